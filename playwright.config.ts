@@ -1,0 +1,74 @@
+/**
+ * The conformance run. Projects per API (rm, hr, learning); the global setup validates the target,
+ * starts the embedded reference server when none is configured, and preflights. Seed and run id are
+ * fixed here, in the runner, so every worker shares them.
+ */
+import { randomBytes } from 'node:crypto';
+import { defineConfig } from '@playwright/test';
+import { readEnv } from './src/config/env';
+import { planTarget } from './src/config/target';
+import { allureCategories } from './src/reporting/allure-categories';
+
+process.env.CONFORMANCE_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+process.env.CONFORMANCE_RUN_ID ??= `cr${randomBytes(4).toString('hex')}`;
+
+const env = readEnv();
+let plan = { embedded: true, rm: true, hr: true };
+try {
+  plan = planTarget(env);
+} catch {
+  // The global setup reports configuration errors with exit status 2.
+}
+const where = (configured: boolean, url: string | undefined): string => (!configured ? 'not configured' : plan.embedded ? 'embedded' : (url ?? ''));
+const list = (text: string | undefined): string[] => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const metadata = {
+  target: { rm: where(plan.rm, env.RM_BASE_URL), hr: where(plan.hr, env.HR_BASE_URL) },
+  seed: Number(process.env.CONFORMANCE_SEED),
+  runId: process.env.CONFORMANCE_RUN_ID,
+  faults: plan.embedded ? list(env.REFERENCE_FAULTS) : [],
+  variants: plan.embedded ? list(env.REFERENCE_VARIANTS) : [],
+};
+const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+const quiet = process.env.CONFORMANCE_QUIET === '1';
+const blob = process.env.CONFORMANCE_BLOB === '1';
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: `${reportsDir}/test-results`,
+  globalSetup: './src/runner/global-setup.ts',
+  fullyParallel: true,
+  workers: Number(process.env.CONFORMANCE_WORKERS ?? (plan.embedded ? 2 : 2)),
+  timeout: 60_000,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  metadata,
+  reporter: [
+    [quiet ? 'null' : process.env.CI ? 'dot' : 'list'],
+    ['junit', { outputFile: `${reportsDir}/junit.xml` }],
+    [
+      'allure-playwright',
+      {
+        resultsDir: `${reportsDir}/allure-results`,
+        detail: false,
+        suiteTitle: true,
+        environmentInfo: {
+          'RM v2 target': metadata.target.rm,
+          'HR / Learning v3 target': metadata.target.hr,
+          seed: String(metadata.seed),
+          'run id': String(metadata.runId),
+          'suite version': process.env.npm_package_version ?? '0.1.0',
+          ...(metadata.faults.length ? { 'reference faults': metadata.faults.join(', ') } : {}),
+          ...(metadata.variants.length ? { 'reference variants': metadata.variants.join(', ') } : {}),
+        },
+        categories: allureCategories(),
+      },
+    ],
+    ['./src/reporting/conformance-reporter.ts', { outputDir: reportsDir }],
+    ...(blob ? [['blob', { outputDir: `${reportsDir}/blob-report` }] as ['blob', { outputDir: string }]] : []),
+  ],
+  projects: [
+    { name: 'rm', testDir: './specs/rm' },
+    { name: 'hr', testDir: './specs/hr' },
+    { name: 'learning', testDir: './specs/learning' },
+  ],
+});

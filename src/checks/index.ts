@@ -1,0 +1,3 @@
+export { CheckError, checksInMessage } from './check-error';
+export * from './http-checks';
+export { expectDocumented, type DocumentedOptions } from './documented';

@@ -1,0 +1,9 @@
+/** `npm run report`: (re)builds the Allure HTML report from reports/allure-results. */
+import { buildAllureReport } from './allure-html';
+
+const dir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+if (!buildAllureReport(`${dir}/allure-results`, `${dir}/allure-report`)) {
+  console.error(`No Allure report: run the suite first (npm start) so that ${dir}/allure-results exists.`);
+  process.exit(1);
+}
+console.log(`${dir}/allure-report/index.html`);

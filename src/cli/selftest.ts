@@ -1,0 +1,42 @@
+/**
+ * `npm test`: the project's own tests, in order: typecheck, lint, unit tests, then the fault
+ * catalogue runner (the suite against the reference server, every lawful variant, and every fault).
+ * Ends with one line "N passed, N failed" over the steps.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const npx = (bin: string, ...args: string[]): Step => ({ name: bin, command: 'npx', args: ['--no-install', bin, ...args] });
+const steps: Step[] = [
+  { ...npx('tsc', '--noEmit', '-p', '.'), name: 'typecheck' },
+  { ...npx('eslint', '.'), name: 'lint' },
+  { name: 'unit tests', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...unitFiles()] },
+  { name: 'suite vs reference, variants and faults', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/mutation.ts'] },
+];
+
+function unitFiles(): string[] {
+  // Node 20's test runner takes files, not a folder.
+  return readdirSync('test/unit').filter((f) => f.endsWith('.test.ts')).sort().map((f) => `test/unit/${f}`);
+}
+
+let passed = 0;
+let failed = 0;
+const started = performance.now();
+for (const step of steps) {
+  const t0 = performance.now();
+  console.log(`\n=== ${step.name}`);
+  const res = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, CONFORMANCE_QUIET: process.env.CONFORMANCE_QUIET ?? '1' } });
+  const ok = res.status === 0;
+  console.log(`=== ${step.name}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (ok) passed += 1;
+  else failed += 1;
+}
+console.log(`\nnpm test finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,247 @@
+/**
+ * The target: the configured environment (base URLs, credentials, known ids, run controls), read
+ * once from the environment exactly as ../shared/INTERFACE.md names it, validated, and frozen.
+ * Every problem ends the run before any test with one ConfigError saying what to fix.
+ */
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from './errors';
+import { EMBEDDED, embeddedUrls } from './embedded';
+import type { Env } from './env';
+
+export interface RmTarget {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  listId: string | null;
+  jobId: string | null;
+  recruitmentEventId: string | null;
+  jobApplicationId: string | null;
+  atsIntegrationId: string | null;
+  atsCandidateId: string | null;
+  filterCap: number;
+}
+
+export interface HrTarget {
+  baseUrl: string;
+  tenant: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  tokenAuth: 'post' | 'basic';
+  scope: string;
+  /** A second client of the embedded server, used to prove a token signed for another client is refused. */
+  otherClient: { clientId: string; clientSecret: string } | null;
+  learningProviderId: number | null;
+  learningOwnerId: number | null;
+  learningImageTempKey: string | null;
+  employeeReferenceId: string | null;
+}
+
+export interface RunControls {
+  allowDestructive: boolean;
+  allowProduction: boolean;
+  seed: number;
+  numRuns: number;
+  runId: string;
+  /** Requests per second for the whole run; 0 = unbounded (the embedded server). */
+  maxRps: number;
+  maxConcurrency: number;
+  timeoutMs: number;
+}
+
+export interface Target {
+  /** True when the embedded reference server is the target (of every configured API). */
+  embedded: boolean;
+  rm: RmTarget | null;
+  hr: HrTarget | null;
+  run: RunControls;
+}
+
+/** Which APIs run and where, decided before the embedded server (if any) is started. */
+export interface TargetPlan {
+  embedded: boolean;
+  rm: boolean;
+  hr: boolean;
+}
+
+export function planTarget(env: Env): TargetPlan {
+  const forced = env.CONFORMANCE_EMBEDDED === '1';
+  const rmSet = nonEmpty(env.RM_BASE_URL);
+  const hrSet = nonEmpty(env.HR_BASE_URL);
+  if (forced || (!rmSet && !hrSet)) return { embedded: true, rm: true, hr: true };
+  return { embedded: false, rm: rmSet, hr: hrSet };
+}
+
+/**
+ * Parses the whole target. `embeddedPort` is where the embedded server listens (API_PORT), needed
+ * only when the plan is embedded.
+ */
+export function parseTarget(env: Env, embeddedPort?: number): Target {
+  const plan = planTarget(env);
+  const problems: string[] = [];
+  const p = new Problems(problems);
+  let urls: ReturnType<typeof embeddedUrls> | null = null;
+  if (plan.embedded) {
+    const port = embeddedPort ?? p.int(env, 'API_PORT', undefined, 1);
+    if (port === null || port === undefined) {
+      throw new ConfigError('The embedded reference server is not running (API_PORT is not set). Run the suite through `npm start` or `npx playwright test`, which start it.');
+    }
+    urls = embeddedUrls(port);
+  }
+  const rm = plan.rm ? parseRm(env, p, urls) : null;
+  const hr = plan.hr ? parseHr(env, p, urls) : null;
+  const run = parseRun(env, p, plan.embedded);
+  if (hr && !plan.embedded && !run.allowProduction && isProductionHost(hr.baseUrl)) {
+    problems.push(`HR_BASE_URL ${hr.baseUrl} is a production environment ("api." host; 001 §1: production is "api", testing is "apiuat"). The suite creates and archives records: point it at an "apiuat." environment, or set CONFORMANCE_ALLOW_PRODUCTION=1 if you really mean production.`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
+  return deepFreeze({ embedded: plan.embedded, rm, hr, run });
+}
+
+function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | null): RmTarget {
+  const embedded = urls !== null;
+  const baseUrl = embedded ? urls.rm : p.url(env, 'RM_BASE_URL', /\/v2$/, 'end with /v2 (000 §1: each region base address ends with /v2)');
+  const apiKey = env.RM_API_KEY ?? (embedded ? EMBEDDED.rm.apiKey : p.missing('RM_API_KEY', 'the API key of the RM account (000 §5.2)'));
+  const apiSecret = env.RM_API_SECRET ?? (embedded ? EMBEDDED.rm.apiSecret : p.missing('RM_API_SECRET', 'the API secret of the RM account (000 §5.2)'));
+  const ats = p.pair(env, 'RM_ATS_INTEGRATION_ID', 'RM_ATS_CANDIDATE_ID');
+  return {
+    baseUrl,
+    apiKey,
+    apiSecret,
+    listId: opt(env.RM_LIST_ID) ?? (embedded ? EMBEDDED.rm.listId : null),
+    jobId: opt(env.RM_JOB_ID),
+    recruitmentEventId: opt(env.RM_RECRUITMENT_EVENT_ID),
+    jobApplicationId: opt(env.RM_JOB_APPLICATION_ID),
+    atsIntegrationId: ats?.[0] ?? (embedded ? EMBEDDED.rm.atsIntegrationId : null),
+    atsCandidateId: ats?.[1] ?? (embedded ? EMBEDDED.rm.atsCandidateId : null),
+    filterCap: p.int(env, 'RM_FILTER_CAP', 10000, 1) ?? 10000,
+  };
+}
+
+function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | null): HrTarget {
+  const embedded = urls !== null;
+  const baseUrl = embedded ? urls.hr : p.url(env, 'HR_BASE_URL', /\/v3\/[^/]+$/, 'end with /v3/<tenant_id> (001 §1 base address)');
+  const tokenUrl = embedded && !nonEmpty(env.HR_TOKEN_URL)
+    ? urls.token
+    : p.url(env, 'HR_TOKEN_URL', null, '', 'the OAuth 2.0 token endpoint of this environment (its address is not shown in 001 §5.6, so it must be given)');
+  const tokenAuth = env.HR_TOKEN_AUTH ?? 'post';
+  if (tokenAuth !== 'post' && tokenAuth !== 'basic') p.push(`HR_TOKEN_AUTH must be "post" or "basic" (got "${tokenAuth}").`);
+  const clientId = env.HR_CLIENT_ID ?? (embedded ? EMBEDDED.hr.clientId : p.missing('HR_CLIENT_ID', 'the OAuth client id of this environment (001 §5.4)'));
+  const clientSecret = env.HR_CLIENT_SECRET ?? (embedded ? EMBEDDED.hr.clientSecret : p.missing('HR_CLIENT_SECRET', 'the OAuth client secret of this environment (001 §5.4)'));
+  const scope = (env.HR_SCOPE ?? 'Public.HrCore.Write').trim();
+  if (scope === '') p.push('HR_SCOPE is empty: give the scopes to ask for, space separated (001 §5.2 requires Public.HrCore.Write).');
+  return {
+    baseUrl,
+    tenant: decodeURIComponent(baseUrl.slice(baseUrl.lastIndexOf('/') + 1)),
+    tokenUrl,
+    clientId,
+    clientSecret,
+    tokenAuth: tokenAuth === 'basic' ? 'basic' : 'post',
+    scope,
+    otherClient: embedded ? { clientId: EMBEDDED.hr.otherClientId, clientSecret: EMBEDDED.hr.otherClientSecret } : null,
+    learningProviderId: p.int(env, 'LEARNING_PROVIDER_ID', embedded ? EMBEDDED.hr.learningProviderId : null, 0),
+    learningOwnerId: p.int(env, 'LEARNING_OWNER_ID', embedded ? EMBEDDED.hr.learningOwnerId : null, 0),
+    learningImageTempKey: opt(env.LEARNING_IMAGE_TEMP_KEY) ?? (embedded ? EMBEDDED.hr.learningImageTempKey : null),
+    employeeReferenceId: opt(env.HR_EMPLOYEE_REFERENCE_ID) ?? (embedded ? EMBEDDED.hr.employeeReferenceId : null),
+  };
+}
+
+function parseRun(env: Env, p: Problems, embedded: boolean): RunControls {
+  const runId = env.CONFORMANCE_RUN_ID ?? `cr${randomBytes(4).toString('hex')}`;
+  if (!/^[A-Za-z0-9-]{1,24}$/.test(runId)) p.push(`CONFORMANCE_RUN_ID must be 1-24 letters, digits or dashes, since it goes into e-mail local parts and external ids (got "${runId}").`);
+  return {
+    // Against its own throw-away server the suite may do anything (INTERFACE.md).
+    allowDestructive: embedded || flag(env, 'CONFORMANCE_ALLOW_DESTRUCTIVE', p),
+    allowProduction: flag(env, 'CONFORMANCE_ALLOW_PRODUCTION', p),
+    seed: p.int(env, 'CONFORMANCE_SEED', Math.floor(Math.random() * 2 ** 31), -(2 ** 31)) ?? 0,
+    numRuns: p.int(env, 'CONFORMANCE_NUM_RUNS', embedded ? 25 : 5, 1) ?? 1,
+    runId: runId.toLowerCase(),
+    maxRps: p.num(env, 'CONFORMANCE_MAX_RPS', embedded ? 0 : 10, 0),
+    maxConcurrency: p.int(env, 'CONFORMANCE_MAX_CONCURRENCY', embedded ? 16 : 4, 1) ?? 4,
+    timeoutMs: p.int(env, 'CONFORMANCE_TIMEOUT_MS', embedded ? 5000 : 15000, 100) ?? 15000,
+  };
+}
+
+export function isProductionHost(baseUrl: string): boolean {
+  return new URL(baseUrl).hostname.startsWith('api.');
+}
+
+/** Collects every problem so the one message names them all. */
+class Problems {
+  constructor(private readonly list: string[]) {}
+  push(message: string): void {
+    this.list.push(message);
+  }
+  missing(name: string, what: string): string {
+    this.push(`${name} is not set: give ${what}.`);
+    return '';
+  }
+  url(env: Env, name: string, shape: RegExp | null, shapeText: string, what = ''): string {
+    const raw = env[name]?.trim();
+    if (!raw) return this.missing(name, what || 'a base URL');
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      this.push(`${name} is not a URL: "${raw}".`);
+      return '';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') this.push(`${name} must be an http or https URL (got "${raw}").`);
+    const clean = raw.replace(/\/+$/, '');
+    if (shape && !shape.test(new URL(clean).pathname)) this.push(`${name} must ${shapeText} (got "${raw}").`);
+    return clean;
+  }
+  int<T extends number | null | undefined>(env: Env, name: string, fallback: T, min: number): number | T {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) {
+      this.push(`${name} must be an integer >= ${min} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  }
+  num(env: Env, name: string, fallback: number, min: number): number {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min) {
+      this.push(`${name} must be a number >= ${min} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  }
+  pair(env: Env, a: string, b: string): [string, string] | null {
+    const va = opt(env[a]);
+    const vb = opt(env[b]);
+    if ((va === null) !== (vb === null)) {
+      this.push(`${a} and ${b} go together: set both or neither.`);
+      return null;
+    }
+    return va !== null && vb !== null ? [va, vb] : null;
+  }
+}
+
+function flag(env: Env, name: string, p: Problems): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  p.push(`${name} must be 1 or unset (got "${raw}").`);
+  return false;
+}
+
+function nonEmpty(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '';
+}
+
+function opt(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,197 @@
+/**
+ * The suite's HTTP client, on undici: auth applied per API, a time-out on every wait, politeness
+ * bounds, bounded retries of idempotent reads on 429/503 with Retry-After, a cap on body size, and
+ * every call recorded as an Exchange (secrets redacted) for the report.
+ */
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { ApiName } from '../catalogue/types';
+import { toCurl, type CurlAuth, type Exchange } from './exchange';
+import type { Limiter } from './limiter';
+import { redact, redactHeaders } from './redact';
+
+/** Supplies credentials for one request, and says how a replay command supplies them. */
+export interface AuthProvider {
+  headers(): Promise<Record<string, string>>;
+  readonly curl: CurlAuth;
+}
+
+export const NO_AUTH: AuthProvider = { headers: async () => ({}), curl: { kind: 'none' } };
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+export interface RequestSpec {
+  method: string;
+  /** Path relative to the API base URL, e.g. "/candidates/c-1"; ids are URL-encoded by the caller (use `pathFor`). */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** A JSON value to send, or a raw body with its content type. */
+  body?: unknown;
+  raw?: { text: string; contentType: string };
+  headers?: Record<string, string>;
+  operationId?: string;
+  /** Replaces the client's auth for this request (e.g. NO_AUTH, or wrong credentials). */
+  auth?: AuthProvider;
+}
+
+export interface ClientConfig {
+  api: ApiName;
+  baseUrl: string;
+  auth: AuthProvider;
+  limiter: Limiter;
+  timeoutMs: number;
+  /** JSON media type of request bodies: application/vnd.api+json for RM (000 §1), application/json for v3 (001 §4). */
+  jsonContentType: string;
+  maxBodyBytes?: number;
+  maxRetries?: number;
+  onExchange?: (exchange: Exchange) => void;
+  dispatcher?: Dispatcher;
+}
+
+/** Counters shared by every client of a worker, reported as observations. */
+export const clientStats = { requests: 0, retries: 0, transportErrors: 0 };
+
+let seq = 0;
+let sharedAgent: Agent | null = null;
+
+function agent(timeoutMs: number): Agent {
+  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connections: 64, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  return sharedAgent;
+}
+
+const DEFAULT_MAX_BODY = 2 * 1024 * 1024;
+/** Longest Retry-After the client will honour; a longer one is treated as a failure, not waited out. */
+const MAX_RETRY_WAIT_MS = 5_000;
+
+export class ApiClient {
+  constructor(readonly config: ClientConfig) {}
+
+  /** A client like this one but with other credentials or another recorder. */
+  with(changes: Partial<ClientConfig>): ApiClient {
+    return new ApiClient({ ...this.config, ...changes });
+  }
+
+  url(path: string, query?: Record<string, QueryValue>): string {
+    const url = new URL(this.config.baseUrl + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined) continue;
+      url.searchParams.append(key, Array.isArray(value) ? value.join(',') : String(value));
+    }
+    return url.toString();
+  }
+
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const { config } = this;
+    const auth = spec.auth ?? config.auth;
+    const url = this.url(spec.path, spec.query);
+    const headers: Record<string, string> = { accept: 'application/vnd.api+json, application/json;q=0.9, */*;q=0.1', ...spec.headers };
+    let body: string | null = null;
+    if (spec.raw) {
+      body = spec.raw.text;
+      headers['content-type'] = spec.raw.contentType;
+    } else if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers['content-type'] = config.jsonContentType;
+    }
+    const idempotent = spec.method === 'GET' || spec.method === 'HEAD';
+    const maxRetries = idempotent ? (config.maxRetries ?? 2) : 0;
+    const started = performance.now();
+    let retries = 0;
+    let outcome: { response: Exchange['response']; error: string | null };
+    let sentHeaders = headers;
+    for (;;) {
+      sentHeaders = { ...headers, ...(await auth.headers()) };
+      outcome = await config.limiter.run(() => this.once(spec.method, url, sentHeaders, body));
+      const wait = retryWait(outcome.response);
+      if (wait === null || retries >= maxRetries) break;
+      retries += 1;
+      clientStats.retries += 1;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    clientStats.requests += 1;
+    if (outcome.error) clientStats.transportErrors += 1;
+    const recordedRequest = { method: spec.method, url: redact(url), headers: redactHeaders(sentHeaders), body: body === null ? null : redact(body) };
+    const exchange: Exchange = {
+      seq: ++seq,
+      api: config.api,
+      operationId: spec.operationId ?? null,
+      request: recordedRequest,
+      response: outcome.response,
+      error: outcome.error,
+      durationMs: performance.now() - started,
+      retries,
+      curl: toCurl(recordedRequest, auth.curl),
+    };
+    config.onExchange?.(exchange);
+    return exchange;
+  }
+
+  private async once(method: string, url: string, headers: Record<string, string>, body: string | null): Promise<{ response: Exchange['response']; error: string | null }> {
+    const { timeoutMs } = this.config;
+    const maxBytes = this.config.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const res = await undiciRequest(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        signal,
+        dispatcher: this.config.dispatcher ?? agent(timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      let truncated = false;
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        bytes += buf.length;
+        if (bytes > maxBytes) {
+          truncated = true;
+          chunks.push(buf.subarray(0, Math.max(0, maxBytes - (bytes - buf.length))));
+          res.body.destroy();
+          break;
+        }
+        chunks.push(buf);
+      }
+      const responseHeaders: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+      return {
+        response: { status: res.statusCode, headers: redactHeaders(responseHeaders), text: redact(Buffer.concat(chunks).toString('utf8')), truncated, bytes },
+        error: null,
+      };
+    } catch (error) {
+      return { response: null, error: transportError(error, timeoutMs) };
+    }
+  }
+}
+
+function retryWait(response: Exchange['response']): number | null {
+  if (!response || (response.status !== 429 && response.status !== 503)) return null;
+  const header = response.headers['retry-after'];
+  if (header === undefined) return null;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  if (!Number.isFinite(ms) || ms > MAX_RETRY_WAIT_MS) return null;
+  return Math.max(0, ms);
+}
+
+function transportError(error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return `time-out: no complete answer within ${timeoutMs} ms`;
+  }
+  if (code === 'ECONNREFUSED') return 'connection refused (nothing listens there)';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset by the target';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
+  return redact(`${code ?? err.name ?? 'error'}: ${err.message ?? String(error)}`);
+}
+
+/** Builds a path from a template and ids, URL-encoding each id: pathFor('/candidates/{candidateId}', {candidateId: 'a b'}). */
+export function pathFor(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathFor: no value for {${name}} in ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}

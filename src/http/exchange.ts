@@ -1,0 +1,116 @@
+/**
+ * An exchange: one recorded request and its response (or transport failure), secrets redacted,
+ * renderable as text for a report and as a `curl` command that replays it.
+ */
+import { redact, redactHeaders } from './redact';
+import type { ApiName } from '../catalogue/types';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body as text, cut at the client's limit (see `truncated`). */
+  text: string;
+  truncated: boolean;
+  bytes: number;
+}
+
+export interface Exchange {
+  seq: number;
+  api: ApiName;
+  /** Catalogue operation id, when the caller named one. */
+  operationId: string | null;
+  request: RecordedRequest;
+  response: RecordedResponse | null;
+  /** Transport failure (time-out, reset, refused), when there is no response. */
+  error: string | null;
+  durationMs: number;
+  retries: number;
+  /** Shell line that replays the request; credentials come from environment variables. */
+  curl: string;
+}
+
+/** The parsed JSON body, or undefined when the body is empty or not JSON. */
+export function jsonBody(exchange: Exchange): unknown {
+  const text = exchange.response?.text;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function describe(exchange: Exchange): string {
+  const { method, url } = exchange.request;
+  const outcome = exchange.response ? String(exchange.response.status) : `no response (${exchange.error ?? 'unknown'})`;
+  return `${method} ${pathOf(url)} -> ${outcome}`;
+}
+
+export function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return decodeURIComponent(parsed.pathname + parsed.search);
+}
+
+const TEXT_LIMIT = 20_000;
+
+export function exchangeToText(exchange: Exchange): string {
+  const lines: string[] = [];
+  const { request, response } = exchange;
+  lines.push(`${request.method} ${request.url}`);
+  for (const [k, v] of Object.entries(request.headers)) lines.push(`${k}: ${v}`);
+  if (request.body !== null) lines.push('', clip(request.body));
+  lines.push('', '---', '');
+  if (response) {
+    lines.push(`HTTP ${response.status}  (${exchange.durationMs.toFixed(0)} ms${exchange.retries ? `, ${exchange.retries} retries` : ''})`);
+    for (const [k, v] of Object.entries(response.headers)) lines.push(`${k}: ${v}`);
+    lines.push('', clip(pretty(response.text)) + (response.truncated ? `\n[body cut at ${response.bytes} bytes]` : ''));
+  } else {
+    lines.push(`no response: ${exchange.error ?? 'unknown'} (${exchange.durationMs.toFixed(0)} ms)`);
+  }
+  lines.push('', '--- replay', '', exchange.curl);
+  return redact(lines.join('\n'));
+}
+
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function clip(text: string): string {
+  return text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}\n[... ${text.length - TEXT_LIMIT} more characters]` : text;
+}
+
+/** How the replay command supplies credentials without writing them down. */
+export type CurlAuth = { kind: 'basic'; userVar: string; passwordVar: string } | { kind: 'bearer'; tokenCommand: string } | { kind: 'none' };
+
+export function toCurl(request: RecordedRequest, auth: CurlAuth): string {
+  const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
+  for (const [name, value] of Object.entries(redactHeaders(request.headers))) {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'content-length' || lower === 'x-hmac-date' || lower === 'date') continue;
+    parts.push('-H', shellQuote(`${name}: ${value}`));
+  }
+  let prefix = '';
+  if (auth.kind === 'basic') {
+    parts.push('-u', `"$${auth.userVar}:$${auth.passwordVar}"`, '-H', `"x-hmac-date: $(date -u '+%a, %d %b %Y %H:%M:%S GMT')"`);
+  } else if (auth.kind === 'bearer') {
+    prefix = `TOKEN=$(${auth.tokenCommand}) && `;
+    parts.push('-H', '"Authorization: Bearer $TOKEN"');
+  }
+  if (request.body !== null) parts.push('--data-raw', shellQuote(request.body));
+  return redact(prefix + parts.join(' '));
+}
+
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,10 @@
+/** The whole fault and variant catalogue: each API keeps its own list beside its handlers. */
+import type { FaultSpec, VariantSpec } from './catalogue-types';
+import { RM_FAULTS, RM_VARIANTS } from './rm/faults';
+import { V3_FAULTS, V3_VARIANTS } from './v3/faults';
+import { COMMON_VARIANTS } from './common-variants';
+
+export type { FaultSpec, VariantSpec } from './catalogue-types';
+
+export const FAULTS: readonly FaultSpec[] = [...RM_FAULTS, ...V3_FAULTS];
+export const VARIANTS: readonly VariantSpec[] = [...COMMON_VARIANTS, ...RM_VARIANTS, ...V3_VARIANTS];

@@ -1,0 +1,53 @@
+/**
+ * Global setup of every run: read and validate the target, start the embedded reference server
+ * when no target is configured, and preflight. A run that cannot start ends here with exit 2 and
+ * one message (INTERFACE.md). Returns the teardown.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
+import { readEnv } from '../config/env';
+import { parseTarget, planTarget } from '../config/target';
+import { Behaviour } from '../reference/behaviour';
+import { startReferenceServer, type ReferenceServer } from '../reference/server';
+import { preflight } from './preflight';
+import { describeTarget, RUN_DIR, RUN_INFO_FILE } from './run-info';
+
+function names(text: string | undefined): string[] {
+  return text ? text.split(',').map((s) => s.trim()).filter(Boolean) : [];
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  let server: ReferenceServer | null = null;
+  try {
+    const env = readEnv();
+    const plan = planTarget(env);
+    if (plan.embedded) {
+      let behaviour: Behaviour;
+      try {
+        behaviour = new Behaviour(names(env.REFERENCE_FAULTS), names(env.REFERENCE_VARIANTS));
+      } catch (error) {
+        throw new ConfigError(`REFERENCE_FAULTS / REFERENCE_VARIANTS: ${(error as Error).message}`);
+      }
+      server = await startReferenceServer({ behaviour });
+      process.env.API_PORT = String(server.port);
+    }
+    const target = parseTarget(env, server?.port);
+    await preflight(target);
+    mkdirSync(RUN_DIR, { recursive: true });
+    writeFileSync(RUN_INFO_FILE, JSON.stringify(describeTarget(target), null, 2));
+  } catch (error) {
+    await server?.close();
+    if (error instanceof ConfigError) {
+      console.error(`\nThe conformance run cannot start.\n${error.message}\n`);
+      process.exit(EXIT_CANNOT_START);
+    }
+    throw error;
+  }
+  const running = server;
+  return async () => {
+    if (running) {
+      writeFileSync(`${RUN_DIR}/reference-state.json`, JSON.stringify({ rm: running.rm.snapshot(), v3: running.v3.snapshot() }, null, 2));
+      await running.close();
+    }
+  };
+}

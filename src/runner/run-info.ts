@@ -1,0 +1,31 @@
+/** What a run says about itself in reports: the target, never a secret. */
+import type { Target } from '../config/target';
+
+export const REPORTS_DIR = 'reports';
+/** Files the run writes for its own reporters (target description, reference server state). */
+export const RUN_DIR = `${REPORTS_DIR}/run`;
+export const RUN_INFO_FILE = `${RUN_DIR}/target.json`;
+
+export interface RunInfo {
+  target: { rm: string; hr: string };
+  seed: number;
+  runId: string;
+  numRuns: number;
+  allowDestructive: boolean;
+  faults: string[];
+  variants: string[];
+}
+
+export function describeTarget(target: Target): RunInfo {
+  const where = (url: string | undefined): string => (url === undefined ? 'not configured' : target.embedded ? 'embedded' : url);
+  const list = (text: string | undefined): string[] => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []);
+  return {
+    target: { rm: where(target.rm?.baseUrl), hr: where(target.hr?.baseUrl) },
+    seed: target.run.seed,
+    runId: target.run.runId,
+    numRuns: target.run.numRuns,
+    allowDestructive: target.run.allowDestructive,
+    faults: target.embedded ? list(process.env.REFERENCE_FAULTS) : [],
+    variants: target.embedded ? list(process.env.REFERENCE_VARIANTS) : [],
+  };
+}
