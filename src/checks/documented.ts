@@ -5,11 +5,12 @@
  */
 import type { OperationSpec } from '../catalogue/types';
 import type { Exchange } from '../http/exchange';
+import type { CheckName } from './names';
 import { expectJsonContentType, expectNoServerError, expectSchema, expectStatus, type ExpectedStatus } from './http-checks';
 
 export interface DocumentedOptions {
   /** Name for the status check, e.g. 'auth-enforced'. */
-  statusCheck?: string;
+  statusCheck?: CheckName;
   /** Validate the body against the catalogue's schema for the status (default true). */
   schema?: boolean;
 }

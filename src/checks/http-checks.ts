@@ -5,10 +5,11 @@
 import { describe, jsonBody, type Exchange } from '../http/exchange';
 import { validateAgainst } from '../schemas/registry';
 import { CheckError } from './check-error';
+import type { CheckName } from './names';
 
 export interface CheckOptions {
   /** Overrides the check name, e.g. 'auth-enforced' for a 401 status check. */
-  check?: string;
+  check?: CheckName;
   /** The seed clause, e.g. "000 §4 Operations". */
   seed?: string;
   /** Words that say why this outcome is expected. */
@@ -100,7 +101,7 @@ export function expectMessage(exchange: Exchange, message: string, opts: CheckOp
 }
 
 /** A named assertion about what several exchanges show together (pagination, filters, state). */
-export function expectThat(condition: boolean, check: string, detail: string, seed?: string): asserts condition {
+export function expectThat(condition: boolean, check: CheckName, detail: string, seed?: string): asserts condition {
   if (!condition) throw new CheckError(check, detail, seed ?? null);
 }
 

@@ -18,4 +18,6 @@ export interface VariantSpec {
   /** The silence or choice in the documents that makes the behaviour lawful. */
   clause: string;
   description: string;
+  /** Suite configuration the variant needs (e.g. HR_TOKEN_AUTH=basic for a basic-only token endpoint). */
+  env?: Record<string, string>;
 }

@@ -19,6 +19,9 @@ export interface ConformanceReporterOptions {
   outputDir?: string;
 }
 
+/** Exchange attachments are named "<seq> <METHOD> <path> -> <status>" (specs/fixtures.ts). */
+const EXCHANGE_ATTACHMENT = /^\d{3,} [A-Z]+ /;
+
 const RANK: Record<CellStatus, number> = { 'not-covered': 0, skipped: 1, passed: 2, failed: 3 };
 
 export default class ConformanceReporter implements Reporter {
@@ -71,6 +74,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
   const skipReasons = new Map<string, string>();
   for (const op of catalogue()) cells.set(op.id, new Map(op.responses.map((r) => [r.status, 'not-covered' as CellStatus])));
   const totals = { passed: 0, failed: 0, skipped: 0 };
+  let requests = 0;
   const failures: FailureLine[] = [];
   const observations: (Observation & { test: string })[] = [];
   const leftovers: string[] = [];
@@ -80,6 +84,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     totals[status === 'not-covered' ? 'skipped' : status] += 1;
     const title = test.titlePath().slice(2).join(' > ');
     const last = test.results[test.results.length - 1];
+    for (const r of test.results) requests += r.attachments.filter((a) => EXCHANGE_ATTACHMENT.test(a.name)).length;
     for (const a of test.annotations.concat(last?.annotations ?? [])) {
       if (a.type === COVERS_ANNOTATION) {
         const cov = parseCoverage(a.description);
@@ -123,6 +128,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     faults: (metadata.faults as string[] | undefined) ?? [],
     variants: (metadata.variants as string[] | undefined) ?? [],
     totals,
+    requests,
     operations,
     failures,
     skipped,

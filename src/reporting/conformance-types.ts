@@ -18,6 +18,8 @@ export interface ConformanceReport {
   faults: string[];
   variants: string[];
   totals: { passed: number; failed: number; skipped: number };
+  /** HTTP requests the specs sent (recorded exchanges). */
+  requests: number;
   operations: {
     api: ApiName;
     id: string;

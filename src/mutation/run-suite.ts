@@ -1,0 +1,76 @@
+/**
+ * One run of the conformance suite against the embedded reference server started with given
+ * faults/variants, in a child process (Playwright), with its own reports folder. Returns the exit
+ * status and the conformance report it wrote.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { ConformanceReport } from '../reporting/conformance-types';
+
+export interface SuiteRun {
+  exitCode: number;
+  seconds: number;
+  report: ConformanceReport | null;
+  /** The last lines of the run's output, for diagnosing a run that could not start. */
+  tail: string;
+}
+
+export interface SuiteRunOptions {
+  reportsDir: string;
+  faults?: readonly string[];
+  variants?: readonly string[];
+  projects?: readonly string[];
+  env?: Record<string, string>;
+  workers?: number;
+  timeoutMs?: number;
+}
+
+const require = createRequire(import.meta.url);
+const PLAYWRIGHT_CLI = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+
+export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
+  rmSync(options.reportsDir, { recursive: true, force: true });
+  const args = [PLAYWRIGHT_CLI, 'test', ...(options.projects ?? []).flatMap((p) => ['--project', p])];
+  if (options.workers) args.push('--workers', String(options.workers));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CONFORMANCE_EMBEDDED: '1',
+    CONFORMANCE_REPORTS_DIR: options.reportsDir,
+    CONFORMANCE_QUIET: '1',
+    CONFORMANCE_LEAN: '1',
+    REFERENCE_FAULTS: (options.faults ?? []).join(','),
+    REFERENCE_VARIANTS: (options.variants ?? []).join(','),
+    ...options.env,
+  };
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const timeoutMs = options.timeoutMs ?? 180_000;
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 2)));
+  clearTimeout(timer);
+  const file = join(options.reportsDir, 'conformance.json');
+  const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : null;
+  return { exitCode, seconds: (performance.now() - started) / 1000, report, tail: output.trim().split('\n').slice(-8).join('\n') };
+}
+
+/** Runs `tasks` with at most `parallel` at a time, keeping their order in the result. */
+export async function pool<T, R>(items: readonly T[], parallel: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
