@@ -1,22 +1,73 @@
-/** Learning activities (001 §4: PUT /learning/activities/externalId/{externalId}). */
+/**
+ * Learning activities lifecycle (001 §3, §4: PUT /learning/activities/externalId/{externalId}):
+ * create answers 201 with {id, aggregateId, url}, update 200 (also through the path with a trailing
+ * slash), null removes a value, isArchived true archives with 200, and the four fields required on
+ * create. The update body is not shown (001 §4 Gaps): its shape is observed.
+ */
 import { test } from '../fixtures';
-import { expectDocumented } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
+import { expectDocumented, expectThat } from '../../src/checks';
+import { bodyShape } from '../../src/reporting/observations';
 import { LEARNING_PROVIDER_FIELD } from '../../src/schemas/names';
-import { runExternalId } from '../support/v3';
+import { ACCESS_LEVELS, ACTIVITY_OP, activityBody, archiveActivityAtEnd, createActivity, createdBody, putActivity, tryCreate, type Activity } from '../support/v3-learning';
+import { expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 test.describe('learning activities', () => {
-  test('PUT creates an activity: 201 with {id, aggregateId, url} @smoke', async ({ learning, target, covers }) => {
-    const op = covers('learning.activities.put', '201');
-    const hr = target.hr;
-    test.skip(!hr?.learningProviderId || !hr.learningOwnerId, 'LEARNING_PROVIDER_ID and LEARNING_OWNER_ID are not set');
-    const externalId = runExternalId(target, 'act');
-    const ex = await learning.send({
-      method: 'PUT',
-      path: pathFor(op.path, { externalId }),
-      body: { [LEARNING_PROVIDER_FIELD]: { id: hr?.learningProviderId }, owner: { id: hr?.learningOwnerId }, accessLevel: 'private', title: `Conformance ${target.run.runId}` },
-      operationId: op.id,
+  for (const accessLevel of ACCESS_LEVELS) {
+    test(`PUT creates a ${accessLevel} activity: 201 with {id integer, aggregateId, url string}${accessLevel === 'private' ? ' @smoke' : ''}`, async ({ learning, target, cleanup, covers, observe }) => {
+      const op = covers(ACTIVITY_OP, '201');
+      const externalId = runExternalId(target, 'act');
+      const ex = await putActivity(learning, externalId, activityBody(target, accessLevel, { description: runTitle(target, 'description') }));
+      const activity: Activity = { externalId, accessLevel, created: createdBody(ex), archived: false };
+      if (is2xx(ex)) archiveActivityAtEnd({ learning, target, cleanup, observe }, activity);
+      observeOutcome(observe, `PUT activity create (${accessLevel})`, ex);
+      expectDocumented(ex, op, '201');
+      const { id, aggregateId, url } = activity.created;
+      const seed = '001 §4 Operations: 201 with body {id integer, aggregateId identifier, url string}';
+      expectThat(typeof id === 'number' && Number.isInteger(id), 'schema', `id is ${JSON.stringify(id)}, expected an integer`, seed);
+      expectThat(aggregateId !== undefined && aggregateId !== null && aggregateId !== '', 'schema', `aggregateId is ${JSON.stringify(aggregateId)}, expected an identifier`, seed);
+      expectThat(typeof url === 'string', 'schema', `url is ${JSON.stringify(url)}, expected a string`, seed);
+      observe('response-shape', 'learning create: aggregateId', typeof aggregateId);
     });
-    expectDocumented(ex, op, '201');
+  }
+
+  test('PUT updates an activity: 200, also through the path with a trailing slash @smoke', async ({ learning, target, cleanup, covers, observe }) => {
+    const op = covers(ACTIVITY_OP, '200');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'private', { description: runTitle(target, 'description') });
+
+    const updated = await putActivity(learning, activity.externalId, { title: runTitle(target, 'private activity renamed') });
+    observeOutcome(observe, 'PUT activity update', updated);
+    observe('response-shape', 'learning update body', bodyShape(updated.response?.text ?? ''));
+    expectDocumented(updated, op, '200', { schema: false });
+
+    const slashed = await putActivity(learning, activity.externalId, { title: runTitle(target, 'private activity renamed again') }, true);
+    observeOutcome(observe, 'PUT activity update (path ending with a slash)', slashed);
+    expectDocumented(slashed, op, '200', { schema: false });
   });
+
+  test('PUT with a field sent as null removes its value: 200', async ({ learning, target, cleanup, covers, observe }) => {
+    const op = covers(ACTIVITY_OP, '200');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide', { description: runTitle(target, 'description'), duration: { duration: 30, durationPeriod: 'minutes' } });
+    const ex = await putActivity(learning, activity.externalId, { description: null, duration: null });
+    observeOutcome(observe, 'PUT activity update with fields sent as null', ex);
+    expectDocumented(ex, op, '200', { schema: false });
+  });
+
+  test('PUT with isArchived true archives the activity: 200 @smoke', async ({ learning, target, cleanup, covers, observe }) => {
+    const op = covers(ACTIVITY_OP, '200');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'public');
+    const ex = await putActivity(learning, activity.externalId, { isArchived: true });
+    if (is2xx(ex)) activity.archived = true;
+    observeOutcome(observe, 'PUT activity archive', ex);
+    observe('response-shape', 'learning archive body', bodyShape(ex.response?.text ?? ''));
+    expectDocumented(ex, op, '200', { schema: false });
+  });
+
+  for (const field of [LEARNING_PROVIDER_FIELD, 'owner', 'accessLevel', 'title']) {
+    test(`PUT create without ${field} is refused with a validation message`, async ({ learning, target, cleanup, covers, observe }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const ex = await tryCreate({ learning, target, cleanup, observe }, 'private', {}, [field]);
+      observeOutcome(observe, `PUT activity create without ${field}`, ex);
+      expectRefusalWithMessage(ex, 'validation', '001 §4 Operations: create requires the service, owner, accessLevel, title; §7.1', `${field} is required on create`);
+    });
+  }
 });

@@ -1,0 +1,67 @@
+/**
+ * Property-based and model-based checks with replayable failures. Every property runs from the
+ * run's CONFORMANCE_SEED (mixed with the property's name, so properties draw different cases), its
+ * seed, path and number of runs are attached to the report, and a failure carries the shrunk
+ * counterexample, the failing check and one command that replays exactly that case.
+ */
+import { test, type TestInfo } from '@playwright/test';
+import * as allure from 'allure-js-commons';
+import fc from 'fast-check';
+import type { Target } from '../../src/config/target';
+import { CheckError } from '../../src/checks/check-error';
+import { redact } from '../../src/http/redact';
+
+export interface PropertyOptions<T> {
+  /** Names the property in the report; also mixed into its seed. */
+  name: string;
+  arbitrary: fc.Arbitrary<T>;
+  /** Throws (a CheckError, ideally) when the property does not hold for `value`. */
+  predicate: (value: T) => Promise<void>;
+  target: Target;
+  /** Overrides the run's CONFORMANCE_NUM_RUNS for an expensive property. */
+  numRuns?: number;
+}
+
+/** The path of a single case to replay (from a failure's replay command). */
+const REPLAY_PATH = process.env.CONFORMANCE_REPLAY_PATH;
+
+export function propertySeed(runSeed: number, name: string): number {
+  let h = runSeed | 0;
+  for (let i = 0; i < name.length; i += 1) h = Math.imul(h ^ name.charCodeAt(i), 0x5bd1e995) | 0;
+  return h;
+}
+
+export function replayCommand(testInfo: TestInfo, runSeed: number, path: string): string {
+  const file = testInfo.file.slice(testInfo.file.indexOf('specs/'));
+  const title = testInfo.title.replace(/["$`\\]/g, '.').replace(/[()[\]{}*+?|^]/g, '.');
+  return `CONFORMANCE_SEED=${runSeed} CONFORMANCE_REPLAY_PATH=${path} npx playwright test ${file} --project ${testInfo.project.name} -g "${title}"`;
+}
+
+export async function checkProperty<T>(options: PropertyOptions<T>): Promise<void> {
+  const testInfo = test.info();
+  const runSeed = options.target.run.seed;
+  const seed = propertySeed(runSeed, options.name);
+  const numRuns = REPLAY_PATH ? 1 : (options.numRuns ?? options.target.run.numRuns);
+  await allure.parameter('seed', String(runSeed));
+  await allure.parameter('property', options.name);
+  await allure.parameter('runs', String(numRuns));
+  const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
+  const details = await fc.check(fc.asyncProperty(options.arbitrary, options.predicate), params);
+  testInfo.annotations.push({ type: 'property', description: `${options.name}: seed ${runSeed} (property seed ${seed}), ${details.numRuns} runs${REPLAY_PATH ? `, replaying path ${REPLAY_PATH}` : ''}` });
+  if (!details.failed) return;
+  const counterexample = redact(fc.stringify(details.counterexample?.[0]));
+  const path = details.counterexamplePath ?? '';
+  const replay = replayCommand(testInfo, runSeed, path);
+  await testInfo.attach('counterexample (shrunk)', { body: counterexample, contentType: 'text/plain' });
+  await testInfo.attach('replay command', { body: replay, contentType: 'text/plain' });
+  console.log(`Replay the failing case of "${options.name}": ${replay}`);
+  const cause = details.errorInstance;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const check = cause instanceof CheckError ? cause.check : 'setup';
+  const shrunk = `after ${details.numRuns} runs, shrunk ${details.numShrinks} times`;
+  throw new CheckError(
+    check,
+    `property "${options.name}" failed ${shrunk}.\n${cause instanceof CheckError ? cause.detail : message}\nCounterexample: ${counterexample}\nReplay: ${replay}`,
+    cause instanceof CheckError ? cause.seed : null,
+  );
+}

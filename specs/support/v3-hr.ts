@@ -1,0 +1,177 @@
+/**
+ * HR core v3 helpers (001 §2, §4): the catalogue operations, record bodies, run-tagged records
+ * that archive themselves at the end of the test (children before parents), and the observation
+ * of each write's status (001 §4 Gaps: success statuses are not shown).
+ *
+ * HR core has no read operation, so nothing here reads a record back: what a write did is seen
+ * only through the outcome of later writes.
+ */
+import { operation } from '../../src/catalogue';
+import type { OperationSpec } from '../../src/catalogue/types';
+import { expectNoServerError, expectStatus } from '../../src/checks';
+import type { Target } from '../../src/config/target';
+import { pathFor, type ApiClient } from '../../src/http/client';
+import type { Exchange } from '../../src/http/exchange';
+import type { Cleanup } from '../../src/runner/cleanup';
+import { is2xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
+
+export const EMPLOYEE_OP = 'hr.employee.put';
+export const POSITION_OP = 'hr.position.put';
+export const EMPLOYEE_REFERENCE_OP = 'hr.employee-reference.put';
+export type UnitLevel = 1 | 2 | 3 | 4;
+export const UNIT_LEVELS: readonly UnitLevel[] = [1, 2, 3, 4];
+
+export function unitOp(level: UnitLevel): string {
+  return `hr.business-unit-level${level}.put`;
+}
+
+/** Every HR core write of 001 §4 (the operations that need Public.HrCore.Write, 001 §5.2). */
+export const HR_WRITE_OPS: readonly string[] = [EMPLOYEE_OP, ...UNIT_LEVELS.map(unitOp), POSITION_OP, EMPLOYEE_REFERENCE_OP];
+
+export type Body = Record<string, unknown>;
+
+/** The field naming a level-n unit's parent (001 §2 Business unit: level1ExternalId for level 2, ...). */
+export function parentField(level: UnitLevel): string | null {
+  return level === 1 ? null : `level${level - 1}ExternalId`;
+}
+
+export interface HrContext {
+  hr: ApiClient;
+  target: Target;
+  cleanup: Cleanup;
+  observe: Observe;
+}
+
+/** A PUT to a keyed-by-body HR core operation (employee, business unit, position). */
+export async function hrPut(hr: ApiClient, opId: string, body: unknown): Promise<Exchange> {
+  const op = operation(opId);
+  return hr.send({ method: op.method, path: op.path, body, operationId: op.id });
+}
+
+/** A PUT /employee/{employeeId} (001 §4 Operations: the employee-by-reference-id write). */
+export async function employeeReferencePut(hr: ApiClient, employeeId: string, body: unknown): Promise<Exchange> {
+  const op = operation(EMPLOYEE_REFERENCE_OP);
+  return hr.send({ method: op.method, path: pathFor(op.path, { employeeId }), body, operationId: op.id });
+}
+
+/** "PUT /hrcore/employee create": the subject of a status observation. */
+export function subject(op: OperationSpec | string, intent: string): string {
+  const spec = typeof op === 'string' ? operation(op) : op;
+  return `${spec.method} ${spec.path} ${intent}`;
+}
+
+/** A record the test created. `keep` holds the fields every later write must repeat (a unit's parent id). */
+export interface HrRecord {
+  opId: string;
+  externalId: string;
+  keep: Body;
+  archived: boolean;
+}
+
+/**
+ * Registers the archive of `record` at the end of the test (001 §4 Shared write rules 1: externalId
+ * and archive), unless the test archived it itself. Records registered later are archived first.
+ */
+export function archiveAtEnd(ctx: HrContext, record: HrRecord): void {
+  ctx.cleanup.add(`HR ${record.opId} ${record.externalId}`, async () => {
+    if (record.archived) return;
+    const ex = await hrPut(ctx.hr, record.opId, { externalId: record.externalId, ...record.keep, archive: true });
+    if (!is2xx(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
+    record.archived = true;
+  });
+}
+
+/**
+ * Creates a record as a precondition of a test ('setup': any 2xx, 001 §4 Gaps) and registers its
+ * archive. `keep` is merged into the body and repeated in later writes.
+ */
+export async function createHr(ctx: HrContext, opId: string, externalId: string, fields: Body, keep: Body = {}): Promise<HrRecord> {
+  const ex = await hrPut(ctx.hr, opId, { externalId, ...keep, ...fields });
+  expectNoServerError(ex, { check: 'setup', seed: '001 §4 Operations' });
+  expectStatus(ex, '2xx', { check: 'setup', seed: '001 §4 Shared write rules 1', why: `creating ${opId} ${externalId} is this test's precondition` });
+  observeOutcome(ctx.observe, subject(opId, 'create'), ex);
+  const record: HrRecord = { opId, externalId, keep, archived: false };
+  archiveAtEnd(ctx, record);
+  return record;
+}
+
+/** Registers the archive of a record that a write the test expected to be refused created anyway. */
+export function archiveIfCreated(ctx: HrContext, ex: Exchange, opId: string, externalId: string | undefined, keep: Body = {}): void {
+  if (externalId !== undefined && is2xx(ex)) archiveAtEnd(ctx, { opId, externalId, keep, archived: false });
+}
+
+export function employeeFields(target: Target, externalId: string): Body {
+  return { title: 'Dr', firstName: 'Conformance', lastName: target.run.runId, email: `${externalId}@example.com` };
+}
+
+export function createEmployee(ctx: HrContext, fields: Body = {}): Promise<HrRecord> {
+  const externalId = runExternalId(ctx.target, 'emp');
+  return createHr(ctx, EMPLOYEE_OP, externalId, { ...employeeFields(ctx.target, externalId), ...fields });
+}
+
+export function createPosition(ctx: HrContext, fields: Body = {}): Promise<HrRecord> {
+  return createHr(ctx, POSITION_OP, runExternalId(ctx.target, 'pos'), { name: runTitle(ctx.target, 'position'), ...fields });
+}
+
+/** Creates a level-`level` unit under `parent` (required for levels 2 to 4, 001 §2). */
+export function createUnit(ctx: HrContext, level: UnitLevel, parent: string | null): Promise<HrRecord> {
+  const field = parentField(level);
+  const keep: Body = field && parent !== null ? { [field]: parent } : {};
+  return createHr(ctx, unitOp(level), runExternalId(ctx.target, `bu${level}`), { name: runTitle(ctx.target, `level ${level} unit`) }, keep);
+}
+
+/** Creates units of levels 1..depth, each under the previous one. */
+export async function createUnitChain(ctx: HrContext, depth: UnitLevel): Promise<HrRecord[]> {
+  const chain: HrRecord[] = [];
+  for (const level of UNIT_LEVELS) {
+    if (level > depth) break;
+    chain.push(await createUnit(ctx, level, chain[chain.length - 1]?.externalId ?? null));
+  }
+  return chain;
+}
+
+/** One valid write: where to send it, what, and how to archive what it created if the target took it. */
+export interface PreparedWrite {
+  path: string;
+  body: Body;
+  onAccepted: (ex: Exchange) => void;
+}
+
+/**
+ * Prepares valid writes of `opId` that each create a fresh record, with the parents created once
+ * beforehand (so a refusal can only come from the credentials under test). `note` says when the
+ * write cannot be made fully valid on this target.
+ */
+export async function prepareWrites(ctx: HrContext, opId: string): Promise<{ next: () => PreparedWrite; note: string | null }> {
+  const op = operation(opId);
+  if (opId === EMPLOYEE_REFERENCE_OP) {
+    const hr = ctx.target.hr;
+    const known = hr?.employeeReferenceId && ctx.target.run.allowDestructive ? hr.employeeReferenceId : null;
+    const note = known ? null : 'HR_EMPLOYEE_REFERENCE_ID is unset or CONFORMANCE_ALLOW_DESTRUCTIVE is off: the request names an unknown reference id, so a refusal may also come from the unknown id';
+    return {
+      next: () => ({ path: pathFor(op.path, { employeeId: known ?? runExternalId(ctx.target, 'unknown-ref') }), body: { externalId: runExternalId(ctx.target, 'emp-ref') }, onAccepted: () => undefined }),
+      note,
+    };
+  }
+  const level = UNIT_LEVELS.find((l) => unitOp(l) === opId);
+  if (level !== undefined) {
+    const parents = level > 1 ? await createUnitChain(ctx, (level - 1) as UnitLevel) : [];
+    const field = parentField(level);
+    const keep: Body = field ? { [field]: parents[parents.length - 1]?.externalId } : {};
+    return {
+      next: () => {
+        const externalId = runExternalId(ctx.target, `bu${level}`);
+        return { path: op.path, body: { externalId, name: runTitle(ctx.target, `level ${level} unit`), ...keep }, onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId, keep) };
+      },
+      note: null,
+    };
+  }
+  return {
+    next: () => {
+      const externalId = runExternalId(ctx.target, opId === POSITION_OP ? 'pos' : 'emp');
+      const body = opId === POSITION_OP ? { externalId, name: runTitle(ctx.target, 'position') } : { externalId, ...employeeFields(ctx.target, externalId) };
+      return { path: op.path, body, onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId) };
+    },
+    note: null,
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * v3 token helpers (001 §5): decoding a JWT access token, forging invalid variants of a real one
+ * (for refusal checks), and obtaining a token whose scopes lack Public.HrCore.Write.
+ */
+import { requestToken, type TokenResponse } from '../../src/auth/oauth';
+import type { HrTarget, Target } from '../../src/config/target';
+import { registerSecret } from '../../src/http/redact';
+
+/** The scope every HR core operation needs (001 §5.2). */
+export const HR_WRITE_SCOPE = 'Public.HrCore.Write';
+
+export interface Jwt {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+  parts: [string, string, string];
+}
+
+function jsonObject(part: string): Record<string, unknown> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(part)) return null;
+  try {
+    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The token as a JWT (three base64url parts, JSON header and payload), or null. */
+export function decodeJwt(token: string): Jwt | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [h, p, s] = parts as [string, string, string];
+  const header = jsonObject(h);
+  const payload = jsonObject(p);
+  return header && payload ? { header, payload, parts: [h, p, s] } : null;
+}
+
+function encode(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+/**
+ * Tokens that are not validly signed, made from a real one: a malformed string always; from a JWT
+ * also its signature altered, its payload altered under the original signature, and an unsigned
+ * `alg: none` copy. Each is registered as a secret so no report carries it.
+ */
+export function invalidTokens(real: string | null): { what: string; token: string }[] {
+  const out = [{ what: 'a malformed token', token: 'not-a-valid-token' }];
+  const jwt = real ? decodeJwt(real) : null;
+  if (jwt) {
+    const [h, p, s] = jwt.parts;
+    const sig = Buffer.from(s, 'base64url');
+    if (sig.length > 0) sig[0] = (sig[0] ?? 0) ^ 0xff;
+    const exp = typeof jwt.payload.exp === 'number' ? jwt.payload.exp + 3600 : Math.floor(Date.now() / 1000) + 3600;
+    out.push(
+      { what: 'the JWT with its signature altered', token: `${h}.${p}.${sig.length > 0 ? sig.toString('base64url') : 'c2lnbmF0dXJl'}` },
+      { what: 'the JWT with its payload altered (exp moved) under the original signature', token: `${h}.${encode({ ...jwt.payload, exp })}.${s}` },
+      { what: 'the JWT unsigned (alg none)', token: `${encode({ ...jwt.header, alg: 'none' })}.${p}.` },
+    );
+  }
+  for (const { token } of out) registerSecret(token);
+  return out;
+}
+
+/** The scopes a token grants as far as its response or its JWT payload says; null when neither says. */
+export function grantedScopes(res: TokenResponse): string[] | null {
+  const fromText = (v: unknown): string[] | null => (typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
+  const fromBody = fromText(res.body?.scope);
+  if (fromBody) return fromBody;
+  const token = res.body?.access_token;
+  const jwt = typeof token === 'string' ? decodeJwt(token) : null;
+  return jwt ? (fromText(jwt.payload.scope) ?? fromText(jwt.payload.scp)) : null;
+}
+
+export function tokenRequest(hr: HrTarget, target: Target, scope: string, client?: { clientId: string; clientSecret: string }): Promise<TokenResponse> {
+  return requestToken({ tokenUrl: hr.tokenUrl, clientId: client?.clientId ?? hr.clientId, clientSecret: client?.clientSecret ?? hr.clientSecret, scope, auth: hr.tokenAuth, timeoutMs: target.run.timeoutMs });
+}
+
+export type NoWriteToken =
+  | { kind: 'token'; token: string; scope: string; granted: string[] | null }
+  | { kind: 'none'; reason: string; attempts: string[] };
+
+/**
+ * Asks for a token without Public.HrCore.Write: first the configured scopes minus it, then a few
+ * other scope names (the learning scope is not shown, 001 §5.5). A token endpoint that refuses them
+ * all, or grants Public.HrCore.Write anyway, leaves the client no such token: then the scope rule
+ * is satisfied vacuously.
+ */
+export async function noWriteToken(hr: HrTarget, target: Target): Promise<NoWriteToken> {
+  const configured = hr.scope.split(/\s+/).filter((s) => s && s !== HR_WRITE_SCOPE).join(' ');
+  const candidates = [...new Set([configured, 'Public.Learning.Read', 'Public.Learning.Write', 'Public.HrCore.Read'].filter(Boolean))];
+  const attempts: string[] = [];
+  for (const scope of candidates) {
+    const res = await tokenRequest(hr, target, scope);
+    const token = res.body?.access_token;
+    if (res.status !== 200 || typeof token !== 'string' || token === '') {
+      attempts.push(`${scope}: HTTP ${res.status}`);
+      continue;
+    }
+    const granted = grantedScopes(res);
+    if (granted?.includes(HR_WRITE_SCOPE)) {
+      attempts.push(`${scope}: granted ${granted.join(' ')}`);
+      continue;
+    }
+    return { kind: 'token', token, scope, granted };
+  }
+  return { kind: 'none', reason: 'the token endpoint gives this client no token without Public.HrCore.Write', attempts };
+}
+
+let memo: { at: number; value: Promise<NoWriteToken> } | null = null;
+
+/** `noWriteToken`, shared by the tests of a worker while the token is young (tokens live 300 s, 001 §5.3). */
+export function sharedNoWriteToken(hr: HrTarget, target: Target): Promise<NoWriteToken> {
+  if (!memo || Date.now() - memo.at > 120_000) memo = { at: Date.now(), value: noWriteToken(hr, target) };
+  return memo.value;
+}

@@ -1,0 +1,90 @@
+/**
+ * The operation catalogue: reads schemas/<api>/operations.json once, validates each file against
+ * schemas/catalogue.schema.json, adds `api` to every operation and hands out deep-frozen values.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020';
+import type { ApiName, CatalogueFile, OperationSpec } from './types';
+
+export type { ApiName, CatalogueFile, OperationSpec } from './types';
+
+export const APIS: readonly ApiName[] = Object.freeze(['rm', 'hr', 'learning'] as const);
+
+const SCHEMAS_ROOT = new URL('../../schemas/', import.meta.url);
+
+function readJson(relative: string): unknown {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(relative, SCHEMAS_ROOT)), 'utf8'));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+interface Loaded {
+  files: ReadonlyMap<ApiName, CatalogueFile>;
+  all: readonly OperationSpec[];
+  byApi: ReadonlyMap<ApiName, readonly OperationSpec[]>;
+  byId: ReadonlyMap<string, OperationSpec>;
+}
+
+let loaded: Loaded | undefined;
+
+function load(): Loaded {
+  if (loaded) return loaded;
+  // A small Ajv of its own: the catalogue schema is not a seed-derived schema of the registry.
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  ajv.addVocabulary(['x-seed', 'x-decision']);
+  const validate = ajv.compile<CatalogueFile>(readJson('catalogue.schema.json') as object);
+  const files = new Map<ApiName, CatalogueFile>();
+  const byApi = new Map<ApiName, readonly OperationSpec[]>();
+  const byId = new Map<string, OperationSpec>();
+  const all: OperationSpec[] = [];
+  for (const api of APIS) {
+    const file = readJson(`${api}/operations.json`);
+    if (!validate(file)) {
+      const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
+      throw new Error(`schemas/${api}/operations.json does not match schemas/catalogue.schema.json: ${errors}`);
+    }
+    if (file.api !== api) throw new Error(`schemas/${api}/operations.json declares api "${file.api}"`);
+    const operations = file.operations.map((op): OperationSpec => ({ ...op, api }));
+    for (const op of operations) {
+      if (byId.has(op.id)) throw new Error(`operation id "${op.id}" appears twice in the catalogue`);
+      byId.set(op.id, op);
+    }
+    files.set(api, deepFreeze(file));
+    byApi.set(api, deepFreeze(operations));
+    all.push(...operations);
+  }
+  loaded = { files, all: deepFreeze(all), byApi, byId };
+  return loaded;
+}
+
+/** Every operation of the three APIs, in document order. */
+export function catalogue(): readonly OperationSpec[] {
+  return load().all;
+}
+
+export function operationsOf(api: ApiName): readonly OperationSpec[] {
+  const ops = load().byApi.get(api);
+  if (!ops) throw new Error(`unknown API "${String(api)}"; expected one of ${APIS.join(', ')}`);
+  return ops;
+}
+
+/** One operation by id, e.g. "rm.candidates.create"; throws naming the id when it is unknown. */
+export function operation(id: string): OperationSpec {
+  const op = load().byId.get(id);
+  if (!op) throw new Error(`unknown operation id "${id}" (not in schemas/*/operations.json)`);
+  return op;
+}
+
+/** The catalogue file of one API as read (without `api` on its operations). */
+export function catalogueFile(api: ApiName): CatalogueFile {
+  const file = load().files.get(api);
+  if (!file) throw new Error(`unknown API "${String(api)}"; expected one of ${APIS.join(', ')}`);
+  return file;
+}

@@ -1,0 +1,112 @@
+// Arbitraries for the string formats the schemas use, kept in the forms ajv-formats ("full" mode)
+// accepts, plus values that each format rejects. Host names use reserved example domains (RFC 2606)
+// because generated values may be sent to real servers.
+import fc from 'fast-check';
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com', 'test.example.org'];
+
+const dateArb = fc
+  .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+const fractionArb = fc.option(
+  fc.integer({ min: 1, max: 6 }).chain((n) => fc.stringMatching(new RegExp(`^[0-9]{${n}}$`)).map((d) => `.${d}`)),
+  { nil: '', freq: 2 },
+);
+
+const offsetArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('Z') },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 14 }), fc.constantFrom(0, 30, 45))
+      .map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`),
+  },
+);
+
+const clockArb = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}`);
+
+const timeArb = fc.tuple(clockArb, fractionArb, offsetArb).map(([c, f, o]) => `${c}${f}${o}`);
+
+const dateTimeArb = fc.tuple(dateArb, timeArb).map(([d, t]) => `${d}T${t}`);
+
+const wordArb = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
+
+const localPartArb = fc
+  .tuple(
+    fc.array(wordArb, { minLength: 1, maxLength: 3 }),
+    fc.option(wordArb.map((w) => `+${w}`), { nil: '', freq: 3 }),
+  )
+  .map(([parts, tag]) => `${parts.join('.')}${tag}`);
+
+const emailArb = fc.tuple(localPartArb, fc.constantFrom(...DOMAINS)).map(([l, d]) => `${l}@${d}`);
+
+const uriArb = fc
+  .tuple(
+    fc.constantFrom('https', 'http'),
+    fc.constantFrom(...DOMAINS),
+    fc.array(wordArb, { maxLength: 3 }),
+    fc.option(fc.tuple(wordArb, wordArb).map(([k, v]) => `?${k}=${v}`), { nil: '' }),
+  )
+  .map(([s, host, path, query]) => `${s}://${host}${path.map((p) => `/${p}`).join('')}${query}`);
+
+const base64Arb = fc.base64String({ maxLength: 40 });
+
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  'date-time': dateTimeArb,
+  date: dateArb,
+  time: timeArb,
+  email: emailArb,
+  'idn-email': emailArb,
+  uri: uriArb,
+  iri: uriArb,
+  'uri-reference': fc.oneof(uriArb, fc.array(wordArb, { minLength: 1, maxLength: 3 }).map((p) => `/${p.join('/')}`)),
+  url: uriArb,
+  uuid: fc.uuid(),
+  hostname: fc.constantFrom(...DOMAINS),
+  ipv4: fc.ipV4(),
+  ipv6: fc.ipV6(),
+  byte: base64Arb,
+  binary: fc.string({ unit: 'grapheme-ascii', maxLength: 30 }),
+  password: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }),
+};
+
+/** Values ajv-formats rejects for each format, in order of preference. */
+const BAD: Record<string, string[]> = {
+  'date-time': ['not-a-date-time', '2021-02-30T10:00:00Z', '2021-01-01'],
+  date: ['not-a-date', '2021-02-30', '31/12/2021'],
+  time: ['not-a-time', '25:00:00Z'],
+  email: ['not-an-email', 'a@', '@b.c'],
+  'idn-email': ['not-an-email'],
+  uri: ['not a uri', 'no-scheme'],
+  iri: ['not a uri'],
+  'uri-reference': ['not a uri\\'],
+  url: ['not a url'],
+  uuid: ['not-a-uuid', '1234'],
+  hostname: ['not a hostname!'],
+  ipv4: ['999.1.1.1', 'not-an-ip'],
+  ipv6: ['not-an-ipv6'],
+  byte: ['not base64!', '#'],
+};
+
+/** Numeric formats ajv-formats defines (they bound the value instead of shaping a string). */
+export const NUMERIC_FORMATS: Record<string, { min: number; max: number; integer: boolean }> = {
+  int32: { min: -(2 ** 31), max: 2 ** 31 - 1, integer: true },
+  int64: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, integer: true },
+  float: { min: -3.4e38, max: 3.4e38, integer: false },
+  double: { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, integer: false },
+};
+
+export function formatArbitrary(format: string): fc.Arbitrary<string> {
+  const arb = FORMATS[format];
+  if (!arb) throw new Error(`unsupported string format "${format}"`);
+  return arb;
+}
+
+export function badFormatValues(format: string): string[] {
+  return BAD[format] ?? [];
+}

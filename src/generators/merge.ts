@@ -1,0 +1,127 @@
+// Flattens a schema node: follows $ref and folds allOf into one schema object. What cannot be merged
+// exactly (a second oneOf, two different patterns, ...) is kept under `allOf` as a leftover that the
+// generator enforces by filtering.
+import { deepEqual, isObject, type JsonObject } from './json.js';
+import type { Schema, SchemaStore } from './schema-store.js';
+
+/** Keywords that only annotate: dropped when merging. */
+const ANNOTATIONS = new Set(['$id', '$schema', '$anchor', '$comment', '$defs', 'definitions', 'title',
+  'description', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'contentEncoding',
+  'contentMediaType']);
+const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
+const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+const SUBSCHEMAS = ['items', 'unevaluatedItems', 'contains', 'propertyNames'];
+
+const cache = new WeakMap<object, JsonObject>();
+
+/** The node with $ref followed and allOf folded in (memoized per node object). */
+export function flatten(schema: Schema, store: SchemaStore, depth = 0): JsonObject {
+  if (schema === true) return {};
+  if (schema === false) return { not: {} };
+  const hit = cache.get(schema);
+  if (hit) return hit;
+  if (depth > 50) throw new Error('schema $ref/allOf chain too deep (a cycle?)');
+  const { $ref, allOf, ...rest } = schema;
+  let out: JsonObject = {};
+  for (const [k, v] of Object.entries(rest)) {
+    if (!ANNOTATIONS.has(k) && !k.startsWith('x-')) out[k] = v;
+  }
+  const parts: Schema[] = [];
+  if (typeof $ref === 'string') parts.push(store.deref($ref));
+  if (Array.isArray(allOf)) parts.push(...(allOf as Schema[]));
+  for (const part of parts) out = mergeSchemas(out, flatten(part, store, depth + 1));
+  cache.set(schema, out);
+  return out;
+}
+
+function typeList(t: unknown): string[] {
+  return Array.isArray(t) ? t.map(String) : [String(t)];
+}
+
+function intersectTypes(a: unknown, b: unknown): string[] {
+  const la = typeList(a);
+  const lb = typeList(b);
+  const out = new Set<string>();
+  for (const t of la) {
+    if (lb.includes(t)) out.add(t);
+    else if (t === 'integer' && lb.includes('number')) out.add('integer');
+    else if (t === 'number' && lb.includes('integer')) out.add('integer');
+  }
+  return [...out];
+}
+
+function both(a: unknown, b: unknown): Schema {
+  return { allOf: [a as Schema, b as Schema] };
+}
+
+/** Merge two flattened schema objects into one that means (approximately) "both". */
+export function mergeSchemas(a: JsonObject, b: JsonObject): JsonObject {
+  const out: JsonObject = { ...a };
+  const leftovers: JsonObject[] = Array.isArray(a.allOf) ? [...(a.allOf as JsonObject[])] : [];
+  delete out.allOf;
+  const conditional = b.if !== undefined && a.if !== undefined;
+  for (const [k, bv] of Object.entries(b)) {
+    if (k === 'allOf') {
+      leftovers.push(...(bv as JsonObject[]));
+      continue;
+    }
+    if (conditional && (k === 'if' || k === 'then' || k === 'else')) continue;
+    if (!(k in out)) {
+      out[k] = bv;
+      continue;
+    }
+    const av = out[k];
+    if (k === 'type') out.type = intersectTypes(av, bv);
+    else if (k === 'required') out.required = [...new Set([...(av as string[]), ...(bv as string[])])];
+    else if (k === 'enum') out.enum = (av as unknown[]).filter((x) => (bv as unknown[]).some((y) => deepEqual(x, y)));
+    else if (LOWER.includes(k)) out[k] = Math.max(Number(av), Number(bv));
+    else if (UPPER.includes(k)) out[k] = Math.min(Number(av), Number(bv));
+    else if (k === 'uniqueItems') out.uniqueItems = av === true || bv === true;
+    else if (SCHEMA_MAPS.includes(k) && isObject(av) && isObject(bv)) {
+      const m: JsonObject = { ...av };
+      for (const [p, s] of Object.entries(bv)) m[p] = p in m ? both(m[p], s) : s;
+      out[k] = m;
+    } else if (k === 'dependentRequired' && isObject(av) && isObject(bv)) {
+      const m: JsonObject = { ...av };
+      for (const [p, l] of Object.entries(bv)) {
+        m[p] = [...new Set([...((m[p] as string[] | undefined) ?? []), ...(l as string[])])];
+      }
+      out[k] = m;
+    } else if (k === 'additionalProperties' || k === 'unevaluatedProperties') {
+      out[k] = av === false || bv === false ? false : both(av, bv);
+    } else if (SUBSCHEMAS.includes(k)) out[k] = both(av, bv);
+    else if (k === 'not') out.not = { anyOf: [av, bv] };
+    else if (k === 'prefixItems' && Array.isArray(av) && Array.isArray(bv)) {
+      const n = Math.max(av.length, bv.length);
+      out.prefixItems = Array.from({ length: n }, (_, i) =>
+        i < av.length && i < bv.length ? both(av[i], bv[i]) : (av[i] ?? bv[i]),
+      );
+    } else if (!deepEqual(av, bv)) leftovers.push({ [k]: bv });
+  }
+  if (conditional) leftovers.push(pick(b, ['if', 'then', 'else']));
+  if (leftovers.length > 0) out.allOf = leftovers;
+  return out;
+}
+
+function pick(o: JsonObject, keys: string[]): JsonObject {
+  return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
+}
+
+/** A copy of a schema object without the given keywords. */
+export function omit(o: JsonObject, keys: string[]): JsonObject {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+}
+
+/** Declared types of a node, or the types its keywords imply, or undefined when anything goes. */
+export function nodeTypes(node: JsonObject): string[] | undefined {
+  if (node.type !== undefined) return typeList(node.type);
+  const implied: string[] = [];
+  const has = (...ks: string[]) => ks.some((k) => k in node);
+  if (has('properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties',
+    'maxProperties', 'dependentRequired', 'unevaluatedProperties', 'propertyNames')) implied.push('object');
+  if (has('items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains')) implied.push('array');
+  if (has('minLength', 'maxLength', 'pattern', 'format')) implied.push('string');
+  if (has('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')) implied.push('number');
+  return implied.length > 0 ? implied : undefined;
+}

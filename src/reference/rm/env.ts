@@ -1,0 +1,34 @@
+/**
+ * What every RM handler needs besides the request: the behaviour switches (typed by name) and the
+ * settings that variants change. Built once per server; the behaviour never changes while it runs.
+ */
+import type { Behaviour } from '../behaviour';
+import type { RmFaultName, RmVariantName } from './faults';
+
+export interface RmEnv {
+  fault(name: RmFaultName): boolean;
+  variant(name: RmVariantName): boolean;
+  /** Default and maximum per_page (000 §8: not shown; 25 and 100 unless a variant says otherwise). */
+  perPage: { default: number; max: number };
+  /** Records reachable by numeric pagination combined with a filter (000 §8: 10000). */
+  filterCap: number;
+  /** Current time in ms; whole seconds unless timestamps carry fractions. */
+  now(): number;
+}
+
+export const FILTER_CAP = 10_000;
+
+export function createEnv(behaviour: Behaviour): RmEnv {
+  const fault = (name: RmFaultName): boolean => behaviour.has(name);
+  const variant = (name: RmVariantName): boolean => behaviour.has(name);
+  const fractions = variant('rm.variant.timestamps-offset');
+  const smallPages = variant('rm.variant.page-size-10-50');
+  return {
+    fault,
+    variant,
+    perPage: smallPages ? { default: 10, max: 50 } : { default: 25, max: 100 },
+    filterCap: fault('rm.filter-cap.at-5000') ? 5_000 : FILTER_CAP,
+    // Whole seconds keep the shown utc equal to the stored instant, so time filters agree with what clients read.
+    now: () => (fractions ? Date.now() : Math.floor(Date.now() / 1000) * 1000),
+  };
+}

@@ -1,0 +1,220 @@
+/** The RM records the reference server keeps in memory (000 §2), and the resource-object types it answers with. */
+
+export interface Ref {
+  id: string;
+  type: string;
+}
+
+export interface Resource {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: Ref | Ref[] }>;
+}
+
+/** Every stored record has a creation sequence number: list order and cursor position. */
+interface Sequenced {
+  seq: number;
+  id: string;
+  uid: string;
+}
+
+export interface Candidate extends Sequenced {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  profileUrl: string;
+  skills: string[];
+  interactionScore: number;
+  subscription: 'subscribed' | 'unsubscribed';
+  internal: boolean;
+  manuallyAdded: boolean;
+  visitCount: number;
+  created: number;
+  updated: number;
+  firstSeen: number;
+  lastSeen: number;
+  archived: boolean;
+  lastArchived: number | null;
+  anonymised: boolean;
+  /** Has an ATS record (000 §4 filter[ats_uid][exists]). */
+  atsUid: string | null;
+  lists: Set<string>;
+  taggings: string[];
+  files: string[];
+  educations: string[];
+  employments: string[];
+  events: string[];
+  messages: string[];
+  notes: string[];
+  jobApplications: string[];
+  subscriptions: string[];
+  /** Related records known only by id and type (000 §2 Gaps). */
+  locations: string[];
+  jobs: string[];
+  formSubmissions: string[];
+  projectStages: string[];
+  projectEntries: string[];
+}
+
+export const EVENT_KINDS = [
+  'view',
+  'cta',
+  'email',
+  'lifecycle',
+  'ats',
+  'user_modification',
+  'subscription',
+  'unsubscription',
+  'video',
+  'search',
+  'reapplication',
+  'consent_accepted',
+  'consent_rejected',
+  'chatbot_message',
+  'chatbot_fulfilment',
+  'chat_message',
+  'candidate_referral',
+  'application',
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export interface CandidateEvent extends Sequenced {
+  candidateId: string;
+  kind: EventKind;
+  created: number;
+  updated: number;
+  referrer: { url: string; utm_source: string; utm_medium: string; utm_campaign: string; utm_term: string };
+  ats: { created: number; updated: number; initial: string; status: string; secondaryStatus: string } | null;
+  /** To-one relationships by name (location, job, call_to_action, ...), each a Ref. */
+  links: Record<string, Ref>;
+  notes: string[];
+  jobApplicationId: string | null;
+}
+
+export interface Job extends Sequenced {
+  atsUid: string;
+  requisitionId: string;
+  title: string;
+  summary: string;
+  description: string;
+  timeZone: string;
+  remote: boolean;
+  status: 'live' | 'draft';
+  paymentAmount: number;
+  paymentFrequency: 'hourly' | 'annual';
+  currency: string;
+  created: number;
+  updated: number;
+  opening: number;
+  closing: number;
+  categories: string[];
+  locations: string[];
+}
+
+export interface StaticList extends Sequenced {
+  name: string;
+  created: number;
+  updated: number;
+  members: Set<string>;
+  /** The count shown when the stale-count fault freezes it. */
+  frozenCount: number;
+}
+
+export interface Message extends Sequenced {
+  candidateId: string;
+  /** `to`: sent to the candidate (messages_to); `from`: sent by the candidate (messages_from). */
+  direction: 'to' | 'from';
+  kind: 'sms' | 'email' | 'linkedin';
+  subject: string;
+  contents: string | null;
+  deliveryStatus: string;
+  userId: string;
+  conversationId: string | null;
+  created: number;
+  updated: number;
+}
+
+export interface Note extends Sequenced {
+  candidateId: string;
+  body: string;
+  userId: string;
+  created: number;
+  updated: number;
+}
+
+export interface Tagging extends Sequenced {
+  candidateId: string;
+  name: string;
+  tagSourceId: string;
+  created: number;
+}
+
+export interface CandidateFile extends Sequenced {
+  candidateId: string;
+  filename: string;
+  size: number;
+  /** Resume text extracted (000 §4 filter[resume][exists] counts only these). */
+  extracted: boolean;
+  created: number;
+}
+
+export interface Education extends Sequenced {
+  candidateId: string;
+  schoolName: string;
+  course: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  created: number;
+  updated: number;
+}
+
+export interface Employment extends Sequenced {
+  candidateId: string;
+  companyName: string;
+  title: string | null;
+  locality: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  created: number;
+  updated: number;
+}
+
+export interface JobApplication extends Sequenced {
+  candidateId: string;
+  jobId: string;
+  status: string;
+  created: number;
+  updated: number;
+  events: string[];
+}
+
+export interface RecruitmentEvent extends Sequenced {
+  name: string;
+  starts: number;
+  ends: number;
+  archived: boolean;
+  venue: string;
+  created: number;
+  updated: number;
+  callToActions: string[];
+}
+
+export interface AtsIntegration {
+  id: string;
+  name: string;
+  /** ATS candidate id -> candidate id. */
+  candidates: Map<string, string>;
+}
+
+/** A record the document names only by id and type (000 §2 Gaps): a few plausible attributes. */
+export interface Stub {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  /** Timestamp attributes (ms), answered as DateTime objects. */
+  times?: Record<string, number>;
+  relationships: Record<string, Ref | Ref[]>;
+}

@@ -1,0 +1,82 @@
+/**
+ * POST /oauth/token: the OAuth 2.0 client credentials grant (001 §5; RFC 6749 §4.4). The client
+ * authenticates with HTTP basic or with client_id / client_secret form fields (RFC 6749 §2.3.1;
+ * only basic under the token-basic-only variant). Scopes are space separated (001 §5.2) and the
+ * token carries exactly the scopes asked for. Unknown client or wrong secret: 401 invalid_client;
+ * a grant other than client_credentials: 400.
+ */
+import type { Ctx } from '../http-kit';
+import { on } from './faults';
+import { json } from './respond';
+import { HR_WRITE_SCOPE, type Client, type TokenService } from './tokens';
+
+interface Credentials {
+  id: string;
+  secret: string;
+  via: 'basic' | 'post';
+}
+
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+function oauthError(ctx: Ctx, status: number, error: string, description: string, basicChallenge = false): void {
+  json(ctx, status, { error, error_description: description }, { ...NO_STORE, ...(basicChallenge ? { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' } : {}) });
+}
+
+const formDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/** Reads HTTP basic credentials (RFC 6749 §2.3.1: id and secret are form-encoded before base64). */
+function basicCredentials(header: string | undefined): Credentials | 'malformed' | null {
+  if (!header) return null;
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!m) return /^Basic\b/i.test(header) ? 'malformed' : null;
+  const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)), via: 'basic' };
+}
+
+export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
+  return (ctx) => {
+    const b = ctx.behaviour;
+    if (ctx.method !== 'POST') {
+      ctx.res.setHeader('allow', 'POST');
+      return oauthError(ctx, 405, 'invalid_request', 'The token endpoint takes POST');
+    }
+    const type = ctx.req.headers['content-type'] ?? '';
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return oauthError(ctx, 400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded');
+    const form = new URLSearchParams(ctx.rawBody);
+
+    const basic = basicCredentials(ctx.req.headers.authorization);
+    if (basic === 'malformed') return oauthError(ctx, 401, 'invalid_client', 'The HTTP basic credentials cannot be read', true);
+    const formId = form.get('client_id');
+    const formSecret = form.get('client_secret');
+    if (basic && formSecret !== null) return oauthError(ctx, 400, 'invalid_request', 'Use one client authentication method: HTTP basic or form fields, not both');
+    let creds: Credentials | null = basic ?? (formId !== null && formSecret !== null ? { id: formId, secret: formSecret, via: 'post' } : null);
+    if (creds?.via === 'post' && on(b, 'hr.variant.token-basic-only')) {
+      return oauthError(ctx, 401, 'invalid_client', 'This token endpoint authenticates clients by HTTP basic only', true);
+    }
+    if (creds?.via === 'basic' && on(b, 'hr.token.basic-auth-refused')) creds = null;
+    if (!creds) return oauthError(ctx, 401, 'invalid_client', 'Client authentication is required', true);
+    let client: Client | null = tokens.authenticate(creds.id, creds.secret);
+    if (!client && on(b, 'hr.token.unknown-client-accepted')) client = { id: creds.id, secret: creds.secret, tenant: tokens.homeTenant };
+    if (!client) return oauthError(ctx, 401, 'invalid_client', 'Unknown client or wrong client secret', creds.via === 'basic');
+
+    const grant = form.get('grant_type');
+    if (grant === null || grant === '') return oauthError(ctx, 400, 'invalid_request', 'grant_type is required');
+    if (grant !== 'client_credentials') return oauthError(ctx, 400, 'unsupported_grant_type', `The grant type "${grant}" is not supported; use client_credentials`);
+
+    const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
+    if (on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE)) scopes.push(HR_WRITE_SCOPE);
+    const issued = tokens.issue(client, scopes);
+    const body: Record<string, unknown> = { access_token: issued.accessToken, expires_in: issued.expiresIn };
+    if (!on(b, 'hr.token.type-missing')) body.token_type = on(b, 'hr.variant.token-type-lowercase') ? 'bearer' : 'Bearer';
+    if (!on(b, 'hr.variant.token-no-scope-echo')) body.scope = issued.scopes.join(' ');
+    json(ctx, 200, body, NO_STORE);
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The schema registry: every JSON Schema under schemas/rm, schemas/hr and schemas/learning, loaded
+ * once into one strict Ajv 2020-12 instance. Validators compile lazily on first use and are cached.
+ * Error strings name the seed section of the failing rule (its `x-seed` annotation), so a failure
+ * report points back at the document.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+export const SCHEMA_BASE = 'https://schemas.conformance.test/';
+
+/** Directories that hold JSON Schemas (schemas/openapi holds exports, not schemas). */
+const SCHEMA_DIRS = ['rm', 'hr', 'learning'] as const;
+/** Files in those directories that are data, not schemas. */
+const NOT_SCHEMAS = new Set(['operations.json']);
+
+export const SCHEMAS_ROOT = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+type SchemaObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is SchemaObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return jsonFiles(full);
+    return entry.isFile() && entry.name.endsWith('.json') && !NOT_SCHEMAS.has(entry.name) ? [full] : [];
+  });
+}
+
+function loadSchemas(): Map<string, SchemaObject> {
+  const byId = new Map<string, SchemaObject>();
+  for (const dir of SCHEMA_DIRS) {
+    for (const file of jsonFiles(join(SCHEMAS_ROOT, dir))) {
+      const schema: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (!isObject(schema) || typeof schema.$id !== 'string') throw new Error(`schema file ${file} has no $id`);
+      if (byId.has(schema.$id)) throw new Error(`schema $id ${schema.$id} is declared twice (second: ${file})`);
+      byId.set(schema.$id, schema);
+    }
+  }
+  return byId;
+}
+
+const schemas = loadSchemas();
+
+// allowUnionTypes: the documents make many values nullable (`type: ["string", "null"]`); everything
+// else of strict mode stays on.
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, verbose: true });
+addFormats(ajv);
+// Annotation keywords: `x-seed` names the seed section a rule comes from, `x-decision` a reading chosen.
+ajv.addVocabulary(['x-seed', 'x-decision']);
+for (const schema of schemas.values()) ajv.addSchema(schema);
+
+const validators = new Map<string, ValidateFunction>();
+
+/** Every schema $id of the registry, sorted. */
+export function schemaIds(): string[] {
+  return [...schemas.keys()].sort();
+}
+
+/** Accepts an absolute `$id` or one relative to SCHEMA_BASE ("rm/candidate.json"). */
+function absolute(id: string): string {
+  return /^https?:\/\//.test(id) ? id : SCHEMA_BASE + id.replace(/^\//, '');
+}
+
+export function getSchema(id: string): Record<string, unknown> {
+  const schema = schemas.get(absolute(id));
+  if (!schema) throw new Error(`unknown schema id "${id}"; known ids are under ${SCHEMA_BASE} (see schemaIds())`);
+  return schema;
+}
+
+function validatorOf(id: string): ValidateFunction {
+  const key = absolute(id);
+  let validate = validators.get(key);
+  if (!validate) {
+    getSchema(key);
+    validate = ajv.getSchema(key);
+    if (!validate) throw new Error(`schema "${id}" did not compile`);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** Unescapes one JSON Pointer segment. */
+function unescapePointer(segment: string): string {
+  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Resolves a `$ref` against the id it appears in, to a schema node of the registry. */
+function resolveRef(ref: string, baseId: string): { node: unknown; baseId: string } | undefined {
+  const url = new URL(ref, baseId);
+  const fragment = url.hash.replace(/^#/, '');
+  url.hash = '';
+  const root = schemas.get(url.href);
+  if (!root) return undefined;
+  let node: unknown = root;
+  for (const segment of fragment.split('/').filter(Boolean)) node = isObject(node) ? node[unescapePointer(segment)] : undefined;
+  return { node, baseId: url.href };
+}
+
+/**
+ * The nearest `x-seed` on the way to a failing keyword: walks the error's schema path from the root,
+ * following `$ref`s into other files, and keeps the last annotation passed.
+ */
+function seedAlongPath(rootId: string, schemaPath: string): string | undefined {
+  const [prefix = '', pointer = ''] = schemaPath.split('#');
+  let baseId = prefix ? new URL(prefix, rootId).href : rootId;
+  let node: unknown = schemas.get(baseId);
+  let seed: string | undefined;
+  for (const segment of pointer.split('/').filter(Boolean)) {
+    if (!isObject(node)) break;
+    if (typeof node['x-seed'] === 'string') seed = node['x-seed'];
+    if (typeof node.$id === 'string') baseId = new URL(node.$id, baseId).href;
+    const key = unescapePointer(segment);
+    if (key === '$ref' && typeof node.$ref === 'string') {
+      const target = resolveRef(node.$ref, baseId);
+      if (!target) break;
+      ({ node, baseId } = target);
+      continue;
+    }
+    node = node[key];
+  }
+  if (isObject(node) && typeof node['x-seed'] === 'string') seed = node['x-seed'];
+  return seed;
+}
+
+function seedOf(error: ErrorObject, rootId: string): string {
+  const parent = error.parentSchema;
+  if (isObject(parent) && typeof parent['x-seed'] === 'string') return parent['x-seed'];
+  const along = seedAlongPath(rootId, error.schemaPath);
+  if (along) return along;
+  const rootSeed = schemas.get(rootId)?.['x-seed'];
+  return typeof rootSeed === 'string' ? rootSeed : 'seed section unknown';
+}
+
+function describeError(error: ErrorObject, rootId: string): string {
+  let message = error.message ?? `fails ${error.keyword}`;
+  if (error.keyword === 'enum' && Array.isArray(error.schema)) message += ` (${error.schema.map((v) => JSON.stringify(v)).join(', ')})`;
+  if (error.keyword === 'const') message += ` (${JSON.stringify(error.schema)})`;
+  return `${error.instancePath || '/'} ${message} [${seedOf(error, rootId)}]`;
+}
+
+/** Validates `value` against the schema `$id`; each error reads "<path> <message> [<seed section>]". */
+export function validateAgainst(id: string, value: unknown): { valid: boolean; errors: string[] } {
+  const validate = validatorOf(id);
+  const valid = validate(value);
+  if (valid) return { valid: true, errors: [] };
+  const rootId = absolute(id);
+  const errors = (validate.errors ?? []).map((error) => describeError(error, rootId));
+  // if/then and anyOf add summary errors that repeat the ones under them; keep each text once.
+  return { valid: false, errors: [...new Set(errors)] };
+}

@@ -1,0 +1,108 @@
+/**
+ * Runs the conformance suite in a child process the way a user does (`npx playwright test ...` or
+ * `npm start`), with its own reports folder and a clean environment: every variable of
+ * INTERFACE.md inherited from the caller is dropped, and the child runs in a scratch folder so no
+ * `.env` of the developer is read. Captures the whole console output.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConformanceReport } from '../../../src/reporting/conformance-types';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const require = createRequire(import.meta.url);
+export const PLAYWRIGHT_CLI = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+const TSX_CLI = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
+
+/** Variables the suite reads (INTERFACE.md and the run controls); never inherited by a child run. */
+const SUITE_VARIABLE = /^(RM_|HR_|LEARNING_|CONFORMANCE_|REFERENCE_|API_PORT$|CI$|PLAYWRIGHT_|PW_|FORCE_COLOR$)/;
+
+export interface RunResult {
+  exitCode: number | null;
+  signal: string | null;
+  seconds: number;
+  stdout: string;
+  stderr: string;
+  /** True when the safety net had to kill the run (it did not end by itself). */
+  killed: boolean;
+  reportsDir: string;
+  report: ConformanceReport | null;
+}
+
+export interface RunOptions {
+  /** Folder for every report of the run (CONFORMANCE_REPORTS_DIR). */
+  reportsDir: string;
+  env?: Record<string, string>;
+  /** Safety net: the run is killed after this long (the tests assert it never is). */
+  killAfterMs?: number;
+}
+
+/** `npx playwright test <args>` with the project's config. */
+export function runPlaywright(args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return run([PLAYWRIGHT_CLI, 'test', '--config', join(ROOT, 'playwright.config.ts'), ...args], options);
+}
+
+/** `npx playwright merge-reports ...`, `npm run merge-reports`, or any other node entry of the project, run from the root. */
+export function runNode(args: readonly string[], options: RunOptions & { cwd?: string }): Promise<RunResult> {
+  return run(args, options);
+}
+
+/** A TypeScript entry point of the project (e.g. src/cli/start.ts), through tsx as the npm scripts do. */
+export function runTsx(script: string, args: readonly string[], options: RunOptions & { cwd?: string }): Promise<RunResult> {
+  return run([TSX_CLI, join(ROOT, script), ...args], options);
+}
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!SUITE_VARIABLE.test(k) && !k.startsWith('NODE_TEST')) env[k] = v;
+  // node --test sets NODE_TEST_CONTEXT in its children; a child Playwright must not inherit it.
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+async function run(args: readonly string[], options: RunOptions & { cwd?: string }): Promise<RunResult> {
+  const cwd = options.cwd ?? scratchDir('cwd');
+  const env = cleanEnv({ CONFORMANCE_REPORTS_DIR: options.reportsDir, ...options.env });
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString('utf8');
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString('utf8');
+  });
+  let killed = false;
+  const timer = setTimeout(() => {
+    killed = true;
+    child.kill('SIGKILL');
+  }, options.killAfterMs ?? 150_000);
+  const [exitCode, signal] = await new Promise<[number | null, string | null]>((resolveExit) => child.on('close', (code, sig) => resolveExit([code, sig])));
+  clearTimeout(timer);
+  if (!options.cwd) rmSync(cwd, { recursive: true, force: true });
+  return { exitCode, signal, seconds: (performance.now() - started) / 1000, stdout, stderr, killed, reportsDir: options.reportsDir, report: readReport(options.reportsDir) };
+}
+
+export function readReport(reportsDir: string): ConformanceReport | null {
+  const file = join(reportsDir, 'conformance.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : null;
+}
+
+/** A fresh temporary folder. */
+export function scratchDir(name: string): string {
+  return mkdtempSync(join(tmpdir(), `conformance-it-${name}-`));
+}
+
+/** Lines of `text` that look like a JavaScript stack frame ("    at fn (file:line:col)"). */
+export function stackLines(text: string): string[] {
+  return text.split('\n').filter((line) => /^\s+at\s+\S/.test(line) && /(:\d+:\d+\)?\s*$)|node:internal|<anonymous>/.test(line));
+}
+
+/** A short description of a run for assertion messages. */
+export function describeRun(run: RunResult): string {
+  const tail = (s: string): string => s.trim().split('\n').slice(-15).join('\n');
+  return `exit ${run.exitCode ?? run.signal} after ${run.seconds.toFixed(1)} s${run.killed ? ' (KILLED by the safety net)' : ''}\n--- stdout\n${tail(run.stdout)}\n--- stderr\n${tail(run.stderr)}`;
+}
