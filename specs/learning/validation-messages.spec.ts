@@ -10,7 +10,7 @@
 import { test } from '../fixtures';
 import { expectDocumented, expectMessage, expectThat } from '../../src/checks';
 import { ACTIVITY_OP, LIMITED_LEVELS, createActivity, expectLearningMessage, otherAggregateId, putActivity, tryCreate } from '../support/v3-learning';
-import { is2xx, observeOutcome, runExternalId } from '../support/v3';
+import { is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 const MSG = {
   fromOrgwide: 'Cannot change access level from org-wide',
@@ -64,7 +64,7 @@ test.describe('learning validation messages', () => {
     observeOutcome(observe, 'PUT activity update with another aggregateId', changed);
     expectLearningMessage(changed, MSG.aggregate, `${SEED}; 001 §2 aggregateId: set at creation, never changed`, `stored ${JSON.stringify(stored)}, sent ${JSON.stringify(other)}`);
 
-    const same = await putActivity(learning, activity.externalId, { aggregateId: stored, title: `${String(activity.externalId)} same aggregate` });
+    const same = await putActivity(learning, activity.externalId, { aggregateId: stored, title: runTitle(target, 'orgwide activity, same aggregateId') });
     observeOutcome(observe, 'PUT activity update with the stored aggregateId', same);
     expectDocumented(same, op, '200', { schema: false });
   });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020';
+import { createAjv } from '../schemas/ajv';
 import type { ApiName, CatalogueFile, OperationSpec } from './types';
 
 export type { ApiName, CatalogueFile, OperationSpec } from './types';
@@ -37,8 +37,7 @@ let loaded: Loaded | undefined;
 function load(): Loaded {
   if (loaded) return loaded;
   // A small Ajv of its own: the catalogue schema is not a seed-derived schema of the registry.
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
-  ajv.addVocabulary(['x-seed', 'x-decision']);
+  const ajv = createAjv();
   const validate = ajv.compile<CatalogueFile>(readJson('catalogue.schema.json') as object);
   const files = new Map<ApiName, CatalogueFile>();
   const byApi = new Map<ApiName, readonly OperationSpec[]>();

@@ -1,7 +1,7 @@
 /** reports/conformance.md: the conformance summary for people (fits a CI job summary). */
 import type { CellStatus, ConformanceReport } from './conformance-types';
 
-const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', 'not-covered': '·' };
+const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', 'not-covered': '⬜' };
 const API_TITLE: Record<string, string> = { rm: 'Recruitment Marketing API v2', hr: 'HR core API v3', learning: 'Learning Activities API v3' };
 
 export function renderMarkdown(report: ConformanceReport): string {
@@ -19,7 +19,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     if (ops.length === 0) continue;
     out.push(`## ${API_TITLE[api] ?? api}`, '', '| operation | statuses |', '|---|---|');
     for (const op of ops) {
-      const cells = Object.entries(op.statuses).map(([s, v]) => `${s} ${MARK[v]}`).join(' · ');
+      const cells = Object.entries(op.statuses).map(([s, v]) => `${s} ${MARK[v]}`).join('  ');
       out.push(`| \`${op.method} ${op.path}\` | ${cells} |`);
     }
     out.push('');

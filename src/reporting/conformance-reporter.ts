@@ -31,7 +31,8 @@ export default class ConformanceReporter implements Reporter {
   private rootSuite: Suite | null = null;
 
   constructor(options: ConformanceReporterOptions = {}) {
-    this.outputDir = options.outputDir ?? 'reports';
+    // `playwright merge-reports --reporter <this file>` passes no options: the folder then comes from the environment.
+    this.outputDir = options.outputDir ?? process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
   }
 
   onBegin(config: FullConfig, suite: Suite): void {

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './ajv';
 
 export const SCHEMA_BASE = 'https://schemas.conformance.test/';
 
@@ -50,10 +50,8 @@ const schemas = loadSchemas();
 
 // allowUnionTypes: the documents make many values nullable (`type: ["string", "null"]`); everything
 // else of strict mode stays on.
-const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, verbose: true });
-addFormats(ajv);
-// Annotation keywords: `x-seed` names the seed section a rule comes from, `x-decision` a reading chosen.
-ajv.addVocabulary(['x-seed', 'x-decision']);
+const ajv = createAjv({ allowUnionTypes: true, verbose: true });
+// createAjv registers the annotation keywords: `x-seed` (the seed section a rule comes from) and `x-decision`.
 for (const schema of schemas.values()) ajv.addSchema(schema);
 
 const validators = new Map<string, ValidateFunction>();

@@ -1,79 +1,64 @@
-/** HR core and Learning v3 in the reference server (001_a9e2e7eab7c908bd.txt). Minimal slice; grown by the v3 issue. */
-import { createHmac, randomUUID } from 'node:crypto';
-import { EMBEDDED } from '../../config/embedded';
+/**
+ * HR core and Learning v3 in the reference server (001_a9e2e7eab7c908bd.txt): the token endpoint
+ * (mounted at /oauth/token), and under /v3/<tenant> the HR core writes (employee, business units
+ * level 1-4, position, employee by reference id) and the learning activity write. Stateful, in
+ * memory, seeded from fixtures/reference/v3-seed.json and identity.json.
+ */
 import type { Behaviour } from '../behaviour';
-import { Router, isRecord, send, type Ctx } from '../http-kit';
+import { Router, type Ctx } from '../http-kit';
 import type { ApiModule } from '../module';
+import { admit } from './guard';
+import { businessUnitHandler } from './hrcore/business-unit';
+import { employeeHandler } from './hrcore/employee';
+import { positionHandler } from './hrcore/position';
+import { employeeReferenceHandler } from './hrcore/reference';
+import { HrStore, LEVELS } from './hrcore/store';
+import { activityHandler, LearningStore } from './learning/activity';
+import { json } from './respond';
+import { loadV3Seed } from './seed';
+import { tokenEndpoint } from './token-endpoint';
+import { registeredClients, TokenService } from './tokens';
 
-const SIGNING_KEY = 'reference-signing-key';
-const LIFETIME_S = 300;
-
-function b64url(value: string | Buffer): string {
-  return Buffer.from(value).toString('base64url');
+export interface V3Options {
+  /** The clock (ms), for tests of token expiry. */
+  now?: () => number;
 }
 
-function sign(claims: Record<string, unknown>): string {
-  const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = b64url(JSON.stringify(claims));
-  return `${head}.${body}.${b64url(createHmac('sha256', SIGNING_KEY).update(`${head}.${body}`).digest())}`;
-}
-
-function verify(token: string): Record<string, unknown> | null {
-  const [head, body, sig] = token.split('.');
-  if (!head || !body || !sig) return null;
-  if (b64url(createHmac('sha256', SIGNING_KEY).update(`${head}.${body}`).digest()) !== sig) return null;
-  const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) return null;
-  return claims;
-}
-
-export function createV3Module(_behaviour: Behaviour, _tenant: string): ApiModule {
-  const employees = new Map<string, Record<string, unknown>>();
-  const activities = new Map<string, Record<string, unknown>>();
-  let nextId = 1;
+export function createV3Module(behaviour: Behaviour, tenant: string, options: V3Options = {}): ApiModule {
+  const seed = loadV3Seed();
+  const tokens = new TokenService(behaviour, registeredClients(tenant, seed.tokenService.otherClientTenant), seed.tokenService.issuer, options.now);
+  const hr = new HrStore(seed);
+  const learning = new LearningStore(seed.learning);
+  const token = tokenEndpoint(tokens);
 
   const router = new Router()
-    .on('PUT', '/hrcore/employee', (ctx) => {
-      if (!isRecord(ctx.body) || typeof ctx.body.externalId !== 'string') return send(ctx, 400, { message: 'externalId is required' });
-      employees.set(ctx.body.externalId, { ...employees.get(ctx.body.externalId), ...ctx.body });
-      send(ctx, 200, { externalId: ctx.body.externalId });
-    })
-    .on('PUT', '/learning/activities/externalId/{externalId}', (ctx) => {
-      const id = ctx.params.externalId ?? '';
-      const body = isRecord(ctx.body) ? ctx.body : {};
-      const existing = activities.get(id);
-      if (existing) {
-        activities.set(id, { ...existing, ...body });
-        return send(ctx, 200, {});
-      }
-      for (const f of ['provider', 'owner', 'accessLevel', 'title']) if (body[f] === undefined) return send(ctx, 400, { message: `${f} is required` });
-      const created = { ...body, id: nextId++, aggregateId: randomUUID() };
-      activities.set(id, created);
-      send(ctx, 201, { id: created.id, aggregateId: created.aggregateId, url: `https://learning.example.test/activities/${String(created.id)}` });
-    });
+    .on('PUT', '/hrcore/employee', employeeHandler(hr, seed.hrDefaults))
+    .on('PUT', '/hrcore/position', positionHandler(hr))
+    .on('PUT', '/employee/{employeeId}', employeeReferenceHandler(hr))
+    .on('PUT', '/learning/activities/externalId/{externalId}', activityHandler(learning));
+  for (const level of LEVELS) router.on('PUT', `/hrcore/business-unit/level${level}`, businessUnitHandler(hr, level));
 
-  const token = (ctx: Ctx): void => {
-    const form = new URLSearchParams(ctx.rawBody);
-    const clientId = form.get('client_id');
-    const secret = form.get('client_secret');
-    if (form.get('grant_type') !== 'client_credentials') return send(ctx, 400, { error: 'unsupported_grant_type' });
-    if (clientId !== EMBEDDED.hr.clientId || secret !== EMBEDDED.hr.clientSecret) return send(ctx, 401, { error: 'invalid_client' });
-    const scope = form.get('scope') ?? '';
-    const now = Math.floor(Date.now() / 1000);
-    send(ctx, 200, { access_token: sign({ sub: clientId, scope, iat: now, exp: now + LIFETIME_S }), token_type: 'Bearer', expires_in: LIFETIME_S, scope });
+  const route = (ctx: Ctx): ReturnType<Router['match']> | 'badPath' => {
+    try {
+      return router.match(ctx.method, ctx.path);
+    } catch {
+      return 'badPath';
+    }
   };
 
   return {
     async handle(ctx) {
-      if (ctx.path === '/oauth/token' && ctx.method === 'POST') return token(ctx);
-      const auth = ctx.req.headers.authorization ?? '';
-      const claims = auth.startsWith('Bearer ') ? verify(auth.slice(7)) : null;
-      if (!claims) return send(ctx, 401, { message: 'Unauthorized' });
-      const match = router.match(ctx.method, ctx.path);
-      if (match === null) return send(ctx, 404, { message: 'Not Found' });
-      if (match === 'methodNotAllowed') return send(ctx, 405, { message: 'Method Not Allowed' });
+      if (ctx.path === '/oauth/token') return token(ctx);
+      if (!admit(ctx, tokens, tenant)) return;
+      const match = route(ctx);
+      if (match === 'badPath') return json(ctx, 400, { message: 'The path is not correctly percent-encoded' });
+      if (match === null) return json(ctx, 404, { message: `No operation at ${ctx.path}` });
+      if (match === 'methodNotAllowed') {
+        ctx.res.setHeader('allow', 'PUT');
+        return json(ctx, 405, { message: `${ctx.method} is not allowed here; use PUT` });
+      }
       await match.handler({ ...ctx, params: match.params });
     },
-    snapshot: () => ({ employees: [...employees.keys()], activities: [...activities.entries()].map(([k, v]) => ({ externalId: k, isArchived: v.isArchived === true })) }),
+    snapshot: () => ({ ...hr.snapshot(), activities: learning.snapshot() }),
   };
 }

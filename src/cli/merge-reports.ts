@@ -1,0 +1,233 @@
+/**
+ * `npm run merge-reports -- [--out reports] <shard reports dir>...`: merges the outputs of a run
+ * split with Playwright's `--shard=i/n` into the reports of one run.
+ *
+ * Each input is the reports folder (CONFORMANCE_REPORTS_DIR) of one shard, run with
+ * CONFORMANCE_BLOB=1, or a folder holding several of them (e.g. downloaded CI artifacts). Into
+ * `--out` (default: CONFORMANCE_REPORTS_DIR or reports/) it writes:
+ *
+ * - conformance.json / conformance.md and junit.xml: Playwright's `merge-reports` replays every
+ *   shard's blob report (blob-report/*.zip) through the conformance reporter and the JUnit
+ *   reporter, so the matrix is built by the same code, over the same tests, as an unsharded run.
+ *   Without blob reports, the shards' conformance.json files are merged instead (cell by cell: a
+ *   failure anywhere wins, then passed, skipped, not covered; totals add up).
+ * - allure-results/ (the shards' results, copied together) and allure-report/ (Allure HTML).
+ *
+ * Every shard must run with the same CONFORMANCE_SEED and CONFORMANCE_RUN_ID, so the merged report
+ * has one seed to replay; the merge warns when they differ.
+ * Exit status as for `npm start`: 0 conforms, 1 at least one conformance failure, 2 nothing to merge.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { renderMarkdown } from '../reporting/conformance-markdown';
+import type { CellStatus, ConformanceReport } from '../reporting/conformance-types';
+import { buildAllureReport } from './allure-html';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const REPORTER = join(ROOT, 'src/reporting/conformance-reporter.ts');
+const RANK: Record<CellStatus, number> = { 'not-covered': 0, skipped: 1, passed: 2, failed: 3 };
+
+/** One shard's reports folder and what it holds. */
+export interface ShardDir {
+  dir: string;
+  blobs: string[];
+  conformance: string | null;
+  allureResults: string | null;
+}
+
+/**
+ * Merges the conformance reports of shards: every cell takes the strongest outcome over the shards
+ * (failed > passed > skipped > not-covered, as the reporter ranks the tests of one run), and
+ * totals, requests, failures, skip reasons, observations and leftovers add up.
+ */
+export function mergeConformanceReports(reports: readonly ConformanceReport[]): ConformanceReport {
+  const [first] = reports;
+  if (!first) throw new Error('mergeConformanceReports: no report to merge');
+  const operations = first.operations.map((op) => ({ ...op, statuses: { ...op.statuses } }));
+  const byId = new Map(operations.map((op) => [op.id, op]));
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const skipped = new Map<string, string>();
+  const observations = new Map<string, ConformanceReport['observations'][number]>();
+  let requests = 0;
+  for (const report of reports) {
+    totals.passed += report.totals.passed;
+    totals.failed += report.totals.failed;
+    totals.skipped += report.totals.skipped;
+    requests += report.requests ?? 0;
+    for (const op of report.operations) {
+      let merged = byId.get(op.id);
+      if (!merged) {
+        merged = { ...op, statuses: { ...op.statuses } };
+        byId.set(op.id, merged);
+        operations.push(merged);
+      }
+      for (const [status, value] of Object.entries(op.statuses)) {
+        const before = merged.statuses[status] ?? 'not-covered';
+        if (RANK[value] > RANK[before]) merged.statuses[status] = value;
+      }
+    }
+    for (const s of report.skipped) skipped.set(s.cell, s.reason);
+    for (const o of report.observations) {
+      const key = `${o.category}|${o.subject}|${o.value}`;
+      const seen = observations.get(key);
+      if (seen) seen.count += o.count;
+      else observations.set(key, { ...o });
+    }
+  }
+  return {
+    ...first,
+    totals,
+    requests,
+    operations,
+    failures: reports.flatMap((r) => r.failures),
+    skipped: [...skipped].map(([cell, reason]) => ({ cell, reason })),
+    observations: [...observations.values()].sort((a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value)),
+    leftovers: [...new Set(reports.flatMap((r) => r.leftovers))],
+  };
+}
+
+/** The shard folders under the given inputs: a folder with a blob report or a conformance.json, or the folders below one. */
+export function findShardDirs(inputs: readonly string[]): ShardDir[] {
+  const found: ShardDir[] = [];
+  const visit = (dir: string, depth: number): void => {
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) return;
+    const shard = describeShard(dir);
+    if (shard) {
+      found.push(shard);
+      return;
+    }
+    if (depth >= 2) return;
+    for (const entry of readdirSync(dir).sort()) visit(join(dir, entry), depth + 1);
+  };
+  for (const input of inputs) visit(resolve(input), 0);
+  return found;
+}
+
+function describeShard(dir: string): ShardDir | null {
+  const blobDir = join(dir, 'blob-report');
+  const blobs = existsSync(blobDir) ? readdirSync(blobDir).filter((f) => f.endsWith('.zip')).sort().map((f) => join(blobDir, f)) : [];
+  const conformance = existsSync(join(dir, 'conformance.json')) ? join(dir, 'conformance.json') : null;
+  const allureResults = existsSync(join(dir, 'allure-results')) ? join(dir, 'allure-results') : null;
+  return blobs.length || conformance ? { dir, blobs, conformance, allureResults } : null;
+}
+
+export interface MergeResult {
+  exitCode: 0 | 1 | 2;
+  report: ConformanceReport | null;
+  /** How the matrix was merged: by replaying the blob reports, or from the shards' conformance.json. */
+  method: 'blob' | 'json' | null;
+  messages: string[];
+}
+
+/** Merges the shards found under `inputs` into `outDir`. */
+export function mergeReports(inputs: readonly string[], outDir: string, options: { allureHtml?: boolean } = {}): MergeResult {
+  const messages: string[] = [];
+  const out = resolve(outDir);
+  const shards = findShardDirs(inputs).filter((s) => s.dir !== out);
+  if (shards.length === 0) {
+    return { exitCode: 2, report: null, method: null, messages: [`Nothing to merge: no shard reports (blob-report/*.zip or conformance.json) under ${inputs.join(', ') || '(no input given)'}. Give the reports folders of the shard runs, each run with CONFORMANCE_BLOB=1.`] };
+  }
+  for (const stale of ['merged-blob-report', 'allure-results', 'allure-report', 'conformance.json', 'conformance.md', 'junit.xml']) rmSync(join(out, stale), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  const shardReports = shards.flatMap((s) => (s.conformance ? [JSON.parse(readFileSync(s.conformance, 'utf8')) as ConformanceReport] : []));
+  const seeds = [...new Set(shardReports.map((r) => r.seed))];
+  const runIds = [...new Set(shardReports.map((r) => r.runId))];
+  if (seeds.length > 1 || runIds.length > 1) {
+    messages.push(`warning: the shards ran with different seeds (${seeds.join(', ')}) or run ids (${runIds.join(', ')}); set the same CONFORMANCE_SEED and CONFORMANCE_RUN_ID on every shard so the merged run can be replayed.`);
+  }
+
+  let method: MergeResult['method'] = null;
+  const blobShards = shards.filter((s) => s.blobs.length > 0);
+  if (blobShards.length === shards.length) {
+    const blobDir = join(out, 'merged-blob-report');
+    mkdirSync(blobDir, { recursive: true });
+    const used = new Set<string>();
+    shards.forEach((s, i) =>
+      s.blobs.forEach((blob) => {
+        const name = used.has(basename(blob)) ? `shard${i + 1}-${basename(blob)}` : basename(blob);
+        used.add(name);
+        copyFileSync(blob, join(blobDir, name));
+      }),
+    );
+    const require = createRequire(import.meta.url);
+    const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+    const res = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', `${REPORTER},junit`, blobDir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, CONFORMANCE_REPORTS_DIR: out, PLAYWRIGHT_JUNIT_OUTPUT_FILE: join(out, 'junit.xml') },
+      timeout: 300_000,
+    });
+    rmSync(blobDir, { recursive: true, force: true });
+    if (existsSync(join(out, 'conformance.json'))) method = 'blob';
+    else messages.push(`Playwright merge-reports did not produce conformance.json (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-5).join(' ')}`);
+  } else if (blobShards.length > 0) {
+    messages.push(`warning: only ${blobShards.length} of ${shards.length} shards have a blob report; merging their conformance.json files instead (no merged junit.xml).`);
+  }
+  if (method === null) {
+    if (shardReports.length !== shards.length) {
+      return { exitCode: 2, report: null, method: null, messages: [...messages, `Cannot merge: ${shards.length - shardReports.length} shard folder(s) hold neither a usable blob report nor conformance.json.`] };
+    }
+    const merged = mergeConformanceReports(shardReports);
+    writeFileSync(join(out, 'conformance.json'), JSON.stringify(merged, null, 2));
+    writeFileSync(join(out, 'conformance.md'), renderMarkdown(merged));
+    method = 'json';
+  }
+  const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
+  if (method === 'blob' && shardReports.length === shards.length) {
+    // Self-check: the replayed matrix and the cell-by-cell merge of the shards' own matrices agree.
+    const direct = mergeConformanceReports(shardReports);
+    if (JSON.stringify(direct.operations) !== JSON.stringify(report.operations) || JSON.stringify(direct.totals) !== JSON.stringify(report.totals)) {
+      messages.push('warning: the replayed blob reports and the shards\u2019 conformance.json files disagree; the replayed one is written.');
+    }
+  }
+
+  const allureOut = join(out, 'allure-results');
+  let copied = 0;
+  for (const s of shards) {
+    if (!s.allureResults) continue;
+    mkdirSync(allureOut, { recursive: true });
+    for (const f of readdirSync(s.allureResults)) {
+      const from = join(s.allureResults, f);
+      if (!statSync(from).isFile()) continue;
+      copyFileSync(from, join(allureOut, f));
+      copied += 1;
+    }
+  }
+  if (copied > 0 && options.allureHtml !== false && !buildAllureReport(allureOut, join(out, 'allure-report'))) messages.push('warning: the Allure HTML report was not built.');
+  return { exitCode: report.totals.failed > 0 ? 1 : 0, report, method, messages };
+}
+
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { out: { type: 'string', short: 'o' }, 'no-allure-html': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  });
+  if (values.help) {
+    console.log('Usage: npm run merge-reports -- [--out <dir>] [--no-allure-html] <shard reports dir>...\nEach shard reports dir is the CONFORMANCE_REPORTS_DIR of one `--shard=i/n` run made with CONFORMANCE_BLOB=1 (see docs/USAGE.md).');
+    return;
+  }
+  const out = values.out ?? process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+  const result = mergeReports(positionals, out, { allureHtml: !values['no-allure-html'] });
+  for (const m of result.messages) console.error(m);
+  const report = result.report;
+  if (!report) {
+    console.error('\nThe merge cannot start.');
+    process.exit(result.exitCode);
+  }
+  const cells = report.operations.flatMap((o) => Object.values(o.statuses));
+  const count = (s: CellStatus): number => cells.filter((c) => c === s).length;
+  console.log(`Merged ${findShardDirs(positionals).filter((s) => s.dir !== resolve(out)).length} shard(s) (${result.method === 'blob' ? 'blob reports replayed' : 'conformance matrices merged'}) into ${out}/`);
+  console.log(`Conformance: ${report.totals.failed === 0 ? 'CONFORMS on everything that ran' : `${report.totals.failed} FAILURE(S)`}  (RM: ${report.target.rm}; HR/Learning: ${report.target.hr}; seed ${report.seed})`);
+  console.log(`  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`);
+  for (const f of report.failures.slice(0, 10)) console.log(`  x [${f.checks.join(', ')}] ${f.test}`);
+  const files = ['conformance.md', 'conformance.json', 'junit.xml', 'allure-report/index.html'].filter((f) => existsSync(join(out, f)));
+  console.log(`  reports: ${files.map((f) => `${out}/${f}`).join(', ')}`);
+  process.exit(result.exitCode);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

@@ -1,0 +1,46 @@
+/**
+ * The DateTime object of 000 §2 ({utc, epoch, ago, local, local_epoch}), used for every timestamp.
+ * "local" is the account's time zone, fixed at UTC-05:00 here. By default the strings carry whole
+ * seconds and "Z"; the timestamps-offset variant writes milliseconds and a +01:00 offset instead.
+ */
+export interface DateTimeObject {
+  utc: string;
+  epoch: number;
+  ago: string;
+  local: string;
+  local_epoch: number;
+}
+
+const LOCAL_OFFSET_MIN = -300;
+const VARIANT_UTC_OFFSET_MIN = 60;
+
+/** ISO 8601 for the instant `ms` written at `offsetMin` from UTC ("Z" when zero and no fraction wanted). */
+export function isoAt(ms: number, offsetMin: number, fraction: boolean): string {
+  const shifted = new Date(ms + offsetMin * 60_000).toISOString();
+  const body = fraction ? shifted.slice(0, 23) : shifted.slice(0, 19);
+  if (offsetMin === 0 && !fraction) return `${body}Z`;
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `${body}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+export function ago(ms: number, now: number): string {
+  const diff = now - ms;
+  const future = diff < 0;
+  const s = Math.abs(diff) / 1000;
+  const [n, unit] = s < 60 ? [Math.floor(s), 'second'] : s < 3600 ? [Math.floor(s / 60), 'minute'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : s < 86_400 * 365 ? [Math.floor(s / 86_400), 'day'] : [Math.floor(s / (86_400 * 365)), 'year'];
+  if (n === 0 && unit === 'second') return 'just now';
+  const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return future ? `in ${text}` : `${text} ago`;
+}
+
+export function dateTime(ms: number, now: number, offsets: boolean): DateTimeObject {
+  const epoch = Math.floor(ms / 1000);
+  return {
+    utc: offsets ? isoAt(ms, VARIANT_UTC_OFFSET_MIN, true) : isoAt(ms, 0, false),
+    epoch,
+    ago: ago(ms, now),
+    local: isoAt(ms, LOCAL_OFFSET_MIN, offsets),
+    local_epoch: epoch + LOCAL_OFFSET_MIN * 60,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The include parameter (000 §4 "Allowed include values"): parsing against the allowed list of the
+ * operation, and the walk that collects the related records into `included`. A nested value such
+ * as "events.call_to_action" embeds every record along the path. Each segment names a
+ * relationship of the records reached so far (resources.ts adds the relationships that the
+ * include names use but 000 §2's table does not list).
+ */
+import type { RmEnv } from './env';
+import type { Ref, Resource } from './model';
+import { badRequest } from './respond';
+import type { Resources } from './resources';
+
+export const CANDIDATE_INCLUDES = [
+  'events',
+  'events.call_to_action',
+  'events.form_submission.fields',
+  'resumes',
+  'educations',
+  'employments',
+  'locations',
+  'lists',
+  'taggings',
+  'taggings.tag_source',
+  'jobs',
+  'job_applications',
+  'form_submissions',
+  'messages_to',
+  'messages_to.from',
+  'messages_from',
+  'messages_from.to',
+  'notes',
+  'notes.user',
+  'project_template_stages',
+  'job_alert_subscriptions',
+  'job_alert_subscriptions.job_template_fields.options',
+  'first_touch_event',
+  'first_touch_event.traffic_source',
+  'last_touch_event',
+  'last_touch_event.traffic_source',
+] as const;
+export const EVENT_INCLUDES = ['location', 'form_submission', 'form_submission.fields', 'call_to_action', 'traffic_source'] as const;
+export const MESSAGE_INCLUDES = ['from', 'to', 'conversation'] as const;
+export const JOB_INCLUDES = ['categories'] as const;
+export const RECRUITMENT_EVENT_INCLUDES = ['call_to_actions', 'call_to_action.form_fields', 'call_to_action.form_fields.options'] as const;
+
+/** The requested include paths, split into segments; null when the request has no include. */
+export function parseInclude(env: RmEnv, query: URLSearchParams, allowed: readonly string[]): string[][] | null {
+  if (!query.has('include')) return null;
+  const values = query
+    .getAll('include')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const unknown = values.filter((v) => !allowed.includes(v));
+  if (unknown.length > 0) {
+    if (env.fault('rm.server-error.unknown-include')) throw new Error(`Cannot read properties of undefined (reading '${unknown[0] ?? ''}')`);
+    if (!env.variant('rm.variant.unknown-include-ignored')) throw badRequest(`include value(s) not allowed here: ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`, 'include');
+  }
+  return [...new Set(values.filter((v) => allowed.includes(v)))].map((v) => v.split('.'));
+}
+
+const key = (r: Ref): string => `${r.type}:${r.id}`;
+
+function refsOf(resource: Resource, relationship: string): Ref[] {
+  const data = resource.relationships?.[relationship]?.data;
+  if (data === undefined) return [];
+  return Array.isArray(data) ? data : [data];
+}
+
+/** The records `paths` reach from `primary`, each once, in the order first reached. */
+export function collectIncluded(resources: Resources, primary: readonly Resource[], paths: readonly string[][]): Resource[] {
+  const found = new Map<string, Resource>();
+  for (const path of paths) {
+    let frontier: readonly Resource[] = primary;
+    for (const segment of path) {
+      const next = new Map<string, Resource>();
+      for (const record of frontier) {
+        for (const ref of refsOf(record, segment)) {
+          const k = key(ref);
+          const resource = found.get(k) ?? resources.resolve(ref);
+          if (!resource) continue;
+          found.set(k, resource);
+          next.set(k, resource);
+        }
+      }
+      frontier = [...next.values()];
+    }
+  }
+  return [...found.values()];
+}
+
+/** `included` for a document, or undefined when nothing was asked for (or the include fault drops it). */
+export function includedFor(env: RmEnv, resources: Resources, primary: readonly Resource[], paths: string[][] | null): Resource[] | undefined {
+  if (paths === null || env.fault('rm.include.ignored')) return undefined;
+  const walked = env.fault('rm.include.nested-dropped') ? paths.map((p) => p.slice(0, 1)) : paths;
+  const included = collectIncluded(resources, primary, walked);
+  if (env.fault('rm.include.wrong-type')) return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
+  if (env.fault('rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));
+  return included;
+}

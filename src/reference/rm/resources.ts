@@ -1,0 +1,233 @@
+/**
+ * Resource-object serialisers (000 §2): one per record kind, each answering {id, type, attributes,
+ * relationships} with DateTime objects for timestamps and `{data: {id, type} | [...]}` for every
+ * relationship. `resolve` finds any record by reference, which is what include walks.
+ */
+import { dateTime, type DateTimeObject } from './datetime';
+import type { RmEnv } from './env';
+import type { Candidate, CandidateEvent, CandidateFile, Education, Employment, Job, JobApplication, Message, Note, RecruitmentEvent, Ref, Resource, StaticList, Stub, Tagging } from './model';
+import type { Store } from './store';
+
+type Relationships = NonNullable<Resource['relationships']>;
+
+const many = (type: string, ids: readonly string[]): { data: Ref[] } => ({ data: ids.map((id) => ({ id, type })) });
+const one = (type: string, id: string): { data: Ref } => ({ data: { id, type } });
+
+/** Drops null and undefined members, so optional fields are absent rather than null. */
+function compact(attributes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== null && v !== undefined));
+}
+
+export class Resources {
+  constructor(
+    private readonly store: Store,
+    private readonly env: RmEnv,
+  ) {}
+
+  private dt(ms: number): DateTimeObject {
+    return dateTime(ms, Date.now(), this.env.variant('rm.variant.timestamps-offset'));
+  }
+
+  private extras(attributes: Record<string, unknown>, more: Record<string, unknown>): Record<string, unknown> {
+    return this.env.variant('rm.variant.extra-members') ? { ...attributes, ...more } : attributes;
+  }
+
+  candidate(c: Candidate): Resource {
+    const { store } = this;
+    const messages = c.messages.map((id) => store.messages.get(id)).filter((m): m is Message => m !== undefined);
+    const events = c.events.map((id) => store.events.get(id)).filter((e): e is CandidateEvent => e !== undefined);
+    const byTime = [...events].sort((a, b) => a.created - b.created || a.seq - b.seq);
+    const firstTouch = byTime[0];
+    const lastTouch = byTime[byTime.length - 1];
+    const tags = c.taggings.map((id) => store.taggings.get(id)?.name).filter((n): n is string => n !== undefined);
+    const links: Record<string, { url: string }> = {
+      self: { url: `https://careers.example.com/crm/candidates/${c.uid}` },
+      mail_to: { url: `mailto:${c.email}` },
+      tel: { url: `tel:${c.phone.replace(/[^+\d]/g, '')}` },
+    };
+    if (c.profileUrl) links.linkedin = { url: c.profileUrl };
+    const relationships: Relationships = {
+      resumes: many('candidate_files', c.files),
+      educations: many('educations', c.educations),
+      employments: many('employments', c.employments),
+      locations: many('candidate_locations', c.locations),
+      events: many('candidate_events', c.events),
+      jobs: many('jobs', c.jobs),
+      job_applications: many('job_applications', c.jobApplications),
+      form_submissions: many('form_submissions', c.formSubmissions),
+      lists: many('static_lists', [...c.lists]),
+      messages_to: many('messages', messages.filter((m) => m.direction === 'to').map((m) => m.id)),
+      messages_from: many('messages', messages.filter((m) => m.direction === 'from').map((m) => m.id)),
+      notes: many('notes', c.notes),
+      project_template_stages: many('project_template_stages', c.projectStages),
+      project_entries: many('project_entries', c.projectEntries),
+      job_alert_subscription: many('candidate_job_alert_subscriptions', c.subscriptions),
+      // Named by include values (000 §4) though not in the relationship table of 000 §2.
+      job_alert_subscriptions: many('candidate_job_alert_subscriptions', c.subscriptions),
+      taggings: many('taggings', c.taggings),
+      ...(firstTouch ? { first_touch_event: one('candidate_events', firstTouch.id) } : {}),
+      ...(lastTouch ? { last_touch_event: one('candidate_events', lastTouch.id) } : {}),
+    };
+    const attributes = compact({
+      uid: c.uid,
+      created_at: this.dt(c.created),
+      updated_at: this.dt(c.updated),
+      links,
+      name: `${c.firstName} ${c.lastName}`.trim(),
+      first_name: c.firstName,
+      last_name: c.lastName,
+      email: c.email,
+      phone_number: c.phone,
+      tags,
+      skills: [...c.skills],
+      interaction_score: c.interactionScore,
+      subscription_status: c.subscription,
+      internal_candidate: c.internal,
+      manually_added: c.manuallyAdded,
+      last_seen_at: this.dt(c.lastSeen),
+      first_seen_at: this.dt(c.firstSeen),
+      visit_count: c.visitCount,
+      archived_status: c.archived ? 'archived' : 'unarchived',
+      last_archived_at: c.lastArchived === null ? null : this.dt(c.lastArchived),
+    });
+    return { id: c.id, type: 'candidates', attributes: this.extras(attributes, { source: c.manuallyAdded ? 'api' : 'career_site', locale: 'en-US' }), relationships };
+  }
+
+  event(e: CandidateEvent): Resource {
+    const relationships: Relationships = { notes: many('notes', e.notes) };
+    for (const [name, ref] of Object.entries(e.links)) relationships[name] = { data: ref };
+    const ats = e.ats && { created_at: this.dt(e.ats.created), updated_at: this.dt(e.ats.updated), initial: e.ats.initial, ats_status: { name: e.ats.status }, ats_secondary_status: { name: e.ats.secondaryStatus } };
+    return { id: e.id, type: 'candidate_events', attributes: compact({ uid: e.uid, created_at: this.dt(e.created), updated_at: this.dt(e.updated), kind: e.kind, ats, referrer: { ...e.referrer } }), relationships };
+  }
+
+  job(j: Job): Resource {
+    const places = j.locations.map((id) => this.store.stub('locations', id)?.attributes.city).filter((c): c is string => typeof c === 'string');
+    const attributes = {
+      uid: j.uid,
+      ats_uid: j.atsUid,
+      created_at: this.dt(j.created),
+      updated_at: this.dt(j.updated),
+      opening_at: this.dt(j.opening),
+      closing_at: this.dt(j.closing),
+      title: j.title,
+      summary: j.summary,
+      description: j.description,
+      time_zone: j.timeZone,
+      title_with_locations_and_req: `${j.title} - ${places.join(', ')} (${j.requisitionId})`,
+      remote: j.remote,
+      apply_url: `https://careers.example.com/jobs/${j.uid}/apply`,
+      status: j.status,
+      payment_amount: j.paymentAmount,
+      payment_frequency: j.paymentFrequency,
+      payment_currency_code: j.currency,
+    };
+    return { id: j.id, type: 'jobs', attributes: this.extras(attributes, { department: 'People' }), relationships: { categories: many('categories', j.categories), locations: many('locations', j.locations) } };
+  }
+
+  /** A static list: type company_lists from GET /lists, static_lists where a candidate relationship names it. */
+  list(l: StaticList, type: 'company_lists' | 'static_lists' = 'company_lists'): Resource {
+    const count = this.env.fault('rm.lists.count-stale') ? l.frozenCount : l.members.size;
+    return { id: l.id, type, attributes: { uid: l.uid, created_at: this.dt(l.created), updated_at: this.dt(l.updated), name: l.name, count } };
+  }
+
+  message(m: Message): Resource {
+    const relationships: Relationships = { from: one('users', m.userId), to: one('candidates', m.candidateId) };
+    if (m.conversationId) relationships.conversation = one('conversations', m.conversationId);
+    const attributes = compact({
+      uid: m.uid,
+      kind: m.kind,
+      subject: m.subject,
+      contents: m.kind === 'sms' ? m.contents : null,
+      delivery_status: m.deliveryStatus,
+      links: { self: { url: `https://careers.example.com/crm/messages/${m.uid}` } },
+      created_at: this.dt(m.created),
+      updated_at: this.dt(m.updated),
+    });
+    return { id: m.id, type: 'messages', attributes, relationships };
+  }
+
+  note(n: Note): Resource {
+    return { id: n.id, type: 'notes', attributes: { uid: n.uid, body: n.body, created_at: this.dt(n.created), updated_at: this.dt(n.updated) }, relationships: { user: one('users', n.userId) } };
+  }
+
+  tagging(t: Tagging): Resource {
+    return { id: t.id, type: 'taggings', attributes: { uid: t.uid, name: t.name }, relationships: { tag_source: one('tag_sources', t.tagSourceId) } };
+  }
+
+  file(f: CandidateFile): Resource {
+    return { id: f.id, type: 'candidate_files', attributes: { uid: f.uid, filename: f.filename, size: f.size, created_at: this.dt(f.created), updated_at: this.dt(f.created) } };
+  }
+
+  education(e: Education): Resource {
+    const attributes = compact({ uid: e.uid, school: { name: e.schoolName }, course: e.course, start_date: e.startDate, end_date: e.endDate, created_at: this.dt(e.created), updated_at: this.dt(e.updated) });
+    return { id: e.id, type: 'educations', attributes };
+  }
+
+  employment(e: Employment): Resource {
+    const attributes = compact({ uid: e.uid, company: { name: e.companyName }, title: e.title, locality: e.locality, start_date: e.startDate, end_date: e.endDate, created_at: this.dt(e.created), updated_at: this.dt(e.updated) });
+    return { id: e.id, type: 'employments', attributes };
+  }
+
+  application(a: JobApplication): Resource {
+    return {
+      id: a.id,
+      type: 'job_applications',
+      attributes: { uid: a.uid, status: a.status, created_at: this.dt(a.created), updated_at: this.dt(a.updated) },
+      relationships: { job: one('jobs', a.jobId), candidate: one('candidates', a.candidateId), events: many('candidate_events', a.events) },
+    };
+  }
+
+  recruitmentEvent(r: RecruitmentEvent): Resource {
+    const attributes = { uid: r.uid, name: r.name, starts_at: this.dt(r.starts), ends_at: this.dt(r.ends), archived: r.archived, location_name: r.venue, created_at: this.dt(r.created), updated_at: this.dt(r.updated) };
+    const relationships: Relationships = { call_to_actions: many('call_to_actions', r.callToActions) };
+    if (r.callToActions[0]) relationships.call_to_action = one('call_to_actions', r.callToActions[0]);
+    return { id: r.id, type: 'recruitment_events', attributes, relationships };
+  }
+
+  stub(s: Stub): Resource {
+    const times = Object.fromEntries(Object.entries(s.times ?? {}).map(([k, ms]) => [k, this.dt(ms)]));
+    const relationships: Relationships = {};
+    for (const [name, value] of Object.entries(s.relationships)) relationships[name] = { data: Array.isArray(value) ? value.map((r) => ({ ...r })) : { ...value } };
+    return { id: s.id, type: s.type, attributes: { ...s.attributes, ...times }, relationships };
+  }
+
+  /** Any record by reference, or undefined when it does not exist. */
+  resolve(ref: Ref): Resource | undefined {
+    const { store } = this;
+    const get = <T>(map: Map<string, T>, render: (record: T) => Resource): Resource | undefined => {
+      const record = map.get(ref.id);
+      return record === undefined ? undefined : render(record);
+    };
+    switch (ref.type) {
+      case 'candidates':
+        return get(store.candidates, (c) => this.candidate(c));
+      case 'candidate_events':
+        return get(store.events, (e) => this.event(e));
+      case 'jobs':
+        return get(store.jobs, (j) => this.job(j));
+      case 'company_lists':
+      case 'static_lists':
+        return get(store.lists, (l) => this.list(l, ref.type as 'company_lists' | 'static_lists'));
+      case 'messages':
+        return get(store.messages, (m) => this.message(m));
+      case 'notes':
+        return get(store.notes, (n) => this.note(n));
+      case 'taggings':
+        return get(store.taggings, (t) => this.tagging(t));
+      case 'candidate_files':
+        return get(store.files, (f) => this.file(f));
+      case 'educations':
+        return get(store.educations, (e) => this.education(e));
+      case 'employments':
+        return get(store.employments, (e) => this.employment(e));
+      case 'job_applications':
+        return get(store.applications, (a) => this.application(a));
+      case 'recruitment_events':
+        return get(store.recruitmentEvents, (r) => this.recruitmentEvent(r));
+      default: {
+        const stub = store.stub(ref.type, ref.id);
+        return stub && this.stub(stub);
+      }
+    }
+  }
+}

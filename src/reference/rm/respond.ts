@@ -1,0 +1,69 @@
+/**
+ * Answers of the RM module: resource documents ({data, included?, meta?}) and errors. Handlers throw
+ * `HttpError`; index.ts turns it into an error answer. The media type and the error body format
+ * are where variants (and the html fault) act.
+ */
+import { send, type Ctx } from '../http-kit';
+import type { RmEnv } from './env';
+import type { Resource } from './model';
+
+export const JSONAPI = 'application/vnd.api+json';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    /** The offending member, e.g. "/data/attributes/email" (JSON:API source.pointer). */
+    readonly pointer?: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (what: string, id: string): HttpError => new HttpError(404, `${what} ${JSON.stringify(id)} not found`);
+export const invalid = (detail: string, pointer?: string): HttpError => new HttpError(422, detail, pointer);
+export const badRequest = (detail: string, parameter?: string): HttpError => new HttpError(400, detail, parameter);
+
+export interface Document {
+  data: Resource | Resource[] | null;
+  included?: Resource[];
+  meta?: Record<string, unknown>;
+}
+
+function mediaType(env: RmEnv): string {
+  if (env.fault('rm.content-type.html')) return 'text/html; charset=utf-8';
+  return env.variant('rm.variant.content-type-json') ? 'application/json' : JSONAPI;
+}
+
+export function sendDoc(env: RmEnv, ctx: Ctx, status: number, doc: Document | Record<string, unknown>): void {
+  const body = env.variant('rm.variant.extra-members') ? { jsonapi: { version: '1.0' }, ...doc, links: { self: `${ctx.url.pathname}${ctx.url.search}` } } : doc;
+  send(ctx, status, body, mediaType(env));
+}
+
+export function sendNoContent(ctx: Ctx, status = 204): void {
+  send(ctx, status);
+}
+
+export function sendError(env: RmEnv, ctx: Ctx, status: number, detail: string, pointer?: string): void {
+  if (env.variant('rm.variant.errors-empty')) {
+    ctx.res.writeHead(status, { 'content-length': 0 });
+    ctx.res.end();
+    return;
+  }
+  if (env.variant('rm.variant.errors-message')) {
+    send(ctx, status, { message: detail }, mediaType(env));
+    return;
+  }
+  const source = pointer === undefined ? {} : { source: pointer.startsWith('/') ? { pointer } : { parameter: pointer } };
+  send(ctx, status, { errors: [{ status: String(status), title: TITLES[status] ?? 'Error', detail, ...source }] }, mediaType(env));
+}

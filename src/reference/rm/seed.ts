@@ -1,0 +1,440 @@
+/**
+ * The RM seed data, built deterministically from a fixed PRNG seed (nothing is committed as JSON):
+ * 72 candidates (archived, anonymised, with and without ATS records, ATS status history and
+ * extracted resumes), their events of every kind over two years, messages in and out of
+ * conversations, notes, tags, educations, employments, job alert subscriptions and list
+ * memberships; 8 jobs (live and draft) with categories and locations; 4 static lists; job
+ * applications with events; recruitment events in every bucket relative to `now`; two ATS
+ * integrations, one of them the integration of fixtures/reference/identity.json.
+ */
+import { EMBEDDED } from '../../config/embedded';
+import { uidFrom, uuidFrom } from './ids';
+import { EVENT_KINDS, type Candidate, type CandidateEvent, type EventKind, type Job, type Ref, type StaticList } from './model';
+import { Random } from './random';
+import type { Store } from './store';
+
+export const SEED_CANDIDATES = 72;
+const PRNG_SEED = 20_250_301;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Candidates are created from here on, four days apart. */
+const CREATED_BASE = Date.UTC(2023, 0, 2, 9, 0, 0);
+/** Candidate updated_at values start here, each a distinct multiple of 3 h 17 min after it. */
+const UPDATED_BASE = Date.UTC(2025, 0, 6, 8, 0, 0);
+
+const FIRST = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emil', 'Farah', 'Goran', 'Hana', 'Ivan', 'Jade', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Oskar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Umar', 'Vera', 'Wen', 'Yusuf', 'Zoe'];
+const LAST = ['Adeyemi', 'Berg', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Larsen', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quist', 'Rossi', 'Silva', 'Tanaka'];
+const SKILLS = ['TypeScript', 'SQL', 'Patient care', 'Forklift', 'Negotiation', 'Python', 'Excel', 'Customer service', 'Scheduling', 'Kubernetes', 'Phlebotomy', 'Spanish'];
+const TAGS = ['silver-medallist', 'event-2024', 'referral', 'nurse', 'engineering', 'boomerang', 'priority'];
+const SCHOOLS = ['University of Leeds', 'Ohio State University', 'TU Delft', 'Monash University', 'City College'];
+const COMPANIES = ['Northwind Traders', 'Contoso Health', 'Fabrikam Logistics', 'Tailspin Toys', 'Adventure Works'];
+const COURSES = ['Computer Science', 'Nursing', 'Business Administration', 'Logistics', 'Economics'];
+const TITLES = ['Software Engineer', 'Staff Nurse', 'Shift Lead', 'Analyst', 'Account Manager'];
+
+const ref = (type: string, id: string): Ref => ({ id, type });
+const secondsOf = (ms: number): number => Math.floor(ms / 1000) * 1000;
+
+interface Context {
+  store: Store;
+  rnd: Random;
+  /** Adds deterministic milliseconds to seed timestamps when timestamps carry fractions. */
+  t: (ms: number) => number;
+}
+
+export interface SeedOptions {
+  now: number;
+  fractions: boolean;
+}
+
+export function seedStore(store: Store, options: SeedOptions): void {
+  const rnd = new Random(PRNG_SEED);
+  let jitter = 0;
+  const t = options.fractions ? (ms: number): number => secondsOf(ms) + ((jitter += 137) % 1000) : secondsOf;
+  const cx: Context = { store, rnd, t };
+  const shared = seedSharedStubs(cx);
+  const jobs = seedJobs(cx, shared);
+  const lists = seedLists(cx);
+  seedIntegrations(cx);
+  for (let i = 0; i < SEED_CANDIDATES; i += 1) seedCandidate(cx, i, shared, jobs, lists);
+  seedRecruitmentEvents(cx, options.now, shared);
+}
+
+interface Shared {
+  users: string[];
+  tagSources: string[];
+  locations: string[];
+  categories: string[];
+  trafficSources: string[];
+  userAgents: string[];
+  pages: string[];
+  callToActions: string[];
+  atsStatuses: string[];
+  atsSecondary: string[];
+  projectStages: string[];
+  templateFields: string[];
+}
+
+function seedSharedStubs({ store, t }: Context): Shared {
+  const add = (type: string, id: string, attributes: Record<string, unknown>, relationships: Record<string, Ref | Ref[]> = {}, times?: Record<string, number>): string =>
+    store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) }).id;
+  const users = ['Morgan Lee', 'Sam Patel', 'Alex Kim', 'Jordan Diaz'].map((name, i) => add('users', `usr-${i + 1}`, { name, email: `${name.split(' ')[0]?.toLowerCase()}@recruiting.example.com` }));
+  const tagSources = ['manual', 'api', 'import'].map((name) => add('tag_sources', `ts-${name}`, { name }));
+  const places = [
+    ['Austin', 'Texas', 'TX', 'United States', '73301'],
+    ['Leeds', 'West Yorkshire', 'WYK', 'United Kingdom', 'LS1 4AP'],
+    ['Sydney', 'New South Wales', 'NSW', 'Australia', '2000'],
+    ['Columbus', 'Ohio', 'OH', 'United States', '43004'],
+    ['Rotterdam', 'South Holland', 'ZH', 'Netherlands', '3011'],
+    ['Denver', 'Colorado', 'CO', 'United States', '80202'],
+  ] as const;
+  const locations = places.map(([city, state, stateCode, country, postal], i) => add('locations', `loc-${i + 1}`, { city, state, state_code: stateCode, country, postal_code: postal }));
+  const categories = ['Engineering', 'Nursing', 'Warehouse', 'Sales', 'Retail', 'Finance'].map((name, i) => add('categories', `cat-${i + 1}`, { name }));
+  const trafficSources = ['Google', 'LinkedIn', 'Indeed', 'Direct'].map((name, i) => add('traffic_sources', `tsrc-${i + 1}`, { name }));
+  const userAgents = ['Chrome on Windows', 'Safari on iOS', 'Firefox on Linux'].map((name, i) => add('user_agents', `ua-${i + 1}`, { name }));
+  const pages = ['/careers', '/careers/jobs', '/careers/nursing', '/careers/events', '/careers/apply'].map((path, i) => add('pages', `page-${i + 1}`, { url: `https://careers.example.com${path}` }));
+  const options = [
+    ['Yes', 'No'],
+    ['Full time', 'Part time', 'Contract'],
+  ].map((names, f) => names.map((name, i) => add('form_field_options', `ffo-${f + 1}-${i + 1}`, { name })));
+  const formFields = [
+    ['Email address', 'email', []],
+    ['Open to relocation?', 'select', options[0] ?? []],
+    ['Preferred schedule', 'select', options[1] ?? []],
+  ].map(([label, kind, opts], i) => add('form_fields', `ff-${i + 1}`, { label, field_type: kind }, { options: (opts as string[]).map((id) => ref('form_field_options', id)) }));
+  const callToActions = ['Join our talent community', 'Register for the event', 'Get job alerts', 'Apply now'].map((name, i) =>
+    add('call_to_actions', `cta-${i + 1}`, { name }, { form_fields: formFields.slice(0, 1 + (i % 3)).map((id) => ref('form_fields', id)) }),
+  );
+  const atsStatuses = ['New', 'Screening', 'Interview', 'Offer', 'Hired'].map((name, i) => add('ats_statuses', `as-${i + 1}`, { name }));
+  const atsSecondary = ['Phone screen', 'Onsite', 'Background check'].map((name, i) => add('ats_secondary_statuses', `ass-${i + 1}`, { name }));
+  const projectStages = ['Sourced', 'Contacted', 'Engaged'].map((name, i) => add('project_template_stages', `pts-${i + 1}`, { name }));
+  const templateFields = [
+    ['Job category', 'category'],
+    ['Location', 'location'],
+    ['Employment type', 'employment_type'],
+  ].map(([display, mapping], f) => {
+    const fieldId = `jtf-${f + 1}`;
+    const optionRefs = ['A', 'B'].map((suffix, i) =>
+      ref('job_template_field_options', add('job_template_field_options', `jtfo-${f + 1}-${i + 1}`, { name: `${display} ${suffix}` }, { job_template_fields: ref('job_template_fields', fieldId) }, { created_at: t(CREATED_BASE - 30 * DAY), updated_at: t(CREATED_BASE - 20 * DAY) })),
+    );
+    // `options` mirrors job_template_field_options: the include path job_template_fields.options names it so.
+    return add('job_template_fields', fieldId, { display_name: display, mapping_name: mapping }, { job_template_field_options: optionRefs, options: optionRefs });
+  });
+  return { users, tagSources, locations, categories, trafficSources, userAgents, pages, callToActions, atsStatuses, atsSecondary, projectStages, templateFields };
+}
+
+function seedJobs({ store, t }: Context, shared: Shared): Job[] {
+  const specs = [
+    ['Senior Software Engineer', 'live', 0, [0], 165_000, 'annual', true, 'Build the platform that connects candidates with employers.', 'You will design and run TypeScript services on Kubernetes, mentor engineers and own reliability.'],
+    ['Registered Nurse - Night Shift', 'live', 1, [3], 48, 'hourly', false, 'Care for patients on our acute medical ward.', 'Provide compassionate patient care, administer medication and coordinate with physicians on night shifts.'],
+    ['Warehouse Associate', 'live', 2, [5, 3], 21, 'hourly', false, 'Pick, pack and ship orders in a modern fulfilment centre.', 'Operate scanners and forklifts safely; forklift certification is a plus.'],
+    ['Data Analyst', 'live', 0, [0, 1], 92_000, 'annual', true, 'Turn recruitment data into decisions.', 'Write SQL, build dashboards and explain funnel metrics to hiring teams.'],
+    ['Customer Success Manager', 'live', 3, [2], 98_000, 'annual', true, 'Help our customers succeed with the product.', 'Own renewals and onboarding for enterprise accounts across APAC.'],
+    ['Store Manager', 'live', 4, [4], 61_000, 'annual', false, 'Lead a flagship retail store.', 'Manage a team of twenty, scheduling and merchandising in Rotterdam.'],
+    ['Head of Finance', 'draft', 5, [1], 140_000, 'annual', false, 'Lead the finance function.', 'Own budgeting, reporting and audit for the European entities.'],
+    ['Marketing Intern', 'draft', 3, [0], 18, 'hourly', true, 'Learn recruitment marketing hands-on.', 'Support campaigns, write copy and analyse landing page conversion.'],
+  ] as const;
+  return specs.map(([title, status, category, locs, amount, frequency, remote, summary, description], i) => {
+    const created = t(Date.UTC(2024, 2 + i, 4, 10));
+    const job: Job = {
+      seq: store.nextSeq(),
+      id: store.ids.next('job'),
+      uid: uidFrom(`job:${i}`),
+      atsUid: `REQ-${2001 + i}`,
+      requisitionId: `R${7101 + i}`,
+      title,
+      summary,
+      description,
+      timeZone: ['America/Chicago', 'America/New_York', 'America/Denver', 'Europe/London', 'Australia/Sydney', 'Europe/Amsterdam'][i % 6] ?? 'UTC',
+      remote,
+      status,
+      paymentAmount: amount,
+      paymentFrequency: frequency,
+      currency: i === 4 ? 'AUD' : i === 5 || i === 6 ? 'EUR' : 'USD',
+      created,
+      updated: created + 3 * DAY,
+      opening: created + DAY,
+      closing: created + 120 * DAY,
+      categories: [shared.categories[category] ?? 'cat-1'],
+      locations: locs.map((l) => shared.locations[l] ?? 'loc-1'),
+    };
+    store.jobs.set(job.id, job);
+    return job;
+  });
+}
+
+function seedLists({ store, t }: Context): StaticList[] {
+  const names = ['Talent pool', 'Nurses 2025', 'Engineering silver medallists', 'Event attendees'];
+  return names.map((name, i) => {
+    const generated = store.ids.next('list');
+    const id = i === 0 ? EMBEDDED.rm.listId : generated;
+    const created = t(Date.UTC(2023, 5, 1 + i * 7));
+    const list: StaticList = { seq: store.nextSeq(), id, uid: uidFrom(`list:${i}`), name, created, updated: created, members: new Set(), frozenCount: 0 };
+    store.lists.set(id, list);
+    return list;
+  });
+}
+
+/** The ATS candidate id of seed candidate `i`, if any; the last candidate carries identity.json's id. */
+function atsIdOf(i: number): string | null {
+  if (i === SEED_CANDIDATES - 1) return EMBEDDED.rm.atsCandidateId;
+  return i % 3 !== 2 ? `ATS-${200_001 + i}` : null;
+}
+
+function seedIntegrations({ store }: Context): void {
+  store.integrations.set(EMBEDDED.rm.atsIntegrationId, { id: EMBEDDED.rm.atsIntegrationId, name: 'Primary ATS (id field)', candidates: new Map() });
+  const second = uuidFrom('rm:ats-integration:2');
+  store.integrations.set(second, { id: second, name: 'Secondary ATS (Candidate_ID field)', candidates: new Map() });
+}
+
+function seedCandidate(cx: Context, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
+  const { store, rnd, t } = cx;
+  const first = FIRST[i % FIRST.length] ?? 'Alex';
+  const last = LAST[(i * 7) % LAST.length] ?? 'Smith';
+  const created = t(CREATED_BASE + i * 4 * DAY + rnd.int(0, 20) * HOUR);
+  // A fixed permutation gives every candidate its own updated_at, in an order unlike creation's.
+  const updated = t(UPDATED_BASE + PERMUTATION[i]! * (3 * HOUR + 17 * 60_000));
+  const atsId = atsIdOf(i);
+  const archived = i % 9 === 4;
+  const c: Candidate = {
+    seq: store.nextSeq(),
+    id: store.ids.next('candidate'),
+    uid: uidFrom(`candidate:${i}`),
+    email: `${first}.${last}${i + 1}@example.com`.toLowerCase(),
+    firstName: first,
+    lastName: last,
+    phone: `+1-555-01${String(i).padStart(2, '0')}`,
+    profileUrl: `https://www.linkedin.com/in/${first}-${last}-${i + 1}`.toLowerCase(),
+    skills: [SKILLS[i % SKILLS.length] ?? 'SQL', SKILLS[(i * 5 + 3) % SKILLS.length] ?? 'Excel'].filter((s, k, all) => all.indexOf(s) === k),
+    interactionScore: i === 1 ? 1 : i === 2 ? 0 : Math.round(rnd.next() * 100) / 100,
+    subscription: i % 5 === 2 ? 'unsubscribed' : 'subscribed',
+    internal: i % 10 === 3,
+    manuallyAdded: i % 7 === 1,
+    visitCount: rnd.int(1, 40),
+    created,
+    updated,
+    firstSeen: created,
+    lastSeen: updated - HOUR,
+    archived,
+    lastArchived: archived ? updated - 2 * DAY : i % 13 === 6 ? created + 30 * DAY : null,
+    anonymised: false,
+    atsUid: atsId,
+    lists: new Set(),
+    taggings: [],
+    files: [],
+    educations: [],
+    employments: [],
+    events: [],
+    messages: [],
+    notes: [],
+    jobApplications: [],
+    subscriptions: [],
+    locations: [],
+    jobs: [],
+    formSubmissions: [],
+    projectStages: [shared.projectStages[i % shared.projectStages.length] ?? 'pts-1'],
+    projectEntries: [],
+  };
+  store.candidates.set(c.id, c);
+  if (atsId) store.integrations.get(EMBEDDED.rm.atsIntegrationId)?.candidates.set(atsId, c.id);
+  if (i % 6 === 0) store.integrations.get(uuidFrom('rm:ats-integration:2'))?.candidates.set(`CID-${5000 + i}`, c.id);
+
+  const user = shared.users[i % shared.users.length] ?? 'usr-1';
+  const stub = (type: string, id: string, attributes: Record<string, unknown>, relationships: Record<string, Ref | Ref[]> = {}, times?: Record<string, number>): string =>
+    store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) }).id;
+  const n = String(i + 1).padStart(4, '0');
+  c.locations.push(stub('candidate_locations', `cl-${n}`, { city: ['Austin', 'Leeds', 'Sydney', 'Columbus'][i % 4], country: ['US', 'GB', 'AU', 'US'][i % 4] }));
+  c.projectEntries.push(stub('project_entries', `pe-${n}`, { stage: 'Sourced' }, { project_template_stage: ref('project_template_stages', c.projectStages[0] ?? 'pts-1') }));
+  const cta = shared.callToActions[i % shared.callToActions.length] ?? 'cta-1';
+  const formSubmission = stub('form_submissions', `fs-${n}`, {}, { fields: [ref('form_fields', 'ff-1'), ref('form_fields', `ff-${1 + (i % 3)}`)].filter((r, k, all) => all.findIndex((x) => x.id === r.id) === k), call_to_action: ref('call_to_actions', cta) }, { created_at: created + HOUR });
+  c.formSubmissions.push(formSubmission);
+
+  // Notes, educations, employments, taggings, files, subscriptions.
+  for (let k = 0; k <= i % 2; k += 1) {
+    const id = store.ids.next('note');
+    const at = t(created + (k + 2) * DAY);
+    store.notes.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`note:${id}`), candidateId: c.id, body: k === 0 ? `Met ${first} at a career fair; strong ${c.skills[0] ?? 'skills'}.` : 'Follow up after the next opening.', userId: user, created: at, updated: at + HOUR });
+    c.notes.push(id);
+  }
+  for (let k = 0; k <= i % 2; k += 1) {
+    const id = store.ids.next('education');
+    const at = t(created + HOUR * (k + 1));
+    store.educations.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`education:${id}`), candidateId: c.id, schoolName: SCHOOLS[(i + k) % SCHOOLS.length] ?? 'City College', course: COURSES[(i + k) % COURSES.length] ?? null, startDate: `${2008 + (i % 8) + k * 4}-09-01`, endDate: `${2011 + (i % 8) + k * 4}-06-30`, created: at, updated: at });
+    c.educations.push(id);
+  }
+  for (let k = 0; k <= (i + 1) % 2; k += 1) {
+    const id = store.ids.next('employment');
+    const at = t(created + HOUR * (k + 3));
+    store.employments.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`employment:${id}`), candidateId: c.id, companyName: COMPANIES[(i + k) % COMPANIES.length] ?? 'Contoso', title: TITLES[(i + k) % TITLES.length] ?? null, locality: ['Austin', 'Leeds', 'Sydney'][(i + k) % 3] ?? null, startDate: `${2014 + k * 3}-0${1 + (i % 9)}-01`, endDate: k === 0 && i % 2 === 0 ? null : `${2017 + k * 3}-12-31`, created: at, updated: at });
+    c.employments.push(id);
+  }
+  for (let k = 0; k <= i % 3; k += 1) {
+    const id = store.ids.next('tagging');
+    store.taggings.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`tagging:${id}`), candidateId: c.id, name: TAGS[(i + k * 3) % TAGS.length] ?? 'priority', tagSourceId: shared.tagSources[k % shared.tagSources.length] ?? 'ts-manual', created: t(created + k * HOUR) });
+    c.taggings.push(id);
+  }
+  if (i % 4 !== 3) {
+    const id = store.ids.next('file');
+    // i % 8 === 6: uploaded but text not yet extracted, so filter[resume][exists] does not count it.
+    store.files.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`file:${id}`), candidateId: c.id, filename: `resume-${first.toLowerCase()}-${last.toLowerCase()}.pdf`, size: 20_000 + i * 311, extracted: i % 8 !== 6, created: t(created + 2 * HOUR) });
+    c.files.push(id);
+  }
+  if (i % 5 !== 4) {
+    const id = store.ids.next('subscription');
+    const field = shared.templateFields[i % shared.templateFields.length] ?? 'jtf-1';
+    const fieldNo = field.slice(4);
+    c.subscriptions.push(
+      stub('candidate_job_alert_subscriptions', id, { frequency: i % 2 ? 'weekly' : 'daily', active: true }, { job_template_fields: [ref('job_template_fields', field)], job_template_field_options: [ref('job_template_field_options', `jtfo-${fieldNo}-1`)] }, { created_at: t(created + DAY), updated_at: t(created + DAY) }),
+    );
+  }
+
+  seedEvents(cx, c, i, shared, jobs, formSubmission, cta);
+  seedMessages(cx, c, i, user);
+  if (i % 2 === 0) seedApplication(cx, c, i, jobs[i % 6] ?? (jobs[0] as Job), shared);
+
+  const memberOf = [i % 6 === 0, i % 4 === 1, i % 5 === 2, i % 7 === 3];
+  lists.forEach((list, k) => {
+    if (memberOf[k]) store.addMember(list, c);
+  });
+  for (const list of lists) list.frozenCount = list.members.size;
+  if (i % 11 === 7) store.anonymise(c, c.updated);
+}
+
+/** The ATS status history of seed candidate `i` (000 §4 filter[ats_candidates][exists]). */
+function hasAtsHistory(i: number): boolean {
+  return atsIdOf(i) !== null ? i % 4 !== 1 : i % 5 === 0;
+}
+
+function newEvent(cx: Context, c: Candidate, kind: EventKind, at: number, shared: Shared, job: Job, formSubmission: string, cta: string): CandidateEvent {
+  const { store, rnd } = cx;
+  const id = store.ids.next('event');
+  const links: Record<string, Ref> = {
+    location: ref('locations', rnd.pick(shared.locations)),
+    job: ref('jobs', job.id),
+    call_to_action: ref('call_to_actions', cta),
+    form_submission: ref('form_submissions', formSubmission),
+    user_agent: ref('user_agents', rnd.pick(shared.userAgents)),
+    page: ref('pages', rnd.pick(shared.pages)),
+    traffic_source: ref('traffic_sources', rnd.pick(shared.trafficSources)),
+  };
+  let ats: CandidateEvent['ats'] = null;
+  if (kind === 'ats') {
+    const status = rnd.int(0, shared.atsStatuses.length - 1);
+    const secondary = rnd.int(0, shared.atsSecondary.length - 1);
+    links.ats_status = ref('ats_statuses', shared.atsStatuses[status] ?? 'as-1');
+    links.ats_secondary_status = ref('ats_secondary_statuses', shared.atsSecondary[secondary] ?? 'ass-1');
+    ats = { created: at, updated: at, initial: status === 0 ? 'true' : 'false', status: ['New', 'Screening', 'Interview', 'Offer', 'Hired'][status] ?? 'New', secondaryStatus: ['Phone screen', 'Onsite', 'Background check'][secondary] ?? 'Onsite' };
+  }
+  const source = ['google', 'linkedin', 'indeed', 'newsletter'][rnd.int(0, 3)] ?? 'google';
+  const event: CandidateEvent = {
+    seq: store.nextSeq(),
+    id,
+    uid: uidFrom(`event:${id}`),
+    candidateId: c.id,
+    kind,
+    created: at,
+    updated: at,
+    referrer: { url: `https://www.${source}.com/`, utm_source: source, utm_medium: source === 'newsletter' ? 'email' : 'cpc', utm_campaign: `spring-${2023 + (at > Date.UTC(2024, 0, 1) ? 1 : 0)}`, utm_term: job.title.toLowerCase().split(' ')[0] ?? 'jobs' },
+    ats,
+    links,
+    notes: [],
+    jobApplicationId: null,
+  };
+  store.events.set(id, event);
+  c.events.push(id);
+  if (!c.jobs.includes(job.id)) c.jobs.push(job.id);
+  return event;
+}
+
+function seedEvents(cx: Context, c: Candidate, i: number, shared: Shared, jobs: Job[], formSubmission: string, cta: string): void {
+  const count = 4 + (i % 5);
+  const history = hasAtsHistory(i);
+  const kinds: EventKind[] = [];
+  for (let k = 0; k < count; k += 1) {
+    const kind = EVENT_KINDS[(i * 3 + k) % EVENT_KINDS.length] ?? 'view';
+    kinds.push(kind === 'ats' && !history ? 'view' : kind);
+  }
+  if (history && !kinds.includes('ats')) kinds[count - 1] = 'ats';
+  const span = c.updated - c.created;
+  kinds.forEach((kind, k) => {
+    const at = cx.t(c.created + Math.floor((span * (k + 1)) / (count + 1)));
+    const event = newEvent(cx, c, kind, at, shared, jobs[(i + k) % jobs.length] ?? (jobs[0] as Job), formSubmission, cta);
+    if (k === 0 && c.notes[0]) event.notes.push(c.notes[0]);
+  });
+}
+
+function seedMessages({ store, t }: Context, c: Candidate, i: number, user: string): void {
+  const conversation = store.addStub({ id: `conv-${String(i + 1).padStart(4, '0')}`, type: 'conversations', attributes: { uid: uidFrom(`conversation:${i}`), channel: 'sms' }, relationships: {} }).id;
+  const plan: ['to' | 'from', 'sms' | 'email' | 'linkedin', string, string | null, boolean][] = [
+    ['to', 'email', 'Thanks for joining our talent community', null, false],
+    ['to', 'sms', 'Interview reminder', `Hi ${c.firstName}, a reminder of your interview tomorrow at 10:00.`, true],
+    ['from', 'sms', 'Re: Interview reminder', 'Thanks, see you then!', true],
+  ];
+  if (i % 2 === 0) plan.push(['to', 'linkedin', 'An opportunity you may like', null, false]);
+  plan.forEach(([direction, kind, subject, contents, inConversation], k) => {
+    const id = store.ids.next('message');
+    const at = t(c.created + (k + 5) * DAY + k * HOUR);
+    store.messages.set(id, {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`message:${id}`),
+      candidateId: c.id,
+      direction,
+      kind,
+      subject,
+      contents,
+      deliveryStatus: direction === 'from' ? 'received' : k === 0 && i % 9 === 0 ? 'bounced' : 'delivered',
+      userId: user,
+      conversationId: inConversation ? conversation : null,
+      created: at,
+      updated: at,
+    });
+    c.messages.push(id);
+  });
+}
+
+function seedApplication(cx: Context, c: Candidate, i: number, job: Job, shared: Shared): void {
+  const { store, t } = cx;
+  const id = store.ids.next('application');
+  const at = t(c.created + 9 * DAY);
+  const application = { seq: store.nextSeq(), id, uid: uidFrom(`application:${id}`), candidateId: c.id, jobId: job.id, status: ['submitted', 'in_review', 'interview', 'hired'][i % 4] ?? 'submitted', created: at, updated: at + DAY, events: [] as string[] };
+  store.applications.set(id, application);
+  c.jobApplications.push(id);
+  const kinds: EventKind[] = ['application', hasAtsHistory(i) ? 'ats' : 'lifecycle', 'email'];
+  kinds.forEach((kind, k) => {
+    const event = newEvent(cx, c, kind, t(at + k * 2 * DAY), shared, job, c.formSubmissions[0] ?? 'fs-0001', shared.callToActions[3] ?? 'cta-4');
+    event.jobApplicationId = id;
+    application.events.push(event.id);
+  });
+}
+
+function seedRecruitmentEvents({ store, t }: Context, now: number, shared: Shared): void {
+  const specs: [string, number, number, boolean, string][] = [
+    ['Nursing career fair', now + 7 * DAY, now + 7 * DAY + 6 * HOUR, false, 'Columbus Convention Center'],
+    ['Graduate open day', now + 21 * DAY, now + 21 * DAY + 4 * HOUR, false, 'Leeds campus'],
+    ['Virtual careers week', now - 2 * DAY, now + 5 * DAY, false, 'Online'],
+    ['Warehouse hiring day', now - 30 * DAY, now - 30 * DAY + 8 * HOUR, false, 'Denver fulfilment centre'],
+    ['Engineering meetup', now - 60 * DAY, now - 60 * DAY + 3 * HOUR, false, 'Austin office'],
+    ['Spring hiring event 2023', Date.UTC(2023, 3, 12, 9), Date.UTC(2023, 3, 12, 17), true, 'Sydney office'],
+    ['Cancelled roadshow', now + 40 * DAY, now + 41 * DAY, true, 'Rotterdam'],
+  ];
+  specs.forEach(([name, starts, ends, archived, venue], i) => {
+    const id = store.ids.next('recruitment-event');
+    const created = t(Math.min(starts, now) - 45 * DAY);
+    store.recruitmentEvents.set(id, {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`recruitment-event:${i}`),
+      name,
+      starts: t(starts),
+      ends: t(ends),
+      archived,
+      venue,
+      created,
+      updated: created + DAY,
+      callToActions: [shared.callToActions[1] ?? 'cta-2', shared.callToActions[i % 2 === 0 ? 0 : 2] ?? 'cta-1'],
+    });
+  });
+}
+
+/** A fixed permutation of 0..71 (from the PRNG), computed once. */
+const PERMUTATION: readonly number[] = new Random(PRNG_SEED + 1).permutation(SEED_CANDIDATES);

@@ -1,0 +1,83 @@
+/**
+ * PUT /hrcore/business-unit/level1 .. /level4 (001 §2 Business unit, §3, §4).
+ *
+ * - name is required on create; a level N unit (N > 1) requires level(N-1)ExternalId, which may not
+ *   be removed later (001 §2).
+ * - Choice (001 is silent): the parent id must name an existing, live unit of level N-1 whenever it
+ *   is sent; other level ids a unit carries (e.g. level1ExternalId on a level 3 unit) are stored
+ *   as sent.
+ * - Archiving a unit that a live lower-level unit references (through any levelNExternalId) is
+ *   refused with a validation message; once those units are archived, it succeeds (001 §3).
+ * - archive may be a boolean or its string form "true" / "false" (001 §2).
+ */
+import type { Ctx } from '../../http-kit';
+import type { FieldError, Rules } from '../fields';
+import { on, type V3FaultName } from '../faults';
+import type { JsonObject } from '../json';
+import { isArchived, type Planned, type RecordKind } from '../write-rules';
+import { LEVELS, type HrStore, type Level } from './store';
+import { hrWrite } from './write';
+
+const text = 'string' as const;
+
+export const BUSINESS_UNIT_RULES: Rules = {
+  externalId: text,
+  name: text,
+  archive: 'booleanish',
+  level1ExternalId: text,
+  level2ExternalId: text,
+  level3ExternalId: text,
+};
+
+export const parentField = (level: Level): string | null => (level === 1 ? null : `level${level - 1}ExternalId`);
+
+export function businessUnitKind(level: Level): RecordKind {
+  const parent = parentField(level);
+  return { label: `business unit (level ${level})`, rules: BUSINESS_UNIT_RULES, required: parent ? ['name', parent] : ['name'], permanent: [] };
+}
+
+const PARENT_FAULTS: Record<Level, V3FaultName | null> = { 1: null, 2: 'hr.bu.level2-parent-not-required', 3: 'hr.bu.level3-parent-not-required', 4: 'hr.bu.level4-parent-not-required' };
+
+/** The live (or, under a fault, any) lower-level units that reference `externalId` of `level`. */
+export function referrers(store: HrStore, level: Level, externalId: string, countArchived: boolean): Array<{ level: Level; externalId: string }> {
+  const field = `level${level}ExternalId`;
+  return LEVELS.filter((l) => l > level).flatMap((l) =>
+    [...store.units[l].values()].filter((u) => u[field] === externalId && (countArchived || !isArchived(u))).map((u) => ({ level: l, externalId: String(u.externalId) })),
+  );
+}
+
+function parentErrors(store: HrStore, level: Level, plan: Planned): FieldError[] {
+  const field = parentField(level);
+  if (!field) return [];
+  const value = plan.fields[field];
+  if (typeof value !== 'string') return [];
+  const parent = store.units[(level - 1) as Level].get(value);
+  if (!parent) return [{ field, message: `${field} "${value}" does not name a business unit of level ${level - 1}` }];
+  if (isArchived(parent)) return [{ field, message: `${field} "${value}" names an archived business unit of level ${level - 1}` }];
+  return [];
+}
+
+function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): FieldError[] {
+  if (plan.intent !== 'archive' || isArchived(plan.existing) || on(ctx.behaviour, 'hr.bu.archive-referenced-accepted')) return [];
+  const found = referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.bu.archive-after-child-archived-refused'));
+  if (found.length === 0) return [];
+  const names = found.slice(0, 5).map((r) => `level ${r.level} business unit "${r.externalId}"`).join(', ');
+  return [{ field: 'archive', message: `Business unit "${plan.externalId}" (level ${level}) cannot be archived: it is referenced by ${names}` }];
+}
+
+export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) => void {
+  const kind = businessUnitKind(level);
+  return (ctx) => {
+    const relaxed: string[] = [];
+    const parentFault = PARENT_FAULTS[level];
+    if (parentFault && on(ctx.behaviour, parentFault)) relaxed.push(parentField(level) ?? '');
+    if (on(ctx.behaviour, 'hr.bu.create-without-name-accepted')) relaxed.push('name');
+    hrWrite(ctx, {
+      kind,
+      find: (id) => store.units[level].get(id),
+      relaxed: { required: relaxed },
+      check: (plan) => [...parentErrors(store, level, plan), ...archiveErrors(ctx, store, level, plan)],
+      store: (plan, record: JsonObject) => store.units[level].set(plan.externalId, record),
+    });
+  };
+}

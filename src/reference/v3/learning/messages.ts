@@ -1,0 +1,38 @@
+/**
+ * The learning validation messages of 001 §7.2, word for word, and the reworded forms the
+ * `learning.msg.*` faults answer with instead.
+ */
+import type { Behaviour } from '../../behaviour';
+import { on, type V3FaultName } from '../faults';
+
+export const LEARNING_MESSAGES = {
+  fromOrgwide: 'Cannot change access level from org-wide',
+  toOrgwide: 'Cannot change access level to org-wide',
+  aggregateId: 'Cannot change Aggregate ID for an existing activity',
+  /** Cannot be triggered: 001 §2 does not name the child-activity field, and this server does not invent one. */
+  circular: 'Child activity would create a circular reference',
+  costWithoutCurrency: 'If cost is supplied then currency code also needs to be supplied',
+  currencyWithoutCost: 'If currency code is supplied at least one cost also needs to be supplied',
+  contentType: 'Invalid access level for content type',
+  fieldForAccessLevel: 'Field is invalid for access level',
+  image: 'Image does not exist',
+} as const;
+
+export type MessageKey = keyof typeof LEARNING_MESSAGES;
+
+const REWORDED: Partial<Record<MessageKey, [V3FaultName, string]>> = {
+  fromOrgwide: ['learning.msg.from-orgwide-reworded', 'Cannot change access level from orgwide'],
+  toOrgwide: ['learning.msg.to-orgwide-reworded', 'Cannot change access level to orgwide'],
+  aggregateId: ['learning.msg.aggregate-id-reworded', 'Cannot change aggregateId for an existing activity'],
+  costWithoutCurrency: ['learning.msg.cost-without-currency-reworded', 'If cost is supplied then currency also needs to be supplied'],
+  currencyWithoutCost: ['learning.msg.currency-without-cost-reworded', 'If currency code is supplied a cost also needs to be supplied'],
+  contentType: ['learning.msg.content-type-reworded', 'Invalid content type for access level'],
+  fieldForAccessLevel: ['learning.msg.field-access-level-reworded', 'Field is not valid for access level'],
+  image: ['learning.msg.image-reworded', 'Image not found'],
+};
+
+/** The message the server says for `key` (reworded when its fault is on). */
+export function learningMessage(behaviour: Behaviour, key: MessageKey): string {
+  const reworded = REWORDED[key];
+  return reworded && on(behaviour, reworded[0]) ? reworded[1] : LEARNING_MESSAGES[key];
+}

@@ -1,0 +1,159 @@
+/**
+ * The HTTP client against a hostile target, without Playwright: each kind of hostility ends in a
+ * clear named check within the time-out, reads are retried on 429/503 with Retry-After a bounded
+ * number of times (and writes never), the wait is honoured, a 50 MB body is cut at the cap
+ * without being downloaded, and an echoed secret is redacted from the recorded exchange.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApiClient } from '../../src/http/client';
+import { exchangeToText, type Exchange } from '../../src/http/exchange';
+import { Limiter } from '../../src/http/limiter';
+import { hmacBasicAuth } from '../../src/auth/hmac-basic';
+import { CheckError } from '../../src/checks/check-error';
+import { expectJson, expectJsonContentType, expectNoServerError, expectResponse, expectStatus } from '../../src/checks/http-checks';
+import { startHostileServer, type HostileServer } from './support/hostile-server';
+
+const KEY = 'client-it-key';
+const SECRET = 'client-it-secret+/=Zq';
+const TIMEOUT_MS = 800;
+
+let server: HostileServer;
+let client: ApiClient;
+
+before(async () => {
+  server = await startHostileServer({ mode: 'normal', apiKey: KEY, apiSecret: SECRET });
+  client = new ApiClient({ api: 'rm', baseUrl: server.rmBaseUrl, auth: hmacBasicAuth(KEY, SECRET), limiter: new Limiter(0, 8), timeoutMs: TIMEOUT_MS, jsonContentType: 'application/vnd.api+json' });
+});
+after(async () => {
+  await server.close();
+});
+
+function checkOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof CheckError, `a CheckError, not ${String(error)}`);
+    return error.check;
+  }
+  return 'none';
+}
+
+async function timed(send: () => Promise<Exchange>): Promise<{ ex: Exchange; ms: number }> {
+  const t0 = performance.now();
+  const ex = await send();
+  return { ex, ms: performance.now() - t0 };
+}
+
+function arrivals(path: string, method = 'GET'): number[] {
+  return server.log.filter((r) => r.method === method && r.url.startsWith(`/v2${path}`)).map((r) => r.at);
+}
+
+describe('the client against a hostile target', () => {
+  test('a target that never answers: a transport failure after the time-out, not a hang', async () => {
+    server.setMode('hang');
+    const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
+    assert.equal(ex.response, null);
+    assert.match(ex.error ?? '', /time-out/);
+    assert.ok(ms < TIMEOUT_MS + 1500, `ended after ${ms.toFixed(0)} ms`);
+    assert.equal(checkOf(() => expectResponse(ex)), 'transport');
+    assert.equal(checkOf(() => expectStatus(ex, 200)), 'transport');
+  });
+
+  test('a target that sends headers and then stalls mid-body: the same time-out', async () => {
+    server.setMode('stall');
+    const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
+    assert.equal(ex.response, null);
+    assert.match(ex.error ?? '', /time-out/);
+    assert.ok(ms < TIMEOUT_MS + 1500, `ended after ${ms.toFixed(0)} ms`);
+    assert.equal(checkOf(() => expectJson(ex)), 'transport');
+  });
+
+  test('a target that resets the connection: a transport failure naming the reset', async () => {
+    server.setMode('reset');
+    const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
+    assert.equal(ex.response, null);
+    assert.match(ex.error ?? '', /reset/);
+    assert.ok(ms < TIMEOUT_MS, `ended after ${ms.toFixed(0)} ms`);
+    assert.equal(checkOf(() => expectNoServerError(ex)), 'transport');
+  });
+
+  test('429 with Retry-After: a read is retried after the wait and then succeeds', async () => {
+    server.setMode('throttle');
+    const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates', query: { tag: 'read' } }));
+    assert.equal(ex.response?.status, 200);
+    assert.equal(ex.retries, 2);
+    const at = arrivals('/candidates?tag=read');
+    assert.equal(at.length, 3, 'two 429s and the answer');
+    for (let i = 1; i < at.length; i += 1) assert.ok((at[i] ?? 0) - (at[i - 1] ?? 0) >= 950, `Retry-After: 1 honoured (gap ${((at[i] ?? 0) - (at[i - 1] ?? 0)).toFixed(0)} ms)`);
+    assert.ok(ms < 4000);
+    assert.match(exchangeToText(ex), /2 retries/);
+  });
+
+  test('429 with Retry-After: a write is never retried', async () => {
+    server.setMode('throttle');
+    const ex = await client.send({ method: 'POST', path: '/candidates', body: { data: { type: 'candidates', attributes: { email: 'w@example.com' } } } });
+    assert.equal(ex.response?.status, 429);
+    assert.equal(ex.retries, 0);
+    assert.equal(arrivals('/candidates', 'POST').length, 1);
+    assert.equal(checkOf(() => expectStatus(ex, 201)), 'status');
+  });
+
+  test('503 with Retry-After every time: a bounded number of tries, then a clear failure', async () => {
+    server.setMode('unavailable');
+    const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/lists', query: { tag: 'down' } }));
+    assert.equal(ex.response?.status, 503);
+    assert.equal(ex.retries, 2);
+    assert.equal(arrivals('/lists?tag=down').length, 3);
+    assert.ok(ms < 4000, `ended after ${ms.toFixed(0)} ms`);
+    assert.equal(checkOf(() => expectNoServerError(ex)), 'no-server-error');
+  });
+
+  test('a Retry-After longer than the client will wait is not waited out', async () => {
+    const slow = await startHostileServer({ mode: 'unavailable', apiKey: KEY, apiSecret: SECRET, retryAfter: '3600' });
+    try {
+      const c = client.with({ baseUrl: slow.rmBaseUrl });
+      const { ex, ms } = await timed(() => c.send({ method: 'GET', path: '/candidates' }));
+      assert.equal(ex.response?.status, 503);
+      assert.equal(ex.retries, 0);
+      assert.ok(ms < 1000);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('a 50 MB body: cut at the cap, not downloaded, a json-body failure', async () => {
+    server.setMode('huge');
+    const before = server.hugeBytesWritten;
+    const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
+    assert.equal(ex.response?.status, 200);
+    assert.equal(ex.response?.truncated, true);
+    assert.ok((ex.response?.text.length ?? 0) <= 2 * 1024 * 1024);
+    assert.ok(ms < 3000, `ended after ${ms.toFixed(0)} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.ok(server.hugeBytesWritten - before < 25 * 1024 * 1024, `the server could send only ${((server.hugeBytesWritten - before) / 1e6).toFixed(1)} MB before the client left`);
+    assert.equal(checkOf(() => expectJson(ex)), 'json-body');
+    assert.ok(exchangeToText(ex).length < 100_000, 'the recorded exchange stays small');
+  });
+
+  test('broken JSON: a json-body failure; an HTML page: a content-type failure', async () => {
+    server.setMode('broken-json');
+    const broken = await client.send({ method: 'GET', path: '/candidates' });
+    assert.equal(checkOf(() => expectJsonContentType(broken)), 'none');
+    assert.equal(checkOf(() => expectJson(broken)), 'json-body');
+    server.setMode('html');
+    const html = await client.send({ method: 'GET', path: '/candidates' });
+    assert.equal(checkOf(() => expectJsonContentType(html)), 'content-type');
+  });
+
+  test('a target that echoes the credentials: the recorded exchange carries none of them', async () => {
+    server.setMode('echo');
+    const ex = await client.send({ method: 'GET', path: '/candidates' });
+    assert.equal(ex.response?.status, 200);
+    const text = exchangeToText(ex) + JSON.stringify(ex);
+    assert.ok(!text.includes(SECRET), 'no raw secret');
+    assert.ok(!text.includes(Buffer.from(`${KEY}:${SECRET}`).toString('base64')), 'no basic credentials');
+    assert.ok(!text.includes(encodeURIComponent(SECRET)), 'no URL-encoded secret');
+    assert.match(text, /\*\*\*/);
+  });
+});
