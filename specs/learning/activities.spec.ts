@@ -8,7 +8,7 @@ import { test } from '../fixtures';
 import { expectDocumented, expectThat } from '../../src/checks';
 import { bodyShape } from '../../src/reporting/observations';
 import { LEARNING_PROVIDER_FIELD } from '../../src/schemas/names';
-import { ACCESS_LEVELS, ACTIVITY_OP, activityBody, archiveActivityAtEnd, createActivity, createdBody, putActivity, tryCreate, type Activity } from '../support/v3-learning';
+import { ACCESS_LEVELS, ACTIVITY_OP, activityBody, archiveActivityAtEnd, createActivity, createdBody, learningIds, putActivity, tryCreate, type Activity } from '../support/v3-learning';
 import { expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 test.describe('learning activities', () => {
@@ -68,6 +68,18 @@ test.describe('learning activities', () => {
       const ex = await tryCreate({ learning, target, cleanup, observe }, 'private', {}, [field]);
       observeOutcome(observe, `PUT activity create without ${field}`, ex);
       expectRefusalWithMessage(ex, 'validation', '001 §4 Operations: create requires the service, owner, accessLevel, title; §7.1', `${field} is required on create`);
+    });
+  }
+
+  for (const field of [LEARNING_PROVIDER_FIELD, 'owner'] as const) {
+    test(`PUT create with a ${field} id that was never issued is refused with a validation message`, async ({ learning, target, cleanup, covers, observe }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const { providerId, ownerId } = learningIds(target);
+      // An id far from the registered one; 001 §2: both ids are issued to the integrator at registration.
+      const unissued = (field === 'owner' ? ownerId : providerId) + 987_654_321;
+      const ex = await tryCreate({ learning, target, cleanup, observe }, 'private', { [field]: { id: unissued } });
+      observeOutcome(observe, `PUT activity create with an unissued ${field} id`, ex);
+      expectRefusalWithMessage(ex, 'validation', `001 §2 Learning activity: ${field === 'owner' ? 'owner' : 'the service'} id issued at registration`, `${field}.id ${unissued} was not issued to this integrator`);
     });
   }
 });

@@ -156,3 +156,14 @@ export function short(ids: Iterable<string>, max = 8): string {
   const list = [...ids];
   return list.length > max ? `${list.slice(0, max).join(', ')}, ... (${list.length})` : list.join(', ') || '(none)';
 }
+
+/** How `meta.next_cursor` appears in an answer, for observations: absent, null, "" or a string. */
+export function cursorShape(exchange: Exchange): string {
+  const meta = topLevel(exchange).meta;
+  if (!isObject(meta)) return 'absent (no meta)';
+  if (!Object.hasOwn(meta, 'next_cursor')) return 'absent';
+  const cursor = meta.next_cursor;
+  if (cursor === null) return 'null';
+  if (cursor === '') return '""';
+  return typeof cursor;
+}

@@ -80,12 +80,16 @@ export function expectRefusalWithMessage(exchange: Exchange, check: CheckName, s
   }
 }
 
-/** Records the status, and for a refusal the error body's shape and content type (001 §7.4: not shown). */
+/**
+ * Records the status under `subject` (per operation and intent), and for a refusal the error body's
+ * shape and content type per API and status (001 §7.4: not shown), so the report shows the error
+ * format of each status once with a count.
+ */
 export function observeOutcome(observe: Observe, subject: string, exchange: Exchange): void {
   observe('status', subject, statusOf(exchange));
   const status = exchange.response?.status ?? 0;
   if (status >= 400) {
-    observe('error-body', subject, bodyShape(exchange.response?.text ?? ''));
-    observe('content-type', `${subject} (error)`, exchange.response?.headers['content-type'] ?? '(none)');
+    observe('error-body', `${exchange.api} ${status}`, bodyShape(exchange.response?.text ?? ''));
+    observe('content-type', `${exchange.api} ${status}`, exchange.response?.headers['content-type'] ?? '(none)');
   }
 }

@@ -33,10 +33,13 @@ function bodyExcerpt(exchange: Exchange): string {
   return text.length > 300 ? `${text.slice(0, 300)}...` : text;
 }
 
-/** The target answered at all (no time-out, reset or refusal). */
+/**
+ * The target answered at all (no time-out, reset or refusal). A missing answer is always named
+ * 'transport', whatever check the caller named: a time-out proves nothing about auth, status or setup.
+ */
 export function expectResponse(exchange: Exchange, opts: CheckOptions = {}): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
   if (!exchange.response) {
-    throw new CheckError(opts.check ?? 'transport', `${exchange.request.method} ${exchange.request.url} got no response: ${exchange.error ?? 'unknown'}`, opts.seed ?? null);
+    throw new CheckError('transport', `${exchange.request.method} ${exchange.request.url} got no response: ${exchange.error ?? 'unknown'}`, opts.seed ?? null);
   }
 }
 

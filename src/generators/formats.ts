@@ -56,7 +56,13 @@ const uriArb = fc
 
 const base64Arb = fc.base64String({ maxLength: 40 });
 
+// ajv-formats' iso-* variants make the offset optional.
+const isoTimeArb = fc.tuple(clockArb, fractionArb, fc.option(offsetArb, { nil: '' })).map(([c, f, o]) => `${c}${f}${o}`);
+const isoDateTimeArb = fc.tuple(dateArb, isoTimeArb).map(([d, t]) => `${d}T${t}`);
+
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  'iso-date-time': isoDateTimeArb,
+  'iso-time': isoTimeArb,
   'date-time': dateTimeArb,
   date: dateArb,
   time: timeArb,
@@ -77,6 +83,8 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
 
 /** Values ajv-formats rejects for each format, in order of preference. */
 const BAD: Record<string, string[]> = {
+  'iso-date-time': ['not-a-date-time', '2021-02-30T10:00:00'],
+  'iso-time': ['not-a-time', '25:00:00'],
   'date-time': ['not-a-date-time', '2021-02-30T10:00:00Z', '2021-01-01'],
   date: ['not-a-date', '2021-02-30', '31/12/2021'],
   time: ['not-a-time', '25:00:00Z'],

@@ -39,7 +39,11 @@ export class SchemaStore {
 
   /** The normalized root schema for an inline schema or a schema id. */
   root(schemaOrId: JsonObject | string): JsonObject {
-    if (typeof schemaOrId === 'string') return this.load(stripFragment(schemaOrId), schemaOrId);
+    if (typeof schemaOrId === 'string') {
+      const id = stripFragment(schemaOrId);
+      const doc = this.load(id, schemaOrId);
+      return schemaOrId.includes('#') ? (this.deref(`${String(doc.$id)}${schemaOrId.slice(id.length)}`) as JsonObject) : doc;
+    }
     const given = typeof schemaOrId.$id === 'string' ? stripFragment(schemaOrId.$id) : undefined;
     const uri = given ?? `https://inline.generators.invalid/schema-${++inlineCounter}.json`;
     if (!this.resources.has(uri)) this.register(uri, schemaOrId);
@@ -93,8 +97,12 @@ export class SchemaStore {
       throw new Error(`cannot resolve ${wanted}: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (!isObject(doc)) throw new Error(`cannot resolve ${wanted}: resolver returned no schema object`);
-    this.register(uri, doc);
-    return this.resources.get(uri) as JsonObject;
+    // A resolver may accept short ids ("rm/candidate.json"); the document's own absolute $id is its base.
+    const canonicalUri = typeof doc.$id === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(doc.$id) ? stripFragment(doc.$id) : uri;
+    if (!this.resources.has(canonicalUri)) this.register(canonicalUri, doc);
+    const normalized = this.resources.get(canonicalUri) as JsonObject;
+    this.resources.set(uri, normalized);
+    return normalized;
   }
 
   /** Normalizes a document, records its resources, adds it to ajv, then loads what it references. */

@@ -21,6 +21,8 @@ export interface ConformanceReporterOptions {
 
 /** Exchange attachments are named "<seq> <METHOD> <path> -> <status>" (specs/fixtures.ts). */
 const EXCHANGE_ATTACHMENT = /^\d{3,} [A-Z]+ /;
+/** The status line of an exchange text (src/http/exchange.ts) when the client retried. */
+const RETRIES = /^HTTP \d{3} +\(\d+ ms, (\d+) retries\)/m;
 
 const RANK: Record<CellStatus, number> = { 'not-covered': 0, skipped: 1, passed: 2, failed: 3 };
 
@@ -85,7 +87,16 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     totals[status === 'not-covered' ? 'skipped' : status] += 1;
     const title = test.titlePath().slice(2).join(' > ');
     const last = test.results[test.results.length - 1];
-    for (const r of test.results) requests += r.attachments.filter((a) => EXCHANGE_ATTACHMENT.test(a.name)).length;
+    for (const r of test.results) {
+      for (const a of r.attachments) {
+        if (!EXCHANGE_ATTACHMENT.test(a.name)) continue;
+        requests += 1;
+        // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts)
+        // says so in its exchange text ("HTTP 200  (1234 ms, 2 retries)"); each is counted here.
+        const retries = Number(RETRIES.exec(a.body?.toString('utf8') ?? '')?.[1] ?? 0);
+        if (retries > 0) observations.push({ category: 'timing', subject: 'reads retried after 429/503 with Retry-After', value: `${retries} ${retries === 1 ? 'retry' : 'retries'}`, test: title });
+      }
+    }
     for (const a of test.annotations.concat(last?.annotations ?? [])) {
       if (a.type === COVERS_ANNOTATION) {
         const cov = parseCoverage(a.description);

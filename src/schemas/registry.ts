@@ -84,54 +84,30 @@ function validatorOf(id: string): ValidateFunction {
   return validate;
 }
 
-/** Unescapes one JSON Pointer segment. */
-function unescapePointer(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Resolves a `$ref` against the id it appears in, to a schema node of the registry. */
-function resolveRef(ref: string, baseId: string): { node: unknown; baseId: string } | undefined {
-  const url = new URL(ref, baseId);
-  const fragment = url.hash.replace(/^#/, '');
-  url.hash = '';
-  const root = schemas.get(url.href);
-  if (!root) return undefined;
-  let node: unknown = root;
-  for (const segment of fragment.split('/').filter(Boolean)) node = isObject(node) ? node[unescapePointer(segment)] : undefined;
-  return { node, baseId: url.href };
-}
-
 /**
- * The nearest `x-seed` on the way to a failing keyword: walks the error's schema path from the root,
- * following `$ref`s into other files, and keeps the last annotation passed.
+ * The nearest enclosing `x-seed` of every schema node, by object identity. Ajv's verbose errors hand
+ * back the very node objects loaded here as `parentSchema`, so an unannotated node (an `anyOf`
+ * branch, the inside of an if/then rule) takes the seed of the node that lexically holds it.
  */
-function seedAlongPath(rootId: string, schemaPath: string): string | undefined {
-  const [prefix = '', pointer = ''] = schemaPath.split('#');
-  let baseId = prefix ? new URL(prefix, rootId).href : rootId;
-  let node: unknown = schemas.get(baseId);
-  let seed: string | undefined;
-  for (const segment of pointer.split('/').filter(Boolean)) {
-    if (!isObject(node)) break;
-    if (typeof node['x-seed'] === 'string') seed = node['x-seed'];
-    if (typeof node.$id === 'string') baseId = new URL(node.$id, baseId).href;
-    const key = unescapePointer(segment);
-    if (key === '$ref' && typeof node.$ref === 'string') {
-      const target = resolveRef(node.$ref, baseId);
-      if (!target) break;
-      ({ node, baseId } = target);
-      continue;
-    }
-    node = node[key];
+const seedOfNode = new WeakMap<object, string>();
+
+function indexSeeds(node: unknown, inherited: string | undefined): void {
+  if (Array.isArray(node)) {
+    for (const item of node) indexSeeds(item, inherited);
+    return;
   }
-  if (isObject(node) && typeof node['x-seed'] === 'string') seed = node['x-seed'];
-  return seed;
+  if (!isObject(node)) return;
+  const own = node['x-seed'];
+  const seed = typeof own === 'string' ? own : inherited;
+  if (seed !== undefined) seedOfNode.set(node, seed);
+  for (const child of Object.values(node)) indexSeeds(child, seed);
 }
+for (const schema of schemas.values()) indexSeeds(schema, undefined);
 
 function seedOf(error: ErrorObject, rootId: string): string {
   const parent = error.parentSchema;
-  if (isObject(parent) && typeof parent['x-seed'] === 'string') return parent['x-seed'];
-  const along = seedAlongPath(rootId, error.schemaPath);
-  if (along) return along;
+  const seed = isObject(parent) ? seedOfNode.get(parent) : undefined;
+  if (seed) return seed;
   const rootSeed = schemas.get(rootId)?.['x-seed'];
   return typeof rootSeed === 'string' ? rootSeed : 'seed section unknown';
 }

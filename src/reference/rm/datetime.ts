@@ -1,7 +1,7 @@
 /**
  * The DateTime object of 000 §2 ({utc, epoch, ago, local, local_epoch}), used for every timestamp.
- * "local" is the account's time zone, fixed at UTC-05:00 here. By default the strings carry whole
- * seconds and "Z"; the timestamps-offset variant writes milliseconds and a +01:00 offset instead.
+ * "local" is the account's time zone, fixed at UTC-05:00 here. By default utc strings carry
+ * milliseconds and "Z" (the stored precision); variants write whole seconds, or a +01:00 offset.
  */
 export interface DateTimeObject {
   utc: string;
@@ -18,7 +18,7 @@ const VARIANT_UTC_OFFSET_MIN = 60;
 export function isoAt(ms: number, offsetMin: number, fraction: boolean): string {
   const shifted = new Date(ms + offsetMin * 60_000).toISOString();
   const body = fraction ? shifted.slice(0, 23) : shifted.slice(0, 19);
-  if (offsetMin === 0 && !fraction) return `${body}Z`;
+  if (offsetMin === 0) return `${body}Z`;
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
   return `${body}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
@@ -34,13 +34,16 @@ export function ago(ms: number, now: number): string {
   return future ? `in ${text}` : `${text} ago`;
 }
 
-export function dateTime(ms: number, now: number, offsets: boolean): DateTimeObject {
+export type TimestampStyle = 'millis' | 'seconds' | 'offset';
+
+export function dateTime(ms: number, now: number, style: TimestampStyle): DateTimeObject {
   const epoch = Math.floor(ms / 1000);
+  const fraction = style !== 'seconds';
   return {
-    utc: offsets ? isoAt(ms, VARIANT_UTC_OFFSET_MIN, true) : isoAt(ms, 0, false),
+    utc: isoAt(ms, style === 'offset' ? VARIANT_UTC_OFFSET_MIN : 0, fraction),
     epoch,
     ago: ago(ms, now),
-    local: isoAt(ms, LOCAL_OFFSET_MIN, offsets),
+    local: isoAt(ms, LOCAL_OFFSET_MIN, fraction),
     local_epoch: epoch + LOCAL_OFFSET_MIN * 60,
   };
 }

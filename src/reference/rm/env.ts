@@ -12,7 +12,7 @@ export interface RmEnv {
   perPage: { default: number; max: number };
   /** Records reachable by numeric pagination combined with a filter (000 §8: 10000). */
   filterCap: number;
-  /** Current time in ms; whole seconds unless timestamps carry fractions. */
+  /** Current time in ms (whole seconds under the timestamps-seconds variant). */
   now(): number;
 }
 
@@ -21,14 +21,14 @@ export const FILTER_CAP = 10_000;
 export function createEnv(behaviour: Behaviour): RmEnv {
   const fault = (name: RmFaultName): boolean => behaviour.has(name);
   const variant = (name: RmVariantName): boolean => behaviour.has(name);
-  const fractions = variant('rm.variant.timestamps-offset');
+  const seconds = variant('rm.variant.timestamps-seconds');
   const smallPages = variant('rm.variant.page-size-10-50');
   return {
     fault,
     variant,
     perPage: smallPages ? { default: 10, max: 50 } : { default: 25, max: 100 },
     filterCap: fault('rm.filter-cap.at-5000') ? 5_000 : FILTER_CAP,
-    // Whole seconds keep the shown utc equal to the stored instant, so time filters agree with what clients read.
-    now: () => (fractions ? Date.now() : Math.floor(Date.now() / 1000) * 1000),
+    // Stored instants are exactly what the utc strings show, so time filters agree with what clients read.
+    now: () => (seconds ? Math.floor(Date.now() / 1000) * 1000 : Date.now()),
   };
 }

@@ -3,7 +3,7 @@
  * relationships} with DateTime objects for timestamps and `{data: {id, type} | [...]}` for every
  * relationship. `resolve` finds any record by reference, which is what include walks.
  */
-import { dateTime, type DateTimeObject } from './datetime';
+import { dateTime, type DateTimeObject, type TimestampStyle } from './datetime';
 import type { RmEnv } from './env';
 import type { Candidate, CandidateEvent, CandidateFile, Education, Employment, Job, JobApplication, Message, Note, RecruitmentEvent, Ref, Resource, StaticList, Stub, Tagging } from './model';
 import type { Store } from './store';
@@ -24,8 +24,10 @@ export class Resources {
     private readonly env: RmEnv,
   ) {}
 
+  private readonly style: TimestampStyle = this.env.variant('rm.variant.timestamps-seconds') ? 'seconds' : this.env.variant('rm.variant.timestamps-offset') ? 'offset' : 'millis';
+
   private dt(ms: number): DateTimeObject {
-    return dateTime(ms, Date.now(), this.env.variant('rm.variant.timestamps-offset'));
+    return dateTime(ms, Date.now(), this.style);
   }
 
   private extras(attributes: Record<string, unknown>, more: Record<string, unknown>): Record<string, unknown> {

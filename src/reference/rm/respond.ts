@@ -6,6 +6,7 @@
 import { send, type Ctx } from '../http-kit';
 import type { RmEnv } from './env';
 import type { Resource } from './model';
+import { applyShapeFaults } from './shape-faults';
 
 export const JSONAPI = 'application/vnd.api+json';
 
@@ -35,7 +36,7 @@ export const invalid = (detail: string, pointer?: string): HttpError => new Http
 export const badRequest = (detail: string, parameter?: string): HttpError => new HttpError(400, detail, parameter);
 
 export interface Document {
-  data: Resource | Resource[] | null;
+  data?: Resource | Resource[] | null;
   included?: Resource[];
   meta?: Record<string, unknown>;
 }
@@ -45,7 +46,8 @@ function mediaType(env: RmEnv): string {
   return env.variant('rm.variant.content-type-json') ? 'application/json' : JSONAPI;
 }
 
-export function sendDoc(env: RmEnv, ctx: Ctx, status: number, doc: Document | Record<string, unknown>): void {
+export function sendDoc(env: RmEnv, ctx: Ctx, status: number, doc: Document): void {
+  applyShapeFaults(env, doc);
   const body = env.variant('rm.variant.extra-members') ? { jsonapi: { version: '1.0' }, ...doc, links: { self: `${ctx.url.pathname}${ctx.url.search}` } } : doc;
   send(ctx, status, body, mediaType(env));
 }

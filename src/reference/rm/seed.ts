@@ -43,6 +43,7 @@ interface Context {
 
 export interface SeedOptions {
   now: number;
+  /** Seed timestamps carry milliseconds (false under the timestamps-seconds variant). */
   fractions: boolean;
 }
 

@@ -30,8 +30,7 @@ export const V3_FAULTS = [
   fault('hr.token.no-exp-claim', 'hr', LIFETIME, 'token', 'The JWT carries no exp claim: the token never expires.'),
   fault('hr.token.type-missing', 'hr', '001 §5.1: an OAuth 2.0 bearer token (RFC 6749 §5.1: token_type is required)', 'token', 'The token response has no token_type.'),
   fault('hr.token.unknown-client-accepted', 'hr', '001 §5.4: client id and client secret are issued per environment (RFC 6749 §5.2: invalid_client, 401)', 'auth-enforced', 'The token endpoint issues a token for an unknown client id or a wrong secret.'),
-  fault('hr.token.basic-auth-refused', 'hr', '001 §5.1: client credentials grant (RFC 6749 §2.3.1: servers must support HTTP basic client authentication)', 'token', 'The token endpoint refuses HTTP basic client authentication (401); only form fields work.'),
-  fault('hr.token.scope-always-granted', 'hr', '001 §5.2: the token request must ask for the scope Public.HrCore.Write', 'scope', 'Every token carries Public.HrCore.Write, whatever scope was asked for.'),
+  fault('hr.token.scope-always-granted', 'hr', '001 §5.2: the token request must ask for the scope Public.HrCore.Write', 'scope', 'Every token carries Public.HrCore.Write whatever scope was asked for, while the response\'s scope field echoes only what was asked.'),
   // --- bearer tokens at the API (001 §5) ---
   fault('hr.auth.token-not-required', 'hr', TOKEN_REQUIRED, 'auth-enforced', 'HR core writes succeed without an Authorization header.'),
   fault('hr.auth.any-bearer-accepted', 'hr', TOKEN_REQUIRED, 'auth-enforced', 'Any non-empty bearer value is accepted (malformed tokens included).'),
@@ -52,7 +51,7 @@ export const V3_FAULTS = [
   fault('hr.bu.archive-after-child-archived-refused', 'hr', '001 §3: a business unit not referenced by a lower-level business unit is archived', 'hierarchy', 'Archived lower-level units still block archiving their parent.'),
   fault('hr.bu.create-without-name-accepted', 'hr', '001 §2 Business unit: name required on create', 'validation', 'A business unit is created without a name.'),
   fault('hr.position.create-without-name-accepted', 'hr', '001 §2 Position: name required on create', 'validation', 'A position is created without a name.'),
-  fault('hr.employee.reference-unknown-200', 'hr', '001 §4: PUT /employee/{employeeId} sets the externalId of an employee created at offer acceptance', 'not-found', 'PUT /employee/{employeeId} with an unknown id answers 200.'),
+  fault('hr.employee.reference-unknown-200', 'hr', '001 §4: PUT /employee/{employeeId} sets the externalId of an employee created at offer acceptance', 'status', 'PUT /employee/{employeeId} with an unknown id answers 200.'),
   // --- learning activities (001 §4, §7.2) ---
   fault('learning.create.status-200', 'learning', '001 §4: PUT /learning/activities/externalId/{externalId} create -> 201', 'status', 'Creating an activity answers 200 instead of 201.'),
   fault('learning.create.no-aggregate-id', 'learning', '001 §4: create -> 201 with body {id integer, aggregateId identifier, url string}', 'schema', 'The 201 body has no aggregateId.'),
@@ -73,13 +72,13 @@ export const V3_FAULTS = [
   fault('learning.msg.field-access-level-reworded', 'learning', MSG, 'validation-message', 'Says "Field is not valid for access level".'),
   fault('learning.msg.image-reworded', 'learning', MSG, 'validation-message', 'Says "Image not found".'),
   fault('learning.msg.generic', 'learning', MSG, 'validation-message', 'Every learning validation failure says only "Bad Request".'),
-  fault('learning.access.from-orgwide-allowed', 'learning', '001 §3: an orgwide activity cannot change to public or private', 'access-level', 'An orgwide activity may be changed to private.'),
-  fault('learning.access.to-orgwide-allowed', 'learning', '001 §3: a public or private activity cannot change to orgwide', 'access-level', 'A private activity may be changed to orgwide.'),
+  fault('learning.access.from-orgwide-allowed', 'learning', '001 §3: an orgwide activity cannot change to public or private', 'validation', 'An orgwide activity may be changed to private.'),
+  fault('learning.access.to-orgwide-allowed', 'learning', '001 §3: a public or private activity cannot change to orgwide', 'validation', 'A private activity may be changed to orgwide.'),
   fault('learning.aggregate-id-change-allowed', 'learning', '001 §2 / §7.2: aggregateId is set at creation, never changed', 'validation', 'An update may change the aggregate id.'),
   fault('learning.costs.cost-without-currency-accepted', 'learning', `${MSG}: a cost field sent without currency.code`, 'validation', 'A cost without currency.code is accepted.'),
   fault('learning.costs.currency-without-cost-accepted', 'learning', `${MSG}: currency.code sent without any cost`, 'validation', 'currency.code without any cost is accepted.'),
-  fault('learning.content.scormcourse-on-private-accepted', 'learning', '001 §2: content types other than text and weblink only at orgwide', 'access-level', 'A private activity may use content type scormcourse.'),
-  fault('learning.field.code-on-public-accepted', 'learning', '001 §2: code applies only to orgwide activities', 'access-level', 'A public activity may carry a code.'),
+  fault('learning.content.scormcourse-on-private-accepted', 'learning', '001 §2: content types other than text and weblink only at orgwide', 'validation', 'A private activity may use content type scormcourse.'),
+  fault('learning.field.code-on-public-accepted', 'learning', '001 §2: code applies only to orgwide activities', 'validation', 'A public activity may carry a code.'),
   fault('learning.image.unknown-key-accepted', 'learning', `${MSG}: image.tempKey does not exist in temporary storage`, 'validation', 'An image key that does not exist is accepted.'),
 ] as const;
 

@@ -57,11 +57,10 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     const formId = form.get('client_id');
     const formSecret = form.get('client_secret');
     if (basic && formSecret !== null) return oauthError(ctx, 400, 'invalid_request', 'Use one client authentication method: HTTP basic or form fields, not both');
-    let creds: Credentials | null = basic ?? (formId !== null && formSecret !== null ? { id: formId, secret: formSecret, via: 'post' } : null);
+    const creds: Credentials | null = basic ?? (formId !== null && formSecret !== null ? { id: formId, secret: formSecret, via: 'post' } : null);
     if (creds?.via === 'post' && on(b, 'hr.variant.token-basic-only')) {
       return oauthError(ctx, 401, 'invalid_client', 'This token endpoint authenticates clients by HTTP basic only', true);
     }
-    if (creds?.via === 'basic' && on(b, 'hr.token.basic-auth-refused')) creds = null;
     if (!creds) return oauthError(ctx, 401, 'invalid_client', 'Client authentication is required', true);
     let client: Client | null = tokens.authenticate(creds.id, creds.secret);
     if (!client && on(b, 'hr.token.unknown-client-accepted')) client = { id: creds.id, secret: creds.secret, tenant: tokens.homeTenant };
@@ -72,11 +71,11 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     if (grant !== 'client_credentials') return oauthError(ctx, 400, 'unsupported_grant_type', `The grant type "${grant}" is not supported; use client_credentials`);
 
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
-    if (on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE)) scopes.push(HR_WRITE_SCOPE);
-    const issued = tokens.issue(client, scopes);
+    const granted = on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE) ? [...scopes, HR_WRITE_SCOPE] : scopes;
+    const issued = tokens.issue(client, granted);
     const body: Record<string, unknown> = { access_token: issued.accessToken, expires_in: issued.expiresIn };
     if (!on(b, 'hr.token.type-missing')) body.token_type = on(b, 'hr.variant.token-type-lowercase') ? 'bearer' : 'Bearer';
-    if (!on(b, 'hr.variant.token-no-scope-echo')) body.scope = issued.scopes.join(' ');
+    if (!on(b, 'hr.variant.token-no-scope-echo')) body.scope = scopes.join(' ');
     json(ctx, 200, body, NO_STORE);
   };
 }

@@ -50,7 +50,7 @@ function parentErrors(store: HrStore, level: Level, plan: Planned): FieldError[]
   const field = parentField(level);
   if (!field) return [];
   const value = plan.fields[field];
-  if (typeof value !== 'string') return [];
+  if (typeof value !== 'string' || (plan.intent !== 'create' && plan.existing?.[field] === value)) return [];
   const parent = store.units[(level - 1) as Level].get(value);
   if (!parent) return [{ field, message: `${field} "${value}" does not name a business unit of level ${level - 1}` }];
   if (isArchived(parent)) return [{ field, message: `${field} "${value}" names an archived business unit of level ${level - 1}` }];

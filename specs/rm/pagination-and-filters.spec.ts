@@ -1,0 +1,251 @@
+/**
+ * GET /candidates: numeric and cursor pagination (000 §4 Common query parameters), the record cap
+ * of numeric pagination with a filter (000 §4, §7, §8), and the meaning of each filter (000 §4
+ * Filters). Walks run over a window of records that cannot grow while they run (support/rm-window.ts).
+ */
+import { test } from '../fixtures';
+import { operation } from '../../src/catalogue';
+import type { OperationSpec } from '../../src/catalogue/types';
+import { expectDocumented, expectThat } from '../../src/checks';
+import type { ApiClient, QueryValue } from '../../src/http/client';
+import { bodyShape } from '../../src/reporting/observations';
+import { compareInstants, cursorShape, dataOf, duplicatesIn, plusSeconds, short, type Resource } from '../support/rm-doc';
+import { createCandidateRecord, eventually, getCandidate, SEED, updatedAt, walkCursor, walkNumeric, type Walk } from '../support/rm';
+import { candidateWindow, fence } from '../support/rm-window';
+
+const MAX_PAGES = 40;
+
+function list(): OperationSpec {
+  return operation('rm.candidates.list');
+}
+
+/** The candidates of one request (checked as a documented 200). */
+async function candidates(rm: ApiClient, query: Record<string, QueryValue>): Promise<Resource[]> {
+  const op = list();
+  const ex = await rm.send({ method: 'GET', path: op.path, query, operationId: op.id });
+  expectDocumented(ex, op, '200');
+  return dataOf(ex);
+}
+
+/** Ids of a walk, or of its first page only when one of two walks to compare did not end. */
+function comparable(a: Walk, b: Walk): [Set<string>, Set<string>, string] {
+  if (a.complete && b.complete) return [new Set(a.ids), new Set(b.ids), 'all pages'];
+  return [new Set(a.pages[0]?.map((r) => r.id) ?? []), new Set(b.pages[0]?.map((r) => r.id) ?? []), 'the first page'];
+}
+
+function difference(a: Set<string>, b: Set<string>): string[] {
+  return [...a].filter((id) => !b.has(id)).concat([...b].filter((id) => !a.has(id)));
+}
+
+/**
+ * Two queries that the document says select the same records give the same ids. Records can change
+ * while the walks run (other tests), so a difference is re-walked once before it fails.
+ */
+async function expectSameSelection(rm: ApiClient, what: string, a: Record<string, QueryValue>, b: Record<string, QueryValue>): Promise<void> {
+  let diff: string[] = [];
+  let scope = '';
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const [x, y, over] = comparable(await walkNumeric(rm, list(), a, 100, 10), await walkNumeric(rm, list(), b, 100, 10));
+    diff = difference(x, y);
+    scope = over;
+    if (diff.length === 0) return;
+  }
+  expectThat(false, 'filter', `${what}: the two selections differ over ${scope} in ${short(diff)}`, SEED.filters);
+}
+
+const archivedStatus = (r: Resource): unknown => r.attributes.archived_status;
+
+test.describe('pagination', () => {
+  test('GET /candidates with page and per_page: per_page is honoured and pages do not overlap @smoke', async ({ rm, target, covers, cleanup, observe }) => {
+    const op = covers('rm.candidates.list', '200');
+    const perPage = 2;
+    // Unfiltered: a page never holds more than per_page records.
+    for (const size of [1, 3]) {
+      const page = await candidates(rm, { page: 1, per_page: size });
+      expectThat(page.length <= size, 'pagination', `GET /candidates?per_page=${size} answered ${page.length} records`, SEED.common);
+    }
+    const window = await candidateWindow(rm, target, cleanup, 'pages', 5);
+    const walk = await walkNumeric(rm, op, window.query, perPage, MAX_PAGES);
+    walk.pages.forEach((page, n) => {
+      expectThat(page.length <= perPage, 'pagination', `page ${n + 1} with per_page=${perPage} holds ${page.length} records`, SEED.common);
+    });
+    const short_ = walk.pages.slice(0, -1).findIndex((p) => p.length < perPage);
+    if (short_ >= 0) observe('pagination', `GET /candidates per_page=${perPage}`, `page ${short_ + 1} held fewer records than per_page although more pages followed`);
+    const dup = duplicatesIn(walk.ids);
+    expectThat(dup.length === 0, 'pagination', `numeric pages overlap: ${short(dup)} appear on more than one page (pages 1-${walk.pages.length}, per_page=${perPage})`, SEED.common);
+    expectThat(walk.complete, 'pagination', `the pages of a window of ${window.mine.length + 1}-odd records did not end within ${MAX_PAGES} pages`, SEED.common);
+    const missing = window.mine.filter((c) => !walk.ids.includes(c.id)).map((c) => c.id);
+    expectThat(missing.length === 0, 'pagination', `walking pages 1-${walk.pages.length} (per_page=${perPage}) never showed ${short(missing)}, which match the filter`, SEED.common);
+  });
+
+  test('GET /candidates by cursor: following meta.next_cursor visits every record once and ends', async ({ rm, target, covers, cleanup, observe }) => {
+    const op = covers('rm.candidates.list', '200');
+    const perPage = 2;
+    const window = await candidateWindow(rm, target, cleanup, 'cursor', 5);
+    const walk = await walkCursor(rm, op, window.query, perPage, MAX_PAGES);
+    expectThat(!walk.endless, 'cursor', `the cursor walk does not end: empty pages keep carrying meta.next_cursor`, SEED.common);
+    const dup = duplicatesIn(walk.ids);
+    expectThat(dup.length === 0, 'cursor', `the cursor walk visits ${short(dup)} more than once (${walk.pages.length} pages, per_page=${perPage})`, SEED.common);
+    expectThat(walk.complete, 'cursor', `the cursor walk over a window of about ${window.mine.length + 1} records did not end within ${MAX_PAGES} requests`, SEED.common);
+    const missing = window.mine.filter((c) => !walk.ids.includes(c.id)).map((c) => c.id);
+    expectThat(missing.length === 0, 'cursor', `the cursor walk (${walk.pages.length} pages, per_page=${perPage}) never visited ${short(missing)}, which match the filter`, SEED.common);
+    walk.pages.forEach((page, n) => {
+      expectThat(page.length <= perPage, 'pagination', `cursor page ${n + 1} with per_page=${perPage} holds ${page.length} records`, SEED.common);
+    });
+    const last = walk.exchanges[walk.exchanges.length - 1];
+    if (last) observe('pagination', 'GET /candidates cursor walk: the last answer', `${dataOf(last).length} records, meta.next_cursor ${cursorShape(last)}`);
+  });
+
+  test('numeric pagination with a filter past RM_FILTER_CAP answers 400; within the cap, without a filter, and by cursor it answers 200', async ({ rm, target, covers, observe }) => {
+    // 000 §4 ("requests that reach beyond a fixed record cap get HTTP 400; cursor pagination avoids
+    // the cap"), §7 and §8. per_page=1 keeps the window exact whatever maximum page size the target has.
+    const op = covers('rm.candidates.list', '400', '200');
+    const cap = target.rm?.filterCap ?? 10000;
+    const filter = { 'filter[updated_at][lt]': new Date(Date.now() + 86_400_000).toISOString() };
+    const past = await rm.send({ method: 'GET', path: op.path, query: { ...filter, page: cap + 1, per_page: 1 }, operationId: op.id });
+    expectDocumented(past, op, '400', { statusCheck: 'filter-cap', schema: false });
+    observe('error-body', 'GET /candidates 400 (filter past the cap)', bodyShape(past.response?.text ?? ''));
+    const within = await rm.send({ method: 'GET', path: op.path, query: { ...filter, page: cap, per_page: 1 }, operationId: op.id });
+    expectDocumented(within, op, '200', { statusCheck: 'filter-cap' });
+    const unfiltered = await rm.send({ method: 'GET', path: op.path, query: { page: cap + 1, per_page: 1 }, operationId: op.id });
+    expectDocumented(unfiltered, op, '200', { statusCheck: 'filter-cap' });
+    const byCursor = await walkCursor(rm, op, filter, 100, 3, { statusCheck: 'filter-cap' });
+    expectThat(byCursor.exchanges.length > 0, 'filter-cap', 'the filtered cursor walk made no request', SEED.common);
+  });
+});
+
+test.describe('filters', () => {
+  test('filter[updated_at]: lt is strictly before, gte is at or after, and they combine', async ({ rm, target, covers, cleanup }) => {
+    covers('rm.candidates.list', '200');
+    const created = await createCandidateRecord(rm, target, cleanup, 'updated');
+    const t = updatedAt((await getCandidate(rm, created.id)).resource);
+    const lt = 'filter[updated_at][lt]';
+    const gte = 'filter[updated_at][gte]';
+    const holds = (rows: Resource[], cmp: (c: number) => boolean, rule: string, query: string): void => {
+      for (const r of rows) {
+        const at = updatedAt(r);
+        expectThat(cmp(compareInstants(at, t) ?? 0), 'filter', `${query} returned candidate ${r.id} updated at ${at}, not ${rule} ${t}`, SEED.filters);
+      }
+    };
+    // gte=T includes the record updated at T, and nothing before T.
+    let atOrAfter: Resource[] = [];
+    const seen = await eventually(async () => {
+      atOrAfter = (await walkNumeric(rm, list(), { [gte]: t }, 100, 5)).records;
+      return atOrAfter.some((r) => r.id === created.id);
+    });
+    expectThat(seen, 'filter', `filter[updated_at][gte]=${t} does not return candidate ${created.id}, updated at exactly ${t} (gte is "at or after")`, SEED.filters);
+    holds(atOrAfter, (c) => c >= 0, 'at or after', `${gte}=${t}`);
+    // lt=T excludes it, and returns only records before T.
+    const before = await candidates(rm, { [lt]: t, page: 1, per_page: 100 });
+    expectThat(!before.some((r) => r.id === created.id), 'filter', `filter[updated_at][lt]=${t} returns candidate ${created.id}, updated at exactly ${t} (lt is "strictly before")`, SEED.filters);
+    holds(before, (c) => c < 0, 'strictly before', `${lt}=${t}`);
+    // Combined: [T-10s, T) excludes it; [T, T+1s) includes it; both keep to their bounds.
+    const earlier = new Date(Date.parse(t) - 10_000).toISOString();
+    const narrowBefore = await walkNumeric(rm, list(), { [gte]: earlier, [lt]: t }, 100, 5);
+    expectThat(!narrowBefore.ids.includes(created.id), 'filter', `gte=${earlier}&lt=${t} returns candidate ${created.id}, updated at ${t}`, SEED.filters);
+    holds(narrowBefore.records, (c) => c < 0, 'strictly before', `${gte}=${earlier}&${lt}=${t}`);
+    const later = plusSeconds(t, 1);
+    const narrow = await walkNumeric(rm, list(), { [gte]: t, [lt]: later }, 100, 5);
+    expectThat(narrow.ids.includes(created.id), 'filter', `gte=${t}&lt=${later} does not return candidate ${created.id}, updated at ${t}`, SEED.filters);
+    holds(narrow.records, (c) => c >= 0, 'at or after', `${gte}=${t}&${lt}=${later}`);
+    for (const r of narrow.records) {
+      expectThat((compareInstants(updatedAt(r), later) ?? -1) < 0, 'filter', `gte=${t}&lt=${later} returned candidate ${r.id} updated at ${updatedAt(r)}, not before ${later}`, SEED.filters);
+    }
+  });
+
+  test('filter[email][eq] is an exact e-mail match', async ({ rm, target, covers, cleanup }) => {
+    covers('rm.candidates.list', '200');
+    const created = await createCandidateRecord(rm, target, cleanup, 'email');
+    const eq = 'filter[email][eq]';
+    let rows: Resource[] = [];
+    const found = await eventually(async () => {
+      rows = await candidates(rm, { [eq]: created.email, page: 1, per_page: 25 });
+      return rows.some((r) => r.id === created.id);
+    });
+    expectThat(found, 'filter', `filter[email][eq]=${created.email} does not return candidate ${created.id}, which has that e-mail`, SEED.filters);
+    for (const r of rows) {
+      const email = r.attributes.email;
+      expectThat(typeof email === 'string' && email.toLowerCase() === created.email.toLowerCase(), 'filter', `filter[email][eq]=${created.email} returned candidate ${r.id} with e-mail ${JSON.stringify(email)}`, SEED.filters);
+    }
+    // A shorter address (still an address) is a different e-mail: no match.
+    const prefix = created.email.slice(0, -1);
+    const other = await candidates(rm, { [eq]: prefix, page: 1, per_page: 25 });
+    expectThat(!other.some((r) => r.id === created.id), 'filter', `filter[email][eq]=${prefix} returns candidate ${created.id} with e-mail ${created.email} (not an exact match)`, SEED.filters);
+  });
+
+  test('filter[archived] defaults to false; true returns only archived candidates', async ({ rm, target, covers, cleanup }) => {
+    covers('rm.candidates.list', '200');
+    const until = await fence(rm, target, cleanup, 'archived');
+    const window = { 'filter[updated_at][lt]': until };
+    const byDefault = await walkNumeric(rm, list(), window, 100, 10);
+    const archivedByDefault = byDefault.records.filter((r) => archivedStatus(r) === 'archived');
+    expectThat(archivedByDefault.length === 0, 'filter', `without filter[archived], archived candidates are listed: ${short(archivedByDefault.map((r) => r.id))} (default false)`, SEED.filters);
+    const archived = await walkNumeric(rm, list(), { ...window, 'filter[archived]': 'true' }, 100, 10);
+    const notArchived = archived.records.filter((r) => archivedStatus(r) !== undefined && archivedStatus(r) !== 'archived');
+    expectThat(notArchived.length === 0, 'filter', `filter[archived]=true returns candidates that are not archived: ${short(notArchived.map((r) => `${r.id} (${String(archivedStatus(r))})`))}`, SEED.filters);
+    await expectSameSelection(rm, 'no filter[archived] and filter[archived]=false', window, { ...window, 'filter[archived]': 'false' });
+  });
+
+  test('filter[anonymised] defaults to false', async ({ rm, target, covers, cleanup }) => {
+    covers('rm.candidates.list', '200');
+    const until = await fence(rm, target, cleanup, 'anonymised');
+    const window = { 'filter[updated_at][lt]': until };
+    await expectSameSelection(rm, 'no filter[anonymised] and filter[anonymised]=false', window, { ...window, 'filter[anonymised]': 'false' });
+    // Default false: no anonymised candidate is listed without the filter.
+    const byDefault = await walkNumeric(rm, list(), window, 100, 10);
+    const anonymised = await walkNumeric(rm, list(), { ...window, 'filter[anonymised]': 'true' }, 100, 10);
+    const both = anonymised.ids.filter((id) => byDefault.ids.includes(id));
+    expectThat(both.length === 0, 'filter', `candidates returned by filter[anonymised]=true are also listed without the filter (default false): ${short(both)}`, SEED.filters);
+  });
+
+  for (const name of ['ats_candidates', 'ats_uid', 'resume']) {
+    const key = `filter[${name}][exists]`;
+    test(`${key}: true and false select disjoint candidates`, async ({ rm, covers }) => {
+      covers('rm.candidates.list', '200');
+      const yes = await walkNumeric(rm, list(), { [key]: 'true' }, 100, 10);
+      const no = await walkNumeric(rm, list(), { [key]: 'false' }, 100, 10);
+      const both = yes.records.filter((r) => no.ids.includes(r.id));
+      // A record may change between the two walks (a resume extracted meanwhile): ask again, by e-mail.
+      for (const r of both.slice(0, 5)) {
+        const email = r.attributes.email;
+        if (typeof email !== 'string') continue;
+        const again = await Promise.all(['true', 'false'].map((v) => candidates(rm, { [key]: v, 'filter[email][eq]': email, page: 1, per_page: 25 })));
+        const inBoth = again.every((rows) => rows.some((x) => x.id === r.id));
+        expectThat(!inBoth, 'filter', `candidate ${r.id} is selected by both ${key}=true and ${key}=false`, SEED.filters);
+      }
+      const unchecked = both.filter((r) => typeof r.attributes.email !== 'string');
+      expectThat(unchecked.length === 0, 'filter', `candidates selected by both ${key}=true and ${key}=false: ${short(unchecked.map((r) => r.id))}`, SEED.filters);
+    });
+  }
+
+  test('filter[resume][exists]: a candidate without any file is selected by false, not by true', async ({ rm, target, covers, cleanup }) => {
+    // 000 §4 Filters: resume exists counts only resumes whose text has been extracted; a candidate
+    // that has no file at all has none.
+    covers('rm.candidates.list', '200');
+    const created = await createCandidateRecord(rm, target, cleanup, 'noresume');
+    const base = { 'filter[email][eq]': created.email, page: 1, per_page: 25 };
+    const withResume = await candidates(rm, { ...base, 'filter[resume][exists]': 'true' });
+    expectThat(!withResume.some((r) => r.id === created.id), 'filter', `filter[resume][exists]=true selects candidate ${created.id}, which has no file`, SEED.filters);
+    const found = await eventually(async () => (await candidates(rm, { ...base, 'filter[resume][exists]': 'false' })).some((r) => r.id === created.id));
+    expectThat(found, 'filter', `filter[resume][exists]=false does not select candidate ${created.id}, which has no file`, SEED.filters);
+  });
+
+  test('every documented filter of GET /candidates answers 200 with a valid body @smoke', async ({ rm, covers }) => {
+    const op = covers('rm.candidates.list', '200');
+    const now = new Date().toISOString();
+    const samples: Record<string, string[]> = {
+      'filter[updated_at][lt]': [now],
+      'filter[updated_at][gte]': ['2000-01-01T00:00:00Z'],
+      'filter[email][eq]': ['nobody@example.com'],
+    };
+    for (const filter of op.filters) {
+      const schema = filter.schema as { enum?: unknown[] };
+      const values = samples[filter.name] ?? (Array.isArray(schema.enum) ? schema.enum.map(String) : []);
+      expectThat(values.length > 0, 'setup', `no sample value for ${filter.name}`, filter.seed);
+      for (const value of values) {
+        const ex = await rm.send({ method: 'GET', path: op.path, query: { [filter.name]: value, page: 1, per_page: 5 }, operationId: op.id });
+        expectDocumented(ex, op, '200');
+      }
+    }
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * A stable window of candidates for pagination and filter checks on a shared, changing target.
+ *
+ * Other tests (and other people, on a remote target) create and update candidates while a walk
+ * runs; new records may shift pages. The window `updated_at >= from and < until`, where `from` is
+ * the updated_at of the first of our own new candidates and `until` that of a later "fence"
+ * candidate, cannot grow afterwards: a record created or updated later has updated_at >= until
+ * (000 §4 Filters: lt is strictly before). It can only shrink, when one of its records is updated.
+ */
+import type { Target } from '../../src/config/target';
+import type { ApiClient } from '../../src/http/client';
+import type { Cleanup } from '../../src/runner/cleanup';
+import { expectThat } from '../../src/checks';
+import { compareInstants } from './rm-doc';
+import { createCandidateRecord, getCandidate, updatedAt, SEED, type CreatedCandidate } from './rm';
+
+export interface CandidateWindow {
+  /** Our own candidates, all inside the window. */
+  mine: CreatedCandidate[];
+  from: string;
+  until: string;
+  /** The filter query of the window. */
+  query: Record<string, string>;
+}
+
+/** Creates `count` run-tagged candidates and a fence after them; see the file comment. */
+export async function candidateWindow(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string, count: number): Promise<CandidateWindow> {
+  const mine: CreatedCandidate[] = [];
+  for (let n = 0; n < count; n += 1) mine.push(await createCandidateRecord(rm, target, cleanup, `${purpose}${n}`));
+  const stamps = await Promise.all(mine.map(async (c) => updatedAt((await getCandidate(rm, c.id)).resource, 'setup')));
+  const from = stamps.reduce((a, b) => ((compareInstants(a, b) ?? 0) <= 0 ? a : b));
+  const last = stamps.reduce((a, b) => ((compareInstants(a, b) ?? 0) >= 0 ? a : b));
+  let until = await fence(rm, target, cleanup, purpose);
+  // A target whose timestamps have coarse precision may stamp the fence like our last record.
+  for (let tries = 0; tries < 3 && (compareInstants(last, until) ?? 1) >= 0; tries += 1) {
+    // First wait for the next second of the local clock, then whole seconds (clocks may differ).
+    await new Promise((resolve) => setTimeout(resolve, tries === 0 ? 1030 - (Date.now() % 1000) : 1100));
+    until = await fence(rm, target, cleanup, purpose);
+  }
+  expectThat((compareInstants(last, until) ?? 1) < 0, 'setup', `a candidate created after others has updated_at ${until}, not after ${last}`, SEED.shapes);
+  return { mine, from, until, query: { 'filter[updated_at][gte]': from, 'filter[updated_at][lt]': until } };
+}
+
+/** Creates a candidate and returns its updated_at: every record written later is at or after it. */
+export async function fence(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string): Promise<string> {
+  const created = await createCandidateRecord(rm, target, cleanup, `${purpose}-fence`);
+  return updatedAt((await getCandidate(rm, created.id)).resource, 'setup');
+}
+
+/** True when the candidate still lies in the window now (it may have been updated since a walk). */
+export async function stillInWindow(rm: ApiClient, window: { from?: string; until: string }, candidateId: string): Promise<boolean> {
+  const now = updatedAt((await getCandidate(rm, candidateId)).resource);
+  const afterFrom = window.from === undefined || (compareInstants(now, window.from) ?? 0) >= 0;
+  return afterFrom && (compareInstants(now, window.until) ?? 0) < 0;
+}

@@ -1,0 +1,17 @@
+/**
+ * `npm run openapi`: writes the OpenAPI 3.1 export of each API to schemas/openapi/ (committed files;
+ * regenerate them whenever a schema or the catalogue changes, test/unit/openapi.test.ts compares them).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APIS } from '../catalogue/index';
+import { openApiFile, renderOpenApi } from '../openapi/export';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+for (const api of APIS) {
+  const target = root + openApiFile(api);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, renderOpenApi(api));
+  console.log(openApiFile(api));
+}

@@ -1,0 +1,181 @@
+/**
+ * The filters of 000 §4 "Filters", parsed from `filter[...]` query keys and turned into predicates.
+ * Unknown filter keys and malformed values answer 400 (the document is silent; refusing beats
+ * silently returning everything). Faults bend single rules here, each in one visible spot.
+ */
+import type { RmEnv } from './env';
+import { EVENT_KINDS, type Candidate, type CandidateEvent, type EventKind, type Job, type Message } from './model';
+import { badRequest } from './respond';
+import type { Store } from './store';
+
+export function filterKeys(query: URLSearchParams): string[] {
+  return [...new Set([...query.keys()].filter((k) => k.startsWith('filter[')))];
+}
+
+function onlyKnown(query: URLSearchParams, known: readonly string[]): string[] {
+  const keys = filterKeys(query);
+  const unknown = keys.filter((k) => !known.includes(k));
+  if (unknown.length > 0) throw badRequest(`unknown filter ${unknown.join(', ')}; this operation accepts ${known.join(', ')}`, unknown[0]);
+  return keys;
+}
+
+function bool(query: URLSearchParams, key: string): boolean | null {
+  const raw = query.get(key);
+  if (raw === null) return null;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw badRequest(`${key} must be true or false (got ${JSON.stringify(raw)})`, key);
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** An ISO 8601 date or date-time; no zone means UTC. A "+" left unencoded in the URL arrives as a space. */
+export function parseDateTime(raw: string, key: string): number {
+  const text = raw.trim().replace(/ (\d{2}:?\d{2})$/, '+$1');
+  const m = DATE_TIME.exec(text);
+  const ms = m ? Date.parse(m[2] ? `${m[1]}T${m[2]}${m[3] ?? 'Z'}` : `${m[1]}T00:00:00Z`) : NaN;
+  if (Number.isNaN(ms)) throw badRequest(`${key} must be an ISO 8601 date-time (got ${JSON.stringify(raw)})`, key);
+  return ms;
+}
+
+function time(query: URLSearchParams, key: string): number | null {
+  const raw = query.get(key);
+  return raw === null ? null : parseDateTime(raw, key);
+}
+
+// ---- candidates ----
+
+const CANDIDATE_FILTERS = ['filter[updated_at][lt]', 'filter[updated_at][gte]', 'filter[email][eq]', 'filter[archived]', 'filter[anonymised]', 'filter[ats_candidates][exists]', 'filter[ats_uid][exists]', 'filter[resume][exists]'] as const;
+
+export interface CandidateFilter {
+  updatedLt: number | null;
+  updatedGte: number | null;
+  email: string | null;
+  /** null: no condition (only where a fault drops the default). */
+  archived: boolean | null;
+  anonymised: boolean | null;
+  atsCandidates: boolean | null;
+  atsUid: boolean | null;
+  resume: boolean | null;
+}
+
+export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filter: CandidateFilter; present: boolean } {
+  const keys = onlyKnown(query, CANDIDATE_FILTERS);
+  let archived = bool(query, 'filter[archived]');
+  if (env.fault('rm.filter.archived-ignored')) archived = false;
+  else if (archived === null && !env.fault('rm.filter.archived-default-ignored')) archived = false;
+  let anonymised = bool(query, 'filter[anonymised]');
+  if (anonymised === null && !env.fault('rm.filter.anonymised-default-ignored')) anonymised = false;
+  const filter: CandidateFilter = {
+    updatedLt: time(query, 'filter[updated_at][lt]'),
+    updatedGte: time(query, 'filter[updated_at][gte]'),
+    email: query.get('filter[email][eq]'),
+    archived,
+    anonymised,
+    atsCandidates: bool(query, 'filter[ats_candidates][exists]'),
+    atsUid: env.fault('rm.filter.ats-uid-exists-ignored') ? null : bool(query, 'filter[ats_uid][exists]'),
+    resume: bool(query, 'filter[resume][exists]'),
+  };
+  if (filter.resume !== null && env.fault('rm.filter.resume-exists-inverted')) filter.resume = !filter.resume;
+  return { filter, present: keys.length > 0 };
+}
+
+/** Any ATS status history: status events only (000 §4 filter[ats_candidates][exists]). */
+export function hasAtsHistory(store: Store, c: Candidate): boolean {
+  return c.events.some((id) => store.events.get(id)?.kind === 'ats');
+}
+
+/** An uploaded resume whose text has been extracted (000 §4 filter[resume][exists]). */
+export function hasExtractedResume(store: Store, c: Candidate): boolean {
+  return c.files.some((id) => store.files.get(id)?.extracted === true);
+}
+
+export function candidateMatcher(env: RmEnv, store: Store, f: CandidateFilter): (c: Candidate) => boolean {
+  const ltInclusive = env.fault('rm.filter.updated-at-lt-inclusive');
+  const gteExclusive = env.fault('rm.filter.updated-at-gte-exclusive');
+  const emailSubstring = env.fault('rm.filter.email-substring');
+  return (c) => {
+    if (f.updatedLt !== null && !(ltInclusive ? c.updated <= f.updatedLt : c.updated < f.updatedLt)) return false;
+    if (f.updatedGte !== null && !(gteExclusive ? c.updated > f.updatedGte : c.updated >= f.updatedGte)) return false;
+    if (f.email !== null && !(emailSubstring ? c.email.includes(f.email) : c.email === f.email)) return false;
+    if (f.archived !== null && c.archived !== f.archived) return false;
+    if (f.anonymised !== null && c.anonymised !== f.anonymised) return false;
+    if (f.atsUid !== null && (c.atsUid !== null) !== f.atsUid) return false;
+    if (f.atsCandidates !== null && hasAtsHistory(store, c) !== f.atsCandidates) return false;
+    if (f.resume !== null && hasExtractedResume(store, c) !== f.resume) return false;
+    return true;
+  };
+}
+
+// ---- candidate events and job application events ----
+
+export interface EventFilter {
+  kinds: ReadonlySet<EventKind> | null;
+  createdGte: number | null;
+  createdLte: number | null;
+}
+
+/** filter[kind] is an array sent comma-separated (filter[kind][]=a&filter[kind][]=b is taken too). */
+export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilter {
+  onlyKnown(query, ['filter[kind]', 'filter[kind][]', 'filter[created_at][gte]', 'filter[created_at][lte]']);
+  const raw = [...query.getAll('filter[kind]'), ...query.getAll('filter[kind][]')].flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const unknown = raw.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
+  if (unknown.length > 0) throw badRequest(`filter[kind]: unknown event kind(s) ${unknown.join(', ')}; known: ${EVENT_KINDS.join(', ')}`, 'filter[kind]');
+  const kinds = raw.length > 0 && !env.fault('rm.filter.event-kind-ignored') ? new Set(raw as EventKind[]) : null;
+  const ignoreDates = env.fault('rm.filter.event-created-at-ignored');
+  const createdGte = time(query, 'filter[created_at][gte]');
+  const createdLte = time(query, 'filter[created_at][lte]');
+  return { kinds, createdGte: ignoreDates ? null : createdGte, createdLte: ignoreDates ? null : createdLte };
+}
+
+export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
+  if (f.kinds && !f.kinds.has(e.kind)) return false;
+  if (f.createdGte !== null && e.created < f.createdGte) return false;
+  if (f.createdLte !== null && e.created > f.createdLte) return false;
+  return true;
+}
+
+// ---- candidate messages ----
+
+/** filter[conversation][exists]: true keeps messages in a conversation, false those outside one. */
+export function parseMessageFilter(env: RmEnv, query: URLSearchParams): { match: (m: Message) => boolean; present: boolean } {
+  const keys = onlyKnown(query, ['filter[conversation][exists]']);
+  const exists = bool(query, 'filter[conversation][exists]');
+  const ignored = exists === null || env.fault('rm.filter.conversation-exists-ignored') || (exists === false && env.variant('rm.variant.conversation-false-all'));
+  return { match: ignored ? () => true : (m) => (m.conversationId !== null) === exists, present: keys.length > 0 };
+}
+
+// ---- jobs ----
+
+/** A wildcard pattern ("*" any run of characters) as a case-insensitive regular expression. */
+function wildcard(q: string): RegExp {
+  return new RegExp(q.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*'), 'i');
+}
+
+/**
+ * filter[q][eq] (000 §4): exact match on ATS id, requisition id, title, postal code and state code;
+ * wildcard (and plain substring) on title, description, city, state and country; phrase on summary
+ * and description; also category names. All case-insensitive.
+ */
+export function parseJobFilter(env: RmEnv, store: Store, query: URLSearchParams): { match: (j: Job) => boolean; present: boolean } {
+  const keys = onlyKnown(query, ['filter[q][eq]']);
+  const q = query.get('filter[q][eq]')?.trim() ?? '';
+  if (q === '' || env.fault('rm.jobs.search-ignored')) return { match: () => true, present: keys.length > 0 };
+  const lower = q.toLowerCase();
+  const pattern = wildcard(q);
+  return {
+    present: true,
+    match: (j) => {
+      const places = j.locations.map((id) => store.stub('locations', id)?.attributes ?? {});
+      const exact = [j.atsUid, j.requisitionId, j.title, ...places.flatMap((p) => [p.postal_code, p.state_code])];
+      if (exact.some((v) => typeof v === 'string' && v.toLowerCase() === lower)) return true;
+      const fuzzy = [j.title, j.description, ...places.flatMap((p) => [p.city, p.state, p.country])];
+      if (fuzzy.some((v) => typeof v === 'string' && pattern.test(v))) return true;
+      if ([j.summary, j.description].some((v) => v.toLowerCase().includes(lower))) return true;
+      return j.categories.some((id) => {
+        const name = store.stub('categories', id)?.attributes.name;
+        return typeof name === 'string' && name.toLowerCase().includes(lower);
+      });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Numeric and cursor pagination (000 §4 common parameters) and the filter cap (000 §4, §7, §8).
+ *
+ * - A request with `page` is numeric; without it, cursor pagination: meta.next_cursor names the
+ *   position after the page's last record (records are ordered by creation), null on the last page.
+ * - per_page defaults to 25 and is clamped to 100 (000 §8 leaves both open; a variant changes them).
+ * - The cap: a numeric request with any filter whose window reaches past record `cap`
+ *   (page * per_page > cap, per_page as requested) answers 400. The window is computed from the
+ *   request alone, not from how many records exist. Cursor requests never hit it.
+ */
+import type { RmEnv } from './env';
+import { badRequest } from './respond';
+
+export type Paging = { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number } | { mode: 'cursor'; after: number | null; perPage: number };
+
+function positiveInt(query: URLSearchParams, name: string): number | null {
+  const raw = query.get(name);
+  if (raw === null) return null;
+  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw badRequest(`${name} must be a positive integer (got ${JSON.stringify(raw)})`, name);
+  return Number(raw);
+}
+
+export function encodeCursor(env: RmEnv, seq: number): string {
+  return env.variant('rm.variant.cursor-opaque') ? Buffer.from(JSON.stringify({ after: seq, v: 2 })).toString('base64url') : String(seq);
+}
+
+export function decodeCursor(env: RmEnv, cursor: string): number {
+  const bad = badRequest(`cursor ${JSON.stringify(cursor)} is not a cursor this server issued`, 'cursor');
+  if (!env.variant('rm.variant.cursor-opaque')) {
+    if (!/^\d{1,12}$/.test(cursor)) throw bad;
+    return Number(cursor);
+  }
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    const after = typeof value === 'object' && value !== null ? (value as { after?: unknown }).after : undefined;
+    if (typeof after === 'number' && Number.isInteger(after) && after >= 0) return after;
+  } catch {
+    // falls through to the 400
+  }
+  throw bad;
+}
+
+export function parsePaging(env: RmEnv, query: URLSearchParams): Paging {
+  const requested = positiveInt(query, 'per_page');
+  const perPage = Math.min(requested ?? env.perPage.default, env.perPage.max);
+  const page = positiveInt(query, 'page');
+  if (page !== null) return { mode: 'numeric', page, perPage, requestedPerPage: requested ?? env.perPage.default };
+  const cursor = query.get('cursor');
+  return { mode: 'cursor', after: cursor === null || cursor === '' ? null : decodeCursor(env, cursor), perPage };
+}
+
+/** Throws 400 when a filtered numeric request reaches past the cap (and where faults say so). */
+export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void {
+  if (paging.mode === 'cursor') {
+    if (filtered && env.fault('rm.filter-cap.on-cursor')) throw badRequest(`filtered requests beyond ${env.filterCap} records are refused`, 'page');
+    return;
+  }
+  if (env.fault('rm.filter-cap.none')) return;
+  if (!filtered && !env.fault('rm.filter-cap.without-filter')) return;
+  if (paging.page * paging.requestedPerPage > env.filterCap) {
+    throw badRequest(`page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`, 'page');
+  }
+}
+
+export interface PageResult<T> {
+  items: T[];
+  meta: Record<string, unknown>;
+}
+
+/** One page of `items` (ordered by seq). */
+export function paginate<T extends { seq: number }>(env: RmEnv, items: readonly T[], paging: Paging): PageResult<T> {
+  return paging.mode === 'numeric' ? numericPage(env, items, paging) : cursorPage(env, items, paging);
+}
+
+function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'numeric' }>): PageResult<T> {
+  const perPage = env.fault('rm.pagination.per-page-ignored') ? env.perPage.default : paging.perPage;
+  const page = env.fault('rm.pagination.page-ignored') ? 1 : paging.page;
+  let start = (page - 1) * perPage;
+  if (env.fault('rm.pagination.pages-overlap') && page > 1) start -= 1;
+  return {
+    items: items.slice(start, start + perPage),
+    meta: { page: paging.page, per_page: perPage, total_count: items.length, total_pages: Math.ceil(items.length / perPage) },
+  };
+}
+
+function cursorPage<T extends { seq: number }>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'cursor' }>): PageResult<T> {
+  const after = paging.after;
+  const remaining = after === null ? items : items.filter((r) => r.seq > after);
+  const page = remaining.slice(0, paging.perPage);
+  const more = remaining.length > page.length;
+  const last = page[page.length - 1];
+  let next: number | null = more && last ? last.seq : null;
+  if (more && env.fault('rm.cursor.repeats-record')) next = page[page.length - 2]?.seq ?? after ?? 0;
+  if (more && env.fault('rm.cursor.skips-record')) next = remaining[page.length]?.seq ?? next;
+  if (!more && env.fault('rm.cursor.never-ends')) next = last?.seq ?? after ?? 0;
+  const meta: Record<string, unknown> = { per_page: paging.perPage };
+  if (env.fault('rm.cursor.absent')) return { items: page, meta };
+  if (next !== null) meta.next_cursor = encodeCursor(env, next);
+  else if (env.variant('rm.variant.cursor-end-empty')) meta.next_cursor = '';
+  else if (!env.variant('rm.variant.cursor-end-absent')) meta.next_cursor = null;
+  return { items: page, meta };
+}

@@ -1,0 +1,30 @@
+/** Jobs (000 §4): GET /jobs lists live jobs with free-text search; GET /jobs/{jobId} also finds drafts. */
+import { parseJobFilter } from '../filters';
+import { JOB_INCLUDES, includedFor, parseInclude } from '../include';
+import { enforceCap, paginate, parsePaging } from '../pagination';
+import { notFound, sendDoc } from '../respond';
+import { bySeq, type RouteModule } from './app';
+
+export const jobRoutes: RouteModule = (router, app) => {
+  const { env, store, resources } = app;
+
+  router.on('GET', '/jobs', (ctx) => {
+    const include = parseInclude(env, ctx.query, JOB_INCLUDES);
+    const filter = parseJobFilter(env, store, ctx.query);
+    const paging = parsePaging(env, ctx.query);
+    enforceCap(env, paging, filter.present);
+    const listed = [...store.jobs.values()].filter((j) => (j.status === 'live' || env.fault('rm.jobs.list-includes-drafts')) && filter.match(j));
+    const page = paginate(env, listed.sort(bySeq), paging);
+    const data = page.items.map((j) => resources.job(j));
+    sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
+  });
+
+  // A draft is found by id (the document says only that the list shows live jobs); a variant hides it.
+  router.on('GET', '/jobs/{jobId}', (ctx) => {
+    const include = parseInclude(env, ctx.query, JOB_INCLUDES);
+    const job = store.jobs.get(ctx.params.jobId ?? '');
+    if (!job || (job.status !== 'live' && env.variant('rm.variant.draft-job-404'))) throw notFound('job', ctx.params.jobId ?? '');
+    const data = resources.job(job);
+    sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, [data], include) });
+  });
+};

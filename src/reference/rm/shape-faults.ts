@@ -1,0 +1,33 @@
+/**
+ * The wrong-shape faults (000 §2), applied to a document's primary data just before it is sent, so
+ * the serialisers stay faithful. Only ever active by name.
+ */
+import type { RmEnv } from './env';
+import type { Resource } from './model';
+import type { Document } from './respond';
+
+type Loose = Record<string, unknown>;
+
+const BAD_KINDS: Record<string, string> = { view: 'page_view', cta: 'call_to_action_click' };
+
+function bend(env: RmEnv, resource: Resource, inList: boolean): void {
+  const r = resource as unknown as Loose;
+  const a = resource.attributes;
+  if (resource.type === 'candidates') {
+    if (env.fault('rm.schema.created-at-plain-string')) a.created_at = (a.created_at as { utc?: string } | undefined)?.utc;
+    if (env.fault('rm.schema.interaction-score-percent') && typeof a.interaction_score === 'number') a.interaction_score = Math.round(a.interaction_score * 100);
+    if (env.fault('rm.schema.subscription-status-active') && a.subscription_status === 'subscribed') a.subscription_status = 'active';
+    if (env.fault('rm.schema.relationships-bare-ids') && resource.relationships) {
+      r.relationships = Object.fromEntries(Object.entries(resource.relationships).map(([name, rel]) => [name, Array.isArray(rel.data) ? rel.data.map((x) => x.id) : rel.data.id]));
+    }
+    if (env.fault('rm.schema.type-singular')) r.type = 'candidate';
+    if (env.fault('rm.schema.id-missing') && inList) delete r.id;
+  }
+  if (resource.type === 'candidate_events' && env.fault('rm.schema.event-kind-outside-list') && typeof a.kind === 'string') a.kind = BAD_KINDS[a.kind] ?? a.kind;
+  if (resource.type === 'company_lists' && env.fault('rm.schema.list-count-string')) a.count = String(a.count);
+}
+
+export function applyShapeFaults(env: RmEnv, doc: Document): void {
+  if (Array.isArray(doc.data)) for (const r of doc.data) bend(env, r, true);
+  else if (doc.data) bend(env, doc.data, false);
+}

@@ -1,0 +1,174 @@
+/**
+ * The whole suite (`npm start -- --project rm --grep @smoke`) against a hostile RM target: one that
+ * hangs, resets connections, answers broken JSON, 50 MB bodies or HTML, throttles with 429 and
+ * Retry-After, or is unavailable (503). Each run must end by itself within its time bounds, with
+ * exit status 1 (conformance failures, not "cannot start" and not a crash), every failed test
+ * naming a check (the expected one among them), every selected test reaching a verdict, and no
+ * stack trace of a crash in the console output or in the verdict.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isCheckName } from '../../src/checks/names';
+import { pool } from '../../src/mutation/run-suite';
+import { startHostileServer, type HostileMode, type HostileServer } from './support/hostile-server';
+import { describeRun, ROOT, runPlaywright, runTsx, scratchDir, stackLines, type RunResult } from './support/suite';
+
+const KEY = 'hostile-key';
+const SECRET = 'hostile-secret-7Qx';
+const TIMEOUT_MS = 1000;
+/** What one run may take at most (the whole file stays under about a minute). */
+const RUN_BOUND_S = 60;
+/** A few @smoke tests of RM (the candidates file): enough to meet every hostility, few enough to stay fast as specs grow. */
+const SELECT = ['--project', 'rm', '--grep', '@smoke', 'rm/candidates.spec'];
+
+interface Case {
+  mode: HostileMode;
+  /** The check that must name at least one failure. */
+  check: string;
+  /** Words every failure by that check carries. */
+  detail: RegExp;
+  /** True when every failed test must fail by `check` (the target answers nothing usable at all). */
+  all?: boolean;
+}
+
+const CASES: Case[] = [
+  { mode: 'hang', check: 'transport', detail: /no response: time-out/, all: true },
+  { mode: 'reset', check: 'transport', detail: /no response: connection reset/, all: true },
+  { mode: 'broken-json', check: 'json-body', detail: /not JSON/ },
+  { mode: 'huge', check: 'json-body', detail: /larger than the client's limit/ },
+  { mode: 'html', check: 'content-type', detail: /text\/html/ },
+  { mode: 'unavailable', check: 'no-server-error', detail: /503/ },
+];
+
+interface Outcome {
+  run: RunResult;
+  server: HostileServer;
+}
+
+const outcomes = new Map<HostileMode, Outcome>();
+let selected = 0;
+const work = scratchDir('hostile');
+
+/** Frames of a crash: anything but the project's own specs and checks (which only say where a check fired). */
+function crashFrames(text: string): string[] {
+  return stackLines(text).filter((line) => !/\/(specs|src\/checks)\/[^:]+\.ts:\d+/.test(line));
+}
+
+before(async () => {
+  const list = await runPlaywright(['--list', ...SELECT], { reportsDir: join(work, 'list'), env: { RM_BASE_URL: 'http://127.0.0.1:9/v2', RM_API_KEY: KEY, RM_API_SECRET: SECRET } });
+  selected = Number(/Total: (\d+) tests?/.exec(list.stdout)?.[1] ?? 0);
+  const modes: HostileMode[] = [...CASES.map((c) => c.mode), 'throttle'];
+  const cwd = scratchDir('hostile-cwd');
+  copyFileSync(join(ROOT, 'allurerc.mjs'), join(cwd, 'allurerc.mjs'));
+  await pool(modes, 3, async (mode) => {
+    const server = await startHostileServer({ mode, apiKey: KEY, apiSecret: SECRET });
+    const run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), ...SELECT], {
+      cwd,
+      reportsDir: join(work, mode),
+      env: { ...server.env(), CONFORMANCE_TIMEOUT_MS: String(TIMEOUT_MS), CONFORMANCE_LEAN: '1', CONFORMANCE_RUN_ID: `hostile-${mode}`, CONFORMANCE_SEED: '7' },
+      killAfterMs: 120_000,
+    });
+    await server.close();
+    outcomes.set(mode, { run, server });
+  });
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+after(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the suite against a hostile target', () => {
+  test('the selection has tests to run', () => {
+    assert.ok(selected > 0, 'playwright --list found the @smoke tests of the rm project');
+  });
+
+  for (const c of CASES) {
+    test(`${c.mode}: ends in bounded time with failed checks named ${c.check}, and no crash`, () => {
+      const o = outcomes.get(c.mode);
+      assert.ok(o, 'the run happened');
+      const { run } = o;
+      const why = describeRun(run);
+      assert.equal(run.killed, false, `the run ended by itself\n${why}`);
+      assert.ok(run.seconds < RUN_BOUND_S, `bounded time: ${run.seconds.toFixed(1)} s\n${why}`);
+      assert.equal(run.exitCode, 1, `exit 1 (conformance failures)\n${why}`);
+      const report = run.report;
+      assert.ok(report, `conformance.json written\n${why}`);
+      const { passed, failed, skipped } = report.totals;
+      assert.equal(passed + failed + skipped, selected, 'every selected test reached a verdict: the run went on after each failure');
+      assert.ok(failed > 0);
+      for (const f of report.failures) {
+        assert.ok(f.checks.every(isCheckName), `a named check, not a crash: [${f.checks.join(', ')}] ${f.test}: ${f.message}`);
+        if (c.all) assert.ok(f.checks.includes(c.check), `[${f.checks.join(', ')}] ${f.test}: ${f.message}`);
+      }
+      const byCheck = report.failures.filter((f) => f.checks.includes(c.check));
+      assert.ok(byCheck.length > 0, `some failure names ${c.check}: ${report.failures.map((f) => `[${f.checks.join(',')}] ${f.message}`).join('\n')}`);
+      for (const f of byCheck) assert.match(f.message, c.detail);
+      const output = run.stdout + run.stderr;
+      assert.deepEqual(crashFrames(output), [], 'no stack frame of a crash in the console output');
+      const verdict = run.stdout.slice(run.stdout.lastIndexOf('Conformance:'));
+      assert.match(verdict, /^Conformance: \d+ FAILURE\(S\)/);
+      assert.deepEqual(stackLines(verdict), [], 'the verdict is check names, not a stack trace');
+      assert.match(verdict, new RegExp(`x \\[[^\\]]*${c.check}`));
+    });
+  }
+
+  test('hang: the time-out bounds every request; unavailable: reads are tried a bounded number of times', () => {
+    const hang = outcomes.get('hang');
+    assert.ok(hang);
+    assert.ok(hang.server.log.some((r) => r.answer === 'hang'));
+    const down = outcomes.get('unavailable');
+    assert.ok(down);
+    const tries = new Map<string, number>();
+    for (const r of down.server.log) if (r.answer === '503') tries.set(r.key, (tries.get(r.key) ?? 0) + 1);
+    assert.ok(tries.size > 0);
+    for (const [key, n] of tries) {
+      const name = key.split(' ').slice(0, 2).join(' ');
+      // A read is tried exactly 1 + 2 times (identical reads of two tests add up), a write once.
+      if (/^(GET|HEAD) /.test(key)) assert.equal(n % 3, 0, `a read is tried 3 times, then given up: ${n} tries of ${name}`);
+      else assert.equal(n, 1, `a write is never retried: ${name}`);
+    }
+  });
+
+  test('429 with Retry-After: reads retried after the wait and counted in the report, writes not retried', () => {
+    const o = outcomes.get('throttle');
+    assert.ok(o);
+    const { run, server } = o;
+    const why = describeRun(run);
+    assert.equal(run.killed, false, why);
+    assert.ok(run.exitCode === 0 || run.exitCode === 1, `exit 0 or 1, not 2\n${why}`);
+    assert.ok(run.seconds < RUN_BOUND_S, why);
+    const byKey = new Map<string, { at: number; answer: string }[]>();
+    for (const r of server.log) {
+      if (r.answer === 'preflight' || r.answer === 'token') continue;
+      byKey.set(r.key, [...(byKey.get(r.key) ?? []), { at: r.at, answer: r.answer }]);
+    }
+    const name = (key: string): string => key.split(' ').slice(0, 2).join(' ');
+    let serverSawRetries = 0;
+    let cleanChains = 0;
+    for (const [key, arrivals] of byKey) {
+      const answered = arrivals.filter((a) => a.answer !== '429').length;
+      if (!/^(GET|HEAD) /.test(key)) {
+        if (arrivals[0]?.answer === '429') assert.equal(arrivals.length, 1, `a write answered 429 is not retried: ${name(key)}`);
+        continue;
+      }
+      // Each read ends with its first non-429 answer, after at most 1 + 2 tries.
+      assert.ok(arrivals.length <= 3 * Math.max(1, answered), `bounded retries: ${arrivals.length} arrivals for ${answered} answers of ${name(key)}`);
+      serverSawRetries += arrivals.length - Math.max(1, answered);
+      if (answered === 1 && arrivals.length === 3) {
+        cleanChains += 1;
+        for (let i = 1; i < arrivals.length; i += 1) {
+          const gap = (arrivals[i]?.at ?? 0) - (arrivals[i - 1]?.at ?? 0);
+          assert.ok(gap >= 950, `Retry-After: 1 honoured before retrying ${name(key)} (gap ${gap.toFixed(0)} ms)`);
+        }
+      }
+    }
+    assert.ok(cleanChains > 0, 'some read was answered 429 twice, then retried to an answer');
+    const counted = (run.report?.observations ?? [])
+      .filter((ob) => /retried after 429\/503/.test(ob.subject))
+      .reduce((n, ob) => n + ob.count * Number(/^(\d+)/.exec(ob.value)?.[1] ?? 0), 0);
+    assert.equal(counted, serverSawRetries, 'every retry the server saw is counted in conformance.json (observations)');
+  });
+});
