@@ -292,7 +292,7 @@ export async function walkCursor(rm: ApiClient, op: OperationSpec, query: Record
  * relationship `relationship` is non-empty. Returns the candidates found with their entries, and
  * the exchanges (each a documented 200).
  */
-export async function findCandidatesWith(rm: ApiClient, include: string, relationship: string, maxPages = 3, perPage = 50): Promise<{ found: { candidate: Resource; refs: Ref[] }[]; exchanges: Exchange[] }> {
+export async function findCandidatesWith(rm: ApiClient, include: string, relationship: string, maxPages = 3, perPage = 20): Promise<{ found: { candidate: Resource; refs: Ref[] }[]; exchanges: Exchange[] }> {
   const op = operation('rm.candidates.list');
   const found: { candidate: Resource; refs: Ref[] }[] = [];
   const exchanges: Exchange[] = [];

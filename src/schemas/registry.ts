@@ -25,6 +25,15 @@ function isObject(value: unknown): value is SchemaObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Schemas are shared by every caller (generators, checks, the reference server): nobody may edit them. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = join(dir, entry.name);
@@ -40,7 +49,7 @@ function loadSchemas(): Map<string, SchemaObject> {
       const schema: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (!isObject(schema) || typeof schema.$id !== 'string') throw new Error(`schema file ${file} has no $id`);
       if (byId.has(schema.$id)) throw new Error(`schema $id ${schema.$id} is declared twice (second: ${file})`);
-      byId.set(schema.$id, schema);
+      byId.set(schema.$id, deepFreeze(schema));
     }
   }
   return byId;

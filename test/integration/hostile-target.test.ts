@@ -97,7 +97,7 @@ describe('the suite against a hostile target', () => {
       const report = run.report;
       assert.ok(report, `conformance.json written\n${why}`);
       const { passed, failed, skipped } = report.totals;
-      assert.equal(passed + failed + skipped, selected, 'every selected test reached a verdict: the run went on after each failure');
+      assert.equal(passed + failed + skipped, selected, `every selected test reached a verdict: the run went on after each failure\n${why}`);
       assert.ok(failed > 0);
       for (const f of report.failures) {
         assert.ok(f.checks.every(isCheckName), `a named check, not a crash: [${f.checks.join(', ')}] ${f.test}: ${f.message}`);

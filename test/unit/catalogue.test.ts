@@ -51,12 +51,12 @@ const V3_IDS: Record<string, string> = {
 
 const statuses = (id: string): string[] => operation(id).responses.map((r) => r.status).sort();
 
-test('RM has exactly the 29 operations of 000 §4, under the agreed ids', () => {
+void test('RM has exactly the 29 operations of 000 §4, under the agreed ids', () => {
   assert.equal(operationsOf('rm').length, 29);
   assert.deepEqual(operationsOf('rm').map((op) => op.id).sort(), Object.keys(RM_IDS).sort());
 });
 
-test('every agreed id exists with its method and path', () => {
+void test('every agreed id exists with its method and path', () => {
   for (const [id, route] of Object.entries({ ...RM_IDS, ...V3_IDS })) {
     const op = operation(id);
     assert.equal(`${op.method} ${op.path}`, route, id);
@@ -67,13 +67,13 @@ test('every agreed id exists with its method and path', () => {
   assert.equal(catalogue().length, 37);
 });
 
-test('no duplicate method + path, and ids are unique', () => {
+void test('no duplicate method + path, and ids are unique', () => {
   const routes = catalogue().map((op) => `${op.api} ${op.method} ${op.path}`);
   assert.equal(new Set(routes).size, routes.length);
   assert.equal(new Set(catalogue().map((op) => op.id)).size, catalogue().length);
 });
 
-test('every request and response schema id exists in the registry', () => {
+void test('every request and response schema id exists in the registry', () => {
   const known = new Set(schemaIds());
   for (const op of catalogue()) {
     if (op.requestBody) assert.ok(known.has(op.requestBody.schema), `${op.id} request ${op.requestBody.schema}`);
@@ -81,7 +81,7 @@ test('every request and response schema id exists in the registry', () => {
   }
 });
 
-test('every operation, parameter, filter, body and response names its seed section', () => {
+void test('every operation, parameter, filter, body and response names its seed section', () => {
   for (const op of catalogue()) {
     const seedOf = op.api === 'rm' ? /^000 §/ : /^001 §/;
     const refs = [op.seed, ...op.pathParams.map((p) => p.seed), ...op.query.map((p) => p.seed), ...op.filters.map((f) => f.seed), ...op.responses.map((r) => r.seed), ...(op.requestBody ? [op.requestBody.seed] : [])];
@@ -89,14 +89,14 @@ test('every operation, parameter, filter, body and response names its seed secti
   }
 });
 
-test('path parameters are exactly the placeholders of the path', () => {
+void test('path parameters are exactly the placeholders of the path', () => {
   for (const op of catalogue()) {
     const placeholders = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     assert.deepEqual(op.pathParams.map((p) => p.name), placeholders, op.id);
   }
 });
 
-test('auth and content types per API', () => {
+void test('auth and content types per API', () => {
   for (const op of operationsOf('rm')) {
     assert.equal(op.auth, 'hmacBasic');
     if (op.requestBody) assert.equal(op.requestBody.contentType, 'application/vnd.api+json');
@@ -107,7 +107,7 @@ test('auth and content types per API', () => {
   }
 });
 
-test('RM statuses: the row, plus 401 everywhere, 404 for addressed records, 400 for the filter cap', () => {
+void test('RM statuses: the row, plus 401 everywhere, 404 for addressed records, 400 for the filter cap', () => {
   for (const op of operationsOf('rm')) {
     assert.ok(statuses(op.id).includes('401'), `${op.id} lacks 401 (000 §5.4)`);
     if (op.pathParams.length > 0) assert.ok(statuses(op.id).includes('404'), `${op.id} lacks 404 (000 §7)`);
@@ -127,14 +127,14 @@ test('RM statuses: the row, plus 401 everywhere, 404 for addressed records, 400 
   assert.deepEqual(statuses('rm.list-candidates.remove'), ['204', '401', '404']);
 });
 
-test('v3 statuses: classes for HR core, 201/200/4xx for learning', () => {
+void test('v3 statuses: classes for HR core, 201/200/4xx for learning', () => {
   for (const op of operationsOf('hr')) assert.deepEqual(statuses(op.id), ['2xx', '4xx']);
   assert.deepEqual(statuses('learning.activities.put'), ['200', '201', '4xx']);
   const created = operation('learning.activities.put').responses.find((r) => r.status === '201');
   assert.equal(created?.schema, 'https://schemas.conformance.test/learning/activity-created.json');
 });
 
-test('include values and filters follow the tables of 000 §4', () => {
+void test('include values and filters follow the tables of 000 §4', () => {
   assert.equal(operation('rm.candidates.list').include.length, 26);
   assert.deepEqual(operation('rm.candidates.get').include, operation('rm.candidates.list').include);
   assert.deepEqual(operation('rm.candidate-messages.list').include, ['from', 'to', 'conversation']);
@@ -146,12 +146,12 @@ test('include values and filters follow the tables of 000 §4', () => {
   assert.deepEqual(operation('rm.candidate-tags.list').query, []);
 });
 
-test('the circular-reference message is declared untestable', () => {
+void test('the circular-reference message is declared untestable', () => {
   const untestable = operation('learning.activities.put').untestable ?? [];
   assert.ok(untestable.some((u) => /circular reference/i.test(u.what)));
 });
 
-test('unknown ids throw naming the id; what is returned is frozen', () => {
+void test('unknown ids throw naming the id; what is returned is frozen', () => {
   assert.throws(() => operation('rm.nope.get'), /rm\.nope\.get/);
   const op = operation('rm.candidates.list');
   assert.ok(Object.isFrozen(op) && Object.isFrozen(op.responses) && Object.isFrozen(op.responses[0]));

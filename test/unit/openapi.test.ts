@@ -35,14 +35,14 @@ function resolvePointer(doc: unknown, ref: string): unknown {
 }
 
 for (const api of APIS) {
-  test(`${api}: the export is a valid OpenAPI 3.1 document`, async () => {
+  void test(`${api}: the export is a valid OpenAPI 3.1 document`, async () => {
     const validator = new Validator();
     const result = await validator.validate(buildOpenApi(api));
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
     assert.equal(validator.version, '3.1');
   });
 
-  test(`${api}: every $ref resolves inside the document`, () => {
+  void test(`${api}: every $ref resolves inside the document`, () => {
     const doc = buildOpenApi(api);
     for (const ref of refsOf(doc)) {
       assert.match(ref, /^#\/components\/schemas\//);
@@ -50,7 +50,7 @@ for (const api of APIS) {
     }
   });
 
-  test(`${api}: every catalogue operation and status is exported`, () => {
+  void test(`${api}: every catalogue operation and status is exported`, () => {
     const paths = buildOpenApi(api).paths as Record<string, Record<string, { operationId: string; responses: Json }>>;
     for (const op of operationsOf(api)) {
       const exported = paths[op.path]?.[op.method.toLowerCase()];
@@ -59,12 +59,12 @@ for (const api of APIS) {
     }
   });
 
-  test(`${api}: the committed ${openApiFile(api)} equals a fresh export (run npm run openapi)`, () => {
+  void test(`${api}: the committed ${openApiFile(api)} equals a fresh export (run npm run openapi)`, () => {
     assert.equal(readFileSync(root + openApiFile(api), 'utf8'), renderOpenApi(api));
   });
 }
 
-test('servers and security follow 000 §1/§5 and 001 §1/§5', () => {
+void test('servers and security follow 000 §1/§5 and 001 §1/§5', () => {
   const rm = buildOpenApi('rm') as { servers: { url: string; variables: Record<string, { default: string }> }[]; components: { securitySchemes: Json } };
   assert.equal(rm.servers[0]?.url, '{base_url}');
   assert.match(rm.servers[0]?.variables.base_url?.default ?? '', /\/v2$/);
@@ -75,7 +75,7 @@ test('servers and security follow 000 §1/§5 and 001 §1/§5', () => {
 });
 
 /** The bundled component schemas judge as the registry does (the $ref rewriting keeps their meaning). */
-test('bundled component schemas agree with the registry', () => {
+void test('bundled component schemas agree with the registry', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   for (const api of APIS) ajv.addSchema({ ...buildOpenApi(api), $id: `urn:openapi:${api}` });

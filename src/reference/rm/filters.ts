@@ -138,11 +138,11 @@ export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
 // ---- candidate messages ----
 
 /** filter[conversation][exists]: true keeps messages in a conversation, false those outside one. */
-export function parseMessageFilter(env: RmEnv, query: URLSearchParams): { match: (m: Message) => boolean; present: boolean } {
-  const keys = onlyKnown(query, ['filter[conversation][exists]']);
+export function parseMessageFilter(env: RmEnv, query: URLSearchParams): (m: Message) => boolean {
+  onlyKnown(query, ['filter[conversation][exists]']);
   const exists = bool(query, 'filter[conversation][exists]');
   const ignored = exists === null || env.fault('rm.filter.conversation-exists-ignored') || (exists === false && env.variant('rm.variant.conversation-false-all'));
-  return { match: ignored ? () => true : (m) => (m.conversationId !== null) === exists, present: keys.length > 0 };
+  return ignored ? () => true : (m) => (m.conversationId !== null) === exists;
 }
 
 // ---- jobs ----
@@ -157,25 +157,22 @@ function wildcard(q: string): RegExp {
  * wildcard (and plain substring) on title, description, city, state and country; phrase on summary
  * and description; also category names. All case-insensitive.
  */
-export function parseJobFilter(env: RmEnv, store: Store, query: URLSearchParams): { match: (j: Job) => boolean; present: boolean } {
-  const keys = onlyKnown(query, ['filter[q][eq]']);
+export function parseJobFilter(env: RmEnv, store: Store, query: URLSearchParams): (j: Job) => boolean {
+  onlyKnown(query, ['filter[q][eq]']);
   const q = query.get('filter[q][eq]')?.trim() ?? '';
-  if (q === '' || env.fault('rm.jobs.search-ignored')) return { match: () => true, present: keys.length > 0 };
+  if (q === '' || env.fault('rm.jobs.search-ignored')) return () => true;
   const lower = q.toLowerCase();
   const pattern = wildcard(q);
-  return {
-    present: true,
-    match: (j) => {
-      const places = j.locations.map((id) => store.stub('locations', id)?.attributes ?? {});
-      const exact = [j.atsUid, j.requisitionId, j.title, ...places.flatMap((p) => [p.postal_code, p.state_code])];
-      if (exact.some((v) => typeof v === 'string' && v.toLowerCase() === lower)) return true;
-      const fuzzy = [j.title, j.description, ...places.flatMap((p) => [p.city, p.state, p.country])];
-      if (fuzzy.some((v) => typeof v === 'string' && pattern.test(v))) return true;
-      if ([j.summary, j.description].some((v) => v.toLowerCase().includes(lower))) return true;
-      return j.categories.some((id) => {
-        const name = store.stub('categories', id)?.attributes.name;
-        return typeof name === 'string' && name.toLowerCase().includes(lower);
-      });
-    },
+  return (j) => {
+    const places = j.locations.map((id) => store.stub('locations', id)?.attributes ?? {});
+    const exact = [j.atsUid, j.requisitionId, j.title, ...places.flatMap((p) => [p.postal_code, p.state_code])];
+    if (exact.some((v) => typeof v === 'string' && v.toLowerCase() === lower)) return true;
+    const fuzzy = [j.title, j.description, ...places.flatMap((p) => [p.city, p.state, p.country])];
+    if (fuzzy.some((v) => typeof v === 'string' && pattern.test(v))) return true;
+    if ([j.summary, j.description].some((v) => v.toLowerCase().includes(lower))) return true;
+    return j.categories.some((id) => {
+      const name = store.stub('categories', id)?.attributes.name;
+      return typeof name === 'string' && name.toLowerCase().includes(lower);
+    });
   };
 }

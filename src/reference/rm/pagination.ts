@@ -3,21 +3,25 @@
  *
  * - A request with `page` is numeric; without it, cursor pagination: meta.next_cursor names the
  *   position after the page's last record (records are ordered by creation), null on the last page.
- * - per_page defaults to 25 and is clamped to 100 (000 §8 leaves both open; a variant changes them).
+ * - per_page defaults to 25 and is clamped to 100 (000 §8 leaves both open; a variant changes them);
+ *   page or per_page below 1 mean the default (page 1); a value that is not an integer is a 400.
  * - The cap: a numeric request with any filter whose window reaches past record `cap`
  *   (page * per_page > cap, per_page as requested) answers 400. The window is computed from the
- *   request alone, not from how many records exist. Cursor requests never hit it.
+ *   request alone, not from how many records exist. Cursor requests never hit it. The document
+ *   illustrates the cap with candidates, and only GET /candidates applies it.
  */
 import type { RmEnv } from './env';
 import { badRequest } from './respond';
 
 export type Paging = { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number } | { mode: 'cursor'; after: number | null; perPage: number };
 
+/** An integer query value; null when absent or below 1 (then the default applies), 400 when not an integer. */
 function positiveInt(query: URLSearchParams, name: string): number | null {
   const raw = query.get(name);
-  if (raw === null) return null;
-  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw badRequest(`${name} must be a positive integer (got ${JSON.stringify(raw)})`, name);
-  return Number(raw);
+  if (raw === null || raw.trim() === '') return null;
+  if (!/^[+-]?\d+$/.test(raw.trim())) throw badRequest(`${name} must be an integer (got ${JSON.stringify(raw)})`, name);
+  const value = Number(raw);
+  return value < 1 ? null : Math.min(value, Number.MAX_SAFE_INTEGER);
 }
 
 export function encodeCursor(env: RmEnv, seq: number): string {

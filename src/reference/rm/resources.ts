@@ -19,12 +19,14 @@ function compact(attributes: Record<string, unknown>): Record<string, unknown> {
 }
 
 export class Resources {
+  private readonly style: TimestampStyle;
+
   constructor(
     private readonly store: Store,
     private readonly env: RmEnv,
-  ) {}
-
-  private readonly style: TimestampStyle = this.env.variant('rm.variant.timestamps-seconds') ? 'seconds' : this.env.variant('rm.variant.timestamps-offset') ? 'offset' : 'millis';
+  ) {
+    this.style = env.variant('rm.variant.timestamps-seconds') ? 'seconds' : env.variant('rm.variant.timestamps-offset') ? 'offset' : 'millis';
+  }
 
   private dt(ms: number): DateTimeObject {
     return dateTime(ms, Date.now(), this.style);

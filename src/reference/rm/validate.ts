@@ -34,6 +34,13 @@ export function optionalString(attributes: Record<string, unknown>, name: string
   return value;
 }
 
+/** A string that is present (it may be empty). */
+export function presentString(attributes: Record<string, unknown>, name: string): string {
+  const value = attributes[name];
+  if (typeof value !== 'string') throw invalid(`${name} is required and must be a string`, pointer(name));
+  return value;
+}
+
 /** A string that is present and not blank. */
 export function requiredString(attributes: Record<string, unknown>, name: string, label = name): string {
   const value = attributes[name];

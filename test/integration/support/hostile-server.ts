@@ -74,6 +74,8 @@ export interface HostileServer {
   readonly log: readonly RequestRecord[];
   /** Bytes of body written by the 'huge' mode, over all requests. */
   readonly hugeBytesWritten: number;
+  /** Every access token the token endpoint issued (secrets too). */
+  readonly issuedTokens: readonly string[];
   /** Environment for a run of the suite against this server (RM, and HR when `withHr`). */
   env(withHr?: boolean): Record<string, string>;
   setMode(mode: HostileMode): void;
@@ -202,7 +204,8 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
       }
       res.writeHead(status, headers);
       const payload = !authorized ? { errors: [{ status: '401', title: 'Unauthorized', detail: 'credentials refused' }] } : isRm ? rmDocument(method, url.pathname, nextId++) : v3Document(method, url.pathname, nextId++);
-      res.end(JSON.stringify(echo ? { ...payload, echo } : payload));
+      // The echo comes first, so that the excerpt of the body in a failure message carries it.
+      res.end(JSON.stringify(echo ? { echo, ...payload } : payload));
     })();
   });
 
@@ -243,6 +246,9 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
     log,
     get hugeBytesWritten() {
       return hugeBytesWritten;
+    },
+    get issuedTokens() {
+      return [...tokens];
     },
     env(withHr = false) {
       return {

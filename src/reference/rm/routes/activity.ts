@@ -6,7 +6,7 @@ import type { Ctx } from '../../http-kit';
 import { eventMatches, parseEventFilter, parseMessageFilter } from '../filters';
 import { EVENT_INCLUDES, MESSAGE_INCLUDES, includedFor, parseInclude } from '../include';
 import type { CandidateEvent } from '../model';
-import { enforceCap, paginate, parsePaging } from '../pagination';
+import { paginate, parsePaging } from '../pagination';
 import { notFound, sendDoc } from '../respond';
 import { bySeq, candidateOr404, pick, type RouteModule } from './app';
 
@@ -37,9 +37,7 @@ export const activityRoutes: RouteModule = (router, app) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const include = parseInclude(env, ctx.query, MESSAGE_INCLUDES);
     const filter = parseMessageFilter(env, ctx.query);
-    const paging = parsePaging(env, ctx.query);
-    enforceCap(env, paging, filter.present);
-    const page = paginate(env, pick(store.messages, c.messages).filter(filter.match).sort(bySeq), paging);
+    const page = paginate(env, pick(store.messages, c.messages).filter(filter).sort(bySeq), parsePaging(env, ctx.query));
     const data = page.items.map((m) => resources.message(m));
     sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
   });

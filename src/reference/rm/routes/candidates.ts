@@ -47,7 +47,7 @@ export const candidateRoutes: RouteModule = (router, app) => {
 
   router.on('PATCH', '/candidates/{candidateId}', (ctx) => {
     const candidate = candidateOr404(app, ctx.params.candidateId);
-    const { attributes } = envelope(ctx.body, { typeRequired: false, attributesRequired: false });
+    const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
     const loose = env.fault('rm.candidates.update.types-unchecked');
     const firstName = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
     const lastName = loose ? stringish(attributes.last_name) : optionalString(attributes, 'last_name');

@@ -7,7 +7,7 @@ import { isRecord } from '../../http-kit';
 import type { Candidate, Education, Employment, Stub } from '../model';
 import { paginate, parsePaging } from '../pagination';
 import { HttpError, invalid, notFound, sendDoc } from '../respond';
-import { envelope, isBase64, optionalDate, optionalString, requiredString } from '../validate';
+import { envelope, isBase64, optionalString, presentString, requiredString } from '../validate';
 import { addTagging } from './candidates';
 import { bySeq, candidateOr404, pick, type RouteModule } from './app';
 
@@ -35,7 +35,7 @@ const tagRoutes: RouteModule = (router, app) => {
   // 000 §4 lists `email` as required here although no such property exists: only name is required.
   router.on('POST', '/candidates/{candidateId}/tags', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
-    const { attributes } = envelope(ctx.body, { typeRequired: false, attributesRequired: true });
+    const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
     const name = requiredString(attributes, 'name').trim();
     const { id } = addTagging(app, c, name, env.now());
     const tagging = store.taggings.get(id);
@@ -69,9 +69,9 @@ const fileRoutes: RouteModule = (router, app) => {
     };
     let id: string;
     try {
-      const { data, attributes } = envelope(ctx.body, { typeRequired: false, attributesRequired: true });
-      const filename = requiredString(attributes, 'filename');
-      const content = requiredString(attributes, 'content');
+      const { data, attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
+      const filename = presentString(attributes, 'filename');
+      const content = presentString(attributes, 'content');
       if (!isBase64(content) && !env.fault('rm.candidate-files.create.base64-unchecked')) throw invalid('content must be base64-encoded', '/data/attributes/content');
       const options = isRecord(data.options) ? data.options : isRecord(ctx.body) && isRecord(ctx.body.options) ? ctx.body.options : {};
       if (options.parse_resume !== undefined && typeof options.parse_resume !== 'boolean') throw invalid('options.parse_resume must be a boolean', '/data/options/parse_resume');
@@ -108,9 +108,9 @@ const educationRoutes: RouteModule = (router, app) => {
   });
   router.on('POST', '/candidates/{candidateId}/educations', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
-    const { attributes } = envelope(ctx.body, { typeRequired: false, attributesRequired: true });
+    const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
     const schoolName = namedObject(attributes, 'school', env.fault('rm.educations.create.blank-school-accepted'));
-    const fields = { course: optionalString(attributes, 'course') ?? null, startDate: optionalDate(attributes, 'start_date') ?? null, endDate: optionalDate(attributes, 'end_date') ?? null };
+    const fields = { course: optionalString(attributes, 'course') ?? null, startDate: optionalString(attributes, 'start_date') ?? null, endDate: optionalString(attributes, 'end_date') ?? null };
     const now = env.now();
     const id = store.ids.next('education');
     const education: Education = { seq: store.nextSeq(), id, uid: randomBytes(8).toString('hex'), candidateId: c.id, schoolName, ...fields, created: now, updated: now };
@@ -136,13 +136,13 @@ const employmentRoutes: RouteModule = (router, app) => {
   });
   router.on('POST', '/candidates/{candidateId}/employments', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
-    const { attributes } = envelope(ctx.body, { typeRequired: false, attributesRequired: true });
+    const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
     const companyName = namedObject(attributes, 'company', env.fault('rm.employments.create.blank-company-accepted'));
     const fields = {
       title: optionalString(attributes, 'title') ?? null,
       locality: optionalString(attributes, 'locality') ?? null,
-      startDate: optionalDate(attributes, 'start_date') ?? null,
-      endDate: optionalDate(attributes, 'end_date') ?? null,
+      startDate: optionalString(attributes, 'start_date') ?? null,
+      endDate: optionalString(attributes, 'end_date') ?? null,
     };
     const now = env.now();
     const id = store.ids.next('employment');

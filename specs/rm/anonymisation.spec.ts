@@ -1,0 +1,47 @@
+/**
+ * Anonymisation by ATS id (000 §3: "DELETE anonymise-by-ATS-id operation | candidate and integration
+ * exist | queued for anonymisation | response 202"; 000 §4: 404 when the integration or candidate is
+ * missing). The success path cannot be undone: it runs only with CONFORMANCE_ALLOW_DESTRUCTIVE=1 and
+ * RM_ATS_INTEGRATION_ID / RM_ATS_CANDIDATE_ID (always against the embedded server). The 404 paths always run.
+ */
+import { test } from '../fixtures';
+import { operation } from '../../src/catalogue';
+import { expectDocumented } from '../../src/checks';
+import { pathFor } from '../../src/http/client';
+import { bodyShape } from '../../src/reporting/observations';
+import { unknownId } from '../support/rm';
+
+const op = operation('rm.ats-candidates.anonymise');
+
+test.describe('anonymisation', () => {
+  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} queues the candidate: 202 @destructive', async ({ rm, target, covers, cleanup, observe }) => {
+    covers(op.id, '202');
+    const integration = target.rm?.atsIntegrationId ?? null;
+    const candidate = target.rm?.atsCandidateId ?? null;
+    test.skip(!target.run.allowDestructive, 'anonymisation cannot be undone: set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to run it');
+    test.skip(integration === null || candidate === null, 'set RM_ATS_INTEGRATION_ID and RM_ATS_CANDIDATE_ID to a candidate that may be anonymised');
+    if (integration === null || candidate === null) return;
+    const ex = await rm.send({ method: 'DELETE', path: pathFor(op.path, { atsIntegrationId: integration, candidateAtsId: candidate }), operationId: op.id });
+    expectDocumented(ex, op, '202', { schema: false });
+    cleanup.leftover(`ATS candidate ${candidate} of integration ${integration} queued for anonymisation (cannot be undone)`);
+    observe('response-shape', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 202 body', bodyShape(ex.response?.text ?? ''));
+  });
+
+  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown integration @smoke', async ({ rm, target, covers, observe }) => {
+    covers(op.id, '404');
+    // An integration that does not exist: nothing can be anonymised whatever the candidate id.
+    const candidateAtsId = target.rm?.atsCandidateId ?? `ATS-${unknownId()}`;
+    const ex = await rm.send({ method: 'DELETE', path: pathFor(op.path, { atsIntegrationId: unknownId(), candidateAtsId }), operationId: op.id });
+    expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
+    observe('error-body', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown integration)', bodyShape(ex.response?.text ?? ''));
+  });
+
+  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown ATS candidate @smoke', async ({ rm, target, covers, observe }) => {
+    covers(op.id, '404');
+    const atsIntegrationId = target.rm?.atsIntegrationId ?? unknownId();
+    if (!target.rm?.atsIntegrationId) observe('other', 'anonymisation 404 (unknown candidate)', 'RM_ATS_INTEGRATION_ID is unset: the integration is unknown too');
+    const ex = await rm.send({ method: 'DELETE', path: pathFor(op.path, { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` }), operationId: op.id });
+    expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
+    observe('error-body', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown candidate)', bodyShape(ex.response?.text ?? ''));
+  });
+});

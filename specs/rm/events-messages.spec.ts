@@ -1,0 +1,146 @@
+/**
+ * Activity records (000 §6): candidate events and job application events (000 §4 Operations; Filters
+ * filter[kind], filter[created_at][gte]/[lte]; include location, form_submission, ...), and candidate
+ * messages (filter[conversation][exists]; include from, to, conversation; page, per_page).
+ * The records are read from candidates found on the first pages (bounded search), or from
+ * RM_JOB_APPLICATION_ID; unknown ids (404) are in catalogue-rules.spec.ts.
+ */
+import { test } from '../fixtures';
+import type { OperationSpec } from '../../src/catalogue/types';
+import { expectDocumented, expectThat } from '../../src/checks';
+import { pathFor, type ApiClient, type QueryValue } from '../../src/http/client';
+import { compareInstants, dataOf, relationshipRefs, short, utcOf, type Resource } from '../support/rm-doc';
+import { expectIncluded, type IncludeTarget } from '../support/rm-include';
+import { createCandidate, discoverCandidateWithEvents, discoverJobApplication, findCandidatesWith, SEED, walkNumeric } from '../support/rm';
+
+type Observe = (category: 'other', subject: string, value: string) => void;
+
+async function read(rm: ApiClient, op: OperationSpec, params: Record<string, string>, query: Record<string, QueryValue> = {}): Promise<Resource[]> {
+  const ex = await rm.send({ method: 'GET', path: pathFor(op.path, params), query, operationId: op.id });
+  expectDocumented(ex, op, '200');
+  return dataOf(ex);
+}
+
+/** The shared checks of the two event operations: each kind, the created_at bounds, each include. */
+async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<string, string>, observe: Observe): Promise<void> {
+  const where = pathFor(op.path, params);
+  const events = await read(rm, op, params);
+  if (events.length === 0) observe('other', `${op.method} ${op.path}`, 'the record read has no events: filters checked for status and shape only');
+
+  // filter[kind]: each value the document lists; every event returned has that kind.
+  const kindFilter = op.filters.find((f) => f.name === 'filter[kind]');
+  const kinds = ((kindFilter?.schema as { items?: { enum?: unknown[] } } | undefined)?.items?.enum ?? []).map(String);
+  expectThat(kinds.length > 0, 'setup', `${op.id}: the catalogue lists no kind values`, SEED.filters);
+  for (const kind of kinds) {
+    const rows = await read(rm, op, params, { 'filter[kind]': kind });
+    const other = rows.filter((e) => e.attributes.kind !== kind);
+    expectThat(other.length === 0, 'filter', `${where}?filter[kind]=${kind} returned events of other kinds: ${short(other.map((e) => `${e.id} (${String(e.attributes.kind)})`))}`, SEED.filters);
+    const expected = events.filter((e) => e.attributes.kind === kind);
+    expectThat(expected.length === 0 || rows.length > 0, 'filter', `${where}?filter[kind]=${kind} returned nothing, although the events include ${short(expected.map((e) => e.id))} of that kind`, SEED.filters);
+  }
+
+  // filter[created_at][gte] and [lte]: bounds around the middle event, both inclusive.
+  const stamped = events.flatMap((e) => {
+    const at = utcOf(e, 'created_at');
+    return at === null ? [] : [{ e, at }];
+  });
+  stamped.sort((a, b) => compareInstants(a.at, b.at) ?? 0);
+  const middle = stamped[Math.floor(stamped.length / 2)];
+  const t = middle?.at ?? new Date().toISOString();
+  const bounds: { query: Record<string, string>; ok: (c: number) => boolean; rule: string }[] = [
+    { query: { 'filter[created_at][gte]': t }, ok: (c) => c >= 0, rule: `at or after ${t}` },
+    { query: { 'filter[created_at][lte]': t }, ok: (c) => c <= 0, rule: `at or before ${t}` },
+    { query: { 'filter[created_at][gte]': t, 'filter[created_at][lte]': t }, ok: (c) => c === 0, rule: `at ${t}` },
+  ];
+  for (const { query, ok, rule } of bounds) {
+    const rows = await read(rm, op, params, query);
+    for (const e of rows) {
+      const at = utcOf(e, 'created_at');
+      if (at === null) continue;
+      expectThat(ok(compareInstants(at, t) ?? 0), 'filter', `${where} with ${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')} returned event ${e.id} created at ${at}, not ${rule}`, SEED.filters);
+    }
+    if (middle) expectThat(rows.some((e) => e.id === middle.e.id), 'filter', `${where} with created_at ${rule} does not return event ${middle.e.id}, created at ${t}`, SEED.filters);
+  }
+
+  // include: each value answers 200 with a valid body, and what the events name is embedded.
+  for (const include of op.include) {
+    const ex = await rm.send({ method: 'GET', path: where, query: { include }, operationId: op.id });
+    expectDocumented(ex, op, '200');
+    expectIncluded(ex, include, {});
+  }
+}
+
+test.describe('candidate events', () => {
+  test('GET /candidates/{candidateId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({ rm, target, covers, cleanup, observe }) => {
+    const op = covers('rm.candidate-events.list', '200');
+    const found = await discoverCandidateWithEvents(rm);
+    const candidateId = found ?? (await createCandidate(rm, target, cleanup, 'events'));
+    await checkEvents(rm, op, { candidateId }, observe);
+  });
+
+  test('GET /candidates/{candidateId}/events for a new candidate answers 200 @smoke', async ({ rm, target, covers, cleanup }) => {
+    const op = covers('rm.candidate-events.list', '200');
+    const candidateId = await createCandidate(rm, target, cleanup, 'events-new');
+    await read(rm, op, { candidateId });
+  });
+});
+
+test.describe('job application events', () => {
+  test('GET /job_applications/{jobApplicationId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({ rm, target, covers, observe }) => {
+    const op = covers('rm.job-application-events.list', '200');
+    const jobApplicationId = await discoverJobApplication(rm, target);
+    test.skip(jobApplicationId === null, 'no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates\' job_applications relationships)');
+    if (jobApplicationId === null) return;
+    await checkEvents(rm, op, { jobApplicationId }, observe);
+  });
+});
+
+const MESSAGE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
+  from: { relationships: ['from'], types: ['users'] },
+  to: { relationships: ['to'], types: ['candidates'] },
+  conversation: { relationships: ['conversation'], types: null },
+};
+
+test.describe('candidate messages', () => {
+  test('GET /candidates/{candidateId}/messages answers 200; per_page, the conversation filter and each include mean what 000 §4 says', async ({ rm, target, covers, cleanup, observe }) => {
+    const op = covers('rm.candidate-messages.list', '200');
+    let candidateId: string | null = null;
+    for (const name of ['messages_to', 'messages_from']) {
+      candidateId ??= (await findCandidatesWith(rm, name, name, 3)).found[0]?.candidate.id ?? null;
+    }
+    if (candidateId === null) {
+      observe('other', 'GET /candidates/{candidateId}/messages', 'no candidate with messages on the first pages: checked for status and shape only');
+      candidateId = await createCandidate(rm, target, cleanup, 'messages');
+    }
+    const params = { candidateId };
+    const where = pathFor(op.path, params);
+
+    // page and per_page (000 §4 Operations).
+    const pages = await walkNumeric(rm, op, {}, 1, 3, {}, params);
+    pages.pages.forEach((page, n) => expectThat(page.length <= 1, 'pagination', `${where} page ${n + 1} with per_page=1 holds ${page.length} messages`, SEED.common));
+    expectThat(new Set(pages.ids).size === pages.ids.length, 'pagination', `${where} pages overlap: ${pages.ids.join(', ')}`, SEED.common);
+
+    // include: each value answers 200 and embeds what the messages name.
+    for (const include of op.include) {
+      const ex = await rm.send({ method: 'GET', path: where, query: { include, page: 1, per_page: 50 }, operationId: op.id });
+      expectDocumented(ex, op, '200');
+      expectIncluded(ex, include, MESSAGE_INCLUDES);
+    }
+
+    // filter[conversation][exists]: true returns only messages of this candidate that are in a conversation.
+    const all = await walkNumeric(rm, op, { include: 'conversation' }, 50, 5, {}, params);
+    const inConversation = await walkNumeric(rm, op, { include: 'conversation', 'filter[conversation][exists]': 'true' }, 50, 5, {}, params);
+    await walkNumeric(rm, op, { 'filter[conversation][exists]': 'false' }, 50, 5, {}, params);
+    if (all.complete) {
+      const foreign = inConversation.ids.filter((id) => !all.ids.includes(id));
+      expectThat(foreign.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are not the candidate's: ${short(foreign)}`, SEED.filters);
+    }
+    // Evidence of "not in a conversation": include=conversation shows the relationship for some messages and not for these.
+    const conversationOf = (m: Resource) => relationshipRefs(m, 'conversation');
+    const shown = all.records.some((m) => (conversationOf(m)?.length ?? 0) > 0);
+    const outside = shown ? all.records.filter((m) => (conversationOf(m)?.length ?? 0) === 0).map((m) => m.id) : [];
+    const wrong = inConversation.ids.filter((id) => outside.includes(id));
+    expectThat(wrong.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are in no conversation (include=conversation shows none for them): ${short(wrong)}`, SEED.filters);
+    if (!shown) observe('other', 'GET /candidates/{candidateId}/messages?include=conversation', 'no message shows a conversation relationship: the conversation filter is checked for status and shape only');
+  });
+});

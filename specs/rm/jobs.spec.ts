@@ -1,0 +1,85 @@
+/**
+ * Jobs (000 §4 Operations: GET /jobs "lists live jobs", page, per_page, include categories,
+ * filter[q][eq]; GET /jobs/{jobId}; 000 §2 Job). An unknown job id (404) is in catalogue-rules.spec.ts.
+ */
+import { test } from '../fixtures';
+import { expectDocumented, expectThat } from '../../src/checks';
+import { pathFor } from '../../src/http/client';
+import { dataOf, duplicatesIn, short, singleOf, type Resource } from '../support/rm-doc';
+import { expectIncluded, type IncludeTarget } from '../support/rm-include';
+import { discoverJob, SEED, unknownId, walkNumeric } from '../support/rm';
+
+const JOB_INCLUDES: Readonly<Record<string, IncludeTarget>> = { categories: { relationships: ['categories'], types: ['categories'] } };
+
+test.describe('jobs', () => {
+  test('GET /jobs lists only live jobs; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers, observe }) => {
+    const op = covers('rm.jobs.list', '200');
+    const walk = await walkNumeric(rm, op, {}, 5, 20);
+    walk.pages.forEach((page, n) => expectThat(page.length <= 5, 'pagination', `GET /jobs page ${n + 1} with per_page=5 holds ${page.length} jobs`, SEED.common));
+    const dup = duplicatesIn(walk.ids);
+    expectThat(dup.length === 0, 'pagination', `GET /jobs pages overlap: ${short(dup)}`, SEED.common);
+    // 000 §4: GET /jobs "lists live jobs"; 000 §2: status is the publication status (live, draft).
+    const notLive = walk.records.filter((j) => typeof j.attributes.status === 'string' && j.attributes.status !== 'live');
+    expectThat(notLive.length === 0, 'filter', `GET /jobs lists jobs that are not live: ${short(notLive.map((j) => `${j.id} (${String(j.attributes.status)})`))}`, SEED.ops);
+    if (walk.records.length === 0) observe('other', 'GET /jobs', 'the target lists no job');
+  });
+
+  test('GET /jobs with filter[q][eq] finds a job by its title and by its ATS id; a term that matches nothing finds no job', async ({ rm, target, covers, observe }) => {
+    const op = covers('rm.jobs.list', '200');
+    const jobs = (await walkNumeric(rm, op, {}, 50, 4)).records;
+    test.skip(jobs.length === 0, 'the target lists no job');
+    const text = (j: Resource, name: string): string | null => {
+      const value = j.attributes[name];
+      return typeof value === 'string' && value.trim() !== '' ? value : null;
+    };
+    const job = jobs.find((j) => text(j, 'ats_uid') !== null && text(j, 'title') !== null) ?? jobs.find((j) => text(j, 'title') !== null);
+    test.skip(job === undefined, 'no listed job has a title');
+    if (job === undefined) return;
+    const search = async (q: string): Promise<Resource[]> => {
+      const ex = await rm.send({ method: 'GET', path: op.path, query: { 'filter[q][eq]': q, page: 1, per_page: 100 }, operationId: op.id });
+      expectDocumented(ex, op, '200');
+      return dataOf(ex);
+    };
+    // 000 §4 Filters: "exact match on ATS id, requisition id, title, ...".
+    for (const field of ['title', 'ats_uid']) {
+      const value = text(job, field);
+      if (value === null) {
+        observe('other', 'GET /jobs filter[q][eq]', `job ${job.id} has no ${field}: search by ${field} not checked`);
+        continue;
+      }
+      const found = await search(value);
+      expectThat(found.some((j) => j.id === job.id), 'filter', `GET /jobs?filter[q][eq]=${value} does not find job ${job.id}, whose ${field} is exactly that`, SEED.filters);
+    }
+    const nothing = `zq${unknownId().replace(/-/g, '')}`;
+    const none = await search(nothing);
+    expectThat(none.length === 0, 'filter', `GET /jobs?filter[q][eq]=${nothing} (a term no job contains) returned ${none.length} jobs: ${short(none.map((j) => j.id))}`, SEED.filters);
+  });
+
+  test('GET /jobs and GET /jobs/{jobId} with include=categories embed the categories the jobs name', async ({ rm, target, covers }) => {
+    const list = covers('rm.jobs.list', '200');
+    const get = covers('rm.jobs.get', '200');
+    for (const include of list.include) {
+      const ex = await rm.send({ method: 'GET', path: list.path, query: { include, page: 1, per_page: 25 }, operationId: list.id });
+      expectDocumented(ex, list, '200');
+      expectIncluded(ex, include, JOB_INCLUDES);
+    }
+    const jobId = await discoverJob(rm, target);
+    test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
+    if (jobId === null) return;
+    for (const include of [undefined, ...get.include]) {
+      const ex = await rm.send({ method: 'GET', path: pathFor(get.path, { jobId }), query: { include }, operationId: get.id });
+      expectDocumented(ex, get, '200');
+      expectThat(singleOf(ex)?.id === jobId, 'state', `GET /jobs/${jobId} answered job ${String(singleOf(ex)?.id)}`, SEED.ops);
+      if (include) expectIncluded(ex, include, JOB_INCLUDES);
+    }
+  });
+
+  test('GET /jobs/{jobId} answers 200 with the job @smoke', async ({ rm, target, covers }) => {
+    const get = covers('rm.jobs.get', '200');
+    const jobId = await discoverJob(rm, target);
+    test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
+    if (jobId === null) return;
+    const ex = await rm.send({ method: 'GET', path: pathFor(get.path, { jobId }), operationId: get.id });
+    expectDocumented(ex, get, '200');
+  });
+});

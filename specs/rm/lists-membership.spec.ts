@@ -1,0 +1,77 @@
+/**
+ * Static lists (000 §2 List, §3 list membership moves, §4 GET /lists, PUT/DELETE
+ * /lists/{listId}/candidates/{candidateId}), as a state machine: not a member -PUT-> member (201),
+ * member -PUT-> member (200), member -DELETE-> not a member (204), seen through include=lists on
+ * the candidate and the list's count. 404 for an unknown list or candidate: catalogue-rules.spec.ts.
+ */
+import { test } from '../fixtures';
+import { expectDocumented, expectThat } from '../../src/checks';
+import { pathFor, type ApiClient } from '../../src/http/client';
+import { bodyShape } from '../../src/reporting/observations';
+import { duplicatesIn, includedOf, relationshipRefs, short } from '../support/rm-doc';
+import { expectIncluded } from '../support/rm-include';
+import { createCandidateRecord, getCandidate, listCount, resolveListId, SEED, walkNumeric } from '../support/rm';
+
+const LIST_TYPES = ['static_lists', 'company_lists'];
+
+/** Whether GET /candidates/{id}?include=lists shows the candidate in the list (relationship or included). */
+async function memberOf(rm: ApiClient, candidateId: string, listId: string): Promise<boolean> {
+  const { exchange, resource } = await getCandidate(rm, candidateId, 'lists');
+  expectIncluded(exchange, 'lists');
+  const named = (relationshipRefs(resource, 'lists') ?? []).some((r) => r.id === listId);
+  const embedded = includedOf(exchange).some((r) => r.id === listId && LIST_TYPES.includes(r.type));
+  return named || embedded;
+}
+
+test.describe('static lists', () => {
+  test('GET /lists answers 200 with static lists; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers }) => {
+    const op = covers('rm.lists.list', '200');
+    const walk = await walkNumeric(rm, op, {}, 1, 3);
+    walk.pages.forEach((page, n) => expectThat(page.length <= 1, 'pagination', `GET /lists page ${n + 1} with per_page=1 holds ${page.length} lists`, SEED.common));
+    const dup = duplicatesIn(walk.ids);
+    expectThat(dup.length === 0, 'pagination', `GET /lists pages overlap: ${short(dup)}`, SEED.common);
+  });
+
+  test('PUT /lists/{listId}/candidates/{candidateId} answers 201 then 200; DELETE answers 204; include=lists and the list count follow', async ({ rm, target, covers, cleanup, observe }) => {
+    const add = covers('rm.list-candidates.add', '201', '200');
+    const remove = covers('rm.list-candidates.remove', '204');
+    covers('rm.lists.list', '200');
+    covers('rm.candidates.get', '200');
+    const listId = await resolveListId(rm, target);
+    test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
+    if (listId === null) return;
+    const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'member');
+    const path = pathFor(add.path, { listId, candidateId });
+    cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id }));
+
+    // The count moves by exactly one; on a remote target others may change it too: re-read once.
+    const expectCount = async (expected: number | null, when: string): Promise<void> => {
+      if (expected === null) return;
+      let count = await listCount(rm, listId);
+      if (count !== expected && !target.embedded) count = await listCount(rm, listId);
+      expectThat(count === expected, 'membership', `list ${listId} count is ${String(count)} ${when}, expected ${expected}`, SEED.shapes);
+    };
+    const before = await listCount(rm, listId);
+    if (before === null) observe('other', `GET /lists count of list ${listId}`, 'the list is not on the first pages of GET /lists: counts not checked');
+    expectThat(!(await memberOf(rm, candidateId, listId)), 'membership', `a new candidate ${candidateId} already shows list ${listId} (include=lists)`, SEED.states);
+
+    const first = await rm.send({ method: 'PUT', path, operationId: add.id });
+    expectDocumented(first, add, '201', { statusCheck: 'membership', schema: false });
+    expectThat(await memberOf(rm, candidateId, listId), 'membership', `after PUT (201), GET /candidates/${candidateId}?include=lists does not show list ${listId}`, SEED.states);
+    await expectCount(before === null ? null : before + 1, 'after the candidate was added');
+
+    const second = await rm.send({ method: 'PUT', path, operationId: add.id });
+    expectDocumented(second, add, '200', { statusCheck: 'membership', schema: false });
+    expectThat(await memberOf(rm, candidateId, listId), 'membership', `after a second PUT (200), candidate ${candidateId} no longer shows list ${listId}`, SEED.states);
+    await expectCount(before === null ? null : before + 1, 'after the same candidate was added again (member unchanged)');
+
+    const del = await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id });
+    expectDocumented(del, remove, '204', { statusCheck: 'membership', schema: false });
+    expectThat(!(await memberOf(rm, candidateId, listId)), 'membership', `after DELETE (204), GET /candidates/${candidateId}?include=lists still shows list ${listId}`, SEED.states);
+    await expectCount(before, 'after the candidate was removed');
+
+    // Removing a candidate that is not a member: not shown by 000 §3 -> observed.
+    const again = await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id });
+    observe('status', 'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member', `${String(again.response?.status)} ${bodyShape(again.response?.text ?? '')}`);
+  });
+});

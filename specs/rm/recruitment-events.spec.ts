@@ -1,0 +1,40 @@
+/**
+ * Recruitment events (000 §4 Operations: GET /recruitment_events/{upcoming,past,in_progress,archived}
+ * and /recruitment_events/{recruitmentEventId}, include call_to_actions, call_to_action.form_fields,
+ * call_to_action.form_fields.options). Their fields are not shown (000 §2 Gaps): status, shape and
+ * include only. An unknown id (404) is in catalogue-rules.spec.ts.
+ */
+import { test } from '../fixtures';
+import { operation } from '../../src/catalogue';
+import { expectDocumented, expectThat } from '../../src/checks';
+import { pathFor } from '../../src/http/client';
+import { singleOf } from '../support/rm-doc';
+import { expectIncluded } from '../support/rm-include';
+import { discoverRecruitmentEvent, EVENT_BUCKETS, SEED } from '../support/rm';
+
+test.describe('recruitment events', () => {
+  for (const { id, bucket } of EVENT_BUCKETS) {
+    const op = operation(id);
+    test(`GET /recruitment_events/${bucket} answers 200, with each include value @smoke`, async ({ rm, covers }) => {
+      covers(op.id, '200');
+      for (const include of [undefined, ...op.include]) {
+        const ex = await rm.send({ method: 'GET', path: op.path, query: { include }, operationId: op.id });
+        expectDocumented(ex, op, '200');
+        if (include) expectIncluded(ex, include, {});
+      }
+    });
+  }
+
+  test('GET /recruitment_events/{recruitmentEventId} answers 200 with the event, with each include value', async ({ rm, target, covers }) => {
+    const op = covers('rm.recruitment-events.get', '200');
+    const recruitmentEventId = await discoverRecruitmentEvent(rm, target);
+    test.skip(recruitmentEventId === null, 'no recruitment event in any time bucket: set RM_RECRUITMENT_EVENT_ID');
+    if (recruitmentEventId === null) return;
+    for (const include of [undefined, ...op.include]) {
+      const ex = await rm.send({ method: 'GET', path: pathFor(op.path, { recruitmentEventId }), query: { include }, operationId: op.id });
+      expectDocumented(ex, op, '200');
+      expectThat(singleOf(ex)?.id === recruitmentEventId, 'state', `GET /recruitment_events/${recruitmentEventId} answered event ${String(singleOf(ex)?.id)}`, SEED.ops);
+      if (include) expectIncluded(ex, include, {});
+    }
+  });
+});

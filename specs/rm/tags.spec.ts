@@ -1,0 +1,48 @@
+/**
+ * Candidate tags (000 §4 Operations: GET/POST /candidates/{candidateId}/tags, DELETE
+ * /candidates/{candidateId}/tags/{tagId}; POST /candidates tag_values; 000 §2 Tagging). An unknown
+ * candidate or tag id (404) is in catalogue-rules.spec.ts.
+ */
+import { test } from '../fixtures';
+import { expectDocumented, expectThat } from '../../src/checks';
+import { pathFor } from '../../src/http/client';
+import { createCandidateRecord, getCandidate, listTags, runTag, SEED, tagBody, taggingNamed } from '../support/rm';
+
+test.describe('tags', () => {
+  test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke', async ({ rm, target, covers, cleanup, observe }) => {
+    const create = covers('rm.candidate-tags.create', '200');
+    const del = covers('rm.candidate-tags.delete', '200');
+    covers('rm.candidate-tags.list', '200');
+    const candidate = await createCandidateRecord(rm, target, cleanup, 'tags');
+    const name = runTag(target, 'tag');
+    const added = await rm.send({ method: 'POST', path: pathFor(create.path, { candidateId: candidate.id }), body: tagBody(name, candidate.email), operationId: create.id });
+    expectDocumented(added, create, '200');
+    const tagging = taggingNamed(await listTags(rm, candidate.id), name);
+    expectThat(tagging !== undefined, 'state', `after POST /candidates/${candidate.id}/tags (200), GET /candidates/${candidate.id}/tags does not list a tagging named "${name}"`, SEED.ops);
+    const remove = (tagId: string) => rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId: candidate.id, tagId }), operationId: del.id });
+    cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () => remove(tagging.id));
+    // 000 §4: "tagId is the tag UUID" -> the tagging's id; its uid where the target keys tags by that.
+    let deleted = await remove(tagging.id);
+    const uid = tagging.attributes.uid;
+    if (deleted.response?.status === 404 && typeof uid === 'string' && uid !== tagging.id) {
+      observe('other', 'DELETE /candidates/{candidateId}/tags/{tagId}', 'the tagging id answered 404; its uid was used');
+      deleted = await remove(uid);
+    }
+    expectDocumented(deleted, del, '200');
+    const after = taggingNamed(await listTags(rm, candidate.id), name);
+    expectThat(after === undefined, 'state', `after DELETE /candidates/${candidate.id}/tags/${tagging.id} (200), GET still lists the tagging "${name}"`, SEED.ops);
+  });
+
+  test('POST /candidates with tag_values: the candidate carries those tags', async ({ rm, target, covers, cleanup }) => {
+    // 000 §4 Operations: POST /candidates attributes tag_values (array of string); 000 §2: tags.
+    covers('rm.candidates.create', '201');
+    covers('rm.candidate-tags.list', '200');
+    const name = runTag(target, 'value');
+    const candidate = await createCandidateRecord(rm, target, cleanup, 'tagvalues', { tag_values: [name] });
+    const listed = taggingNamed(await listTags(rm, candidate.id), name) !== undefined;
+    const { resource } = await getCandidate(rm, candidate.id);
+    const tags = resource.attributes.tags;
+    const carried = Array.isArray(tags) && tags.includes(name);
+    expectThat(listed || carried, 'state', `candidate ${candidate.id} was created with tag_values ["${name}"], but neither GET /candidates/${candidate.id}/tags nor its tags attribute (${JSON.stringify(tags)}) shows it`, SEED.ops);
+  });
+});

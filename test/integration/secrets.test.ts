@@ -1,0 +1,83 @@
+/**
+ * Secrets never leave the process: `npm start` with every report (JUnit, Allure results and HTML,
+ * blob report, conformance.json/.md, test-results) against a target that echoes the Authorization
+ * header and the decoded credentials back in its bodies and headers, with failing tests (so error
+ * messages quote those bodies). No file under the reports folder (zip entries included), no
+ * attachment and no console output may carry the RM API secret, the HR client secret, an access
+ * token, or the encoded forms they travel in.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHostileServer, type HostileServer } from './support/hostile-server';
+import { filesUnder, findSecrets } from './support/scan';
+import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
+
+const API_KEY = 'it-key-4471';
+const API_SECRET = 'Zq7-RM+secret/value=9K';
+const CLIENT_ID = 'it-client-8812';
+const CLIENT_SECRET = 'Hx3-HR-client~secret_5W';
+
+let server: HostileServer;
+let run: RunResult;
+let cwd: string;
+const reportsDir = join(scratchDir('secrets'), 'reports');
+
+before(async () => {
+  server = await startHostileServer({ mode: 'echo', apiKey: API_KEY, apiSecret: API_SECRET, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  cwd = scratchDir('secrets-cwd');
+  copyFileSync(join(ROOT, 'allurerc.mjs'), join(cwd, 'allurerc.mjs'));
+  run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke', 'rm/candidates.spec', 'hr/employee.spec', 'learning/activities.spec'], {
+    cwd,
+    reportsDir,
+    env: { ...server.env(true), CONFORMANCE_BLOB: '1', CONFORMANCE_TIMEOUT_MS: '3000', CONFORMANCE_RUN_ID: 'secrets', CONFORMANCE_SEED: '11' },
+    killAfterMs: 120_000,
+  });
+  await server.close();
+});
+
+after(() => {
+  rmSync(join(reportsDir, '..'), { recursive: true, force: true });
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+function needles(): Record<string, string> {
+  const list: Record<string, string> = {
+    'RM API secret': API_SECRET,
+    'RM API secret, URL-encoded': encodeURIComponent(API_SECRET),
+    'RM basic credentials (base64 of key:secret)': Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64'),
+    'HR client secret': CLIENT_SECRET,
+    'HR client secret, URL-encoded': encodeURIComponent(CLIENT_SECRET),
+    'HR basic credentials (base64 of id:secret)': Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64'),
+  };
+  server.issuedTokens.forEach((t, i) => {
+    list[`access token #${i + 1}`] = t;
+  });
+  return list;
+}
+
+test('the run against an echoing target ends with conformance failures, and every report is written', () => {
+  const why = describeRun(run);
+  assert.equal(run.killed, false, why);
+  assert.equal(run.exitCode, 1, `failing tests (their messages quote the echoing bodies)\n${why}`);
+  assert.ok((run.report?.totals.failed ?? 0) > 0, why);
+  for (const f of ['conformance.json', 'conformance.md', 'junit.xml', 'allure-results', 'test-results']) assert.ok(existsSync(join(reportsDir, f)), `${f} written`);
+  assert.ok(existsSync(join(reportsDir, 'blob-report')), 'blob report written');
+  assert.ok(existsSync(join(reportsDir, 'allure-report', 'index.html')), 'Allure HTML built');
+  assert.ok(server.log.some((r) => r.answer === '200' || r.answer === '201'), 'the target echoed credentials back');
+  assert.ok(server.issuedTokens.length > 0, 'tokens were issued (and echoed in bearer headers)');
+});
+
+test('no secret in any file under reports/, in any attachment or zip entry, or in the console output', () => {
+  const files = [...filesUnder(reportsDir), ...(existsSync(join(cwd, 'reports')) ? filesUnder(join(cwd, 'reports')).map((f) => ({ ...f, name: `(cwd) reports/${f.name}` })) : [])];
+  assert.ok(files.length > 10, `scanned ${files.length} files`);
+  assert.ok(files.some((f) => f.name.includes('attachment')), 'Allure attachments scanned');
+  assert.ok(files.some((f) => f.name.includes('.zip!')), 'blob report entries scanned');
+  assert.ok(files.filter((f) => f.name.startsWith('allure-report/index.html!')).length > 10, 'the data embedded in the Allure HTML scanned');
+  const hits = findSecrets(files, needles(), { stdout: run.stdout, stderr: run.stderr });
+  assert.deepEqual(hits, [], 'secrets found');
+  // The echo reached the reports, redacted: proof that the scan looked at the right places.
+  const redacted = files.filter((f) => /x-echo-authorization: (Basic|Bearer) \*\*\*/.test(f.content.toString('utf8')));
+  assert.ok(redacted.length > 0, 'an attachment shows the echoed Authorization header, redacted');
+});
