@@ -24,7 +24,7 @@ test.describe('jobs', () => {
     if (walk.records.length === 0) observe('other', 'GET /jobs', 'the target lists no job');
   });
 
-  test('GET /jobs with filter[q][eq] finds a job by its title and by its ATS id; a term that matches nothing finds no job', async ({ rm, target, covers, observe }) => {
+  test('GET /jobs with filter[q][eq] finds a job by its title and by its ATS id; a term that matches nothing finds no job', async ({ rm, covers, observe }) => {
     const op = covers('rm.jobs.list', '200');
     const jobs = (await walkNumeric(rm, op, {}, 50, 4)).records;
     test.skip(jobs.length === 0, 'the target lists no job');

@@ -47,7 +47,8 @@ const NESTED: Readonly<Record<string, IncludeTarget>> = {
   to: of(['to'], 'candidates'),
   user: of(['user'], 'users'),
   job_template_fields: of(['job_template_fields'], 'job_template_fields'),
-  options: of(['options', 'job_template_field_options'], 'job_template_field_options'),
+  // Options of job template fields (job_template_field_options) and of recruitment event form fields (type not shown).
+  options: any('options', 'job_template_field_options'),
   categories: of(['categories'], 'categories'),
 };
 

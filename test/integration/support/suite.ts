@@ -88,7 +88,12 @@ async function run(args: readonly string[], options: RunOptions & { cwd?: string
 
 export function readReport(reportsDir: string): ConformanceReport | null {
   const file = join(reportsDir, 'conformance.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport) : null;
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
+  } catch {
+    return null;
+  }
 }
 
 /** A fresh temporary folder. */

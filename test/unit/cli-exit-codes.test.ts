@@ -1,0 +1,40 @@
+/** `npm start` (src/cli/start.ts) ends with exit 2 and one message when the run cannot start (INTERFACE.md). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function start(env: Record<string, string>): { status: number | null; output: string; ms: number } {
+  const t0 = Date.now();
+  const reports = mkdtempSync(join(tmpdir(), 'exit-codes-'));
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CONFORMANCE_REPORTS_DIR: reports, CONFORMANCE_QUIET: '1', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: res.status, output: `${res.stdout}${res.stderr}`, ms: Date.now() - t0 };
+}
+
+test('an RM base URL where nothing listens: exit 2 within 30 s, one message naming the URL', () => {
+  const url = 'http://127.0.0.1:9/v2';
+  const r = start({ RM_BASE_URL: url, RM_API_KEY: 'k', RM_API_SECRET: 's' });
+  assert.equal(r.status, 2, r.output);
+  assert.ok(r.ms < 30_000);
+  assert.match(r.output, /cannot start[\s\S]*http:\/\/127\.0\.0\.1:9\/v2 cannot be reached/);
+  assert.doesNotMatch(r.output, /^\s+at /m, 'no stack trace');
+});
+
+test('a wrong RM secret against the embedded server: exit 2 with a message about credentials, secret not printed', () => {
+  const r = start({ RM_API_SECRET: 'definitely-wrong-secret-77' });
+  assert.equal(r.status, 2, r.output);
+  assert.match(r.output, /credentials were refused.*RM_API_KEY and RM_API_SECRET/);
+  assert.ok(!r.output.includes('definitely-wrong-secret-77'));
+});
+
+test('bad configuration: exit 2 naming every problem', () => {
+  const r = start({ HR_BASE_URL: 'https://api.dc2.example.test/v3/t1', HR_CLIENT_ID: 'c', HR_CLIENT_SECRET: 's', HR_TOKEN_URL: 'https://auth.example.test/token' });
+  assert.equal(r.status, 2, r.output);
+  assert.match(r.output, /production environment.*CONFORMANCE_ALLOW_PRODUCTION=1/);
+});
