@@ -4,12 +4,15 @@
  * member -PUT-> member (200), member -DELETE-> not a member (204), seen through include=lists on
  * the candidate and the list's count. 404 for an unknown list or candidate: catalogue-rules.spec.ts.
  */
+import fc from 'fast-check';
 import { test } from '../fixtures';
-import { expectDocumented, expectThat } from '../../src/checks';
+import { operation } from '../../src/catalogue';
+import { expectDocumented, expectNoServerError, expectThat } from '../../src/checks';
 import { pathFor, type ApiClient } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
 import { duplicatesIn, includedOf, relationshipRefs, short } from '../support/rm-doc';
 import { expectIncluded } from '../support/rm-include';
+import { checkProperty } from '../support/property';
 import { createCandidateRecord, getCandidate, listCount, resolveListId, SEED, walkNumeric } from '../support/rm';
 
 const LIST_TYPES = ['static_lists', 'company_lists'];
@@ -23,7 +26,60 @@ async function memberOf(rm: ApiClient, candidateId: string, listId: string): Pro
   return named || embedded;
 }
 
+/** The model of a run: which of our candidates are members of the list. */
+interface Model {
+  members: boolean[];
+}
+
+interface Real {
+  rm: ApiClient;
+  listId: string;
+  candidates: readonly string[];
+}
+
+/** PUT membership: 201 when not yet a member, 200 when already one (000 §3); the candidate is a member afterwards. */
+class Add implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly n: number) {}
+  check(): boolean {
+    return true;
+  }
+  async run(m: Model, r: Real): Promise<void> {
+    const op = operation('rm.list-candidates.add');
+    const candidateId = r.candidates[this.n] ?? '';
+    const ex = await r.rm.send({ method: 'PUT', path: pathFor(op.path, { listId: r.listId, candidateId }), operationId: op.id });
+    expectDocumented(ex, op, m.members[this.n] ? '200' : '201', { statusCheck: 'membership', schema: false });
+    m.members[this.n] = true;
+    expectThat(await memberOf(r.rm, candidateId, r.listId), 'membership', `after ${this.toString()}, candidate ${candidateId} does not show list ${r.listId} (include=lists)`, SEED.states);
+  }
+  toString(): string {
+    return `PUT candidate#${this.n}`;
+  }
+}
+
+/** DELETE membership of a member: 204 (000 §3); the candidate is no longer a member. */
+class Remove implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly n: number) {}
+  check(m: Readonly<Model>): boolean {
+    // 000 §3 shows DELETE for members only; removing a non-member is not a documented move.
+    return m.members[this.n] === true;
+  }
+  async run(m: Model, r: Real): Promise<void> {
+    const op = operation('rm.list-candidates.remove');
+    const candidateId = r.candidates[this.n] ?? '';
+    const ex = await r.rm.send({ method: 'DELETE', path: pathFor(op.path, { listId: r.listId, candidateId }), operationId: op.id });
+    expectDocumented(ex, op, '204', { statusCheck: 'membership', schema: false });
+    m.members[this.n] = false;
+    expectThat(!(await memberOf(r.rm, candidateId, r.listId)), 'membership', `after ${this.toString()}, candidate ${candidateId} still shows list ${r.listId} (include=lists)`, SEED.states);
+  }
+  toString(): string {
+    return `DELETE candidate#${this.n}`;
+  }
+}
+
 test.describe('static lists', () => {
+  // The tests below count the same list: they run one after the other.
+  test.describe.configure({ mode: 'default' });
+
   test('GET /lists answers 200 with static lists; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers }) => {
     const op = covers('rm.lists.list', '200');
     const walk = await walkNumeric(rm, op, {}, 1, 3);
@@ -73,5 +129,43 @@ test.describe('static lists', () => {
     // Removing a candidate that is not a member: not shown by 000 §3 -> observed.
     const again = await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id });
     observe('status', 'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member', `${String(again.response?.status)} ${bodyShape(again.response?.text ?? '')}`);
+  });
+
+  test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({ rm, target, covers, cleanup }) => {
+    covers('rm.list-candidates.add', '201', '200');
+    const remove = covers('rm.list-candidates.remove', '204');
+    const listId = await resolveListId(rm, target);
+    test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
+    if (listId === null) return;
+    const candidates: string[] = [];
+    for (let n = 0; n < 2; n += 1) {
+      const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
+      candidates.push(id);
+      cleanup.add(`RM membership of candidate ${id} in list ${listId}`, () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId: id }), operationId: remove.id }));
+    }
+    const reset = async (): Promise<void> => {
+      for (const candidateId of candidates) {
+        if (!(await memberOf(rm, candidateId, listId))) continue;
+        expectNoServerError(await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id }), { seed: SEED.states });
+      }
+    };
+    const index = fc.integer({ min: 0, max: candidates.length - 1 });
+    await checkProperty({
+      name: 'RM static list membership model',
+      target,
+      numRuns: Math.min(target.run.numRuns, 10),
+      arbitrary: fc.commands([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], { maxCommands: 6 }),
+      predicate: async (commands) => {
+        await reset();
+        const before = await listCount(rm, listId);
+        const model: Model = { members: candidates.map(() => false) };
+        await fc.asyncModelRun(() => ({ model, real: { rm, listId, candidates } }), commands);
+        if (before === null || !target.embedded) return;
+        // The count follows the members (000 §2 List count); on the embedded server no one else changes this list meanwhile.
+        const expected = before + model.members.filter(Boolean).length;
+        const after = await listCount(rm, listId);
+        expectThat(after === expected, 'membership', `list ${listId} count is ${String(after)} after ${[...commands].map(String).join(', ')}, expected ${expected}`, SEED.shapes);
+      },
+    });
   });
 });

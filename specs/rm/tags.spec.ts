@@ -9,7 +9,7 @@ import { pathFor } from '../../src/http/client';
 import { createCandidateRecord, getCandidate, listTags, runTag, SEED, tagBody, taggingNamed } from '../support/rm';
 
 test.describe('tags', () => {
-  test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke', async ({ rm, target, covers, cleanup, observe }) => {
+  test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke @stateful', async ({ rm, target, covers, cleanup, observe }) => {
     const create = covers('rm.candidate-tags.create', '200');
     const del = covers('rm.candidate-tags.delete', '200');
     covers('rm.candidate-tags.list', '200');

@@ -46,10 +46,3 @@ export async function fence(rm: ApiClient, target: Target, cleanup: Cleanup, pur
   const created = await createCandidateRecord(rm, target, cleanup, `${purpose}-fence`);
   return updatedAt((await getCandidate(rm, created.id)).resource, 'setup');
 }
-
-/** True when the candidate still lies in the window now (it may have been updated since a walk). */
-export async function stillInWindow(rm: ApiClient, window: { from?: string; until: string }, candidateId: string): Promise<boolean> {
-  const now = updatedAt((await getCandidate(rm, candidateId)).resource);
-  const afterFrom = window.from === undefined || (compareInstants(now, window.from) ?? 0) >= 0;
-  return afterFrom && (compareInstants(now, window.until) ?? 0) < 0;
-}

@@ -227,8 +227,6 @@ export interface Walk {
 export interface WalkOptions {
   /** Check name of each page's status (default: the operation's success status check). */
   statusCheck?: CheckName;
-  /** Stop after a page with fewer records than per_page (default: walk on to an empty page). */
-  stopOnShort?: boolean;
 }
 
 function walkOf(pages: Resource[][], exchanges: Exchange[], complete: boolean): Walk {
@@ -250,7 +248,6 @@ export async function walkNumeric(rm: ApiClient, op: OperationSpec, query: Recor
     const records = dataOf(ex);
     if (records.length === 0) return walkOf(pages, exchanges, true);
     pages.push(records);
-    if (options.stopOnShort && records.length < perPage) return walkOf(pages, exchanges, true);
   }
   return walkOf(pages, exchanges, false);
 }

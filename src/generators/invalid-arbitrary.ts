@@ -2,18 +2,20 @@
 import fc from 'fast-check';
 import { UnsatisfiableError } from './guard.js';
 import { getAt, setAt } from './json.js';
+import { NO_PLAN } from './plan.js';
 import { RuleCollector, type RulePlan } from './rules.js';
 import { setUp } from './schema-arbitrary.js';
 import type { BreakableRule, GenOptions, InvalidCase, InvalidOptions } from './types.js';
 
-function prepare(schemaOrId: Record<string, unknown> | string, opts: GenOptions) {
+function prepare(schemaOrId: Record<string, unknown> | string, opts: GenOptions, wanted?: ReadonlySet<string>) {
   const { store, root, generator } = setUp(schemaOrId, opts);
   const overridden = Object.keys(opts.overrides ?? {});
   const seen = new Set<string>();
   const rules: { plan: RulePlan; valid: fc.Arbitrary<unknown> }[] = [];
-  for (const plan of new RuleCollector(store, generator).collect(root, '', { present: new Set(), branch: new Map() }, true, 0)) {
+  for (const plan of new RuleCollector(store, generator).collect(root, '', NO_PLAN, true, 0)) {
     // A fixed (overridden) value has no inside to break.
     if (seen.has(plan.rule) || overridden.some((o) => plan.target.startsWith(`${o}/`))) continue;
+    if (wanted && !wanted.has(plan.rule)) continue;
     try {
       rules.push({ plan, valid: generator.compile(root, '', plan.plan) });
       seen.add(plan.rule);
@@ -38,13 +40,10 @@ export function breakableRules(schemaOrId: Record<string, unknown> | string, opt
 
 /** Arbitrary of invalid values, each breaking exactly one rule (picked uniformly among breakableRules). */
 export function invalidArbitrary(schemaOrId: Record<string, unknown> | string, opts: InvalidOptions = {}): fc.Arbitrary<InvalidCase> {
-  let rules = prepare(schemaOrId, opts);
-  if (opts.rules) {
-    const wanted = new Set(opts.rules);
-    const unknown = [...wanted].filter((w) => !rules.some((r) => r.plan.rule === w));
-    if (unknown.length > 0) throw new Error(`unknown rule(s): ${unknown.join('; ')}`);
-    rules = rules.filter((r) => wanted.has(r.plan.rule));
-  }
+  const wanted = opts.rules ? new Set(opts.rules) : undefined;
+  const rules = prepare(schemaOrId, opts, wanted);
+  const unknown = [...(wanted ?? [])].filter((w) => !rules.some((r) => r.plan.rule === w));
+  if (unknown.length > 0) throw new Error(`unknown or unbreakable rule(s): ${unknown.join('; ')}`);
   if (rules.length === 0) throw new Error('the schema has no rule that can be broken');
   const cases = rules.map(({ plan, valid }) =>
     fc.tuple(valid, plan.mutate).map(([value, mutate]): InvalidCase => ({

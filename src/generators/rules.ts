@@ -8,7 +8,8 @@ import { UnsatisfiableError } from './guard.js';
 import { canonical, childPointer, deepEqual, hasType, isObject, jsonType, showPointer, type JsonObject } from './json.js';
 import { flatten, mergeSchemas, nodeTypes, omit } from './merge.js';
 import { codePoints, schemaRegExp } from './primitives.js';
-import { MAX_DEPTH, NO_PLAN, type Generator, type Plan } from './schema-arbitrary.js';
+import { conditionKey, NO_PLAN, withBranch, withPresent, withType, type Plan } from './plan.js';
+import { MAX_DEPTH, type Generator } from './schema-arbitrary.js';
 import type { Schema, SchemaStore } from './schema-store.js';
 import type { BreakableRule } from './types.js';
 
@@ -25,14 +26,6 @@ export interface RulePlan extends BreakableRule {
 
 const UNKNOWN_PROPERTY = 'zz_unknown_property';
 const BLANK = '   ';
-
-function withPresent(plan: Plan, ptr: string): Plan {
-  return { present: new Set([...plan.present, ptr]), branch: plan.branch };
-}
-
-function withBranch(plan: Plan, ptr: string, side: 'then' | 'else'): Plan {
-  return { present: plan.present, branch: new Map([...plan.branch, [ptr, side]]) };
-}
 
 function num(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
@@ -69,6 +62,12 @@ function outside(values: unknown[], declared: string[] | undefined): unknown {
   const fresh = candidates.filter((c) => !values.some((v) => deepEqual(v, c)) && (!declared || hasType(c, declared)));
   // Same JSON type as the allowed values where possible, so only enum/const is broken.
   return fresh.find((c) => jsonType(c) === jsonType(values[0])) ?? fresh[0];
+}
+
+/** A condition schema in a few words, for rule labels. */
+function brief(schema: unknown): string {
+  const text = canonical(schema);
+  return text.length <= 80 ? text : `${text.slice(0, 77)}...`;
 }
 
 export class RuleCollector {
@@ -118,8 +117,8 @@ export class RuleCollector {
       if (node[side] === undefined) continue;
       const branch = flatten(node[side] as Schema, this.store);
       const merged = side === 'then' ? mergeSchemas(mergeSchemas(base, cond), branch) : mergeSchemas(base, branch);
-      const suffix = ` (${side === 'then' ? 'when' : 'unless'} the if-condition at ${showPointer(ptr)} holds)`;
-      for (const r of this.collect(merged, ptr, withBranch(plan, ptr, side), required, depth)) {
+      const suffix = ` (${side === 'then' ? 'when' : 'unless'} ${showPointer(ptr)} matches ${brief(node.if)})`;
+      for (const r of this.collect(merged, ptr, withBranch(plan, conditionKey(ptr, node.if), side), required, depth)) {
         if (seen.has(r.rule) || r.target === ptr || looked.some((l) => r.target === l || r.target.startsWith(`${l}/`))) continue;
         out.push({ ...r, rule: r.rule + suffix });
       }
@@ -236,10 +235,10 @@ export class RuleCollector {
     const props = isObject(node.properties) ? node.properties : {};
     const rules: RulePlan[] = required.map((k) => ({
       rule: `required property ${childPointer(ptr, k)} removed`, keyword: 'required', instancePath: ptr, missingProperty: k,
-      target: childPointer(ptr, k), remove: true, mutate: constant(undefined), plan,
+      target: childPointer(ptr, k), remove: true, mutate: constant(undefined), plan: withPresent(plan, childPointer(ptr, k)),
     }));
     const add = (rule: string, keyword: string, mutate: Mutation) =>
-      rules.push({ rule, keyword, instancePath: ptr, target: ptr, remove: false, mutate: fc.constant(mutate), plan });
+      rules.push({ rule, keyword, instancePath: ptr, target: ptr, remove: false, mutate: fc.constant(mutate), plan: withType(plan, ptr, 'object') });
     const patterns = isObject(node.patternProperties) ? Object.keys(node.patternProperties).map(schemaRegExp) : [];
     const unknownOk = !(UNKNOWN_PROPERTY in props) && !patterns.some((re) => re.test(UNKNOWN_PROPERTY));
     const closedBy = node.additionalProperties === false ? 'additionalProperties' : node.unevaluatedProperties === false ? 'unevaluatedProperties' : undefined;
@@ -263,7 +262,7 @@ export class RuleCollector {
     const maxI = num(node.maxItems);
     const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : [];
     const rules: RulePlan[] = [];
-    const add = (rule: string, keyword: string, mutate: fc.Arbitrary<Mutation>, p = plan) =>
+    const add = (rule: string, keyword: string, mutate: fc.Arbitrary<Mutation>, p = withType(plan, ptr, 'array')) =>
       rules.push({ rule, keyword, instancePath: ptr, target: ptr, remove: false, mutate, plan: p });
     if (minI >= 1) {
       add(`array shorter than minItems ${minI} at ${where}`, 'minItems', fc.constant((cur) => (Array.isArray(cur) ? cur.slice(0, minI - 1) : [])));

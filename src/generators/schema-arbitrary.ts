@@ -6,6 +6,7 @@ import { canonical, childPointer, isObject, showPointer, type JsonObject } from 
 import { flatten, mergeSchemas, nodeTypes, omit } from './merge.js';
 import { numberArbitrary, schemaRegExp, stringArbitrary } from './primitives.js';
 import { getSchema } from '../schemas/registry.js';
+import { conditionKey, NO_PLAN, planPrefixes, prefixes, type Plan } from './plan.js';
 import { SchemaStore, type Schema } from './schema-store.js';
 import type { GenOptions } from './types.js';
 
@@ -14,47 +15,11 @@ type Arb = fc.Arbitrary<unknown>;
 /** Beyond this nesting depth optional properties are left out and arrays kept minimal (recursive schemas). */
 export const MAX_DEPTH = 8;
 
-/**
- * Constraints an invalid case needs from the valid value it starts from: spots that must exist, and
- * which side of an if/then/else to take at a given spot.
- */
-export interface Plan {
-  present: ReadonlySet<string>;
-  branch: ReadonlyMap<string, 'then' | 'else'>;
-}
-
-export const NO_PLAN: Plan = { present: new Set(), branch: new Map() };
-
 interface Settings {
   maxArrayLength: number;
   optionalProbability: number;
   overrides: Record<string, unknown>;
   extraProperties: boolean;
-}
-
-/** Every pointer that is, or is an ancestor of, one of the given pointers. */
-function prefixes(ptrs: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  for (const p of ptrs) {
-    let cur = p;
-    for (;;) {
-      out.add(cur);
-      if (cur === '') break;
-      cur = cur.slice(0, cur.lastIndexOf('/'));
-    }
-  }
-  return out;
-}
-
-const planCache = new WeakMap<Plan, { all: Set<string>; present: Set<string> }>();
-
-function planPrefixes(plan: Plan): { all: Set<string>; present: Set<string> } {
-  let hit = planCache.get(plan);
-  if (!hit) {
-    hit = { all: prefixes([...plan.present, ...plan.branch.keys()]), present: prefixes(plan.present) };
-    planCache.set(plan, hit);
-  }
-  return hit;
 }
 
 const anyScalar: Arb = fc.oneof(
@@ -139,6 +104,8 @@ export class Generator {
     let types = nodeTypes(node);
     // When the plan needs something inside this spot, only a container will do.
     if (this.needsInside(plan, ptr)) types = (types ?? ['object', 'array']).filter((t) => t === 'object' || t === 'array');
+    const wanted = plan.types.get(ptr);
+    if (wanted) types = (types ?? [wanted]).filter((t) => t === wanted || (t === 'number' && wanted === 'integer'));
     if (!types) return anyScalar;
     const arbs = types
       .filter((t) => !(t === 'integer' && types.includes('number')))
@@ -165,7 +132,7 @@ export class Generator {
     const base = omit(node, ['if', 'then', 'else']);
     const cond = node.if as Schema;
     const holds = this.store.matcher(cond);
-    const choice = plan.branch.get(ptr);
+    const choice = plan.branch.get(conditionKey(ptr, cond));
     const options: Arb[] = [];
     const attempt = (build: () => Arb) => {
       try {
@@ -178,7 +145,7 @@ export class Generator {
     if (choice !== 'else') {
       attempt(() => {
         const merged = mergeSchemas(mergeSchemas(base, flatten(cond, this.store)), flatten((node.then ?? true) as Schema, this.store));
-        return guardedFilter(this.compileNode(merged, ptr, plan, depth), holds, `if/then at ${where}`);
+        return this.compileNode(merged, ptr, plan, depth);
       });
     }
     if (choice !== 'then') {
@@ -200,10 +167,9 @@ export class Generator {
     branches.forEach((branch, i) => {
       try {
         const arb = this.compileNode(mergeSchemas(base, flatten(branch, this.store)), ptr, plan, depth);
-        const ok = kw === 'oneOf'
-          ? (v: unknown) => matchers.every((m, j) => m(v) === (i === j))
-          : (v: unknown) => matchers[i](v);
-        options.push(guardedFilter(arb, ok, `${kw} branch ${i} at ${showPointer(ptr)}`));
+        // The merged branch already meets branch i; oneOf must also fail every other branch.
+        const exclusive = (v: unknown) => matchers.every((m, j) => j === i || !m(v));
+        options.push(kw === 'oneOf' ? guardedFilter(arb, exclusive, `oneOf branch ${i} at ${showPointer(ptr)}`) : arb);
       } catch (e) {
         if (!(e instanceof UnsatisfiableError)) throw e;
       }
@@ -261,7 +227,7 @@ export class Generator {
       // Extra properties: one on request, plus whatever minProperties still needs.
       const extras = Math.max(extra ? 1 : 0, canExtend ? minP - present.length : 0);
       for (let i = 0; i < extras; i++) model[(extraName as (i: number) => string)(i)] = extraValue;
-      return fc.record(model);
+      return fc.record(model, { noNullPrototype: true });
     });
   }
 

@@ -49,8 +49,8 @@ function arrivals(path: string, method = 'GET'): number[] {
   return server.log.filter((r) => r.method === method && r.url.startsWith(`/v2${path}`)).map((r) => r.at);
 }
 
-describe('the client against a hostile target', () => {
-  test('a target that never answers: a transport failure after the time-out, not a hang', async () => {
+void describe('the client against a hostile target', () => {
+  void test('a target that never answers: a transport failure after the time-out, not a hang', async () => {
     server.setMode('hang');
     const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
     assert.equal(ex.response, null);
@@ -60,7 +60,7 @@ describe('the client against a hostile target', () => {
     assert.equal(checkOf(() => expectStatus(ex, 200)), 'transport');
   });
 
-  test('a target that sends headers and then stalls mid-body: the same time-out', async () => {
+  void test('a target that sends headers and then stalls mid-body: the same time-out', async () => {
     server.setMode('stall');
     const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
     assert.equal(ex.response, null);
@@ -69,7 +69,7 @@ describe('the client against a hostile target', () => {
     assert.equal(checkOf(() => expectJson(ex)), 'transport');
   });
 
-  test('a target that resets the connection: a transport failure naming the reset', async () => {
+  void test('a target that resets the connection: a transport failure naming the reset', async () => {
     server.setMode('reset');
     const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
     assert.equal(ex.response, null);
@@ -78,7 +78,7 @@ describe('the client against a hostile target', () => {
     assert.equal(checkOf(() => expectNoServerError(ex)), 'transport');
   });
 
-  test('429 with Retry-After: a read is retried after the wait and then succeeds', async () => {
+  void test('429 with Retry-After: a read is retried after the wait and then succeeds', async () => {
     server.setMode('throttle');
     const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates', query: { tag: 'read' } }));
     assert.equal(ex.response?.status, 200);
@@ -90,7 +90,7 @@ describe('the client against a hostile target', () => {
     assert.match(exchangeToText(ex), /2 retries/);
   });
 
-  test('429 with Retry-After: a write is never retried', async () => {
+  void test('429 with Retry-After: a write is never retried', async () => {
     server.setMode('throttle');
     const ex = await client.send({ method: 'POST', path: '/candidates', body: { data: { type: 'candidates', attributes: { email: 'w@example.com' } } } });
     assert.equal(ex.response?.status, 429);
@@ -99,7 +99,7 @@ describe('the client against a hostile target', () => {
     assert.equal(checkOf(() => expectStatus(ex, 201)), 'status');
   });
 
-  test('503 with Retry-After every time: a bounded number of tries, then a clear failure', async () => {
+  void test('503 with Retry-After every time: a bounded number of tries, then a clear failure', async () => {
     server.setMode('unavailable');
     const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/lists', query: { tag: 'down' } }));
     assert.equal(ex.response?.status, 503);
@@ -109,7 +109,7 @@ describe('the client against a hostile target', () => {
     assert.equal(checkOf(() => expectNoServerError(ex)), 'no-server-error');
   });
 
-  test('a Retry-After longer than the client will wait is not waited out', async () => {
+  void test('a Retry-After longer than the client will wait is not waited out', async () => {
     const slow = await startHostileServer({ mode: 'unavailable', apiKey: KEY, apiSecret: SECRET, retryAfter: '3600' });
     try {
       const c = client.with({ baseUrl: slow.rmBaseUrl });
@@ -122,7 +122,7 @@ describe('the client against a hostile target', () => {
     }
   });
 
-  test('a 50 MB body: cut at the cap, not downloaded, a json-body failure', async () => {
+  void test('a 50 MB body: cut at the cap, not downloaded, a json-body failure', async () => {
     server.setMode('huge');
     const before = server.hugeBytesWritten;
     const { ex, ms } = await timed(() => client.send({ method: 'GET', path: '/candidates' }));
@@ -136,7 +136,7 @@ describe('the client against a hostile target', () => {
     assert.ok(exchangeToText(ex).length < 100_000, 'the recorded exchange stays small');
   });
 
-  test('broken JSON: a json-body failure; an HTML page: a content-type failure', async () => {
+  void test('broken JSON: a json-body failure; an HTML page: a content-type failure', async () => {
     server.setMode('broken-json');
     const broken = await client.send({ method: 'GET', path: '/candidates' });
     assert.equal(checkOf(() => expectJsonContentType(broken)), 'none');
@@ -146,7 +146,7 @@ describe('the client against a hostile target', () => {
     assert.equal(checkOf(() => expectJsonContentType(html)), 'content-type');
   });
 
-  test('a target that echoes the credentials: the recorded exchange carries none of them', async () => {
+  void test('a target that echoes the credentials: the recorded exchange carries none of them', async () => {
     server.setMode('echo');
     const ex = await client.send({ method: 'GET', path: '/candidates' });
     assert.equal(ex.response?.status, 200);

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { isCheckName } from '../../src/checks/names';
+import { isCheckName, type CheckName } from '../../src/checks/names';
 import { pool } from '../../src/mutation/run-suite';
 import { startHostileServer, type HostileMode, type HostileServer } from './support/hostile-server';
 import { describeRun, ROOT, runPlaywright, runTsx, scratchDir, stackLines, type RunResult } from './support/suite';
@@ -26,7 +26,7 @@ const SELECT = ['--project', 'rm', '--grep', '@smoke', 'rm/candidates.spec'];
 interface Case {
   mode: HostileMode;
   /** The check that must name at least one failure. */
-  check: string;
+  check: CheckName;
   /** Words every failure by that check carries. */
   detail: RegExp;
   /** True when every failed test must fail by `check` (the target answers nothing usable at all). */
@@ -80,13 +80,13 @@ after(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('the suite against a hostile target', () => {
-  test('the selection has tests to run', () => {
+void describe('the suite against a hostile target', () => {
+  void test('the selection has tests to run', () => {
     assert.ok(selected > 0, 'playwright --list found the @smoke tests of the rm project');
   });
 
   for (const c of CASES) {
-    test(`${c.mode}: ends in bounded time with failed checks named ${c.check}, and no crash`, () => {
+    void test(`${c.mode}: ends in bounded time with failed checks named ${c.check}, and no crash`, () => {
       const o = outcomes.get(c.mode);
       assert.ok(o, 'the run happened');
       const { run } = o;
@@ -115,7 +115,7 @@ describe('the suite against a hostile target', () => {
     });
   }
 
-  test('hang: the time-out bounds every request; unavailable: reads are tried a bounded number of times', () => {
+  void test('hang: the time-out bounds every request; unavailable: reads are tried a bounded number of times', () => {
     const hang = outcomes.get('hang');
     assert.ok(hang);
     assert.ok(hang.server.log.some((r) => r.answer === 'hang'));
@@ -132,7 +132,7 @@ describe('the suite against a hostile target', () => {
     }
   });
 
-  test('429 with Retry-After: reads retried after the wait and counted in the report, writes not retried', () => {
+  void test('429 with Retry-After: reads retried after the wait and counted in the report, writes not retried', () => {
     const o = outcomes.get('throttle');
     assert.ok(o);
     const { run, server } = o;

@@ -8,10 +8,10 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHostileServer, type HostileServer } from './support/hostile-server';
-import { filesUnder, findSecrets } from './support/scan';
+import { filesUnder, findSecrets, storedZip } from './support/scan';
 import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
 
 const API_KEY = 'it-key-4471';
@@ -57,7 +57,7 @@ function needles(): Record<string, string> {
   return list;
 }
 
-test('the run against an echoing target ends with conformance failures, and every report is written', () => {
+void test('the run against an echoing target ends with conformance failures, and every report is written', () => {
   const why = describeRun(run);
   assert.equal(run.killed, false, why);
   assert.equal(run.exitCode, 1, `failing tests (their messages quote the echoing bodies)\n${why}`);
@@ -69,7 +69,7 @@ test('the run against an echoing target ends with conformance failures, and ever
   assert.ok(server.issuedTokens.length > 0, 'tokens were issued (and echoed in bearer headers)');
 });
 
-test('no secret in any file under reports/, in any attachment or zip entry, or in the console output', () => {
+void test('no secret in any file under reports/, in any attachment or zip entry, or in the console output', () => {
   const files = [...filesUnder(reportsDir), ...(existsSync(join(cwd, 'reports')) ? filesUnder(join(cwd, 'reports')).map((f) => ({ ...f, name: `(cwd) reports/${f.name}` })) : [])];
   assert.ok(files.length > 10, `scanned ${files.length} files`);
   assert.ok(files.some((f) => f.name.includes('attachment')), 'Allure attachments scanned');
@@ -80,4 +80,18 @@ test('no secret in any file under reports/, in any attachment or zip entry, or i
   // The echo reached the reports, redacted: proof that the scan looked at the right places.
   const redacted = files.filter((f) => /x-echo-authorization: (Basic|Bearer) \*\*\*/.test(f.content.toString('utf8')));
   assert.ok(redacted.length > 0, 'an attachment shows the echoed Authorization header, redacted');
+});
+
+void test('the scan itself finds a secret in a plain file, in a zip entry and in base64 data of an HTML file', () => {
+  const dir = scratchDir('secrets-control');
+  try {
+    mkdirSync(join(dir, 'a', 'b'), { recursive: true });
+    writeFileSync(join(dir, 'a', 'b', 'plain.txt'), `x ${API_SECRET} y`);
+    writeFileSync(join(dir, 'blob.zip'), storedZip({ 'report.jsonl': `{"m":"${CLIENT_SECRET}"}` }));
+    writeFileSync(join(dir, 'index.html'), `<script>d("data/x.txt","${Buffer.from(`authorization: Basic ${Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64')}`).toString('base64')}")</script>`);
+    const hits = findSecrets(filesUnder(dir), { secret: API_SECRET, client: CLIENT_SECRET, basic: Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64') });
+    for (const hit of ['a/b/plain.txt: secret', 'blob.zip!report.jsonl: client', 'index.html!base64 string #1: basic']) assert.ok(hits.includes(hit), `${hit} in ${hits.join(', ')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

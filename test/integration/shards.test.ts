@@ -42,7 +42,7 @@ function matrix(report: ConformanceReport): Record<string, Record<string, string
   return Object.fromEntries(report.operations.map((o) => [o.id, o.statuses]));
 }
 
-test('the unsharded run and both shards ran, each shard a part of the tests', () => {
+void test('the unsharded run and both shards ran, each shard a part of the tests', () => {
   assert.ok(single.report, `unsharded run wrote conformance.json\n${describeRun(single)}`);
   assert.ok(single.exitCode === 0 || single.exitCode === 1, describeRun(single));
   for (const s of shards) {
@@ -56,7 +56,7 @@ test('the unsharded run and both shards ran, each shard a part of the tests', ()
   assert.equal(sum(shards[0] as RunResult) + sum(shards[1] as RunResult), sum(single), 'the shards split the tests between them');
 });
 
-test('merge-reports gives the same operation x status matrix and totals as one unsharded run', () => {
+void test('merge-reports gives the same operation x status matrix and totals as one unsharded run', () => {
   assert.equal(merge.killed, false, describeRun(merge));
   assert.equal(merge.exitCode, single.exitCode, `merge exit status follows the verdict\n${describeRun(merge)}`);
   assert.match(merge.stdout, /blob reports replayed/);
@@ -70,7 +70,7 @@ test('merge-reports gives the same operation x status matrix and totals as one u
   assert.ok(existsSync(join(work, 'merged', 'conformance.md')));
 });
 
-test('merging the shards\u2019 conformance.json matrices (no blob reports) gives the same too', () => {
+void test('merging the shards\u2019 conformance.json matrices (no blob reports) gives the same too', () => {
   const parts = shards.map((s) => s.report).filter((r): r is ConformanceReport => r !== null);
   assert.equal(parts.length, 2);
   assert.ok(single.report);
@@ -80,7 +80,7 @@ test('merging the shards\u2019 conformance.json matrices (no blob reports) gives
   assert.equal(merged.requests, single.report.requests);
 });
 
-test('JUnit and Allure results of the shards are merged, and the Allure HTML is built', () => {
+void test('JUnit and Allure results of the shards are merged, and the Allure HTML is built', () => {
   const merged = join(work, 'merged');
   const junit = readFileSync(join(merged, 'junit.xml'), 'utf8');
   const tests = Number(/<testsuites[^>]*\btests="(\d+)"/.exec(junit)?.[1] ?? -1);
