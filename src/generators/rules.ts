@@ -118,12 +118,25 @@ export class RuleCollector {
       const branch = flatten(node[side] as Schema, this.store);
       const merged = side === 'then' ? mergeSchemas(mergeSchemas(base, cond), branch) : mergeSchemas(base, branch);
       const suffix = ` (${side === 'then' ? 'when' : 'unless'} ${showPointer(ptr)} matches ${brief(node.if)})`;
-      for (const r of this.collect(merged, ptr, withBranch(plan, conditionKey(ptr, node.if), side), required, depth)) {
+      const sidePlan = withBranch(plan, conditionKey(ptr, node.if), side);
+      // Skip a side that cannot occur together with the choices already made (e.g. two type consts).
+      if (!this.possible(merged, ptr, sidePlan)) continue;
+      for (const r of this.collect(merged, ptr, sidePlan, required, depth)) {
         if (seen.has(r.rule) || r.target === ptr || looked.some((l) => r.target === l || r.target.startsWith(`${l}/`))) continue;
         out.push({ ...r, rule: r.rule + suffix });
       }
     }
     return out;
+  }
+
+  private possible(node: JsonObject, ptr: string, plan: Plan): boolean {
+    try {
+      this.generator.compile(node, ptr, plan);
+      return true;
+    } catch (e) {
+      if (e instanceof UnsatisfiableError) return false;
+      throw e;
+    }
   }
 
   /** Rules of the node's own keywords (not of its children). */

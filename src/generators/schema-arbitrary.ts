@@ -72,18 +72,20 @@ export class Generator {
 
   private compileNode(node: JsonObject, ptr: string, plan: Plan, depth: number): Arb {
     const where = showPointer(ptr);
+    // Structural keywords first, so that the plan's if/then/else choices are honoured everywhere.
+    if (node.if !== undefined) return this.conditional(node, ptr, plan, depth);
+    if (Array.isArray(node.oneOf)) return this.alternatives(node, 'oneOf', ptr, plan, depth);
+    if (Array.isArray(node.anyOf)) return this.alternatives(node, 'anyOf', ptr, plan, depth);
     if (Array.isArray(node.allOf)) {
-      // A leftover conditional or alternative whose slot is free is generated structurally, not filtered.
       const leftovers = node.allOf as JsonObject[];
-      const i = leftovers.findIndex((l) => (l.if !== undefined && node.if === undefined)
-        || (l.oneOf !== undefined && node.oneOf === undefined) || (l.anyOf !== undefined && node.anyOf === undefined));
+      // A leftover conditional or alternative now has its slot free: generate it structurally.
+      const i = leftovers.findIndex((l) => l.if !== undefined || l.oneOf !== undefined || l.anyOf !== undefined);
       if (i >= 0) {
-        const rest = leftovers.filter((_, j) => j !== i);
-        const hoisted: JsonObject = { ...omit(node, ['allOf']), ...leftovers[i] };
-        if (rest.length > 0) hoisted.allOf = rest;
-        return this.compileNode(hoisted, ptr, plan, depth);
+        const hoisted = mergeSchemas(omit(node, ['allOf']), leftovers[i]);
+        const rest = [...((hoisted.allOf as JsonObject[] | undefined) ?? []), ...leftovers.filter((_, j) => j !== i)];
+        return this.compileNode(rest.length > 0 ? { ...hoisted, allOf: rest } : omit(hoisted, ['allOf']), ptr, plan, depth);
       }
-      const checks = (node.allOf as Schema[]).map((s) => this.store.matcher(s));
+      const checks = leftovers.map((s) => this.store.matcher(s));
       const arb = this.compileNode(omit(node, ['allOf']), ptr, plan, depth);
       return guardedFilter(arb, (v) => checks.every((c) => c(v)), `allOf at ${where}`);
     }
@@ -91,10 +93,10 @@ export class Generator {
       const bad = this.store.matcher(node.not as Schema);
       return guardedFilter(this.compileNode(omit(node, ['not']), ptr, plan, depth), (v) => !bad(v), `not at ${where}`);
     }
-    if (node.if !== undefined) return this.conditional(node, ptr, plan, depth);
-    if (Array.isArray(node.oneOf)) return this.alternatives(node, 'oneOf', ptr, plan, depth);
-    if (Array.isArray(node.anyOf)) return this.alternatives(node, 'anyOf', ptr, plan, depth);
-    if (node.const !== undefined) return fc.constant(node.const);
+    if (node.const !== undefined) {
+      if (!this.store.matcher(node)(node.const)) throw new UnsatisfiableError(`const at ${where} contradicts the other keywords`);
+      return fc.constant(node.const);
+    }
     if (Array.isArray(node.enum)) {
       const fits = this.store.matcher(node);
       const values = node.enum.filter((v) => fits(v));

@@ -1,10 +1,11 @@
 /**
- * The whole suite (`npm start -- --project rm --grep @smoke`) against a hostile RM target: one that
- * hangs, resets connections, answers broken JSON, 50 MB bodies or HTML, throttles with 429 and
- * Retry-After, or is unavailable (503). Each run must end by itself within its time bounds, with
- * exit status 1 (conformance failures, not "cannot start" and not a crash), every failed test
- * naming a check (the expected one among them), every selected test reaching a verdict, and no
- * stack trace of a crash in the console output or in the verdict.
+ * The suite (`npm start -- --project rm --grep @smoke rm/candidates.spec`) against a hostile RM
+ * target: one that hangs, resets connections, answers broken JSON, 50 MB bodies or HTML, or
+ * throttles with 429 and Retry-After (503 and a body that stalls: client-robustness.test.ts). Each
+ * run must end by itself within its time bounds, with exit status 1 (conformance failures, not
+ * "cannot start" and not a crash) or, when throttled, 0 or 1; every failed test naming a check (the
+ * expected one among them); every selected test reaching a verdict; and no stack trace of a crash
+ * in the console output or in the verdict.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,7 +40,6 @@ const CASES: Case[] = [
   { mode: 'broken-json', check: 'json-body', detail: /not JSON/ },
   { mode: 'huge', check: 'json-body', detail: /larger than the client's limit/ },
   { mode: 'html', check: 'content-type', detail: /text\/html/ },
-  { mode: 'unavailable', check: 'no-server-error', detail: /503/ },
 ];
 
 interface Outcome {
@@ -115,21 +115,10 @@ void describe('the suite against a hostile target', () => {
     });
   }
 
-  void test('hang: the time-out bounds every request; unavailable: reads are tried a bounded number of times', () => {
+  void test('hang: the target saw the requests it never answered', () => {
     const hang = outcomes.get('hang');
     assert.ok(hang);
     assert.ok(hang.server.log.some((r) => r.answer === 'hang'));
-    const down = outcomes.get('unavailable');
-    assert.ok(down);
-    const tries = new Map<string, number>();
-    for (const r of down.server.log) if (r.answer === '503') tries.set(r.key, (tries.get(r.key) ?? 0) + 1);
-    assert.ok(tries.size > 0);
-    for (const [key, n] of tries) {
-      const name = key.split(' ').slice(0, 2).join(' ');
-      // A read is tried exactly 1 + 2 times (identical reads of two tests add up), a write once.
-      if (/^(GET|HEAD) /.test(key)) assert.equal(n % 3, 0, `a read is tried 3 times, then given up: ${n} tries of ${name}`);
-      else assert.equal(n, 1, `a write is never retried: ${name}`);
-    }
   });
 
   void test('429 with Retry-After: reads retried after the wait and counted in the report, writes not retried', () => {

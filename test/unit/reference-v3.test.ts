@@ -22,6 +22,7 @@ void test('dates: YYYY-MM-DD and YYYYMMDD, a time part ignored, impossible days 
   assert.equal(normalizeDate('20240402'), '2024-04-02');
   assert.equal(normalizeDate('2024-05-03T09:30:00'), '2024-05-03');
   assert.equal(normalizeDate('20240503T093000Z'), '2024-05-03');
+  assert.equal(normalizeDate('20240503 09:30'), '2024-05-03');
   assert.equal(normalizeDate('2024-02-30'), null);
   assert.equal(normalizeDate('2024-0115'), null);
   assert.equal(normalizeDate('03/01/2024'), null);
@@ -50,9 +51,9 @@ void test('write rules: create needs the required fields, update externalId plus
   assert.ok(archived.ok && archived.intent === 'archive' && archived.next.archive === true, 'the string form of true archives');
   const nothing = planWrite(kind, { externalId: 'U', archive: true }, none);
   assert.ok(!nothing.ok && nothing.status === 404);
-  const parentRemoved = planWrite(kind, { externalId: 'U', level1ExternalId: null }, existing);
-  assert.equal(parentRemoved.ok, false, 'a level 2 unit keeps its parent id');
-  const badDate = planWrite({ label: 'x', rules: { d: 'date' }, required: [], permanent: [] }, { externalId: 'U', d: '2024-13-01' }, none);
+  const nameRemoved = planWrite(kind, { externalId: 'U', name: null }, existing);
+  assert.ok(nameRemoved.ok && !('name' in nameRemoved.next), 'null removes any field but externalId (schemas/DECISIONS.md D19)');
+  const badDate = planWrite({ label: 'x', rules: { d: 'date' }, required: [] }, { externalId: 'U', d: '2024-13-01' }, none);
   assert.ok(!badDate.ok && badDate.errors[0]?.field === 'd');
 });
 
@@ -135,7 +136,9 @@ void test('learning: create needs provider, owner, accessLevel, title with the r
   const removed = checkActivity({ stored: activity({ accessLevel: 'orgwide', description: 'd' }), body: { description: null }, providerId: 4100, ownerId: 5200, imageExists: () => false, behaviour: NONE });
   assert.deepEqual(removed.errors, []);
   assert.equal('description' in removed.next, false);
-  assert.equal(messages(activity({ accessLevel: 'public' }), { title: null }).length, 1);
+  assert.deepEqual(messages(activity({ accessLevel: 'public' }), { title: null }), [], 'null removes (schemas/DECISIONS.md D28)');
+  assert.equal(messages(activity({ accessLevel: 'public' }), { accessLevel: null }).length, 1, 'but an activity keeps its access level');
+  assert.equal(messages(null, { accessLevel: 'orgwide', costs: { currency: { code: 'aud' }, otherCost: 1 } }).length, 1, 'ISO 4217 code');
 });
 
 void test('learning faults reword exactly their own message', () => {

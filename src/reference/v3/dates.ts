@@ -1,7 +1,7 @@
 /** Dates of 001 §2: "ISO-8601 (YYYY-MM-DD or YYYYMMDD); any time part sent in a date field is ignored". */
 
 const EXTENDED = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/s;
-const BASIC = /^(\d{4})(\d{2})(\d{2})(?:T.*)?$/s;
+const BASIC = /^(\d{4})(\d{2})(\d{2})(?:[T ].*)?$/s;
 
 /** The calendar date as YYYY-MM-DD, or null when `text` is not a date of either form (or no such day). */
 export function normalizeDate(text: string): string | null {

@@ -2,14 +2,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isObject, type JsonObject } from './json';
 
-export interface JwtClaims extends JsonObject {
-  sub: string;
-  client_id: string;
-  scope: string;
-  aud: string;
-  iat: number;
-}
-
 export type JwtProblem = 'malformed' | 'algorithm' | 'signature';
 
 const b64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');

@@ -9,10 +9,10 @@
  *    collection removes it);
  * 4. a missing required field yields a validation message.
  *
- * Choices where 001 is silent: a null sent for a field the record cannot be without (externalId, a
- * unit's parent id, a field required on create) is refused rather than removing it; archive true
- * on a record that does not exist is 404; archive false on an archived record restores it
- * (001 §3: transitions out of the archived state are not shown).
+ * Choices where 001 is silent (kept in line with schemas/DECISIONS.md D19-D21): null removes any
+ * field but externalId, also one required on create (rule 2 names no exception); archive true on a
+ * record that does not exist is 404; archive false on an archived record restores it (001 §3:
+ * transitions out of the archived state are not shown); an empty externalId is refused.
  */
 import { randomUUID } from 'node:crypto';
 import { INVALID_JSON } from '../http-kit';
@@ -25,8 +25,6 @@ export interface RecordKind {
   rules: Rules;
   /** Fields required on create besides externalId (001 §2). */
   required: readonly string[];
-  /** Fields that may not be removed by null once set. */
-  permanent: readonly string[];
 }
 
 /** Rules a fault of the reference server switches off (each a separate, named defect). */
@@ -81,8 +79,6 @@ export function planWrite(kind: RecordKind, body: unknown, find: (externalId: st
   if (!archive && others.length === 0 && !relaxed.updateWithoutField) {
     return refused([{ message: `An update of a ${kind.label} needs externalId and at least one other field` }]);
   }
-  const removed = [...kind.required, ...kind.permanent].filter((f) => fields[f] === null);
-  if (removed.length > 0) return refused(removed.map((f) => ({ field: f, message: `${f} cannot be removed from a ${kind.label}` })));
   return { ok: true, intent: archive ? 'archive' : 'update', externalId, fields, next: mergePatch(existing, fields), existing };
 }
 

@@ -1,8 +1,8 @@
 /**
  * PUT /hrcore/business-unit/level1 .. /level4 (001 §2 Business unit, §3, §4).
  *
- * - name is required on create; a level N unit (N > 1) requires level(N-1)ExternalId, which may not
- *   be removed later (001 §2).
+ * - name is required on create; a level N unit (N > 1) requires level(N-1)ExternalId on create
+ *   (001 §2; schemas/DECISIONS.md D21: later writes may leave it out).
  * - Choice (001 is silent): the parent id must name an existing, live unit of level N-1 whenever it
  *   is sent; other level ids a unit carries (e.g. level1ExternalId on a level 3 unit) are stored
  *   as sent.
@@ -33,7 +33,7 @@ export const parentField = (level: Level): string | null => (level === 1 ? null 
 
 export function businessUnitKind(level: Level): RecordKind {
   const parent = parentField(level);
-  return { label: `business unit (level ${level})`, rules: BUSINESS_UNIT_RULES, required: parent ? ['name', parent] : ['name'], permanent: [] };
+  return { label: `business unit (level ${level})`, rules: BUSINESS_UNIT_RULES, required: parent ? ['name', parent] : ['name'] };
 }
 
 const PARENT_FAULTS: Record<Level, V3FaultName | null> = { 1: null, 2: 'hr.bu.level2-parent-not-required', 3: 'hr.bu.level3-parent-not-required', 4: 'hr.bu.level4-parent-not-required' };

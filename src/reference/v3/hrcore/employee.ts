@@ -33,7 +33,7 @@ export const EMPLOYEE_RULES: Rules = {
   succession: { object: { employeeCritical: 'boolean' } },
 };
 
-export const EMPLOYEE: RecordKind = { label: 'employee', rules: EMPLOYEE_RULES, required: [], permanent: [] };
+export const EMPLOYEE: RecordKind = { label: 'employee', rules: EMPLOYEE_RULES, required: [] };
 
 /** The record to store on create, with the access defaults of the system configuration. */
 export function withAccessDefaults(record: JsonObject, defaults: V3Seed['hrDefaults']): JsonObject {

@@ -31,7 +31,7 @@ export const POSITION_RULES: Rules = {
   genericList: { list: { genericListTypeExternalId: text, genericListValueExternalId: text } },
 };
 
-export const POSITION: RecordKind = { label: 'position', rules: POSITION_RULES, required: ['name'], permanent: [] };
+export const POSITION: RecordKind = { label: 'position', rules: POSITION_RULES, required: ['name'] };
 
 export function positionHandler(store: HrStore): (ctx: Ctx) => void {
   return (ctx) =>

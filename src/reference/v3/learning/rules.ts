@@ -11,8 +11,10 @@
  *   orgwide (001 §2 content).
  * - The cost rules look at the activity as it will be stored (stored costs merged with the update),
  *   so an update may send a new cost alone when a currency is already stored.
- * - provider, owner, accessLevel and title (required on create) cannot be removed with null; a
- *   null accessLevel on an orgwide activity is a change "from org-wide".
+ * - null removes any field (001 §4; schemas/DECISIONS.md D28) except accessLevel: without it the
+ *   access-level rules of 001 §3 could not hold. A null accessLevel on an orgwide activity is a
+ *   change "from org-wide"; on a public or private one it is refused.
+ * - currency.code is an ISO 4217 code (three capital letters; 001 §2 "currency code").
  * - The provider and owner ids must be the ones issued at registration (identity.json).
  * - image.tempKey is checked when sent (the stored image is no longer in temporary storage).
  * - Type errors are answered alone; otherwise every broken rule is reported at once.
@@ -86,8 +88,6 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   for (const field of REQUIRED_ON_CREATE) {
     if (w.stored === null && (body[field] === undefined || body[field] === null)) {
       if (!(field === 'title' && on(b, 'learning.create.required-not-checked'))) errors.push({ field, message: `${field} is required to create an activity` });
-    } else if (w.stored !== null && body[field] === null && field !== 'accessLevel') {
-      errors.push({ field, message: `${field} cannot be removed from an activity` });
     }
   }
   const checkId = (field: string, registered: number, relaxed: boolean): void => {
@@ -130,6 +130,7 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   const costSupplied = COST_FIELDS.some((f) => typeof costs[f] === 'number');
   const code = at(costs, 'currency.code');
   const currencySupplied = typeof code === 'string' && code !== '';
+  if (currencySupplied && !/^[A-Z]{3}$/.test(code)) errors.push({ field: 'costs.currency.code', message: `costs.currency.code "${code}" is not an ISO 4217 currency code` });
   if (costSupplied && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) errors.push(say('costWithoutCurrency', 'costs.currency.code'));
   if (currencySupplied && !costSupplied && !on(b, 'learning.costs.currency-without-cost-accepted')) errors.push(say('currencyWithoutCost', 'costs'));
 
