@@ -86,7 +86,7 @@ void describe('the suite against a hostile target', () => {
   });
 
   for (const c of CASES) {
-    void test(`${c.mode}: ends in bounded time with failed checks named ${c.check}, and no crash`, () => {
+    void test(`${c.mode}: ends in bounded time with failed checks named ${c.check}, and no crash`, (t) => {
       const o = outcomes.get(c.mode);
       assert.ok(o, 'the run happened');
       const { run } = o;
@@ -103,6 +103,7 @@ void describe('the suite against a hostile target', () => {
         assert.ok(f.checks.every(isCheckName), `a named check, not a crash: [${f.checks.join(', ')}] ${f.test}: ${f.message}`);
         if (c.all) assert.ok(f.checks.includes(c.check), `[${f.checks.join(', ')}] ${f.test}: ${f.message}`);
       }
+      t.diagnostic(`${c.mode}: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${failed} of ${selected} tests failed, checks: ${[...new Set(report.failures.flatMap((f) => f.checks))].join(', ')}`);
       const byCheck = report.failures.filter((f) => f.checks.includes(c.check));
       assert.ok(byCheck.length > 0, `some failure names ${c.check}: ${report.failures.map((f) => `[${f.checks.join(',')}] ${f.message}`).join('\n')}`);
       for (const f of byCheck) assert.match(f.message, c.detail);
@@ -121,7 +122,7 @@ void describe('the suite against a hostile target', () => {
     assert.ok(hang.server.log.some((r) => r.answer === 'hang'));
   });
 
-  void test('429 with Retry-After: reads retried after the wait and counted in the report, writes not retried', () => {
+  void test('429 with Retry-After: reads retried after the wait and counted in the report, writes not retried', (t) => {
     const o = outcomes.get('throttle');
     assert.ok(o);
     const { run, server } = o;
@@ -159,5 +160,6 @@ void describe('the suite against a hostile target', () => {
       .filter((ob) => /retried after 429\/503/.test(ob.subject))
       .reduce((n, ob) => n + ob.count * Number(/^(\d+)/.exec(ob.value)?.[1] ?? 0), 0);
     assert.equal(counted, serverSawRetries, 'every retry the server saw is counted in conformance.json (observations)');
+    t.diagnostic(`throttle: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${serverSawRetries} retries of reads (${cleanChains} read(s) answered 429 twice, then served)`);
   });
 });

@@ -49,6 +49,7 @@ function needles(): Record<string, string> {
     'RM basic credentials (base64 of key:secret)': Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64'),
     'HR client secret': CLIENT_SECRET,
     'HR client secret, URL-encoded': encodeURIComponent(CLIENT_SECRET),
+    'HR client secret, form-encoded (as sent to the token endpoint)': new URLSearchParams({ s: CLIENT_SECRET }).toString().slice(2),
     'HR basic credentials (base64 of id:secret)': Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64'),
   };
   server.issuedTokens.forEach((t, i) => {
@@ -69,7 +70,7 @@ void test('the run against an echoing target ends with conformance failures, and
   assert.ok(server.issuedTokens.length > 0, 'tokens were issued (and echoed in bearer headers)');
 });
 
-void test('no secret in any file under reports/, in any attachment or zip entry, or in the console output', () => {
+void test('no secret in any file under reports/, in any attachment or zip entry, or in the console output', (t) => {
   const files = [...filesUnder(reportsDir), ...(existsSync(join(cwd, 'reports')) ? filesUnder(join(cwd, 'reports')).map((f) => ({ ...f, name: `(cwd) reports/${f.name}` })) : [])];
   assert.ok(files.length > 10, `scanned ${files.length} files`);
   assert.ok(files.some((f) => f.name.includes('attachment')), 'Allure attachments scanned');
@@ -77,6 +78,7 @@ void test('no secret in any file under reports/, in any attachment or zip entry,
   assert.ok(files.filter((f) => f.name.startsWith('allure-report/index.html!')).length > 10, 'the data embedded in the Allure HTML scanned');
   const hits = findSecrets(files, needles(), { stdout: run.stdout, stderr: run.stderr });
   assert.deepEqual(hits, [], 'secrets found');
+  t.diagnostic(`run ${run.seconds.toFixed(1)} s (exit ${run.exitCode}); scanned ${files.length} files and entries and ${run.stdout.length + run.stderr.length} characters of console output for ${Object.keys(needles()).length} secret forms`);
   // The echo reached the reports, redacted: proof that the scan looked at the right places.
   const redacted = files.filter((f) => /x-echo-authorization: (Basic|Bearer) \*\*\*/.test(f.content.toString('utf8')));
   assert.ok(redacted.length > 0, 'an attachment shows the echoed Authorization header, redacted');

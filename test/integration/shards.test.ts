@@ -43,7 +43,8 @@ function matrix(report: ConformanceReport): Record<string, Record<string, string
   return Object.fromEntries(report.operations.map((o) => [o.id, o.statuses]));
 }
 
-void test('the unsharded run and both shards ran, each shard a part of the tests', () => {
+void test('the unsharded run and both shards ran, each shard a part of the tests', (t) => {
+  t.diagnostic(`unsharded ${single.seconds.toFixed(1)} s, shard 1/2 ${shards[0]?.seconds.toFixed(1)} s, shard 2/2 ${shards[1]?.seconds.toFixed(1)} s (in parallel), merge ${merge.seconds.toFixed(1)} s`);
   assert.ok(single.report, `unsharded run wrote conformance.json\n${describeRun(single)}`);
   assert.ok(single.exitCode === 0 || single.exitCode === 1, describeRun(single));
   for (const s of shards) {

@@ -1,0 +1,53 @@
+/**
+ * Request bodies generated from the schemas (src/generators), made safe to send to any lawful
+ * target: every record carries the run id, and the parts of a valid body whose acceptance the
+ * documents do not promise are left out (references to other records that may not exist, values of
+ * open lists "not shown" such as content types beyond those named, image keys that may not exist).
+ */
+import fc from 'fast-check';
+import { validArbitrary, invalidArbitrary, type InvalidCase } from '../../src/generators';
+import { SCHEMA_BASE } from '../../src/schemas/registry';
+
+export type Json = Record<string, unknown>;
+
+export const schemaId = (path: string): string => `${SCHEMA_BASE}${path}`;
+
+export function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A deep copy without null values (nulls mean "remove" in an update, 001 §4 rule 2; a create has nothing to remove). */
+export function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNulls) as T;
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)])) as T;
+}
+
+/** Removes keys (at any depth) whose name matches `drop`. */
+export function withoutKeys<T>(value: T, drop: (key: string) => boolean): T {
+  if (Array.isArray(value)) return value.map((v) => withoutKeys(v, drop)) as T;
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !drop(k)).map(([k, v]) => [k, withoutKeys(v, drop)])) as T;
+}
+
+/** Valid bodies of a schema, post-processed by `fix` (which must keep them valid). */
+export function validBodies(path: string, fix: (body: Json) => Json, overrides: Record<string, unknown> = {}): fc.Arbitrary<Json> {
+  return validArbitrary(schemaId(path), { overrides, maxArrayLength: 3 }).filter(isRecord).map((b) => fix(structuredClone(b)));
+}
+
+/** Bodies breaking exactly one rule of the schema, each labelled with it. */
+export function invalidBodies(path: string, overrides: Record<string, unknown> = {}): fc.Arbitrary<InvalidCase> {
+  return invalidArbitrary(schemaId(path), { overrides, maxArrayLength: 3 });
+}
+
+/** A run-tagged e-mail built around a generated one, keeping its local part (plus signs, dots). */
+export function taggedEmail(generated: unknown, runId: string, n: number): string {
+  const [local, domain] = typeof generated === 'string' && generated.includes('@') ? generated.split('@') : ['x', 'example.com'];
+  return `${local}.${runId}${n}@${domain}`;
+}
+
+let counter = 0;
+export function nextN(): number {
+  counter += 1;
+  return counter * 1000 + (process.pid % 1000);
+}
