@@ -100,6 +100,9 @@ export function mergeSchemas(a: JsonObject, b: JsonObject): JsonObject {
     } else if (!deepEqual(av, bv)) leftovers.push({ [k]: bv });
   }
   if (conditional) leftovers.push(pick(b, ['if', 'then', 'else']));
+  // Contradictory constants show up as an empty enum, which the generator rejects at once.
+  if (out.const !== undefined && (b.const !== undefined && !deepEqual(a.const ?? b.const, b.const))) out.enum = [];
+  if (out.const !== undefined && Array.isArray(out.enum)) out.enum = out.enum.filter((v) => deepEqual(v, out.const));
   if (leftovers.length > 0) out.allOf = leftovers;
   return out;
 }
@@ -124,4 +127,16 @@ export function nodeTypes(node: JsonObject): string[] | undefined {
   if (has('minLength', 'maxLength', 'pattern', 'format')) implied.push('string');
   if (has('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')) implied.push('number');
   return implied.length > 0 ? implied : undefined;
+}
+
+/**
+ * Whether a flattened node obviously admits no value: an empty enum or type list on the node or on
+ * one of its required properties. Cheap, so that contradictory if/then combinations are cut early.
+ */
+export function obviouslyEmpty(node: JsonObject, store: SchemaStore): boolean {
+  const empty = (n: JsonObject) => (Array.isArray(n.enum) && n.enum.length === 0) || (Array.isArray(n.type) && n.type.length === 0);
+  if (empty(node)) return true;
+  const props = isObject(node.properties) ? node.properties : {};
+  const required = Array.isArray(node.required) ? node.required.map(String) : [];
+  return required.some((k) => k in props && empty(flatten(props[k] as Schema, store)));
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { guardedFilter, UnsatisfiableError } from './guard.js';
 import { canonical, childPointer, isObject, showPointer, type JsonObject } from './json.js';
-import { flatten, mergeSchemas, nodeTypes, omit } from './merge.js';
+import { flatten, mergeSchemas, nodeTypes, obviouslyEmpty, omit } from './merge.js';
 import { numberArbitrary, schemaRegExp, stringArbitrary } from './primitives.js';
 import { getSchema } from '../schemas/registry.js';
 import { conditionKey, NO_PLAN, planPrefixes, prefixes, type Plan } from './plan.js';
@@ -72,6 +72,7 @@ export class Generator {
 
   private compileNode(node: JsonObject, ptr: string, plan: Plan, depth: number): Arb {
     const where = showPointer(ptr);
+    if (obviouslyEmpty(node, this.store)) throw new UnsatisfiableError(`contradictory constraints at ${where}`);
     // Structural keywords first, so that the plan's if/then/else choices are honoured everywhere.
     if (node.if !== undefined) return this.conditional(node, ptr, plan, depth);
     if (Array.isArray(node.oneOf)) return this.alternatives(node, 'oneOf', ptr, plan, depth);

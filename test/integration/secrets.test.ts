@@ -32,7 +32,7 @@ before(async () => {
     cwd,
     reportsDir,
     env: { ...server.env(true), CONFORMANCE_BLOB: '1', CONFORMANCE_TIMEOUT_MS: '3000', CONFORMANCE_RUN_ID: 'secrets', CONFORMANCE_SEED: '11' },
-    killAfterMs: 120_000,
+    killAfterMs: 240_000,
   });
   await server.close();
 });

@@ -26,13 +26,13 @@ let merge: RunResult;
 before(async () => {
   const runs = await pool(['single', '1/2', '2/2'], 3, (which) =>
     which === 'single'
-      ? runPlaywright(SELECT, { reportsDir: join(work, 'single'), env: { ...COMMON, CONFORMANCE_LEAN: '1' }, killAfterMs: 120_000 })
-      : runPlaywright([...SELECT, `--shard=${which}`], { reportsDir: join(work, `shard-${which[0] ?? ''}`), env: { ...COMMON, CONFORMANCE_BLOB: '1' }, killAfterMs: 120_000 }),
+      ? runPlaywright(SELECT, { reportsDir: join(work, 'single'), env: { ...COMMON, CONFORMANCE_LEAN: '1' }, killAfterMs: 240_000 })
+      : runPlaywright([...SELECT, `--shard=${which}`], { reportsDir: join(work, `shard-${which[0] ?? ''}`), env: { ...COMMON, CONFORMANCE_BLOB: '1' }, killAfterMs: 240_000 }),
   );
   [single] = runs as [RunResult];
   shards = runs.slice(1);
   // As in CI: the shards' reports folders downloaded side by side, merged into one.
-  merge = await runTsx('src/cli/merge-reports.ts', ['--out', join(work, 'merged'), join(work, 'shard-1'), join(work, 'shard-2')], { cwd: ROOT, reportsDir: join(work, 'merged'), killAfterMs: 120_000 });
+  merge = await runTsx('src/cli/merge-reports.ts', ['--out', join(work, 'merged'), join(work, 'shard-1'), join(work, 'shard-2')], { cwd: ROOT, reportsDir: join(work, 'merged'), killAfterMs: 240_000 });
 });
 
 after(() => {
