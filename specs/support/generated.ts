@@ -52,21 +52,13 @@ export function nextN(): number {
   return counter * 1000 + (process.pid % 1000);
 }
 
-/** Sets (or, when `from` has nothing there, deletes) the value at JSON pointer `pointer` of `to` to that of `from`. */
+/**
+ * Puts back, as generated, the top-level field holding JSON pointer `pointer` (or removes it when the
+ * generated body has none): sanitising must never repair the rule an invalid case breaks.
+ */
 export function restoreAt(to: Json, from: unknown, pointer: string): void {
-  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (keys.length === 0) return;
-  let src: unknown = from;
-  let dst: Json = to;
-  for (const key of keys.slice(0, -1)) {
-    src = isRecord(src) ? src[key] : undefined;
-    if (!isRecord(dst[key])) {
-      if (!isRecord(src)) return;
-      dst[key] = {};
-    }
-    dst = dst[key] as Json;
-  }
-  const last = keys[keys.length - 1] ?? '';
-  if (isRecord(src) && last in src) dst[last] = structuredClone(src[last]);
-  else delete dst[last];
+  const key = pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (key === undefined || key === '') return;
+  if (isRecord(from) && key in from) to[key] = structuredClone(from[key]);
+  else delete to[key];
 }

@@ -22,6 +22,9 @@ interface Settings {
   extraProperties: boolean;
 }
 
+/** Marks an optional property left out. */
+const ABSENT = Symbol('absent');
+
 const anyScalar: Arb = fc.oneof(
   fc.string({ unit: 'grapheme-ascii', maxLength: 10 }),
   fc.integer({ min: -1000, max: 1000 }),
@@ -223,6 +226,26 @@ export class Generator {
     const canExtend = !closed && extraName !== undefined;
     const wantExtra = canExtend && this.settings.extraProperties ? fc.nat(3).map((n) => n === 0) : fc.constant(false);
 
+    const simple = minP === 0 && maxP === Infinity && Object.keys(depReq).length === 0;
+    if (simple) {
+      // Fast path (no chain): each optional key is its value or ABSENT.
+      const entries = keys.map((k) => {
+        const v = values.get(k) as Arb;
+        if (mandatory.includes(k)) return v;
+        return optional.includes(k) ? fc.oneof({ weight: p, arbitrary: v }, { weight: 100 - p, arbitrary: fc.constant(ABSENT) }) : fc.constant(ABSENT);
+      });
+      const extraArb = canExtend && this.settings.extraProperties
+        ? fc.tuple(wantExtra, extraValue)
+        : fc.constant([false, undefined] as [boolean, unknown]);
+      return fc.tuple(fc.tuple(...entries), extraArb).map(([vs, [extra, ev]]) => {
+        const o: JsonObject = {};
+        keys.forEach((k, i) => {
+          if (vs[i] !== ABSENT) o[k] = vs[i];
+        });
+        if (extra) o[(extraName as (i: number) => string)(0)] = ev;
+        return o;
+      });
+    }
     return fc.tuple(fc.tuple(...optional.map(() => flag)), wantExtra).chain(([flags, extra]) => {
       const present = fixPresence(flags);
       const model: Record<string, Arb> = {};
