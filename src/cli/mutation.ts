@@ -47,7 +47,9 @@ function projectsFor(item: FaultSpec | VariantSpec): string[] {
 }
 
 const started = performance.now();
-const common = { env: { CONFORMANCE_SEED: seed }, workers: 1 };
+// Fewer generated cases per property than a normal run: the catalogue runs the suite ~150 times.
+const numRuns = process.env.CONFORMANCE_NUM_RUNS ?? '10';
+const common = { env: { CONFORMANCE_SEED: seed, CONFORMANCE_NUM_RUNS: numRuns }, workers: 1, timeoutMs: 600_000 };
 console.log(`Fault catalogue: ${faults.length} faults, ${variants.length} variants (+ the reference run), ${parallel} in parallel, seed ${seed}`);
 
 let reference: MutationReport['reference'] = { passed: true, seconds: 0, tests: { passed: 0, failed: 0, skipped: 0 }, cells: {}, failures: [] };

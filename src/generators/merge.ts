@@ -14,11 +14,13 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
 const SUBSCHEMAS = ['items', 'unevaluatedItems', 'contains', 'propertyNames'];
 
 const cache = new WeakMap<object, JsonObject>();
+const ANYTHING: JsonObject = {};
+const NOTHING: JsonObject = { not: {} };
 
 /** The node with $ref followed and allOf folded in (memoized per node object). */
 export function flatten(schema: Schema, store: SchemaStore, depth = 0): JsonObject {
-  if (schema === true) return {};
-  if (schema === false) return { not: {} };
+  if (schema === true) return ANYTHING;
+  if (schema === false) return NOTHING;
   const hit = cache.get(schema);
   if (hit) return hit;
   if (depth > 50) throw new Error('schema $ref/allOf chain too deep (a cycle?)');
@@ -55,8 +57,21 @@ function both(a: unknown, b: unknown): Schema {
   return { allOf: [a as Schema, b as Schema] };
 }
 
-/** Merge two flattened schema objects into one that means (approximately) "both". */
+const merged = new WeakMap<JsonObject, WeakMap<JsonObject, JsonObject>>();
+
+/**
+ * Merge two flattened schema objects into one that means (approximately) "both". Memoized, so the
+ * same inputs give the same object (the generator caches by object identity).
+ */
 export function mergeSchemas(a: JsonObject, b: JsonObject): JsonObject {
+  let byB = merged.get(a);
+  if (!byB) merged.set(a, (byB = new WeakMap()));
+  let out = byB.get(b);
+  if (!out) byB.set(b, (out = mergeUncached(a, b)));
+  return out;
+}
+
+function mergeUncached(a: JsonObject, b: JsonObject): JsonObject {
   const out: JsonObject = { ...a };
   const leftovers: JsonObject[] = Array.isArray(a.allOf) ? [...(a.allOf as JsonObject[])] : [];
   delete out.allOf;
@@ -111,9 +126,16 @@ function pick(o: JsonObject, keys: string[]): JsonObject {
   return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
 }
 
-/** A copy of a schema object without the given keywords. */
+const omitted = new WeakMap<JsonObject, Map<string, JsonObject>>();
+
+/** A copy of a schema object without the given keywords (memoized like mergeSchemas). */
 export function omit(o: JsonObject, keys: string[]): JsonObject {
-  return Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+  let byKeys = omitted.get(o);
+  if (!byKeys) omitted.set(o, (byKeys = new Map()));
+  const k = keys.join('\n');
+  let out = byKeys.get(k);
+  if (!out) byKeys.set(k, (out = Object.fromEntries(Object.entries(o).filter(([key]) => !keys.includes(key)))));
+  return out;
 }
 
 /** Declared types of a node, or the types its keywords imply, or undefined when anything goes. */

@@ -54,3 +54,13 @@ export function planPrefixes(plan: Plan): { all: Set<string>; present: Set<strin
   }
   return hit;
 }
+
+/** The entries of the plan at or under ptr, as text: what a compiled spot depends on. */
+export function planSignature(plan: Plan, ptr: string): string {
+  const under = (p: string) => ptr === '' || p === ptr || p.startsWith(`${ptr}/`);
+  const parts: string[] = [];
+  for (const p of plan.present) if (under(p)) parts.push(`p${p}`);
+  for (const [p, t] of plan.types) if (under(p)) parts.push(`t${p}=${t}`);
+  for (const [k, side] of plan.branch) if (under(k.slice(0, k.indexOf('\n')))) parts.push(`b${k}=${side}`);
+  return parts.sort().join('\t');
+}

@@ -6,8 +6,8 @@ import { canonical, childPointer, isObject, showPointer, type JsonObject } from 
 import { flatten, mergeSchemas, nodeTypes, obviouslyEmpty, omit } from './merge.js';
 import { numberArbitrary, schemaRegExp, stringArbitrary } from './primitives.js';
 import { getSchema } from '../schemas/registry.js';
-import { conditionKey, NO_PLAN, planPrefixes, prefixes, type Plan } from './plan.js';
-import { SchemaStore, type Schema } from './schema-store.js';
+import { conditionKey, NO_PLAN, planPrefixes, planSignature, prefixes, type Plan } from './plan.js';
+import { storeFor, type SchemaStore, type Schema } from './schema-store.js';
 import type { GenOptions } from './types.js';
 
 type Arb = fc.Arbitrary<unknown>;
@@ -22,6 +22,8 @@ interface Settings {
   extraProperties: boolean;
 }
 
+const hoistedNodes = new WeakMap<JsonObject, JsonObject>();
+
 /** Marks an optional property left out. */
 const ABSENT = Symbol('absent');
 
@@ -33,7 +35,7 @@ const anyScalar: Arb = fc.oneof(
 );
 
 export class Generator {
-  private readonly cache = new Map<string, WeakMap<object, Arb>>();
+  private readonly cache = new Map<string, WeakMap<object, Arb | UnsatisfiableError>>();
   private readonly overridden: Set<string>;
 
   constructor(
@@ -46,23 +48,29 @@ export class Generator {
   /** Arbitrary for the instance at `ptr` described by `schema`. */
   compile(schema: Schema, ptr: string, plan: Plan, depth = 0): Arb {
     if (Object.hasOwn(this.settings.overrides, ptr)) return fc.constant(this.settings.overrides[ptr]);
-    const touched = this.planTouches(plan, ptr);
-    const key = typeof schema === 'boolean' ? undefined : schema;
-    if (!touched && key) {
-      const hit = this.cache.get(ptr)?.get(key);
-      if (hit) return hit;
-    }
-    const arb = this.compileNode(flatten(schema, this.store), ptr, plan, depth);
-    if (!touched && key) {
-      let byNode = this.cache.get(ptr);
-      if (!byNode) this.cache.set(ptr, (byNode = new WeakMap()));
-      byNode.set(key, arb);
-    }
-    return arb;
+    return this.compileNode(flatten(schema, this.store), ptr, plan, depth);
   }
 
-  private planTouches(plan: Plan, ptr: string): boolean {
-    return planPrefixes(plan).all.has(ptr);
+  /**
+   * Cached by node object (flatten/merge/omit are memoized, so equal work gives the same object),
+   * spot, depth and the part of the plan that concerns this spot. Failures are cached too.
+   */
+  private compileNode(node: JsonObject, ptr: string, plan: Plan, depth: number): Arb {
+    const key = `${ptr}\n${depth}\n${planSignature(plan, ptr)}`;
+    let byNode = this.cache.get(key);
+    if (!byNode) this.cache.set(key, (byNode = new WeakMap()));
+    let hit = byNode.get(node);
+    if (!hit) {
+      try {
+        hit = this.buildNode(node, ptr, plan, depth);
+      } catch (e) {
+        if (!(e instanceof UnsatisfiableError)) throw e;
+        hit = e;
+      }
+      byNode.set(node, hit);
+    }
+    if (hit instanceof UnsatisfiableError) throw hit;
+    return hit;
   }
 
   private needsInside(plan: Plan, ptr: string): boolean {
@@ -73,7 +81,7 @@ export class Generator {
     return this.overridden.has(ptr) || planPrefixes(plan).present.has(ptr);
   }
 
-  private compileNode(node: JsonObject, ptr: string, plan: Plan, depth: number): Arb {
+  private buildNode(node: JsonObject, ptr: string, plan: Plan, depth: number): Arb {
     const where = showPointer(ptr);
     if (obviouslyEmpty(node, this.store)) throw new UnsatisfiableError(`contradictory constraints at ${where}`);
     // Structural keywords first, so that the plan's if/then/else choices are honoured everywhere.
@@ -85,9 +93,14 @@ export class Generator {
       // A leftover conditional or alternative now has its slot free: generate it structurally.
       const i = leftovers.findIndex((l) => l.if !== undefined || l.oneOf !== undefined || l.anyOf !== undefined);
       if (i >= 0) {
-        const hoisted = mergeSchemas(omit(node, ['allOf']), leftovers[i]);
-        const rest = [...((hoisted.allOf as JsonObject[] | undefined) ?? []), ...leftovers.filter((_, j) => j !== i)];
-        return this.compileNode(rest.length > 0 ? { ...hoisted, allOf: rest } : omit(hoisted, ['allOf']), ptr, plan, depth);
+        let next = hoistedNodes.get(node);
+        if (!next) {
+          const hoisted = mergeSchemas(omit(node, ['allOf']), leftovers[i]);
+          const rest = [...((hoisted.allOf as JsonObject[] | undefined) ?? []), ...leftovers.filter((_, j) => j !== i)];
+          next = rest.length > 0 ? { ...hoisted, allOf: rest } : omit(hoisted, ['allOf']);
+          hoistedNodes.set(node, next);
+        }
+        return this.compileNode(next, ptr, plan, depth);
       }
       const checks = leftovers.map((s) => this.store.matcher(s));
       const arb = this.compileNode(omit(node, ['allOf']), ptr, plan, depth);
@@ -285,10 +298,11 @@ export class Generator {
         ? fc.uniqueArray(el, { minLength: minI, maxLength: cap, selector: canonical })
         : fc.array(el, { minLength: minI, maxLength: cap });
     } else {
-      const el = (i: number): Arb =>
+      // Compiled once, outside the chain: a compile per generated value would be slow.
+      const els = Array.from({ length: cap }, (_, i): Arb =>
         i < prefix.length ? this.compile(prefix[i], childPointer(ptr, i), plan, depth + 1)
-          : this.compile(items, childPointer(ptr, i === prefix.length ? i : '-'), plan, depth + 1);
-      arb = fc.integer({ min: minI, max: cap }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => el(i))));
+          : this.compile(items, childPointer(ptr, i === prefix.length ? i : '-'), plan, depth + 1));
+      arb = fc.integer({ min: minI, max: cap }).chain((n) => fc.tuple(...els.slice(0, n)));
       if (unique) arb = guardedFilter(arb, (a) => new Set(a.map(canonical)).size === a.length, `uniqueItems at ${where}`);
     }
     if (node.contains !== undefined) {
@@ -317,7 +331,7 @@ export function resolveSettings(opts: GenOptions): Settings {
 
 /** Store, generator and normalized root schema for one public call. */
 export function setUp(schemaOrId: Record<string, unknown> | string, opts: GenOptions) {
-  const store = new SchemaStore(opts.resolve ?? getSchema);
+  const store = storeFor(opts.resolve ?? getSchema);
   const root = store.root(schemaOrId);
   return { store, root, generator: new Generator(store, resolveSettings(opts)) };
 }

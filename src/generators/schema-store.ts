@@ -32,6 +32,7 @@ export class SchemaStore {
   private readonly resources = new Map<string, JsonObject>();
   private readonly ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   private readonly matchers = new Map<string, ValidateFunction>();
+  private readonly inlineIds = new WeakMap<JsonObject, string>();
 
   constructor(private readonly resolver: SchemaResolver | undefined) {
     addFormats(this.ajv);
@@ -45,7 +46,8 @@ export class SchemaStore {
       return schemaOrId.includes('#') ? (this.deref(`${String(doc.$id)}${schemaOrId.slice(id.length)}`) as JsonObject) : doc;
     }
     const given = typeof schemaOrId.$id === 'string' ? stripFragment(schemaOrId.$id) : undefined;
-    const uri = given ?? `https://inline.generators.invalid/schema-${++inlineCounter}.json`;
+    let uri = given ?? this.inlineIds.get(schemaOrId);
+    if (!uri) this.inlineIds.set(schemaOrId, (uri = `https://inline.generators.invalid/schema-${++inlineCounter}.json`));
     if (!this.resources.has(uri)) this.register(uri, schemaOrId);
     return this.resources.get(uri) as JsonObject;
   }
@@ -164,4 +166,18 @@ function findAnchor(schema: unknown, anchor: string): JsonObject | undefined {
     if (f) return f;
   }
   return undefined;
+}
+
+const stores = new WeakMap<object, SchemaStore>();
+const NO_RESOLVER = {};
+
+/**
+ * One store per resolver, shared by calls: schemas are treated as immutable, so normalized documents,
+ * ajv matchers and the merge caches keyed by their objects are reused.
+ */
+export function storeFor(resolver: SchemaResolver | undefined): SchemaStore {
+  const key = resolver ?? NO_RESOLVER;
+  let store = stores.get(key);
+  if (!store) stores.set(key, (store = new SchemaStore(resolver)));
+  return store;
 }

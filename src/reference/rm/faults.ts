@@ -44,7 +44,7 @@ const faults = [
   fault('rm.schema.interaction-score-percent', '000 §2: interaction_score is a number from 0 to 1 inclusive', 'schema', 'interaction_score is given as a percentage (0 to 100).'),
   fault('rm.schema.subscription-status-active', '000 §2: subscription_status is unsubscribed or subscribed', 'schema', 'subscription_status is "active" for subscribed candidates.'),
   fault('rm.schema.relationships-bare-ids', '000 §1: each relationship entry is a pair {id, type}', 'schema', 'Candidate relationships hold bare id strings.'),
-  fault('rm.schema.event-kind-outside-list', '000 §2: candidate event kinds are those of the kind filter', 'schema', 'Page views are reported with kind "page_view".'),
+  fault('rm.schema.event-kind-outside-list', '000 §2: candidate event kinds are those of the kind filter', 'schema', 'kind carries the internal event class name (e.g. "ViewEvent", "AtsEvent") instead of the documented value.'),
   fault('rm.schema.list-count-string', '000 §2: List count is an integer', 'schema', 'company_lists count is a string.'),
   // Numeric pagination (000 §4 common parameters)
   fault('rm.pagination.per-page-ignored', '000 §4 Common query parameters: per_page is the page size', 'pagination', 'per_page is ignored; pages always hold the default number of records.'),

@@ -8,7 +8,8 @@ import type { Document } from './respond';
 
 type Loose = Record<string, unknown>;
 
-const BAD_KINDS: Record<string, string> = { view: 'page_view', cta: 'call_to_action_click' };
+/** "consent_accepted" -> "ConsentAcceptedEvent": the internal class name leaking out. */
+const className = (kind: string): string => `${kind.replace(/(^|_)([a-z])/g, (_, __: string, c: string) => c.toUpperCase())}Event`;
 
 function bend(env: RmEnv, resource: Resource, inList: boolean): void {
   const r = resource as unknown as Loose;
@@ -23,7 +24,7 @@ function bend(env: RmEnv, resource: Resource, inList: boolean): void {
     if (env.fault('rm.schema.type-singular')) r.type = 'candidate';
     if (env.fault('rm.schema.id-missing') && inList) delete r.id;
   }
-  if (resource.type === 'candidate_events' && env.fault('rm.schema.event-kind-outside-list') && typeof a.kind === 'string') a.kind = BAD_KINDS[a.kind] ?? a.kind;
+  if (resource.type === 'candidate_events' && env.fault('rm.schema.event-kind-outside-list') && typeof a.kind === 'string') a.kind = className(a.kind);
   if (resource.type === 'company_lists' && env.fault('rm.schema.list-count-string')) a.count = String(a.count);
 }
 
