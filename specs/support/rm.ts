@@ -349,11 +349,28 @@ export async function discoverJobApplication(rm: ApiClient, target: Target): Pro
   return included?.id ?? null;
 }
 
-/** A candidate with the most events among the first pages (bounded search), or null. */
-export async function discoverCandidateWithEvents(rm: ApiClient): Promise<string | null> {
-  const { found } = await findCandidatesWith(rm, 'events', 'events', 4);
-  const best = [...found].sort((a, b) => b.refs.length - a.refs.length)[0];
-  return best?.candidate.id ?? null;
+/**
+ * The candidate whose events show the most distinct kinds (then the most events) among the first
+ * pages of GET /candidates?include=events (bounded), or null when none has events.
+ */
+export async function discoverCandidateWithEvents(rm: ApiClient, maxPages = 3, perPage = 25): Promise<string | null> {
+  const op = operation('rm.candidates.list');
+  let best: { id: string; kinds: number; events: number } | null = null;
+  for (let page = 1; page <= maxPages; page += 1) {
+    const ex = await rm.send({ method: 'GET', path: op.path, query: { include: 'events', page, per_page: perPage }, operationId: op.id });
+    expectDocumented(ex, op, '200');
+    const included = includedOf(ex);
+    const records = dataOf(ex);
+    for (const candidate of records) {
+      const refs = relationshipRefs(candidate, 'events') ?? [];
+      if (refs.length === 0) continue;
+      const kinds = new Set(refs.map((r) => included.find((i) => i.id === r.id && i.type === r.type)?.attributes.kind).filter((k) => k !== undefined));
+      const score = { id: candidate.id, kinds: kinds.size, events: refs.length };
+      if (!best || score.kinds > best.kinds || (score.kinds === best.kinds && score.events > best.events)) best = score;
+    }
+    if (records.length < perPage) break;
+  }
+  return best?.id ?? null;
 }
 
 // ---- records shared by the read-only table tests of a worker ------------------------------------

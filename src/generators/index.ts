@@ -1,5 +1,5 @@
 // Schema-driven generators: valid values and one-rule-broken invalid values as fast-check arbitraries.
 export { validArbitrary } from './schema-arbitrary.js';
-export { invalidArbitrary, breakableRules } from './invalid-arbitrary.js';
+export { invalidArbitrary, invalidArbitrariesByRule, breakableRules } from './invalid-arbitrary.js';
 export { formatArbitrary, badFormatValues } from './formats.js';
 export type { SchemaResolver, GenOptions, InvalidOptions, InvalidCase, BreakableRule } from './types.js';

@@ -38,6 +38,21 @@ export function breakableRules(schemaOrId: Record<string, unknown> | string, opt
   return prepare(schemaOrId, opts).map((r) => label(r.plan));
 }
 
+function caseArbitrary({ plan, valid }: { plan: RulePlan; valid: fc.Arbitrary<unknown> }): fc.Arbitrary<InvalidCase> {
+  return fc.tuple(valid, plan.mutate).map(([value, mutate]): InvalidCase => ({
+    ...label(plan),
+    value: plan.remove ? setAt(value, plan.target, undefined, true) : setAt(value, plan.target, mutate(getAt(value, plan.target))),
+  }));
+}
+
+/** One arbitrary per breakable rule (for exhaustive tests and per-rule reports). */
+export function invalidArbitrariesByRule(
+  schemaOrId: Record<string, unknown> | string,
+  opts: GenOptions = {},
+): { rule: BreakableRule; arbitrary: fc.Arbitrary<InvalidCase> }[] {
+  return prepare(schemaOrId, opts).map((r) => ({ rule: label(r.plan), arbitrary: caseArbitrary(r) }));
+}
+
 /** Arbitrary of invalid values, each breaking exactly one rule (picked uniformly among breakableRules). */
 export function invalidArbitrary(schemaOrId: Record<string, unknown> | string, opts: InvalidOptions = {}): fc.Arbitrary<InvalidCase> {
   const wanted = opts.rules ? new Set(opts.rules) : undefined;
@@ -45,11 +60,6 @@ export function invalidArbitrary(schemaOrId: Record<string, unknown> | string, o
   const unknown = [...(wanted ?? [])].filter((w) => !rules.some((r) => r.plan.rule === w));
   if (unknown.length > 0) throw new Error(`unknown or unbreakable rule(s): ${unknown.join('; ')}`);
   if (rules.length === 0) throw new Error('the schema has no rule that can be broken');
-  const cases = rules.map(({ plan, valid }) =>
-    fc.tuple(valid, plan.mutate).map(([value, mutate]): InvalidCase => ({
-      ...label(plan),
-      value: plan.remove ? setAt(value, plan.target, undefined, true) : setAt(value, plan.target, mutate(getAt(value, plan.target))),
-    })),
-  );
+  const cases = rules.map(caseArbitrary);
   return cases.length === 1 ? cases[0] : fc.integer({ min: 0, max: cases.length - 1 }).chain((i) => cases[i]);
 }

@@ -113,14 +113,16 @@ export function numberArbitrary(node: JsonObject, integer: boolean, ptr: string)
     if (!whole) throw new UnsatisfiableError(`cannot generate values for ${where}: no integer in range`);
     return whole;
   }
-  const options: fc.Arbitrary<number>[] = [];
-  if (whole) options.push(whole);
+  // Mostly whole numbers and two-decimal values (readable), sometimes any double in range.
+  const options: fc.WeightedArbitrary<number>[] = [];
+  if (whole) options.push({ weight: 3, arbitrary: whole });
   const cents = integersIn(Math.ceil(r.lo * 100), Math.floor(r.hi * 100))?.map((k) => k / 100);
-  if (cents && sometimes(cents, ok)) options.push(cents.filter(ok));
-  options.push(
-    fc.double({ min: r.lo, max: r.hi, minExcluded: r.loOpen, maxExcluded: r.hiOpen, noNaN: true, noDefaultInfinity: true })
+  if (cents && sometimes(cents, ok)) options.push({ weight: 3, arbitrary: cents.filter(ok) });
+  options.push({
+    weight: 1,
+    arbitrary: fc.double({ min: r.lo, max: r.hi, minExcluded: r.loOpen, maxExcluded: r.hiOpen, noNaN: true, noDefaultInfinity: true })
       .map((x) => (Object.is(x, -0) ? 0 : x)),
-  );
+  });
   // Every option stays in range by construction; the filter only catches rounding at open bounds.
   return fc.oneof(...options).filter(ok);
 }

@@ -22,6 +22,12 @@ interface Settings {
   extraProperties: boolean;
 }
 
+/** Keywords the generator builds values for (flatten has already removed $ref and annotations). */
+const HANDLED = new Set(['type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties',
+  'unevaluatedProperties', 'minProperties', 'maxProperties', 'dependentRequired', 'items', 'prefixItems',
+  'minItems', 'maxItems', 'uniqueItems', 'contains', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']);
+
 const hoistedNodes = new WeakMap<JsonObject, JsonObject>();
 
 /** Marks an optional property left out. */
@@ -84,6 +90,12 @@ export class Generator {
   private buildNode(node: JsonObject, ptr: string, plan: Plan, depth: number): Arb {
     const where = showPointer(ptr);
     if (obviouslyEmpty(node, this.store)) throw new UnsatisfiableError(`contradictory constraints at ${where}`);
+    const unhandled = Object.keys(node).filter((k) => !HANDLED.has(k) || (k === 'unevaluatedProperties' && typeof node[k] !== 'boolean'));
+    if (unhandled.length > 0) {
+      // Keywords without a generator of their own (dependentSchemas, maxContains, ...) hold by filtering.
+      const fits = this.store.matcher(node);
+      return guardedFilter(this.compileNode(omit(node, unhandled), ptr, plan, depth), fits, `${unhandled.join(', ')} at ${where}`);
+    }
     // Structural keywords first, so that the plan's if/then/else choices are honoured everywhere.
     if (node.if !== undefined) return this.conditional(node, ptr, plan, depth);
     if (Array.isArray(node.oneOf)) return this.alternatives(node, 'oneOf', ptr, plan, depth);
@@ -234,7 +246,7 @@ export class Generator {
     };
     const p = Math.round(this.settings.optionalProbability * 100);
     const flag = fc.oneof({ weight: p, arbitrary: fc.constant(true) }, { weight: 100 - p, arbitrary: fc.constant(false) });
-    const extraName = this.extraNameChooser(props, patterns, node.propertyNames);
+    const extraName = this.extraNameChooser(props, patterns);
     const extraValue = isObject(additional) ? this.compile(additional, childPointer(ptr, '*'), plan, depth + 1) : anyScalar;
     const canExtend = !closed && extraName !== undefined;
     const wantExtra = canExtend && this.settings.extraProperties ? fc.nat(3).map((n) => n === 0) : fc.constant(false);
@@ -271,9 +283,8 @@ export class Generator {
   }
 
   /** Names for properties the schema leaves unconstrained, or undefined if no such name is found. */
-  private extraNameChooser(props: JsonObject, patterns: { re: RegExp }[], propertyNames: unknown): ((i: number) => string) | undefined {
-    const nameOk = propertyNames === undefined ? () => true : this.store.matcher(propertyNames as Schema);
-    const free = (n: string) => !(n in props) && !patterns.some((p) => p.re.test(n)) && nameOk(n);
+  private extraNameChooser(props: JsonObject, patterns: { re: RegExp }[]): ((i: number) => string) | undefined {
+    const free = (n: string) => !(n in props) && !patterns.some((p) => p.re.test(n));
     const name = (i: number) => (i === 0 ? 'zz_extra' : `zz_extra_${i}`);
     return free(name(0)) && free(name(1)) ? name : undefined;
   }

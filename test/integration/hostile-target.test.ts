@@ -9,7 +9,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCheckName, type CheckName } from '../../src/checks/names';
 import { pool } from '../../src/mutation/run-suite';
@@ -60,11 +60,10 @@ function crashFrames(text: string): string[] {
 }
 
 before(async () => {
-  const list = await runPlaywright(['--list', ...SELECT], { reportsDir: join(work, 'list'), env: { RM_BASE_URL: 'http://127.0.0.1:9/v2', RM_API_KEY: KEY, RM_API_SECRET: SECRET } });
-  selected = Number(/Total: (\d+) tests?/.exec(list.stdout)?.[1] ?? 0);
-  const modes: HostileMode[] = [...CASES.map((c) => c.mode), 'throttle'];
   const cwd = scratchDir('hostile-cwd');
-  copyFileSync(join(ROOT, 'allurerc.mjs'), join(cwd, 'allurerc.mjs'));
+  // The longest (throttle: Retry-After waits) first; the count of selected tests alongside.
+  const modes: HostileMode[] = ['throttle', ...CASES.map((c) => c.mode)];
+  const listing = runPlaywright(['--list', ...SELECT], { cwd, reportsDir: join(work, 'list'), env: { RM_BASE_URL: 'http://127.0.0.1:9/v2', RM_API_KEY: KEY, RM_API_SECRET: SECRET } });
   await pool(modes, 3, async (mode) => {
     const server = await startHostileServer({ mode, apiKey: KEY, apiSecret: SECRET });
     const run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), ...SELECT], {
@@ -76,6 +75,7 @@ before(async () => {
     await server.close();
     outcomes.set(mode, { run, server });
   });
+  selected = Number(/Total: (\d+) tests?/.exec((await listing).stdout)?.[1] ?? 0);
   rmSync(cwd, { recursive: true, force: true });
 });
 

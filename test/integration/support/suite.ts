@@ -35,6 +35,8 @@ export interface RunResult {
 export interface RunOptions {
   /** Folder for every report of the run (CONFORMANCE_REPORTS_DIR). */
   reportsDir: string;
+  /** Working folder of the child (default: a fresh scratch folder, removed afterwards). */
+  cwd?: string;
   env?: Record<string, string>;
   /** Safety net: the run is killed after this long (the tests assert it never is). */
   killAfterMs?: number;
@@ -45,13 +47,8 @@ export function runPlaywright(args: readonly string[], options: RunOptions): Pro
   return run([PLAYWRIGHT_CLI, 'test', '--config', join(ROOT, 'playwright.config.ts'), ...args], options);
 }
 
-/** `npx playwright merge-reports ...`, `npm run merge-reports`, or any other node entry of the project, run from the root. */
-export function runNode(args: readonly string[], options: RunOptions & { cwd?: string }): Promise<RunResult> {
-  return run(args, options);
-}
-
 /** A TypeScript entry point of the project (e.g. src/cli/start.ts), through tsx as the npm scripts do. */
-export function runTsx(script: string, args: readonly string[], options: RunOptions & { cwd?: string }): Promise<RunResult> {
+export function runTsx(script: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return run([TSX_CLI, join(ROOT, script), ...args], options);
 }
 
@@ -62,7 +59,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', ...extra };
 }
 
-async function run(args: readonly string[], options: RunOptions & { cwd?: string }): Promise<RunResult> {
+async function run(args: readonly string[], options: RunOptions): Promise<RunResult> {
   const cwd = options.cwd ?? scratchDir('cwd');
   const env = cleanEnv({ CONFORMANCE_REPORTS_DIR: options.reportsDir, ...options.env });
   const started = performance.now();
