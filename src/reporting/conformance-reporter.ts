@@ -97,7 +97,15 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
         if (retries > 0) observations.push({ category: 'timing', subject: 'reads retried after 429/503 with Retry-After', value: `${retries} ${retries === 1 ? 'retry' : 'retries'}`, test: title });
       }
     }
-    for (const a of test.annotations.concat(last?.annotations ?? [])) {
+    // Runtime annotations show on both the test and its result: take each once.
+    const seen = new Set<string>();
+    const annotations = test.annotations.concat(last?.annotations ?? []).filter((a) => {
+      const key = `${a.type}\u0000${a.description ?? ''}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    for (const a of annotations) {
       if (a.type === COVERS_ANNOTATION) {
         const cov = parseCoverage(a.description);
         const row = cov ? cells.get(cov.operationId) : undefined;
