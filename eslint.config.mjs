@@ -15,5 +15,7 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  // node:test's test() returns a promise the runner awaits itself.
+  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
   { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

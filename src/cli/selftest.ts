@@ -16,13 +16,14 @@ const npx = (bin: string, ...args: string[]): Step => ({ name: bin, command: 'np
 const steps: Step[] = [
   { ...npx('tsc', '--noEmit', '-p', '.'), name: 'typecheck' },
   { ...npx('eslint', '.'), name: 'lint' },
-  { name: 'unit tests', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...unitFiles()] },
+  { name: 'unit tests', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...testFiles('test/unit')] },
+  { name: 'integration tests', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=dot', ...testFiles('test/integration')] },
   { name: 'suite vs reference, variants and faults', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/mutation.ts'] },
 ];
 
-function unitFiles(): string[] {
+function testFiles(dir: string): string[] {
   // Node 20's test runner takes files, not a folder.
-  return readdirSync('test/unit').filter((f) => f.endsWith('.test.ts')).sort().map((f) => `test/unit/${f}`);
+  return readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `${dir}/${f}`);
 }
 
 let passed = 0;

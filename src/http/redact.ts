@@ -11,7 +11,7 @@ export const REDACTED = '***';
 /** Registers a secret and the forms it travels in: raw, URL-encoded and, with a user, basic credentials. */
 export function registerSecret(value: string | null | undefined, basicUser?: string): void {
   if (!value || value.length < 4) return;
-  const forms = [value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')];
+  const forms = [value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+'), new URLSearchParams({ s: value }).toString().slice(2)];
   if (basicUser !== undefined) forms.push(Buffer.from(`${basicUser}:${value}`).toString('base64'));
   for (const form of forms) secrets.add(form);
   pattern = null;

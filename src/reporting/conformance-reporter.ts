@@ -126,6 +126,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       }
     }
     if (status === 'failed' && last) {
+      // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes of Playwright's messages
       const message = (last.errors[0]?.message ?? last.error?.message ?? 'failed').replace(/\u001b\[[0-9;]*m/g, '');
       const checks = checksInMessage(message);
       failures.push({ test: title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), checks: checks.length ? checks : ['uncategorised'], message: message.split('\n').slice(0, 3).join(' ') });

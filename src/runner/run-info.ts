@@ -1,7 +1,7 @@
 /** What a run says about itself in reports: the target, never a secret. */
 import type { Target } from '../config/target';
 
-export const REPORTS_DIR = 'reports';
+export const REPORTS_DIR = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 /** Files the run writes for its own reporters (target description, reference server state). */
 export const RUN_DIR = `${REPORTS_DIR}/run`;
 export const RUN_INFO_FILE = `${RUN_DIR}/target.json`;

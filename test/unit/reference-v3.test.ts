@@ -151,7 +151,7 @@ void test('the v3 catalogue: unique names with the api prefix, declared checks f
   assert.equal(new Set(names).size, names.length);
   assert.ok(V3_FAULTS.length >= 26 && V3_VARIANTS.length >= 8);
   for (const f of V3_FAULTS) {
-    assert.ok(f.name.startsWith(`${f.api}.`) || (f.name.startsWith('hr.') && f.api === 'learning'), f.name);
+    assert.ok(f.name.startsWith(`${f.api}.`), f.name);
     assert.ok(isCheckName(f.expectedCheck), `${f.name}: ${f.expectedCheck}`);
   }
 });

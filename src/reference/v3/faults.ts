@@ -36,7 +36,7 @@ export const V3_FAULTS = [
   fault('hr.auth.any-bearer-accepted', 'hr', TOKEN_REQUIRED, 'auth-enforced', 'Any non-empty bearer value is accepted (malformed tokens included).'),
   fault('hr.auth.signature-not-verified', 'hr', TOKEN_REQUIRED, 'auth-enforced', 'A well-formed JWT whose signature does not verify is accepted.'),
   fault('hr.auth.foreign-client-token-accepted', 'hr', '001 §1 / §5.4: credentials are issued per tenant and environment; a token of another tenant\'s client is not valid here', 'auth-enforced', 'A token issued to another tenant\'s client (aud of that tenant) is accepted.'),
-  fault('hr.auth.learning-token-not-required', 'learning', '001 §5.1 / §5.5: the learning operations are called with a bearer token (their scope is not shown)', 'auth-enforced', 'Learning writes succeed without an Authorization header.'),
+  fault('learning.auth.token-not-required', 'learning', '001 §5.1 / §5.5: the learning operations are called with a bearer token (their scope is not shown)', 'auth-enforced', 'Learning writes succeed without an Authorization header.'),
   fault('hr.scope.not-enforced', 'hr', '001 §5.2: the service operations need the scope Public.HrCore.Write', 'scope', 'HR core writes accept a valid token that lacks Public.HrCore.Write.'),
   // --- HR core shared write rules (001 §4) ---
   fault('hr.write.externalid-not-required', 'hr', '001 §2 Employee: externalId required in every request', 'validation', 'A write without externalId is accepted (an id is made up).'),

@@ -24,7 +24,7 @@ export function admit(ctx: Ctx, tokens: TokenService, tenant: string): boolean {
   const header = ctx.req.headers.authorization;
   if (!header) {
     if (area === 'hr' && on(b, 'hr.auth.token-not-required')) return true;
-    if (area === 'learning' && on(b, 'hr.auth.learning-token-not-required')) return true;
+    if (area === 'learning' && on(b, 'learning.auth.token-not-required')) return true;
     unauthorized(ctx, 'A bearer access token is required', false);
     return false;
   }
