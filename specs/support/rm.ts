@@ -72,7 +72,7 @@ export async function createCandidateRecord(rm: ApiClient, target: Target, clean
   // Setup only: any success will do here; the documented 201 is the business of candidates.spec.ts.
   expectStatus(ex, '2xx', { check: 'setup', seed: SEED.ops });
   const resource = singleOf(ex);
-  expectThat(resource !== null, 'setup', 'POST /candidates answered 201 without data.id', SEED.layout);
+  expectThat(resource !== null, 'setup', `POST /candidates answered ${ex.response?.status ?? '-'} without data.id`, SEED.layout);
   cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
   return { id: resource.id, email, tag, resource };
 }
