@@ -9,7 +9,7 @@ import { operation } from '../../src/catalogue';
 import { expectDocumented } from '../../src/checks';
 import { pathFor } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
-import { unknownId } from '../support/rm';
+import { eventually, unknownId, walkNumeric } from '../support/rm';
 
 const op = operation('rm.ats-candidates.anonymise');
 
@@ -21,10 +21,21 @@ test.describe('anonymisation', () => {
     test.skip(!target.run.allowDestructive, 'anonymisation cannot be undone: set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to run it');
     test.skip(integration === null || candidate === null, 'set RM_ATS_INTEGRATION_ID and RM_ATS_CANDIDATE_ID to a candidate that may be anonymised');
     if (integration === null || candidate === null) return;
+    const list = operation('rm.candidates.list');
+    const anonymised = async (): Promise<Set<string>> => new Set((await walkNumeric(rm, list, { 'filter[anonymised]': 'true' }, 100, 5)).ids);
+    const before = await anonymised();
     const ex = await rm.send({ method: 'DELETE', path: pathFor(op.path, { atsIntegrationId: integration, candidateAtsId: candidate }), operationId: op.id });
     expectDocumented(ex, op, '202', { schema: false });
     cleanup.leftover(`ATS candidate ${candidate} of integration ${integration} queued for anonymisation (cannot be undone)`);
     observe('response-shape', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 202 body', bodyShape(ex.response?.text ?? ''));
+    // 000 §3 promises "queued for anonymisation", not when it happens, and no documented field links
+    // an RM candidate to its ATS id: what became visible is observed, never failed.
+    let appeared: string[] = [];
+    await eventually(async () => {
+      appeared = [...(await anonymised())].filter((id) => !before.has(id));
+      return appeared.length > 0;
+    }, 3, 500);
+    observe('other', 'anonymisation after 202', appeared.length > 0 ? `filter[anonymised]=true lists ${appeared.length} more candidate(s) within about a second` : 'no new candidate under filter[anonymised]=true within about a second (queued)');
   });
 
   test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown integration @smoke', async ({ rm, target, covers, observe }) => {

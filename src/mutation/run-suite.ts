@@ -25,6 +25,8 @@ export interface SuiteRunOptions {
   env?: Record<string, string>;
   workers?: number;
   timeoutMs?: number;
+  /** Further Playwright arguments, e.g. --max-failures=2. */
+  args?: readonly string[];
 }
 
 const require = createRequire(import.meta.url);
@@ -34,6 +36,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   rmSync(options.reportsDir, { recursive: true, force: true });
   const args = [PLAYWRIGHT_CLI, 'test', ...(options.projects ?? []).flatMap((p) => ['--project', p])];
   if (options.workers) args.push('--workers', String(options.workers));
+  args.push(...(options.args ?? []));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CONFORMANCE_EMBEDDED: '1',
