@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { test } from '../fixtures';
 import { expectDocumented } from '../../src/checks';
 import { operation } from '../../src/catalogue';
-import { checkProperty } from '../support/property';
+import { checkProperty, modelCommands } from '../support/property';
 import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
 import { expectRefusalWithMessage, is2xx, runExternalId, runTitle } from '../support/v3';
 import { archiveAtEnd, EMPLOYEE_OP, hrPut, parentField, POSITION_OP, unitOp, UNIT_LEVELS, type HrContext, type HrRecord, type UnitLevel } from '../support/v3-hr';
@@ -107,7 +107,7 @@ test.describe('HR core, generated @property @stateful', () => {
       name: 'business unit hierarchy model',
       target,
       numRuns: Math.min(target.run.numRuns, 15),
-      arbitrary: fc.commands(commands, { maxCommands: 12 }),
+      arbitrary: modelCommands(commands, 12),
       predicate: async (cmds) => {
         const ids = UNIT_LEVELS.map((l) => runExternalId(target, `model-bu${l}`));
         await fc.asyncModelRun(() => ({ model: { created: [false, false, false, false], archived: [false, false, false, false] }, real: { ctx, ids, records: [null, null, null, null] } }), cmds);

@@ -9,7 +9,7 @@ import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectThat } from '../../src/checks';
 import { LEARNING_PROVIDER_FIELD } from '../../src/schemas/names';
-import { checkProperty } from '../support/property';
+import { checkProperty, modelCommands } from '../support/property';
 import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
 import { runExternalId, runTitle, expectRefusalWithMessage } from '../support/v3';
 import { ACCESS_LEVELS, activityBody, archiveIfCreated, createdBody, expectLearningMessage, learningIds, otherAggregateId, putActivity, type AccessLevel, type LearningContext } from '../support/v3-learning';
@@ -119,7 +119,7 @@ test.describe('learning activities, generated @property @stateful', () => {
       name: 'learning activity lifecycle model',
       target,
       numRuns: Math.min(target.run.numRuns, 15),
-      arbitrary: fc.tuple(fc.constantFrom(...ACCESS_LEVELS), fc.commands(commands, { maxCommands: 8 })),
+      arbitrary: fc.tuple(fc.constantFrom(...ACCESS_LEVELS), modelCommands(commands, 8)),
       predicate: async ([level, cmds]) => {
         const externalId = runExternalId(target, 'model');
         const created = await putActivity(learning, externalId, activityBody(target, level));

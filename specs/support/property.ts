@@ -24,6 +24,13 @@ export interface PropertyOptions<T> {
 
 /** The path of a single case to replay (from a failure's replay command). */
 const REPLAY_PATH = process.env.CONFORMANCE_REPLAY_PATH;
+/** For model-based tests, the command sequence's own replay path (fast-check needs both). */
+const REPLAY_COMMANDS = process.env.CONFORMANCE_REPLAY_COMMANDS;
+
+/** `fc.commands` that replays a failing sequence exactly when a replay command is run. */
+export function modelCommands<M extends object, R>(commands: fc.Arbitrary<fc.AsyncCommand<M, R>>[], maxCommands: number): fc.Arbitrary<Iterable<fc.AsyncCommand<M, R>>> {
+  return fc.commands(commands, { maxCommands, ...(REPLAY_COMMANDS ? { replayPath: REPLAY_COMMANDS } : {}) });
+}
 
 export function propertySeed(runSeed: number, name: string): number {
   let h = runSeed | 0;
@@ -31,10 +38,11 @@ export function propertySeed(runSeed: number, name: string): number {
   return h;
 }
 
-export function replayCommand(testInfo: TestInfo, runSeed: number, path: string): string {
+export function replayCommand(testInfo: TestInfo, runSeed: number, path: string, commandsPath?: string): string {
   const file = testInfo.file.slice(testInfo.file.indexOf('specs/'));
   const title = testInfo.title.replace(/["$`\\]/g, '.').replace(/[()[\]{}*+?|^]/g, '.');
-  return `CONFORMANCE_SEED=${runSeed} CONFORMANCE_REPLAY_PATH=${path} npx playwright test ${file} --project ${testInfo.project.name} -g "${title}"`;
+  const commands = commandsPath ? ` CONFORMANCE_REPLAY_COMMANDS='${commandsPath}'` : '';
+  return `CONFORMANCE_SEED=${runSeed} CONFORMANCE_REPLAY_PATH=${path}${commands} npx playwright test ${file} --project ${testInfo.project.name} -g "${title}"`;
 }
 
 export async function checkProperty<T>(options: PropertyOptions<T>): Promise<void> {
@@ -51,7 +59,8 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   if (!details.failed) return;
   const counterexample = redact(fc.stringify(details.counterexample?.[0]));
   const path = details.counterexamplePath ?? '';
-  const replay = replayCommand(testInfo, runSeed, path);
+  const commandsPath = /\/\*replayPath="([^"]*)"\*\//.exec(counterexample)?.[1];
+  const replay = replayCommand(testInfo, runSeed, path, commandsPath);
   await testInfo.attach('counterexample (shrunk)', { body: counterexample, contentType: 'text/plain' });
   await testInfo.attach('replay command', { body: replay, contentType: 'text/plain' });
   console.log(`Replay the failing case of "${options.name}": ${replay}`);

@@ -21,6 +21,7 @@ const faults = [
   fault('rm.candidate-files.create.status-200', '000 §4 Operations: POST /candidates/{candidateId}/candidate_files -> 201 file added', 'status', 'Attaching a file answers 200.'),
   fault('rm.ats.anonymise.status-200', '000 §3 and §4: DELETE /ats_integrations/{id}/candidates/{candidateAtsId} -> 202 queued', 'status', 'Queueing an anonymisation answers 200.'),
   fault('rm.lists.remove.status-200', '000 §3: DELETE list membership -> 204', 'membership', 'Removing a list member answers 200 with a body.'),
+  fault('rm.lists.readd-after-delete-200', '000 §3: PUT list membership when the candidate is not in the list -> 201', 'membership', 'A candidate put back into a list after a DELETE is answered 200 ("already a member"): only a PUT, DELETE, PUT sequence shows it.'),
   fault('rm.lists.add.always-201', '000 §3: PUT list membership when already a member -> 200', 'membership', 'A second PUT of the same membership answers 201 again.'),
   fault('rm.candidates.get.missing-200', '000 §7: 404 when the addressed candidate does not exist', 'not-found', 'GET /candidates/{unknown} answers 200 with {"data": null}.'),
   fault('rm.educations.get.missing-200', '000 §7: 404 when the addressed record does not exist', 'not-found', 'GET /candidates/{id}/educations/{unknown} answers 200 with empty data.'),

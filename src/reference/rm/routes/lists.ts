@@ -13,6 +13,8 @@ function listOr404(app: RmApp, id: string | undefined): StaticList {
 
 export const listRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
+  /** Memberships once removed; the fault rm.lists.readd-after-delete-200 remembers them. */
+  const removed = new Set<string>();
 
   router.on('GET', '/lists', (ctx) => {
     const unknown = filterKeys(ctx.query);
@@ -25,13 +27,15 @@ export const listRoutes: RouteModule = (router, app) => {
     const list = listOr404(app, ctx.params.listId);
     if (!store.candidates.has(ctx.params.candidateId ?? '') && env.fault('rm.lists.add.unknown-candidate-201')) return sendDoc(env, ctx, 201, { data: resources.list(list) });
     const added = store.addMember(list, candidateOr404(app, ctx.params.candidateId));
-    sendDoc(env, ctx, added || env.fault('rm.lists.add.always-201') ? 201 : 200, { data: resources.list(list) });
+    const remembered = env.fault('rm.lists.readd-after-delete-200') && removed.has(`${list.id} ${ctx.params.candidateId ?? ''}`);
+    sendDoc(env, ctx, (added && !remembered) || env.fault('rm.lists.add.always-201') ? 201 : 200, { data: resources.list(list) });
   });
 
   router.on('DELETE', '/lists/{listId}/candidates/{candidateId}', (ctx) => {
     const list = listOr404(app, ctx.params.listId);
     const candidate = candidateOr404(app, ctx.params.candidateId);
     if (!env.fault('rm.lists.remove.leaves-member')) store.removeMember(list, candidate);
+    removed.add(`${list.id} ${ctx.params.candidateId ?? ''}`);
     if (env.fault('rm.lists.remove.status-200')) return sendDoc(env, ctx, 200, { data: resources.list(list) });
     sendNoContent(ctx);
   });
