@@ -18,6 +18,8 @@ const steps: Step[] = [
   { ...npx('eslint', '.'), name: 'lint' },
   { name: 'unit tests', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...testFiles('test/unit')] },
   { name: 'integration tests', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=dot', ...testFiles('test/integration')] },
+  // Alone, because it times a whole @smoke run against a rate-bounded "remote" target.
+  { name: 'remote smoke timing', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...testFiles('test/smoke')] },
   { name: 'suite vs reference, variants and faults', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/mutation.ts'] },
 ];
 

@@ -11,8 +11,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED } from '../../src/config/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server';
-import { peakInFlight, peakRate, startCountingProxy, type CountingProxy } from './support/counting-proxy';
-import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
+import { peakInFlight, peakRate, startCountingProxy, type CountingProxy } from '../integration/support/counting-proxy';
+import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from '../integration/support/suite';
 
 /** The suite's defaults towards a remote target (src/config/target.ts). */
 const MAX_RPS = 10;
