@@ -86,7 +86,6 @@ const faults = [
   fault('rm.candidates.update.not-persisted', '000 §4 Operations: PATCH /candidates/{id} -> 200 (the update is kept)', 'state', 'PATCH answers 200 with the new values but does not store them.'),
   fault('rm.candidates.create.tag-values-dropped', '000 §4 Operations: POST /candidates tag_values', 'state', 'tag_values of a created candidate are not stored as tags.'),
   fault('rm.tags.delete.not-removed', '000 §4 Operations: DELETE /candidates/{id}/tags/{tagId} -> 200', 'state', 'Deleting a tag answers 200 but the tagging stays.'),
-  fault('rm.ats.anonymise.no-effect', '000 §3: the candidate is queued for anonymisation', 'state', 'Anonymisation answers 202 but the candidate is never anonymised.'),
   // Server errors and media type
   fault('rm.server-error.malformed-json', '000 §4 rule 1 and §7: an invalid POST to candidates -> 422', 'no-server-error', 'A body that is not JSON makes POST /candidates answer 500.'),
   fault('rm.server-error.unknown-include', '000 §4 Allowed include values (others are refused, not a crash)', 'no-server-error', 'An include value outside the allowed list makes GET /candidates answer 500.'),

@@ -15,7 +15,7 @@ export const atsRoutes: RouteModule = (router, app) => {
     if (!store.integrations.has(integrationId)) throw notFound('ATS integration', integrationId);
     const candidate = store.candidateByAtsId(integrationId, atsId);
     if (!candidate && !env.fault('rm.ats.anonymise.unknown-202')) throw notFound('ATS candidate', atsId);
-    if (candidate && !candidate.anonymised && !env.fault('rm.ats.anonymise.no-effect')) store.anonymise(candidate, env.now());
+    if (candidate && !candidate.anonymised) store.anonymise(candidate, env.now());
     sendDoc(env, ctx, env.fault('rm.ats.anonymise.status-200') ? 200 : 202, { meta: { status: 'queued', candidate_ats_id: atsId } });
   });
 };
