@@ -8,12 +8,12 @@
  */
 import { test } from '../fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
-import { CheckError, expectThat } from '../../src/checks';
+import { expectThat } from '../../src/checks';
 import { NO_AUTH, type AuthProvider } from '../../src/http/client';
 import { validateAgainst } from '../../src/schemas/registry';
 import { HR_WRITE_OPS, prepareWrites, subject } from '../support/v3-hr';
 import { expectRefusal, observeOutcome } from '../support/v3';
-import { HR_WRITE_SCOPE, decodeJwt, grantedScopes, invalidTokens, sharedNoWriteToken, tokenRequest } from '../support/v3-token';
+import { HR_WRITE_SCOPE, decodeJwt, foreignClientToken, grantedScopes, invalidTokens, sharedNoWriteToken, tokenRequest } from '../support/v3-token';
 
 const LIFETIME_S = 300;
 const TOKEN_RESPONSE_SCHEMA = 'https://schemas.conformance.test/hr/token-response.json';
@@ -102,12 +102,7 @@ for (const opId of HR_WRITE_OPS) {
 
     test(`${opId}: a token issued to another client is refused (4xx)`, async ({ hr, target, cleanup, observe, covers }) => {
       covers(opId, '4xx');
-      const other = target.hr?.otherClient ?? null;
-      test.skip(!other, 'no second client of this environment is known (only the embedded server has one): the foreign-token refusal cannot be built');
-      if (!other || !target.hr) return;
-      const res = await tokenRequest(target.hr, target, target.hr.scope, other);
-      const token = res.body?.access_token;
-      if (res.status !== 200 || typeof token !== 'string' || token === '') throw new CheckError('setup', `the token endpoint gave the second client no token (HTTP ${res.status})`, '001 §5.1');
+      const token = await foreignClientToken(target);
       await expectRefusedFor({ hr, target, cleanup, observe }, opId, [{ what: 'a token of another client', auth: fixedBearer(token) }], 'auth-enforced', '001 §5.1, §5.4');
     });
 

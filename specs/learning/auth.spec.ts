@@ -6,11 +6,10 @@
  */
 import { test } from '../fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
-import { CheckError } from '../../src/checks';
 import { NO_AUTH, type AuthProvider } from '../../src/http/client';
 import { ACTIVITY_OP, activityBody, activityPath, archiveIfCreated } from '../support/v3-learning';
 import { expectRefusal, observeOutcome, runExternalId } from '../support/v3';
-import { invalidTokens, tokenRequest } from '../support/v3-token';
+import { foreignClientToken, invalidTokens } from '../support/v3-token';
 
 test.describe('learning credentials', () => {
   test('PUT activity with no token, a malformed token or forged tokens is refused (4xx) @smoke', async ({ learning, hrTokens, target, cleanup, covers, observe }) => {
@@ -28,12 +27,7 @@ test.describe('learning credentials', () => {
 
   test('PUT activity with a token issued to another client is refused (4xx)', async ({ learning, target, cleanup, covers, observe }) => {
     covers(ACTIVITY_OP, '4xx');
-    const other = target.hr?.otherClient ?? null;
-    test.skip(!other, 'no second client of this environment is known (only the embedded server has one): the foreign-token refusal cannot be built');
-    if (!other || !target.hr) return;
-    const res = await tokenRequest(target.hr, target, target.hr.scope, other);
-    const token = res.body?.access_token;
-    if (res.status !== 200 || typeof token !== 'string' || token === '') throw new CheckError('setup', `the token endpoint gave the second client no token (HTTP ${res.status})`, '001 §5.1');
+    const token = await foreignClientToken(target);
     const externalId = runExternalId(target, 'act');
     const ex = await learning.send({ method: 'PUT', path: activityPath(externalId), body: activityBody(target, 'private'), auth: fixedBearer(token), operationId: ACTIVITY_OP });
     archiveIfCreated({ learning, target, cleanup, observe }, ex, externalId, 'private');

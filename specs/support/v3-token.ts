@@ -2,7 +2,9 @@
  * v3 token helpers (001 §5): decoding a JWT access token, forging invalid variants of a real one
  * (for refusal checks), and obtaining a token whose scopes lack Public.HrCore.Write.
  */
+import { test } from '@playwright/test';
 import { requestToken, type TokenResponse } from '../../src/auth/oauth';
+import { CheckError } from '../../src/checks/check-error';
 import type { HrTarget, Target } from '../../src/config/target';
 import { registerSecret } from '../../src/http/redact';
 
@@ -113,4 +115,18 @@ let memo: { at: number; value: Promise<NoWriteToken> } | null = null;
 export function sharedNoWriteToken(hr: HrTarget, target: Target): Promise<NoWriteToken> {
   if (!memo || Date.now() - memo.at > 120_000) memo = { at: Date.now(), value: noWriteToken(hr, target) };
   return memo.value;
+}
+
+/**
+ * A token issued to another client of the environment (a foreign token the API must refuse,
+ * 001 §5.1). Skips the test with the reason when no second client is known (remote targets).
+ */
+export async function foreignClientToken(target: Target): Promise<string> {
+  const other = target.hr?.otherClient ?? null;
+  test.skip(!other || !target.hr, 'no second client of this environment is known (only the embedded server has one): the foreign-token refusal cannot be built');
+  if (!other || !target.hr) return '';
+  const res = await tokenRequest(target.hr, target, target.hr.scope, other);
+  const token = res.body?.access_token;
+  if (res.status !== 200 || typeof token !== 'string' || token === '') throw new CheckError('setup', `the token endpoint gave the second client no token (HTTP ${res.status})`, '001 §5.1');
+  return token;
 }

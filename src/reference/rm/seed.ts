@@ -10,7 +10,7 @@
  */
 import { EMBEDDED } from '../../config/embedded';
 import { uidFrom } from './ids';
-import { EVENT_KINDS, type Candidate, type CandidateEvent, type EventKind, type Job, type Ref, type StaticList } from './model';
+import { EVENT_KINDS, noRelatedRecords, type Candidate, type CandidateEvent, type EventKind, type Job, type Ref, type StaticList } from './model';
 import { Random } from './random';
 import { CREATED_BASE, DAY, HOUR, ref, SECOND_INTEGRATION, seedIntegrations, seedJobs, seedLists, seedRecruitmentEvents, seedSharedStubs, type Context, type Shared } from './seed-company';
 import type { Store } from './store';
@@ -88,21 +88,8 @@ function seedCandidate(cx: Context, i: number, shared: Shared, jobs: Job[], list
     lastArchived: archived ? updated - 2 * DAY : i % 13 === 6 ? created + 30 * DAY : null,
     anonymised: false,
     atsUid: atsId,
-    lists: new Set(),
-    taggings: [],
-    files: [],
-    educations: [],
-    employments: [],
-    events: [],
-    messages: [],
-    notes: [],
-    jobApplications: [],
-    subscriptions: [],
-    locations: [],
-    jobs: [],
-    formSubmissions: [],
+    ...noRelatedRecords(),
     projectStages: [shared.projectStages[i % shared.projectStages.length] ?? 'pts-1'],
-    projectEntries: [],
   };
   store.candidates.set(c.id, c);
   if (atsId) store.integrations.get(EMBEDDED.rm.atsIntegrationId)?.candidates.set(atsId, c.id);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { INVALID_JSON, type Ctx } from '../../http-kit';
 import { candidateMatcher, parseCandidateFilter } from '../filters';
 import { CANDIDATE_INCLUDES, includedFor, parseInclude } from '../include';
-import type { Candidate } from '../model';
+import { noRelatedRecords, type Candidate } from '../model';
 import { enforceCap, paginate, parsePaging } from '../pagination';
 import { HttpError, invalid, sendDoc } from '../respond';
 import { EMAIL, envelope, optionalString, optionalStringArray } from '../validate';
@@ -110,21 +110,7 @@ function storeCandidate(app: RmApp, email: string, fields: { firstName?: string;
     lastArchived: null,
     anonymised: false,
     atsUid: null,
-    lists: new Set(),
-    taggings: [],
-    files: [],
-    educations: [],
-    employments: [],
-    events: [],
-    messages: [],
-    notes: [],
-    jobApplications: [],
-    subscriptions: [],
-    locations: [],
-    jobs: [],
-    formSubmissions: [],
-    projectStages: [],
-    projectEntries: [],
+    ...noRelatedRecords(),
   };
   store.candidates.set(c.id, c);
   if (!env.fault('rm.candidates.create.tag-values-dropped')) {
