@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isClauseId } from '../clauses';
 import { createAjv } from '../schemas/ajv';
 import type { ApiName, CatalogueFile, OperationSpec } from './types';
 
@@ -52,6 +53,9 @@ function load(): Loaded {
     if (file.api !== api) throw new Error(`schemas/${api}/operations.json declares api "${file.api}"`);
     const operations = file.operations.map((op): OperationSpec => ({ ...op, api }));
     for (const op of operations) {
+      for (const id of [op.clause, ...op.responses.map((r) => r.clause)]) {
+        if (!isClauseId(id)) throw new Error(`schemas/${api}/operations.json: ${op.id} names clause "${id}", which src/clauses/registry.ts does not hold`);
+      }
       if (byId.has(op.id)) throw new Error(`operation id "${op.id}" appears twice in the catalogue`);
       byId.set(op.id, op);
     }

@@ -4,6 +4,7 @@
  * the reference server's request validation, the conformance matrix and the OpenAPI export
  * all read the catalogue, so nothing repeats it by hand.
  */
+import type { ClauseId } from '../clauses';
 
 /** The three APIs (and Playwright projects) of the suite. */
 export type ApiName = 'rm' | 'hr' | 'learning';
@@ -45,6 +46,8 @@ export interface ResponseSpec {
   /** $id of the response body schema, where the document shows one. */
   schema?: string;
   seed: SeedRef;
+  /** The clause (src/clauses/registry.ts) that documents this status. */
+  clause: ClauseId;
 }
 
 export interface OperationSpec {
@@ -58,6 +61,8 @@ export interface OperationSpec {
   /** Resource family, used as the Allure "resource" label, e.g. "candidates". */
   resource: string;
   seed: SeedRef;
+  /** The clause of the operation's row in its document's operation table. */
+  clause: ClauseId;
   auth: AuthScheme;
   pathParams: ParameterSpec[];
   query: ParameterSpec[];

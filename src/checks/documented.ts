@@ -1,12 +1,16 @@
 /**
  * The composite check of a documented answer: the target answered, no 5xx, the documented status,
- * a JSON content type when there is a body, and the response schema the catalogue names for that
- * status. Specs call it with the catalogue operation so the seed section travels with the failure.
+ * and, where the document shows the body's resources, the response schema. The clause of each
+ * status comes from the catalogue entry (`responses[].clause`), so the row travels with the failure.
+ * A body's media type is not checked: neither document states one for responses.
  */
 import type { OperationSpec } from '../catalogue/types';
 import type { Exchange } from '../http/exchange';
-import type { CheckName } from './names';
-import { expectJsonContentType, expectNoServerError, expectSchema, expectStatus, type ExpectedStatus } from './http-checks';
+import { asCited } from './define';
+import { CHECKS, type CheckName } from './registry';
+import { expectNoServerError } from './registry/no-server-error';
+import schemaCheck, { expectSchema } from './registry/schema';
+import { expectStatus, type ExpectedStatus } from './registry/status';
 
 export interface DocumentedOptions {
   /** Name for the status check, e.g. 'auth-enforced'. */
@@ -26,13 +30,16 @@ export function expectDocumented(exchange: Exchange, op: OperationSpec, statuses
     if (!r) throw new Error(`expectDocumented: ${op.id} documents no status ${s}`);
     return r;
   });
-  const seed = responses[0]?.seed ?? op.seed;
-  expectNoServerError(exchange, { seed });
-  const expected: ExpectedStatus = wanted.length === 1 && /^\dxx$/.test(wanted[0] ?? '') ? (wanted[0] as '2xx' | '4xx') : wanted.map(Number);
-  expectStatus(exchange, expected, { seed, ...(options.statusCheck ? { check: options.statusCheck } : {}) });
-  expectJsonContentType(exchange, { seed });
+  const first = responses[0];
+  if (!first) throw new Error('expectDocumented: no status given');
+  const statusCheck = options.statusCheck ?? 'status';
+  expectNoServerError(exchange, asCited(CHECKS['no-server-error'], first.clause));
+  const expected: ExpectedStatus = wanted.length === 1 && /^\dxx$/.test(first.status) ? (first.status as '2xx' | '4xx') : wanted.map(Number);
+  expectStatus(exchange, expected, { check: statusCheck, clause: asCited(CHECKS[statusCheck], first.clause) as never });
   const status = String(exchange.response?.status);
-  const schema = responses.find((r) => r.status === status)?.schema ?? responses[0]?.schema;
-  if (options.schema !== false && schema && exchange.response?.text.trim()) return expectSchema(exchange, schema, { seed: responses.find((r) => r.schema === schema)?.seed ?? seed });
+  const response = responses.find((r) => r.status === status) ?? first;
+  if (options.schema !== false && response.schema && exchange.response?.text.trim()) {
+    return expectSchema(exchange, response.schema, asCited(schemaCheck, response.clause) as never);
+  }
   return undefined;
 }

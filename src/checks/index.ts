@@ -1,4 +1,12 @@
-export { CheckError, checksInMessage } from './check-error';
-export * from './http-checks';
+export { CheckError, checksInMessage, clausesInMessage } from './check-error';
 export { expectDocumented, type DocumentedOptions } from './documented';
+export { asCited, citesClause, type CheckDef, type CitedBy } from './define';
 export { CHECK_NAMES, isCheckName, type CheckName } from './names';
+export { CHECKS, CHECK_LIST, type ClauseOf } from './registry';
+export { expectJson } from './registry/json-body';
+export { expectNoServerError } from './registry/no-server-error';
+export { expectSchema } from './registry/schema';
+export { expectStatus, type ExpectedStatus, type StatusOptions } from './registry/status';
+export { expectResponse } from './registry/transport';
+export { expectMessage, expectSomeMessage } from './registry/validation-message';
+export { expectThat } from './that';

@@ -14,7 +14,7 @@ const addFormats: AddFormats =
 export function createAjv(options: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, ...options });
   addFormats(ajv);
-  ajv.addKeyword({ keyword: 'x-seed', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-clause', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-decision', schemaType: 'string' });
   return ajv;
 }

@@ -1,8 +1,8 @@
 /**
  * The schema registry: every JSON Schema under schemas/rm, schemas/hr and schemas/learning, loaded
  * once into one strict Ajv 2020-12 instance. Validators compile lazily on first use and are cached.
- * Error strings name the seed section of the failing rule (its `x-seed` annotation), so a failure
- * report points back at the document.
+ * Each error names the clause of the failing rule (its `x-clause` annotation), so a failure quotes
+ * the document.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,47 +94,56 @@ function validatorOf(id: string): ValidateFunction {
 }
 
 /**
- * The nearest enclosing `x-seed` of every schema node, by object identity. Ajv's verbose errors hand
- * back the very node objects loaded here as `parentSchema`, so an unannotated node (an `anyOf`
- * branch, the inside of an if/then rule) takes the seed of the node that lexically holds it.
+ * The nearest enclosing `x-clause` of every schema node, by object identity. Ajv's verbose errors
+ * hand back the very node objects loaded here as `parentSchema`, so an unannotated node (an `anyOf`
+ * branch, the inside of an if/then rule) takes the clause of the node that lexically holds it.
  */
-const seedOfNode = new WeakMap<object, string>();
+const clauseOfNode = new WeakMap<object, string>();
 
-function indexSeeds(node: unknown, inherited: string | undefined): void {
+function indexClauses(node: unknown, inherited: string | undefined): void {
   if (Array.isArray(node)) {
-    for (const item of node) indexSeeds(item, inherited);
+    for (const item of node) indexClauses(item, inherited);
     return;
   }
   if (!isObject(node)) return;
-  const own = node['x-seed'];
-  const seed = typeof own === 'string' ? own : inherited;
-  if (seed !== undefined) seedOfNode.set(node, seed);
-  for (const child of Object.values(node)) indexSeeds(child, seed);
+  const own = node['x-clause'];
+  const clause = typeof own === 'string' ? own : inherited;
+  if (clause !== undefined) clauseOfNode.set(node, clause);
+  for (const child of Object.values(node)) indexClauses(child, clause);
 }
-for (const schema of schemas.values()) indexSeeds(schema, undefined);
+for (const schema of schemas.values()) indexClauses(schema, undefined);
 
-function seedOf(error: ErrorObject, rootId: string): string {
+function clauseOf(error: ErrorObject, rootId: string): string | undefined {
   const parent = error.parentSchema;
-  const seed = isObject(parent) ? seedOfNode.get(parent) : undefined;
-  if (seed) return seed;
-  const rootSeed = schemas.get(rootId)?.['x-seed'];
-  return typeof rootSeed === 'string' ? rootSeed : 'seed section unknown';
+  const clause = isObject(parent) ? clauseOfNode.get(parent) : undefined;
+  if (clause) return clause;
+  const rootClause = schemas.get(rootId)?.['x-clause'];
+  return typeof rootClause === 'string' ? rootClause : undefined;
 }
 
-function describeError(error: ErrorObject, rootId: string): string {
+export interface SchemaError {
+  /** "<path> <message> [<clause id>]" */
+  text: string;
+  /** The clause id of the broken keyword (its `x-clause`, or the nearest enclosing one). */
+  clause: string | undefined;
+}
+
+function describeError(error: ErrorObject, rootId: string): SchemaError {
   let message = error.message ?? `fails ${error.keyword}`;
   if (error.keyword === 'enum' && Array.isArray(error.schema)) message += ` (${error.schema.map((v) => JSON.stringify(v)).join(', ')})`;
   if (error.keyword === 'const') message += ` (${JSON.stringify(error.schema)})`;
-  return `${error.instancePath || '/'} ${message} [${seedOf(error, rootId)}]`;
+  const clause = clauseOf(error, rootId);
+  return { text: `${error.instancePath || '/'} ${message}${clause ? ` [${clause}]` : ''}`, clause };
 }
 
-/** Validates `value` against the schema `$id`; each error reads "<path> <message> [<seed section>]". */
-export function validateAgainst(id: string, value: unknown): { valid: boolean; errors: string[] } {
+/** Validates `value` against the schema `$id`; each error names the clause of its keyword. */
+export function validateAgainst(id: string, value: unknown): { valid: boolean; errors: SchemaError[] } {
   const validate = validatorOf(id);
   const valid = validate(value);
   if (valid) return { valid: true, errors: [] };
   const rootId = absolute(id);
   const errors = (validate.errors ?? []).map((error) => describeError(error, rootId));
   // if/then and anyOf add summary errors that repeat the ones under them; keep each text once.
-  return { valid: false, errors: [...new Set(errors)] };
+  const seen = new Set<string>();
+  return { valid: false, errors: errors.filter((e) => !seen.has(e.text) && seen.add(e.text)) };
 }

@@ -1,0 +1,24 @@
+/** json-body: a body the document describes (resources of 000 §2; v3 "All bodies are JSON") parses. */
+import { describe, jsonBody, type Exchange } from '../../http/exchange';
+import { CheckError } from '../check-error';
+import { defineCheck, type CitedBy } from '../define';
+import { bodyExcerpt } from '../excerpt';
+import { expectResponse } from './transport';
+
+const jsonBodyCheck = defineCheck({
+  name: 'json-body',
+  summary: 'a body that must carry resources, or a v3 body the document describes, is JSON',
+  cites: ['rm.layout.resource', 'rm.op.', 'v3.json-bodies', 'learning.op.put'],
+});
+export default jsonBodyCheck;
+
+/** The body parses as JSON; returns it. */
+export function expectJson(exchange: Exchange, clause: CitedBy<typeof jsonBodyCheck>): unknown {
+  expectResponse(exchange, clause);
+  const value = jsonBody(exchange);
+  if (value === undefined) {
+    const why = exchange.response.truncated ? `the body is larger than the client's limit (${exchange.response.bytes}+ bytes)` : `the body is not JSON: ${bodyExcerpt(exchange)}`;
+    throw new CheckError(jsonBodyCheck.name, clause, `${describe(exchange)}: ${why}`);
+  }
+  return value;
+}

@@ -1,0 +1,114 @@
+/**
+ * The shared write rules of the HR core operations: one PUT per record type serving create, update and archive,
+ * keyed by the caller's externalId; required fields on create; update needs externalId plus one other field;
+ * omitted fields keep their value, null removes, a collection sent replaces the stored one; archive refusals.
+ * Document part 4 "Shared write rules" 1-4, part 3 (states and transitions), part 2 (field tables).
+ */
+import type { PersonaChoices } from './choices';
+import { problem, refuse, type Problem } from './errors';
+import { checkObject, readBoolean, valueRules, type Schema } from './fields';
+import { isJsonObject, type JsonObject, type JsonValue } from './json';
+import { mergePatch, withoutKeys } from './merge';
+import type { Reply } from './reply';
+import type { HrRecord, V3Store } from './store';
+
+export interface HrContext {
+  readonly store: V3Store;
+  readonly choices: PersonaChoices;
+}
+
+/** What distinguishes one HR record type (employee, business unit of a level, position). */
+export interface HrRecordType {
+  readonly label: string;
+  readonly schema: Schema;
+  /** Fields besides externalId that a create requires (part 2 "required on create"/"required when"). */
+  readonly requiredOnCreate: readonly string[];
+  records(store: V3Store): Map<string, HrRecord>;
+  applyDefaults?(fields: JsonObject): void;
+  /** Problems with records the request names (a parent business unit, a position...). */
+  checkReferences?(body: JsonObject, externalId: string, ctx: HrContext): Problem[];
+  /** Why archiving this record is refused (part 3), or null. */
+  archiveBlocker?(record: HrRecord, ctx: HrContext): string | null;
+}
+
+const KEY = 'externalId';
+const ARCHIVE = 'archive';
+
+export function hrSuccess(choices: PersonaChoices, created: boolean, body: JsonObject): Reply {
+  if (choices.hr.success === 'empty') return { status: 204 };
+  return { status: created ? 201 : 200, body };
+}
+
+function isMissing(value: JsonValue | undefined, choices: PersonaChoices): boolean {
+  if (value === undefined || value === null) return true;
+  return choices.lifecycle.emptyRequiredIsMissing && typeof value === 'string' && value.trim() === '';
+}
+
+export function writeHrRecord(type: HrRecordType, body: JsonValue, ctx: HrContext): Reply {
+  const { choices } = ctx;
+  if (!isJsonObject(body)) return refuse(choices, 400, [problem('', 'The request body must be a JSON object')]);
+  const externalId = body[KEY];
+  if (typeof externalId !== 'string' || externalId.trim() === '') {
+    return refuse(choices, 400, [problem(KEY, 'externalId is required (a non-empty string)')]);
+  }
+  const typeProblems = checkObject(body, type.schema, valueRules(choices, choices.hr.allowUnknownFields));
+  if (typeProblems.length > 0) return refuse(choices, 400, typeProblems);
+  const existing = type.records(ctx.store).get(externalId);
+  return existing === undefined ? createRecord(type, body, externalId, ctx) : updateRecord(type, body, existing, ctx);
+}
+
+function createRecord(type: HrRecordType, body: JsonObject, externalId: string, ctx: HrContext): Reply {
+  const { choices } = ctx;
+  const archive = readBoolean(body[ARCHIVE]);
+  if (archive === true && choices.lifecycle.archiveMissing === 'refuse') {
+    return refuse(choices, 404, [problem(KEY, `No ${type.label} with externalId "${externalId}" exists to archive`)]);
+  }
+  const problems: Problem[] = [];
+  if (Object.keys(body).length === 1 && !choices.hr.allowKeyOnlyCreate) {
+    problems.push(problem('', `A new ${type.label} needs at least one field besides externalId`));
+  }
+  for (const field of type.requiredOnCreate) {
+    if (isMissing(body[field], choices)) problems.push(problem(field, `${field} is required to create a ${type.label}`));
+  }
+  problems.push(...(type.checkReferences?.(body, externalId, ctx) ?? []));
+  if (problems.length > 0) return refuse(choices, 400, problems);
+
+  const fields = mergePatch({}, withoutKeys(body, [KEY, ARCHIVE]));
+  type.applyDefaults?.(fields);
+  type.records(ctx.store).set(externalId, { externalId, fields, archived: archive === true });
+  return hrSuccess(choices, true, { externalId, status: archive === true ? 'archived' : 'created' });
+}
+
+function updateRecord(type: HrRecordType, body: JsonObject, existing: HrRecord, ctx: HrContext): Reply {
+  const { choices } = ctx;
+  const { externalId } = existing;
+  if (Object.keys(body).length === 1) {
+    return refuse(choices, 400, [problem('', 'An update requires externalId plus at least one other field')]);
+  }
+  const archive = readBoolean(body[ARCHIVE]);
+  const problems: Problem[] = [];
+  if (!choices.lifecycle.allowRemovingRequired) {
+    for (const field of [...type.requiredOnCreate, ARCHIVE]) {
+      if (body[field] === null) problems.push(problem(field, `${field} cannot be removed`));
+    }
+  }
+  if (choices.lifecycle.emptyRequiredIsMissing) {
+    for (const field of type.requiredOnCreate) {
+      if (body[field] !== undefined && isMissing(body[field], choices)) problems.push(problem(field, `${field} must not be empty`));
+    }
+  }
+  if (existing.archived && (archive === false || archive === null) && !choices.lifecycle.allowUnarchive) {
+    problems.push(problem(ARCHIVE, `The ${type.label} is archived; leaving the archived state is not supported`));
+  }
+  problems.push(...(type.checkReferences?.(body, externalId, ctx) ?? []));
+  if (problems.length > 0) return refuse(choices, 400, problems);
+
+  if (archive === true && !existing.archived) {
+    const blocker = type.archiveBlocker?.(existing, ctx) ?? null;
+    if (blocker !== null) return refuse(choices, choices.hr.archiveRefusalStatus, [problem(ARCHIVE, blocker)]);
+  }
+  const fields = mergePatch(existing.fields, withoutKeys(body, [KEY, ARCHIVE]));
+  const archived = archive === undefined ? existing.archived : archive === true;
+  type.records(ctx.store).set(externalId, { externalId, fields, archived });
+  return hrSuccess(choices, false, { externalId, status: archive === true ? 'archived' : 'updated' });
+}

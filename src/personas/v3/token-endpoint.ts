@@ -1,0 +1,114 @@
+/**
+ * The OAuth 2.0 token endpoint, client credentials grant only: client authentication by HTTP basic or by the
+ * form fields client_id/client_secret, scope handling, the token response and error responses.
+ * Document part 5 items 1-4, 6 ("Address of the token service: not shown"); RFC 6749 §2.3.1, §3.3, §4.4, §5.1,
+ * §5.2.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import type { PersonaChoices } from './choices';
+import { isFormContentType } from './http-io';
+import type { JsonObject } from './json';
+import type { Reply } from './reply';
+import { HR_SCOPE, TOKEN_LIFETIME_SECONDS } from './seed';
+import type { TokenService } from './token-service';
+
+export interface TokenRequest {
+  readonly method: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+export interface TokenContext {
+  readonly choices: PersonaChoices;
+  readonly tokens: TokenService;
+  readonly clients: ReadonlyMap<string, string>;
+}
+
+interface Credentials {
+  readonly id: string;
+  readonly secret: string;
+}
+
+/** RFC 6749 §5.1/§5.2: token and error responses are not cached. */
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+const KNOWN_SCOPES: readonly string[] = [HR_SCOPE];
+
+function oauthError(choices: PersonaChoices, status: number, error: string, description: string, extra = {}): Reply {
+  const body: JsonObject = choices.token.errorDescriptions ? { error, error_description: description } : { error };
+  return { status, body, headers: { ...NO_STORE, ...extra } };
+}
+
+/** RFC 6749 §2.3.1: id and secret are form-encoded before being put into the basic credentials. */
+function formDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+function basicCredentials(header: string | undefined): Credentials | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? '');
+  if (match?.[1] === undefined) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function grantedScopes(requested: readonly string[], choices: PersonaChoices): string[] | null {
+  if (requested.length === 0) return choices.token.missingScope === 'default' ? [HR_SCOPE] : null;
+  if (choices.token.requireHrScope && !requested.includes(HR_SCOPE)) return null;
+  const unique = [...new Set(requested)];
+  return choices.token.grant === 'requested' ? unique : unique.filter((scope) => KNOWN_SCOPES.includes(scope));
+}
+
+export function handleTokenRequest(req: TokenRequest, ctx: TokenContext): Reply {
+  const { choices } = ctx;
+  if (req.method !== 'POST') {
+    return oauthError(choices, 405, 'invalid_request', 'The token endpoint accepts POST only', { Allow: 'POST' });
+  }
+  if (choices.token.requireFormContentType && !isFormContentType(req.headers['content-type'])) {
+    return oauthError(choices, 400, 'invalid_request', 'The body must be application/x-www-form-urlencoded');
+  }
+  const params = new URLSearchParams(req.body);
+  if (choices.token.refuseAmbiguousRequests && [...new Set(params.keys())].some((key) => params.getAll(key).length > 1)) {
+    return oauthError(choices, 400, 'invalid_request', 'A parameter is repeated');
+  }
+  const grantType = params.get('grant_type');
+  if (grantType === null || grantType === '') return oauthError(choices, 400, 'invalid_request', 'grant_type is missing');
+
+  const basic = basicCredentials(req.headers.authorization);
+  const formId = params.get('client_id');
+  if (basic !== null && params.get('client_secret') !== null && choices.token.refuseAmbiguousRequests) {
+    return oauthError(choices, 400, 'invalid_request', 'Use one client authentication method only');
+  }
+  const credentials = basic ?? (formId === null ? null : { id: formId, secret: params.get('client_secret') ?? '' });
+  const expected = credentials === null ? undefined : ctx.clients.get(credentials.id);
+  if (credentials === null || expected === undefined || !sameSecret(credentials.secret, expected)) {
+    const status = basic !== null || req.headers.authorization !== undefined ? 401 : choices.token.invalidClientStatus;
+    const challenge = status === 401 ? { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' } : {};
+    return oauthError(choices, status, 'invalid_client', 'Client authentication failed', challenge);
+  }
+  if (grantType !== 'client_credentials') {
+    return oauthError(choices, 400, 'unsupported_grant_type', 'Only client_credentials is supported');
+  }
+
+  const requested = (params.get('scope') ?? '').split(' ').filter((scope) => scope !== '');
+  const granted = grantedScopes(requested, choices);
+  if (granted === null || granted.length === 0) {
+    return oauthError(choices, 400, 'invalid_scope', `The scope ${HR_SCOPE} must be requested`);
+  }
+  const body: JsonObject = { access_token: ctx.tokens.issue(credentials.id, granted), token_type: 'Bearer' };
+  if (choices.token.includeExpiresIn) body.expires_in = TOKEN_LIFETIME_SECONDS;
+  const same = [...requested].sort().join(' ') === [...granted].sort().join(' ');
+  if (choices.token.alwaysIncludeScope || !same) body.scope = granted.join(' ');
+  return { status: 200, body, headers: NO_STORE };
+}
