@@ -20,6 +20,7 @@ const steps: Step[] = [
   { name: 'integration tests', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=dot', ...testFiles('test/integration')] },
   // Alone, because it times a whole @smoke run against a rate-bounded "remote" target.
   { name: 'remote smoke timing', command: process.execPath, args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...testFiles('test/smoke')] },
+  { name: 'suite vs the lenient and strict personas', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/personas.ts'] },
   { name: 'suite vs reference, variants and faults', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/mutation.ts'] },
 ];
 

@@ -6,17 +6,20 @@ import { ConfigError } from './errors';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** Reads `.env` (if present) under the process environment, which wins. */
+/** Without the variables whose value is empty: INTERFACE.md, "An empty variable counts as unset". */
+function withoutEmpty(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
+}
+
+/** Reads `.env` (if present) under the process environment, which wins; empty values count as unset. */
 export function readEnv(processEnv: Env = process.env, root: string = process.cwd()): Env {
   const file = resolve(root, '.env');
-  if (!existsSync(file)) return { ...processEnv };
+  if (!existsSync(file)) return withoutEmpty(processEnv);
   let fromFile: Record<string, string | undefined>;
   try {
     fromFile = parseEnv(readFileSync(file, 'utf8')) as Record<string, string | undefined>;
   } catch (error) {
     throw new ConfigError(`The .env file at ${file} cannot be read: ${(error as Error).message}. Fix or remove it.`);
   }
-  const merged: Record<string, string | undefined> = { ...fromFile };
-  for (const [key, value] of Object.entries(processEnv)) if (value !== undefined) merged[key] = value;
-  return merged;
+  return { ...withoutEmpty(fromFile), ...withoutEmpty(processEnv) };
 }

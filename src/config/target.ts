@@ -90,7 +90,7 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
   }
   const rm = plan.rm ? parseRm(env, p, urls) : null;
   const hr = plan.hr ? parseHr(env, p, urls) : null;
-  const run = parseRun(env, p, plan.embedded);
+  const run = parseRun(env, p, plan.embedded, isNear([rm?.baseUrl, hr?.baseUrl, hr?.tokenUrl]));
   if (hr && !plan.embedded && !run.allowProduction && isProductionHost(hr.baseUrl)) {
     problems.push(`HR_BASE_URL ${hr.baseUrl} is a production environment ("api." host; 001 §1: production is "api", testing is "apiuat"). The suite creates and archives records: point it at an "apiuat." environment, or set CONFORMANCE_ALLOW_PRODUCTION=1 if you really mean production.`);
   }
@@ -146,7 +146,30 @@ function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
   };
 }
 
-function parseRun(env: Env, p: Problems, embedded: boolean): RunControls {
+/**
+ * A target on this machine or a private network (loopback, RFC 1918, link-local, `localhost`) is a
+ * sandbox, not a production system to protect: it gets the embedded server's pace and case counts.
+ */
+export function isNear(urls: readonly (string | undefined)[]): boolean {
+  const hosts = urls.filter((u): u is string => typeof u === 'string').flatMap((u) => {
+    try {
+      return [new URL(u).hostname.replace(/^\[|\]$/g, '').toLowerCase()];
+    } catch {
+      return ['unparseable.invalid'];
+    }
+  });
+  return hosts.length > 0 && hosts.every(isNearHost);
+}
+
+function isNearHost(host: string): boolean {
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (!v4) return /^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith('fe80:');
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+}
+
+function parseRun(env: Env, p: Problems, embedded: boolean, near: boolean): RunControls {
   const runId = env.CONFORMANCE_RUN_ID ?? `cr${randomBytes(4).toString('hex')}`;
   if (!/^[A-Za-z0-9-]{1,24}$/.test(runId)) p.push(`CONFORMANCE_RUN_ID must be 1-24 letters, digits or dashes, since it goes into e-mail local parts and external ids (got "${runId}").`);
   return {
@@ -154,10 +177,10 @@ function parseRun(env: Env, p: Problems, embedded: boolean): RunControls {
     allowDestructive: embedded || flag(env, 'CONFORMANCE_ALLOW_DESTRUCTIVE', p),
     allowProduction: flag(env, 'CONFORMANCE_ALLOW_PRODUCTION', p),
     seed: p.int(env, 'CONFORMANCE_SEED', Math.floor(Math.random() * 2 ** 31), -(2 ** 31)) ?? 0,
-    numRuns: p.int(env, 'CONFORMANCE_NUM_RUNS', embedded ? 25 : 5, 1) ?? 1,
+    numRuns: p.int(env, 'CONFORMANCE_NUM_RUNS', embedded || near ? 25 : 5, 1) ?? 1,
     runId: runId.toLowerCase(),
-    maxRps: p.num(env, 'CONFORMANCE_MAX_RPS', embedded ? 0 : 10, 0),
-    maxConcurrency: p.int(env, 'CONFORMANCE_MAX_CONCURRENCY', embedded ? 16 : 4, 1) ?? 4,
+    maxRps: p.num(env, 'CONFORMANCE_MAX_RPS', embedded || near ? 0 : 10, 0),
+    maxConcurrency: p.int(env, 'CONFORMANCE_MAX_CONCURRENCY', embedded || near ? 16 : 4, 1) ?? 4,
     timeoutMs: p.int(env, 'CONFORMANCE_TIMEOUT_MS', embedded ? 5000 : 15000, 100) ?? 15000,
   };
 }

@@ -19,6 +19,8 @@ export interface SuiteRun {
 
 export interface SuiteRunOptions {
   reportsDir: string;
+  /** Run against the embedded reference server (default true); false: the target comes from `env`. */
+  embedded?: boolean;
   faults?: readonly string[];
   variants?: readonly string[];
   projects?: readonly string[];
@@ -37,9 +39,12 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   const args = [PLAYWRIGHT_CLI, 'test', ...(options.projects ?? []).flatMap((p) => ['--project', p])];
   if (options.workers) args.push('--workers', String(options.workers));
   args.push(...(options.args ?? []));
+  const outside = options.embedded === false;
+  // An outside target: none of the caller's own target variables may leak into the run.
+  const inherited = outside ? Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(RM_|HR_|LEARNING_|CONFORMANCE_EMBEDDED)/.test(k))) : process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    CONFORMANCE_EMBEDDED: '1',
+    ...inherited,
+    CONFORMANCE_EMBEDDED: outside ? '' : '1',
     CONFORMANCE_REPORTS_DIR: options.reportsDir,
     CONFORMANCE_QUIET: '1',
     CONFORMANCE_LEAN: '1',

@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { catalogue } from '../catalogue';
-import { checksInMessage } from '../checks/check-error';
+import { checksInMessage, clausesInMessage } from '../checks/check-error';
+import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
 import { OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
@@ -129,7 +130,16 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes of Playwright's messages
       const message = (last.errors[0]?.message ?? last.error?.message ?? 'failed').replace(/\u001b\[[0-9;]*m/g, '');
       const checks = checksInMessage(message);
-      failures.push({ test: title, file: test.location.file.replace(/^.*?specs\//, 'specs/'), checks: checks.length ? checks : ['uncategorised'], message: message.split('\n').slice(0, 3).join(' ') });
+      const clauseId = clausesInMessage(message)[0];
+      const clause = clauseId && isClauseId(clauseId) ? clauseRef(CLAUSES[clauseId]) : null;
+      failures.push({
+        check: checks[0] ?? 'uncategorised',
+        test: title,
+        clause,
+        file: test.location.file.replace(/^.*?specs\//, 'specs/'),
+        checks: checks.length ? checks : ['uncategorised'],
+        message: message.split('\n')[0] ?? message,
+      });
     }
   }
   const operations = catalogue().map((op) => ({

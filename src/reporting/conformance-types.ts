@@ -3,10 +3,23 @@ import type { ApiName } from '../catalogue/types';
 
 export type CellStatus = 'passed' | 'failed' | 'skipped' | 'not-covered';
 
+/** The clause a failure breaks: the seed file, its section and the sentence word for word. */
+export interface FailureClause {
+  id: string;
+  seed: string;
+  section: string;
+  quote: string;
+  standard?: string;
+}
+
 export interface FailureLine {
+  /** The check that failed (the first `[check:<name>]` of the message). */
+  check: string;
   test: string;
+  /** The clause the failed check enforces (null only for a failure that is no check: a bug of the suite). */
+  clause: FailureClause | null;
   file: string;
-  /** The checks named in the failure (`[check:<name>]`). */
+  /** Every check named in the failure. */
   checks: string[];
   message: string;
 }

@@ -31,7 +31,8 @@ export function guard(authorization: string | undefined, requiredScope: string |
   }
   if (requiredScope !== null && !grantsScope(check.claims, requiredScope)) {
     const status = choices.auth.insufficientScopeStatus;
-    return deny(choices, status, `${REALM}, error="insufficient_scope", scope="${requiredScope}"`, `The scope ${requiredScope} is required`);
+    const challenge = `${REALM}, error="insufficient_scope", scope="${requiredScope}"`;
+    return deny(choices, status, challenge, `The scope ${requiredScope} is required`);
   }
   return null;
 }

@@ -106,6 +106,10 @@ export interface PersonaChoices {
     readonly updateBody: 'empty' | 'json';
     /** An update with an empty object is a no-op (otherwise refused). */
     readonly allowEmptyUpdate: boolean;
+    /** Unknown keys inside provider, owner, duration, costs, image (content is always open). */
+    readonly allowUnknownNestedFields: boolean;
+    /** A Location header (the activity's url) on 201. */
+    readonly locationHeader: boolean;
   };
 }
 
@@ -135,7 +139,7 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       acceptServiceAlias: true, requireIssuedIds: false, restrictedLevelFields: { kind: 'deny', fields: ['code'] },
       allowUnknownAccessLevel: true, knownContentTypes: null, currencyCodeFormat: false, durationPeriods: null,
       consumeImageKey: false, requireKnownChildren: false, uniqueAggregateIds: false, updateBody: 'empty',
-      allowEmptyUpdate: true,
+      allowEmptyUpdate: true, allowUnknownNestedFields: true, locationHeader: false,
     },
   },
   strict: {
@@ -158,7 +162,7 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       restrictedLevelFields: { kind: 'allow', fields: STRICT_RESTRICTED_ALLOWED },
       allowUnknownAccessLevel: false, knownContentTypes: ['text', 'weblink', 'scormcourse'], currencyCodeFormat: true,
       durationPeriods: ['minutes'], consumeImageKey: true, requireKnownChildren: true, uniqueAggregateIds: true,
-      updateBody: 'json', allowEmptyUpdate: false,
+      updateBody: 'json', allowEmptyUpdate: false, allowUnknownNestedFields: false, locationHeader: true,
     },
   },
 };

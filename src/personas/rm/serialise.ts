@@ -1,0 +1,77 @@
+// Resource objects (part 1: "every resource has id, type, attributes and, where related records exist, relationships.
+// Each relationship entry is a pair {id, type}") and part 2's attribute tables, with DateTime objects.
+import type { Choices } from './choices';
+import { dateTimeObject } from './datetime';
+import { type AttrValue, type Json, type Rec, type Rel, SHOWN_TYPES, Stamp, T, strAttr } from './model';
+import type { Store } from './store';
+
+export interface SerialCtx {
+  choices: Choices;
+  baseUrl: string;
+  now: number;
+  store: Store;
+}
+
+export type JsonObject = { [key: string]: Json };
+
+export function resource(rec: Rec, ctx: SerialCtx, typeOverride?: string): JsonObject {
+  const out: JsonObject = { id: rec.id, type: typeOverride ?? rec.type, attributes: attributes(rec, ctx) };
+  const rels = relationships(rec.rels, ctx.choices);
+  if (rels !== null) out.relationships = rels;
+  return out;
+}
+
+function relationships(rels: Record<string, Rel>, choices: Choices): JsonObject | null {
+  const out: JsonObject = {};
+  for (const [name, rel] of Object.entries(rels)) {
+    if (rel === null) {
+      if (choices.absentToOne === 'null') out[name] = null;
+    } else if (Array.isArray(rel)) {
+      out[name] = rel.map((l) => ({ id: l.id, type: l.type }));
+    } else {
+      out[name] = { id: rel.id, type: rel.type };
+    }
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+function attributes(rec: Rec, ctx: SerialCtx): JsonObject {
+  if (!SHOWN_TYPES.has(rec.type) && !ctx.choices.unshownAttributes) return {};
+  const source: Record<string, AttrValue> = { ...rec.attrs, ...computed(rec, ctx) };
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value === null) {
+      if (ctx.choices.unknownAttribute === 'null') out[key] = null;
+      continue;
+    }
+    out[key] = toJson(value, ctx);
+  }
+  return out;
+}
+
+function toJson(value: AttrValue, ctx: SerialCtx): Json {
+  if (value instanceof Stamp) return dateTimeObject(value.ms, ctx.now, ctx.choices);
+  if (Array.isArray(value)) return value.map((v) => toJson(v, ctx));
+  if (value !== null && typeof value === 'object') {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toJson(v, ctx);
+    return out;
+  }
+  return value;
+}
+
+/** Candidate attributes derived from other facts: name, tags (from taggings) and links. */
+function computed(rec: Rec, ctx: SerialCtx): Record<string, AttrValue> {
+  if (rec.type !== T.candidate) return {};
+  const first = strAttr(rec, 'first_name');
+  const last = strAttr(rec, 'last_name');
+  const name = [first, last].filter((p): p is string => p !== null && p !== '').join(' ');
+  const email = strAttr(rec, 'email');
+  const phone = strAttr(rec, 'phone_number');
+  const links: Record<string, AttrValue> = { self: { url: `${ctx.baseUrl}/candidates/${rec.id}` } };
+  if (email !== null) links.mail_to = { url: `mailto:${email}` };
+  if (phone !== null) links.tel = { url: `tel:${phone.replace(/\s+/g, '')}` };
+  if (rec.hidden.linkedin !== undefined) links.linkedin = { url: rec.hidden.linkedin };
+  const tags = ctx.store.related(rec, 'taggings').map((t) => strAttr(t, 'name')).filter((n): n is string => n !== null);
+  return { name: name === '' ? null : name, tags, links };
+}
