@@ -63,7 +63,7 @@ function apiSchemaIds(api: ApiName): string[] {
   return schemaIds().filter((id) => id.startsWith(`${SCHEMA_BASE}${api}/`));
 }
 
-const ANNOTATIONS = new Set(['$ref', 'x-seed', 'x-decision', 'description', 'title']);
+const ANNOTATIONS = new Set(['$ref', 'x-clause', 'x-decision', 'description', 'title']);
 
 /**
  * Copies a schema, resolving every `$ref` against `baseId` and pointing it into components.schemas.
@@ -134,6 +134,7 @@ function responses(op: OperationSpec, mediaType: string): Json {
     description: r.description,
     ...(r.schema ? { content: { [mediaType]: { schema: ref(r.schema) } } } : {}),
     'x-seed': r.seed,
+    'x-clause': r.clause,
   }]));
 }
 
@@ -148,6 +149,7 @@ function operationObject(op: OperationSpec): Json {
     responses: responses(op, mediaType),
     security: security(op.api),
     'x-seed': op.seed,
+    'x-clause': op.clause,
     ...(op.include.length ? { 'x-include': op.include } : {}),
     ...(op.untestable?.length ? { 'x-untestable': op.untestable } : {}),
   };

@@ -31,7 +31,7 @@ const common = {
 
 const person = {
   $id: `${BASE}person.json`,
-  'x-seed': 'test', 'x-decision': 'annotations are ignored',
+  'x-clause': 'test', 'x-decision': 'annotations are ignored',
   type: 'object',
   required: ['name', 'email', 'kind'],
   additionalProperties: false,

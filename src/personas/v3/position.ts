@@ -16,8 +16,8 @@ const REFERENCE_FIELDS = [
   'agreementClassificationExternalId', 'jobSectorExternalId', 'positionTypeExternalId',
 ];
 
-function numbered(prefix: string, count: number, spec: FieldSpec): Record<string, FieldSpec> {
-  return Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index + 1}`, spec]));
+function numbered(prefix: string, count: number, spec: FieldSpec, suffix = ''): Record<string, FieldSpec> {
+  return Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index + 1}${suffix}`, spec]));
 }
 
 const SCHEMA: Schema = {
@@ -31,7 +31,7 @@ const SCHEMA: Schema = {
   vacant: BOOLEAN,
   archive: BOOLEAN,
   vacantDate: DATE,
-  businessUnit: object(numbered('level', 4, STRING)),
+  businessUnit: object(numbered('level', 4, STRING, 'ExternalId')),
   supplementary: object({
     ...numbered('textField', 10, STRING), ...numbered('boolField', 5, BOOLEAN), ...numbered('dateField', 10, DATE),
   }),
