@@ -1,8 +1,12 @@
 /**
- * Reading RM v2 response documents (000 §1 resource-object layout) leniently: the document fixes
- * `id`, `type`, `attributes`, `relationships` of each resource, and entries `{id, type}`, but not
- * the envelope beyond `data` (000 §4 rule 3). Ids are compared as strings; a relationship value may
- * be an entry, an array of entries, or wrapped in `{data: ...}`.
+ * Reading RM v2 response bodies leniently. 000 §1 fixes the resource (`id`, `type`, `attributes`,
+ * `relationships`, entries `{id, type}`), but 000 §4 rule 3 says the payload shapes of the
+ * operations are "not shown beyond the resource shapes of part 2 and `meta.next_cursor`". So a body
+ * may be a JSON:API-like document `{data: resource | resource[] | null, included?, meta?}`, a bare
+ * resource, or a bare array of resources. Embedded (included) records may be in a top-level
+ * `included` array or inside relationship entries that carry `attributes`. Ids are compared as
+ * strings; a relationship value may be an entry, an array of entries, `null`, or wrapped in
+ * `{data: ...}`.
  */
 import type { Exchange } from '../../src/http/exchange';
 import { jsonBody } from '../../src/http/exchange';
@@ -39,16 +43,36 @@ export function asResource(value: unknown): Resource | null {
   };
 }
 
+const resources = (list: readonly unknown[]): Resource[] => list.map(asResource).filter((r): r is Resource => r !== null);
+
+/** The body when it is a JSON:API-like document (an object with `data`), else null. */
+function documentOf(exchange: Exchange): Record<string, unknown> | null {
+  const body = jsonBody(exchange);
+  return isObject(body) && Object.hasOwn(body, 'data') ? body : null;
+}
+
+/** The body's top-level object (a document or a bare resource); {} for arrays and non-JSON. */
 function topLevel(exchange: Exchange): Record<string, unknown> {
   const body = jsonBody(exchange);
   return isObject(body) ? body : {};
 }
 
-/** The primary resources: `data` as an array, or the single resource of `data`. */
+/**
+ * The primary resources: `data` of a document (an array, one resource, or none), a bare array of
+ * resources, or a bare resource.
+ */
 export function dataOf(exchange: Exchange): Resource[] {
-  const data = topLevel(exchange).data;
-  const list = Array.isArray(data) ? data : data === undefined || data === null ? [] : [data];
-  return list.map(asResource).filter((r): r is Resource => r !== null);
+  const body = jsonBody(exchange);
+  if (Array.isArray(body)) return resources(body);
+  if (!isObject(body)) return [];
+  if (Object.hasOwn(body, 'data')) {
+    const data = body.data;
+    if (Array.isArray(data)) return resources(data);
+    const one = asResource(data);
+    return one ? [one] : [];
+  }
+  const bare = asResource(body);
+  return bare ? [bare] : [];
 }
 
 /** The one primary resource of a single-resource answer, or null. */
@@ -60,10 +84,47 @@ export function idsOf(exchange: Exchange): string[] {
   return dataOf(exchange).map((r) => r.id);
 }
 
-/** Resources in `included` (absent means none). */
+/** Relationship entries that carry `attributes`: records embedded in the relationship itself. */
+function embeddedIn(record: Resource): Resource[] {
+  const out: Resource[] = [];
+  for (const value of Object.values(record.relationships)) {
+    let inner: unknown = value;
+    if (isObject(inner) && Object.hasOwn(inner, 'data') && !Object.hasOwn(inner, 'id')) inner = inner.data;
+    for (const entry of Array.isArray(inner) ? inner : [inner]) {
+      if (isObject(entry) && isObject(entry.attributes)) {
+        const r = asResource(entry);
+        if (r) out.push(r);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Every embedded record of an answer: the top-level `included` array (absent means none), and the
+ * relationship entries that carry `attributes`, in the primary records and (nested) in those
+ * embedded records, without repeats.
+ */
 export function includedOf(exchange: Exchange): Resource[] {
-  const included = topLevel(exchange).included;
-  return Array.isArray(included) ? included.map(asResource).filter((r): r is Resource => r !== null) : [];
+  const doc = documentOf(exchange);
+  const top = doc && Array.isArray(doc.included) ? resources(doc.included) : [];
+  const seen = new Set<string>();
+  const out: Resource[] = [];
+  const add = (r: Resource): boolean => {
+    const key = `${r.type}\u0000${r.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    out.push(r);
+    return true;
+  };
+  top.forEach(add);
+  let frontier: Resource[] = [...dataOf(exchange), ...top];
+  for (let depth = 0; depth < 4 && frontier.length > 0; depth += 1) {
+    const next: Resource[] = [];
+    for (const record of frontier) for (const inner of embeddedIn(record)) if (add(inner)) next.push(inner);
+    frontier = next;
+  }
+  return out;
 }
 
 /** `meta.next_cursor` as a string, or null when absent, null or empty (the walk ends, 000 §4). */
@@ -75,9 +136,13 @@ export function nextCursorOf(exchange: Exchange): string | null {
   return typeof cursor === 'string' && cursor !== '' ? cursor : null;
 }
 
-/** Sorted top-level keys of the body, for observations of the envelope. */
+/** How the body is laid out, for observations: the document's members, "bare array" or "bare resource". */
 export function envelopeKeys(exchange: Exchange): string {
-  return Object.keys(topLevel(exchange)).sort().join(', ') || '(none)';
+  const body = jsonBody(exchange);
+  if (Array.isArray(body)) return 'bare array';
+  if (!isObject(body)) return body === undefined ? '(no JSON body)' : typeof body;
+  if (!Object.hasOwn(body, 'data') && asResource(body)) return 'bare resource';
+  return Object.keys(body).sort().join(', ') || '(none)';
 }
 
 function toRef(value: unknown): Ref | null {
@@ -88,7 +153,8 @@ function toRef(value: unknown): Ref | null {
 
 /**
  * The entries of a relationship: `undefined` when the resource does not carry the relationship at
- * all, otherwise the (possibly empty) list of `{id, type}` entries.
+ * all, otherwise the (possibly empty) list of `{id, type}` entries. An absent to-one relationship
+ * may be `null` or `{data: null}`: no entry.
  */
 export function relationshipRefs(resource: Resource, name: string): Ref[] | undefined {
   if (!Object.hasOwn(resource.relationships, name)) return undefined;
@@ -101,6 +167,14 @@ export function relationshipRefs(resource: Resource, name: string): Ref[] | unde
 
 export function attr(resource: Resource, name: string): unknown {
   return resource.attributes[name];
+}
+
+/** Whether `text` occurs as a string value anywhere inside `value` (attributes of records whose fields are not shown). */
+export function containsText(value: unknown, text: string): boolean {
+  if (typeof value === 'string') return value === text;
+  if (Array.isArray(value)) return value.some((v) => containsText(v, text));
+  if (isObject(value)) return Object.values(value).some((v) => containsText(v, text));
+  return false;
 }
 
 /** A DateTime attribute's `utc` value (000 §2 DateTime object), or null. */

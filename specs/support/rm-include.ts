@@ -1,17 +1,19 @@
 /**
- * The meaning of `include` (000 §4 Allowed include values): the related records are embedded in
- * `included`, with their own type (000 §2), and every relationship entry `{id, type}` named for
- * that include points at a record present there. Nested values (a.b.c) are followed one segment
- * at a time wherever the embedded records carry the named relationship.
+ * The meaning of `include` (000 §4 Common query parameters: "related resources to embed", and the
+ * Allowed include values): every relationship entry `{id, type}` named for an include value points
+ * at a record embedded in the answer (in `included`, or inside the relationship entry itself).
+ * Nested values (a.b.c) are followed one segment at a time wherever the embedded records carry the
+ * named relationship. Related type names are not enforced (schemas/DECISIONS.md D4): an embedded
+ * record matches an entry by id, and by type only as far as the entry itself names one.
  */
 import type { Exchange } from '../../src/http/exchange';
-import { expectThat } from '../../src/checks';
+import { expectThat, type ClauseOf } from '../../src/checks';
 import { dataOf, includedOf, relationshipRefs, type Ref, type Resource } from './rm-doc';
-import { SEED } from './rm';
 
-/** Where an include segment leads: the relationship names that carry it, and the types it may embed (null: any). */
+/** Where an include segment leads: the relationship names that carry it, and type names known to mean the same records. */
 export interface IncludeTarget {
   relationships: readonly string[];
+  /** Type names 000 §2 gives for these records (several where the document names more than one); null: not shown. */
   types: readonly string[] | null;
 }
 
@@ -27,7 +29,7 @@ export const CANDIDATE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
   locations: of(['locations'], 'candidate_locations'),
   // 000 §2 names the relationship type static_lists and the List resource type company_lists.
   lists: of(['lists'], 'static_lists', 'company_lists'),
-  // Tagging has no type name in 000 §2.
+  // Tagging has no type name in 000 §2, and no candidate relationship of that name.
   taggings: any('taggings', 'tags'),
   jobs: of(['jobs'], 'jobs'),
   job_applications: of(['job_applications'], 'job_applications'),
@@ -41,7 +43,7 @@ export const CANDIDATE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
   last_touch_event: of(['last_touch_event'], 'candidate_events'),
 };
 
-/** Segments after the first: relationships of the embedded records (types where 000 §2 gives them). */
+/** Segments after the first: relationships of the embedded records. */
 const NESTED: Readonly<Record<string, IncludeTarget>> = {
   from: of(['from'], 'users'),
   to: of(['to'], 'candidates'),
@@ -58,34 +60,42 @@ export function segmentTarget(segment: string, depth: number, firstLevel: Readon
   return NESTED[segment] ?? any(segment);
 }
 
+/**
+ * Whether an embedded record is the one an entry names: the same id, and the same type where both
+ * name one (two type names the document gives for the same records count as the same).
+ */
 function matches(target: IncludeTarget, ref: Ref, record: Resource): boolean {
   if (record.id !== ref.id) return false;
-  if (record.type === ref.type) return true;
+  if (ref.type === '' || record.type === '' || record.type === ref.type) return true;
   return target.types !== null && target.types.includes(record.type) && target.types.includes(ref.type);
 }
 
 export interface IncludeResult {
   /** Relationship entries of the main records for the first segment. */
-  topRefs: number;
+  topRefs: Ref[];
   /** Whether any main record carries a relationship of the first segment at all. */
   carried: boolean;
-  /** Included records of the first segment's types. */
-  embeddedOfType: number;
+  /** The embedded records those entries point at. */
+  found: Resource[];
+  /** Every embedded record of the answer. */
+  embedded: Resource[];
 }
+
+/** The include clause of each operation family (000 §4 Allowed include values). */
+export type IncludeClause = ClauseOf<'include'>;
 
 /**
  * Checks `include` over the main records of `exchange`: each entry named by the include's
- * relationships has an expected type and is present in `included` with that type; then the same
- * for each further segment, over the records just found.
+ * relationships is embedded in the answer; then the same for each further segment, over the
+ * records just found. `clause` is the row of the Allowed include values table of the operation.
  */
-export function expectIncluded(exchange: Exchange, include: string, firstLevel: Readonly<Record<string, IncludeTarget>> = CANDIDATE_INCLUDES): IncludeResult {
-  const included = includedOf(exchange);
+export function expectIncluded(exchange: Exchange, include: string, firstLevel: Readonly<Record<string, IncludeTarget>>, clause: IncludeClause): IncludeResult {
+  const embedded = includedOf(exchange);
   const segments = include.split('.');
   let level: Resource[] = dataOf(exchange);
-  const result: IncludeResult = { topRefs: 0, carried: false, embeddedOfType: 0 };
+  const result: IncludeResult = { topRefs: [], carried: false, found: [], embedded };
   segments.forEach((segment, depth) => {
     const target = segmentTarget(segment, depth, firstLevel);
-    if (depth === 0) result.embeddedOfType = target.types === null ? included.length : included.filter((r) => target.types?.includes(r.type)).length;
     const next: Resource[] = [];
     for (const record of level) {
       for (const name of target.relationships) {
@@ -93,14 +103,14 @@ export function expectIncluded(exchange: Exchange, include: string, firstLevel: 
         if (refs === undefined) continue;
         if (depth === 0) {
           result.carried = true;
-          result.topRefs += refs.length;
+          result.topRefs.push(...refs);
         }
         for (const ref of refs) {
-          const where = `include=${include}: ${record.type} ${record.id} relationship ${name} names {id: ${ref.id}, type: ${ref.type}}`;
-          if (target.types !== null) expectThat(target.types.includes(ref.type), 'include', `${where}; expected type ${target.types.join(' or ')}`, SEED.shapes);
-          const found = included.find((r) => matches(target, ref, r));
-          expectThat(found !== undefined, 'include', `${where}, which is not in included (${included.length} records: ${summary(included)})`, SEED.include);
+          const where = `include=${include}: ${record.type || 'record'} ${record.id} relationship ${name} names {id: ${ref.id}, type: ${ref.type || '-'}}`;
+          const found = embedded.find((r) => matches(target, ref, r));
+          expectThat(found !== undefined, 'include', `${where}, which is not embedded in the answer (${embedded.length} embedded records: ${summary(embedded)})`, clause);
           next.push(found);
+          if (depth === 0) result.found.push(found);
         }
       }
     }
@@ -111,6 +121,6 @@ export function expectIncluded(exchange: Exchange, include: string, firstLevel: 
 
 function summary(records: readonly Resource[]): string {
   const byType = new Map<string, number>();
-  for (const r of records) byType.set(r.type, (byType.get(r.type) ?? 0) + 1);
+  for (const r of records) byType.set(r.type || '(no type)', (byType.get(r.type || '(no type)') ?? 0) + 1);
   return [...byType].map(([t, n]) => `${n} ${t}`).join(', ') || 'none';
 }

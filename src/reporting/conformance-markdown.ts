@@ -12,7 +12,10 @@ export function renderMarkdown(report: ConformanceReport): string {
   out.push(`- RM v2 target: ${report.target.rm}`, `- HR / Learning v3 target: ${report.target.hr}`);
   out.push(`- seed: ${report.seed} (replay with CONFORMANCE_SEED=${report.seed}), run id: ${report.runId}`);
   if (report.faults.length || report.variants.length) out.push(`- reference server faults: ${report.faults.join(', ') || '-'}; variants: ${report.variants.join(', ') || '-'}`);
-  out.push(`- tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`, '');
+  out.push(`- tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  const p = report.politeness;
+  if (p) out.push(`- politeness: ${p.maxRps > 0 ? `at most ${p.maxRps} requests/s` : 'unthrottled'}, ${p.maxConcurrency} at once, time-out ${p.timeoutMs} ms; ${p.casesPerProperty} cases per property`);
+  out.push('');
   out.push(`Legend: ${MARK.passed} passed, ${MARK.failed} failed, ${MARK.skipped} skipped, ${MARK['not-covered']} not covered.`, '');
   for (const api of ['rm', 'hr', 'learning']) {
     const ops = report.operations.filter((o) => o.api === api);

@@ -4,8 +4,8 @@
  * `not-covered` until a spec proves it), and writes reports/conformance.json and .md in the shape
  * of INTERFACE.md, plus the failed checks and the observations.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { catalogue } from '../catalogue';
 import { checksInMessage, clausesInMessage } from '../checks/check-error';
@@ -51,6 +51,11 @@ export default class ConformanceReporter implements Reporter {
     // A merged (sharded) run hands every test over through the root suite.
     const tests = this.rootSuite ? this.rootSuite.allTests() : this.tests;
     const report = buildReport(tests, this.metadata);
+    const runInfo = join(this.outputDir, 'run', 'target.json');
+    if (existsSync(runInfo)) {
+      const info = JSON.parse(readFileSync(runInfo, 'utf8')) as { politeness?: ConformanceReport['politeness']; numRuns?: number };
+      if (info.politeness) report.politeness = { ...info.politeness, casesPerProperty: info.numRuns ?? 0 };
+    }
     mkdirSync(this.outputDir, { recursive: true });
     write(`${this.outputDir}/conformance.json`, JSON.stringify(report, null, 2));
     write(`${this.outputDir}/conformance.md`, renderMarkdown(report));

@@ -31,6 +31,8 @@ export interface ConformanceReport {
   faults: string[];
   variants: string[];
   totals: { passed: number; failed: number; skipped: number };
+  /** The politeness in force (0 requests/s = unthrottled) and the cases each property ran. */
+  politeness?: { maxRps: number; maxConcurrency: number; timeoutMs: number; casesPerProperty: number };
   /** HTTP requests the specs sent (recorded exchanges). */
   requests: number;
   operations: {

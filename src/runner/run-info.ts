@@ -11,6 +11,8 @@ export interface RunInfo {
   seed: number;
   runId: string;
   numRuns: number;
+  /** Politeness in force: requests per second (0 = unthrottled), requests at once, time-out per request. */
+  politeness: { maxRps: number; maxConcurrency: number; timeoutMs: number };
   allowDestructive: boolean;
   faults: string[];
   variants: string[];
@@ -24,6 +26,7 @@ export function describeTarget(target: Target): RunInfo {
     seed: target.run.seed,
     runId: target.run.runId,
     numRuns: target.run.numRuns,
+    politeness: { maxRps: target.run.maxRps, maxConcurrency: target.run.maxConcurrency, timeoutMs: target.run.timeoutMs },
     allowDestructive: target.run.allowDestructive,
     faults: target.embedded ? list(process.env.REFERENCE_FAULTS) : [],
     variants: target.embedded ? list(process.env.REFERENCE_VARIANTS) : [],

@@ -11,7 +11,7 @@ import { exchangeToText, type Exchange } from '../../src/http/exchange';
 import { Limiter } from '../../src/http/limiter';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { CheckError } from '../../src/checks/check-error';
-import { expectJson, expectJsonContentType, expectNoServerError, expectResponse, expectStatus } from '../../src/checks/http-checks';
+import { expectJson, expectNoServerError, expectResponse, expectStatus } from '../../src/checks';
 import { startHostileServer, type HostileServer } from './support/hostile-server';
 
 const KEY = 'client-it-key';
@@ -56,8 +56,8 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.response, null);
     assert.match(ex.error ?? '', /time-out/);
     assert.ok(ms < TIMEOUT_MS + 1500, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectResponse(ex)), 'transport');
-    assert.equal(checkOf(() => expectStatus(ex, 200)), 'transport');
+    assert.equal(checkOf(() => expectResponse(ex, 'rm.op.candidates.list')), 'transport');
+    assert.equal(checkOf(() => expectStatus(ex, 200, { clause: 'rm.op.candidates.list' })), 'transport');
   });
 
   void test('a target that sends headers and then stalls mid-body: the same time-out', async () => {
@@ -66,7 +66,7 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.response, null);
     assert.match(ex.error ?? '', /time-out/);
     assert.ok(ms < TIMEOUT_MS + 1500, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectJson(ex)), 'transport');
+    assert.equal(checkOf(() => expectJson(ex, 'rm.op.candidates.list')), 'transport');
   });
 
   void test('a target that resets the connection: a transport failure naming the reset', async () => {
@@ -75,7 +75,7 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.response, null);
     assert.match(ex.error ?? '', /reset/);
     assert.ok(ms < TIMEOUT_MS, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectNoServerError(ex)), 'transport');
+    assert.equal(checkOf(() => expectNoServerError(ex, 'rm.op.candidates.list')), 'transport');
   });
 
   void test('429 with Retry-After: a read is retried after the wait and then succeeds', async () => {
@@ -96,7 +96,7 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.response?.status, 429);
     assert.equal(ex.retries, 0);
     assert.equal(arrivals('/candidates', 'POST').length, 1);
-    assert.equal(checkOf(() => expectStatus(ex, 201)), 'status');
+    assert.equal(checkOf(() => expectStatus(ex, 201, { clause: 'rm.op.candidates.create' })), 'status');
   });
 
   void test('503 with Retry-After every time: a bounded number of tries, then a clear failure', async () => {
@@ -106,7 +106,7 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.retries, 2);
     assert.equal(arrivals('/lists?tag=down').length, 3);
     assert.ok(ms < 4000, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectNoServerError(ex)), 'no-server-error');
+    assert.equal(checkOf(() => expectNoServerError(ex, 'rm.op.candidates.list')), 'no-server-error');
   });
 
   void test('a Retry-After longer than the client will wait is not waited out', async () => {
@@ -132,18 +132,17 @@ void describe('the client against a hostile target', () => {
     assert.ok(ms < 3000, `ended after ${ms.toFixed(0)} ms`);
     await new Promise((r) => setTimeout(r, 200));
     assert.ok(server.hugeBytesWritten - before < 25 * 1024 * 1024, `the server could send only ${((server.hugeBytesWritten - before) / 1e6).toFixed(1)} MB before the client left`);
-    assert.equal(checkOf(() => expectJson(ex)), 'json-body');
+    assert.equal(checkOf(() => expectJson(ex, 'rm.op.candidates.list')), 'json-body');
     assert.ok(exchangeToText(ex).length < 100_000, 'the recorded exchange stays small');
   });
 
-  void test('broken JSON: a json-body failure; an HTML page: a content-type failure', async () => {
+  void test('broken JSON and an HTML page where resources are due: json-body failures', async () => {
     server.setMode('broken-json');
     const broken = await client.send({ method: 'GET', path: '/candidates' });
-    assert.equal(checkOf(() => expectJsonContentType(broken)), 'none');
-    assert.equal(checkOf(() => expectJson(broken)), 'json-body');
+    assert.equal(checkOf(() => expectJson(broken, 'rm.op.candidates.list')), 'json-body');
     server.setMode('html');
     const html = await client.send({ method: 'GET', path: '/candidates' });
-    assert.equal(checkOf(() => expectJsonContentType(html)), 'content-type');
+    assert.equal(checkOf(() => expectJson(html, 'rm.op.candidates.list')), 'json-body');
   });
 
   void test('a target that echoes the credentials: the recorded exchange carries none of them', async () => {

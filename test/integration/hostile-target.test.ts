@@ -42,7 +42,7 @@ const CASES: Case[] = [
   { mode: 'reset', check: 'transport', detail: /no response: connection reset/, all: true },
   { mode: 'broken-json', check: 'json-body', detail: /not JSON/ },
   { mode: 'huge', check: 'json-body', detail: /larger than the client's limit/ },
-  { mode: 'html', check: 'content-type', detail: /text\/html/ },
+  { mode: 'html', check: 'json-body', detail: /not JSON/ },
 ];
 
 interface Outcome {

@@ -2,14 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-function start(env: Record<string, string>): { status: number | null; output: string; ms: number } {
+function start(env: Record<string, string>, args: string[] = [], reports = mkdtempSync(join(tmpdir(), 'exit-codes-'))): { status: number | null; output: string; ms: number } {
   const t0 = Date.now();
-  const reports = mkdtempSync(join(tmpdir(), 'exit-codes-'));
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CONFORMANCE_REPORTS_DIR: reports, CONFORMANCE_QUIET: '1', ...env },
     encoding: 'utf8',
     timeout: 60_000,
@@ -37,4 +36,33 @@ test('bad configuration: exit 2 naming every problem', () => {
   const r = start({ HR_BASE_URL: 'https://api.dc2.example.test/v3/t1', HR_CLIENT_ID: 'c', HR_CLIENT_SECRET: 's', HR_TOKEN_URL: 'https://auth.example.test/token' });
   assert.equal(r.status, 2, r.output);
   assert.match(r.output, /production environment.*CONFORMANCE_ALLOW_PRODUCTION=1/);
+});
+
+test('an unknown project: exit 2 with one line naming the projects, no stack trace', () => {
+  const r = start({}, ['--project=foo']);
+  assert.equal(r.status, 2, r.output);
+  assert.match(r.output, /Unknown project "foo": the projects are rm, hr, learning/);
+  assert.doesNotMatch(r.output, /^\s+at /m);
+});
+
+test('a selection that matches no test: exit 2, never "CONFORMS"', () => {
+  const r = start({}, ['--grep', 'NoSuchTitleAnywhere']);
+  assert.equal(r.status, 2, r.output);
+  assert.match(r.output, /No test matched the selection/);
+  assert.doesNotMatch(r.output, /CONFORMS/);
+});
+
+test('a run that cannot start leaves the previous reports as they were', () => {
+  const reports = mkdtempSync(join(tmpdir(), 'exit-codes-keep-'));
+  writeFileSync(join(reports, 'conformance.json'), '{"previous": true}');
+  const r = start({ RM_BASE_URL: 'not-a-url' }, [], reports);
+  assert.equal(r.status, 2, r.output);
+  assert.deepEqual(readdirSync(reports), ['conformance.json']);
+  assert.equal(readFileSync(join(reports, 'conformance.json'), 'utf8'), '{"previous": true}');
+});
+
+test('empty variables count as unset: the embedded server runs and the smoke tests pass (exit 0)', () => {
+  const r = start({ RM_BASE_URL: '', RM_API_KEY: '', RM_API_SECRET: '', HR_BASE_URL: '', HR_CLIENT_ID: '' }, ['--grep', '@smoke']);
+  assert.equal(r.status, 0, r.output);
+  assert.match(r.output, /CONFORMS on everything that ran/);
 });

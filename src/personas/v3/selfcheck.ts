@@ -82,7 +82,8 @@ class Checker {
     const statuses = typeof expected === 'number' ? [expected] : expected;
     const statusOk = statuses.includes(res.status);
     const messageOk = message === undefined || res.text.includes(JSON.stringify(message).slice(1, -1));
-    const detail = `${res.status}${message === undefined ? '' : ` "${message}"`}${statusOk && messageOk ? '' : ` body=${res.text.slice(0, 200)}`}`;
+    const quoted = message === undefined ? '' : ` "${message}"`;
+    const detail = `${res.status}${quoted}${statusOk && messageOk ? '' : ` body=${res.text.slice(0, 200)}`}`;
     report(this.mode, name, statusOk && messageOk, detail);
     return statusOk && messageOk;
   }
@@ -149,8 +150,8 @@ async function tokenCases(c: Checker): Promise<void> {
   });
   c.expect('token: several scopes', several, 200);
   const severalToken = String(get(several.json, 'access_token'));
-  c.expect('token: several-scope token on HR', await c.hr('/hrcore/business-unit/level1', { externalId: 'bu-sc', name: 'S' }, severalToken),
-    c.hrOk(true));
+  const withSeveral = await c.hr('/hrcore/business-unit/level1', { externalId: 'bu-sc', name: 'S' }, severalToken);
+  c.expect('token: several-scope token on HR', withSeveral, c.hrOk(true));
   const none = await c.tokenRequest({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
   c.expect('token: no scope asked', none, c.lenient ? 200 : 400, c.lenient ? HR_SCOPE : 'invalid_scope');
   c.expect('token: GET refused', await send(c.persona.tokenUrl, { method: 'GET' }), 405);
@@ -247,6 +248,10 @@ async function businessUnitCases(c: Checker): Promise<void> {
   c.expect('bu: unknown field', await c.hr(l1, { externalId: 'bu1b', colour: 'red' }), c.lenient ? 204 : 400);
   c.expect('bu: archive as "yes"', await c.hr(l1, { externalId: 'bu1b', archive: 'yes' }), 400, 'archive must be a boolean');
   c.expect('bu: name null (removal)', await c.hr(l1, { externalId: 'bu1b', name: null }), c.lenient ? 204 : 400);
+  c.expect('bu: level 3 naming its level 1 too', await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3b', name: 'T',
+    level2ExternalId: 'bu2b', level1ExternalId: 'bu1b' }), c.hrOk(true));
+  c.expect('bu: level 3 naming an unknown level 1', await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3b',
+    level1ExternalId: 'ghost' }), c.lenient ? 204 : 400);
   c.expect('bu: trailing slash', await c.hr(`${l1}/`, { externalId: 'bu1b', name: 'Slash' }), c.lenient ? 204 : 404);
 }
 

@@ -1,0 +1,44 @@
+// Builds the sandbox the suite runs against (parts 2, 3 and 6) and names the records INTERFACE.md's RM_* variables point at.
+import { type Rec, T } from './model';
+import { seedCandidates } from './seed-candidates';
+import { seedCatalog } from './seed-catalog';
+import { Store } from './store';
+
+export interface SeedIds {
+  listId: string;
+  jobId: string;
+  draftJobId: string;
+  recruitmentEventId: string;
+  jobApplicationId: string;
+  atsIntegrationId: string;
+  atsCandidateId: string;
+}
+
+export interface Seeded {
+  store: Store;
+  ids: SeedIds;
+}
+
+function need(rec: Rec | undefined, what: string): Rec {
+  if (rec === undefined) throw new Error(`seed is missing ${what}`);
+  return rec;
+}
+
+export function seed(now: number): Seeded {
+  const store = new Store();
+  const catalog = seedCatalog(store, now);
+  const candidates = seedCandidates(store, catalog, now);
+  const atsCandidate = need(candidates.find((c) => c.hidden.atsUid !== undefined && c.hidden.anonymised !== true), 'an ATS candidate');
+  return {
+    store,
+    ids: {
+      listId: need(catalog.lists[0], 'a list').id,
+      jobId: need(catalog.liveJobs[0], 'a live job').id,
+      draftJobId: catalog.draftJob.id,
+      recruitmentEventId: need(catalog.recruitmentEvents[0], 'a recruitment event').id,
+      jobApplicationId: need(store.all(T.jobApplication)[0], 'a job application').id,
+      atsIntegrationId: catalog.integration.id,
+      atsCandidateId: atsCandidate.hidden.atsUid ?? '',
+    },
+  };
+}
