@@ -1,21 +1,41 @@
 /**
  * HR core, generated (001 §2-§4): a model of a business unit hierarchy (create levels, archive in any
  * order, orphans) checked after every step, and properties over employee and position bodies:
- * every valid create body is accepted (any 2xx); every body breaking one rule is refused with a
- * validation message (001 §4 Shared write rules 4, §7.1).
+ * every valid create body is accepted (any 2xx); a body missing a field 001 requires is refused with
+ * a validation message (001 §4 Shared write rules 4); any other broken rule (a wrong type, a string
+ * "true" for a boolean, a malformed date) is not ruled by 001: what the target does is observed.
+ *
+ * The generated valid bodies are post-processed to be valid for the strictest lawful server: no
+ * references to records that may not exist, non-negative numbers, real calendar dates without a time
+ * part, e-mail addresses and country codes of the usual form, and short strings.
  */
 import fc from 'fast-check';
 import { test } from '../fixtures';
-import { expectDocumented } from '../../src/checks';
+import { expectDocumented, type ClauseOf } from '../../src/checks';
 import { operation } from '../../src/catalogue';
+import type { InvalidCase } from '../../src/generators';
 import { checkProperty, modelCommands } from '../support/property';
 import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
-import { expectRefusalWithMessage, is2xx, runExternalId, runTitle } from '../support/v3';
-import { archiveAtEnd, EMPLOYEE_OP, hrPut, parentField, POSITION_OP, unitOp, UNIT_LEVELS, type HrContext, type HrRecord, type UnitLevel } from '../support/v3-hr';
+import { expectAccepted, expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, outcomeOf, runExternalId, runTitle, type Observe } from '../support/v3';
+import {
+  archiveAtEnd,
+  EMPLOYEE_OP,
+  hrPut,
+  parentField,
+  POSITION_OP,
+  subject,
+  unitOp,
+  UNIT_LEVELS,
+  type HrContext,
+  type HrRecord,
+  type UnitLevel,
+} from '../support/v3-hr';
 
 interface Model {
   created: boolean[];
   archived: boolean[];
+  /** A lower-level unit was ever created under the unit (an archived child may or may not still reference it: 001 §3 does not say). */
+  hadChild: boolean[];
 }
 
 interface Real {
@@ -29,48 +49,78 @@ const keepOf = (real: Real, level: UnitLevel): Json => {
   const field = parentField(level);
   return field ? { [field]: real.ids[idx(level) - 1] } : {};
 };
+const PARENT_CLAUSE: Record<UnitLevel, ClauseOf<'hierarchy'>> = {
+  1: 'hr.bu.externalId',
+  2: 'hr.bu.level1ExternalId',
+  3: 'hr.bu.level2ExternalId',
+  4: 'hr.bu.level3ExternalId',
+};
 
 /** Create a unit under its live parent: accepted (001 §2: level N>1 names its parent). */
 class CreateUnit implements fc.AsyncCommand<Model, Real> {
   constructor(readonly level: UnitLevel) {}
-  check = (m: Readonly<Model>): boolean => !m.created[idx(this.level)] && (this.level === 1 || (m.created[idx(this.level) - 1] === true && !m.archived[idx(this.level) - 1]));
+  check = (m: Readonly<Model>): boolean => {
+    const parent = idx(this.level) - 1;
+    return !m.created[idx(this.level)] && (this.level === 1 || (m.created[parent] === true && !m.archived[parent]));
+  };
   async run(m: Model, r: Real): Promise<void> {
     const keep = keepOf(r, this.level);
-    const ex = await hrPut(r.ctx.hr, unitOp(this.level), { externalId: r.ids[idx(this.level)], name: runTitle(r.ctx.target, `model unit ${this.level}`), ...keep });
-    expectDocumented(ex, operation(unitOp(this.level)), '2xx', { statusCheck: 'hierarchy', schema: false });
+    const ex = await hrPut(
+      r.ctx.hr,
+      unitOp(this.level),
+      { externalId: r.ids[idx(this.level)], name: runTitle(r.ctx.target, `model unit ${this.level}`), ...keep },
+    );
     const record: HrRecord = { opId: unitOp(this.level), externalId: r.ids[idx(this.level)] ?? '', keep, archived: false };
+    if (is2xx(ex)) archiveAtEnd(r.ctx, record);
+    expectDocumented(ex, operation(unitOp(this.level)), '2xx', { statusCheck: 'hierarchy', schema: false });
     r.records[idx(this.level)] = record;
-    archiveAtEnd(r.ctx, record);
     m.created[idx(this.level)] = true;
+    if (this.level > 1) m.hadChild[idx(this.level) - 1] = true;
   }
   toString = (): string => `create level ${this.level}`;
 }
 
-/** A level 2-4 unit without its parent id is refused (001 §2), and nothing is created. */
+/** A level 2-4 unit without its parent id is refused with a validation message (001 §2, §4 rule 4). */
 class CreateOrphan implements fc.AsyncCommand<Model, Real> {
   constructor(readonly level: UnitLevel) {}
   check = (m: Readonly<Model>): boolean => this.level > 1 && !m.created[idx(this.level)];
   async run(_m: Model, r: Real): Promise<void> {
     const ex = await hrPut(r.ctx.hr, unitOp(this.level), { externalId: r.ids[idx(this.level)], name: runTitle(r.ctx.target, `orphan unit ${this.level}`) });
-    expectRefusalWithMessage(ex, 'hierarchy', '001 §2 Business unit', `a level ${this.level} unit needs ${parentField(this.level) ?? ''}`);
+    if (is2xx(ex)) archiveAtEnd(r.ctx, { opId: unitOp(this.level), externalId: r.ids[idx(this.level)] ?? '', keep: {}, archived: false });
+    expectRefusalWithMessage(
+      ex,
+      'hierarchy',
+      PARENT_CLAUSE[this.level],
+      'hr.rule.message',
+      `a level ${this.level} unit needs ${parentField(this.level) ?? ''}`,
+    );
   }
   toString = (): string => `create level ${this.level} without parent`;
 }
 
-/** Archive: refused while a live lower-level unit references the unit (001 §3), accepted otherwise. */
+/**
+ * Archive: refused while a live lower-level unit references the unit (001 §3), accepted when no
+ * lower-level unit ever referenced it; after its children were archived, observed (not said).
+ */
 class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
   constructor(readonly level: UnitLevel) {}
   check = (m: Readonly<Model>): boolean => m.created[idx(this.level)] === true && !m.archived[idx(this.level)];
   async run(m: Model, r: Real): Promise<void> {
     const ex = await hrPut(r.ctx.hr, unitOp(this.level), { externalId: r.ids[idx(this.level)], ...keepOf(r, this.level), archive: true });
-    const childLive = this.level < 4 && m.created[idx(this.level) + 1] === true && !m.archived[idx(this.level) + 1];
-    if (childLive) {
-      expectRefusalWithMessage(ex, 'hierarchy', '001 §3', `level ${this.level + 1} unit ${r.ids[idx(this.level) + 1] ?? ''} still references it`);
-    } else {
-      expectDocumented(ex, operation(unitOp(this.level)), '2xx', { statusCheck: 'hierarchy', schema: false });
+    const child = this.level < 4 ? idx(this.level) + 1 : -1;
+    const childLive = child >= 0 && m.created[child] === true && !m.archived[child];
+    const accepted = is2xx(ex);
+    if (accepted) {
       m.archived[idx(this.level)] = true;
       const record = r.records[idx(this.level)];
       if (record) record.archived = true;
+    }
+    if (childLive) {
+      expectRefusal(ex, 'hierarchy', 'hr.state.bu-archive-refused', `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`);
+    } else if (!m.hadChild[idx(this.level)]) {
+      expectAccepted(ex, 'hierarchy', 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
+    } else {
+      observeOutcome(r.ctx.observe, subject(unitOp(this.level), 'archive after every lower-level unit referencing it was archived'), ex);
     }
   }
   toString = (): string => `archive level ${this.level}`;
@@ -80,67 +130,112 @@ const levels = fc.constantFrom(...UNIT_LEVELS);
 const commands = [levels.map((l) => new CreateUnit(l)), levels.map((l) => new CreateOrphan(l)), levels.map((l) => new ArchiveUnit(l))];
 
 const DATE_LAYOUT = /^\d{4}-?\d{2}-?\d{2}/;
+const PHONE = /phone$/i;
 
-/** Real calendar dates in the generated layout (001 §2: YYYY-MM-DD or YYYYMMDD); the schema's pattern also admits 2021-02-31. */
-function realDates(value: unknown, key = ''): unknown {
-  if (Array.isArray(value)) return value.map((v) => realDates(v));
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, realDates(v, k)]));
+/** A non-negative number with at most two decimals, capped (001 §2 gives no range: stay where every server is). */
+function sane(value: number, cap: number): number {
+  return Math.round(Math.min(Math.abs(value), cap) * 100) / 100;
+}
+
+/** Values every lawful server takes, in the generated layout where 001 allows two (YYYY-MM-DD or YYYYMMDD). */
+function saneValues(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => saneValues(v));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, saneValues(v, k)]));
   if (typeof value === 'string' && /date/i.test(key) && DATE_LAYOUT.test(value)) return value.includes('-') ? '2024-03-15' : '20240315';
+  if (typeof value === 'number') return sane(value, key === 'fte' ? 1 : key === 'baseHours' ? 80 : 1_000_000);
+  if (typeof value === 'string' && key === 'email') return 'conformance@example.com';
+  if (typeof value === 'string' && key === 'countryCode') return 'AU';
+  if (typeof value === 'string' && PHONE.test(key)) return '+61 2 5550 0100';
+  if (typeof value === 'string') return value.slice(0, 40);
   return value;
 }
 
-/** References to records that may not exist on the target are left out: the document promises nothing about them. */
+/**
+ * A generated body made sendable: references to records that may not exist on the target are left
+ * out (the document promises nothing about them), values made sane, the run's externalId and a
+ * run-tagged name set. `keepPath` is the spot of an invalid case's broken rule, restored as generated.
+ */
 function sendable(body: Json, externalId: string, keepPath = ''): Json {
-  const cleaned = withoutKeys(withoutNulls(body), (k) => (k !== 'externalId' && /ExternalIds?$/.test(k)) || ['access', 'position', 'businessUnit', 'genericList', 'products', 'archive'].includes(k));
-  const out = realDates(cleaned) as Json;
+  const cleaned = withoutKeys(
+    withoutNulls(body),
+    (k) => (k !== 'externalId' && /ExternalIds?$/.test(k)) || ['access', 'position', 'businessUnit', 'genericList', 'products', 'archive'].includes(k),
+  );
+  const out = saneValues(cleaned) as Json;
   if (keepPath !== '/externalId') out.externalId = externalId;
   if (typeof out.name === 'string' && keepPath !== '/name') out.name = `${externalId} ${out.name.slice(0, 16)}`;
+  if (typeof out.email === 'string' && keepPath !== '/email') out.email = `${externalId}@example.com`;
   if (keepPath !== '') restoreAt(out, body, keepPath);
   return out;
 }
 
-test.describe('HR core, generated @property @stateful', () => {
-  test('a business unit hierarchy follows the model: parents required, archive refused while a live child references it', async ({ hr, target, covers, cleanup, observe }) => {
-    for (const level of UNIT_LEVELS) covers(unitOp(level), '2xx', '4xx');
-    const ctx: HrContext = { hr, target, cleanup, observe };
-    await checkProperty({
-      name: 'business unit hierarchy model',
-      target,
-      numRuns: Math.min(target.run.numRuns, 15),
-      arbitrary: modelCommands(commands, 12),
-      predicate: async (cmds) => {
-        const ids = UNIT_LEVELS.map((l) => runExternalId(target, `model-bu${l}`));
-        await fc.asyncModelRun(() => ({ model: { created: [false, false, false, false], archived: [false, false, false, false] }, real: { ctx, ids, records: [null, null, null, null] } }), cmds);
-      },
-    });
-  });
+/**
+ * The clause that requires a refusal of `invalid`, or null when 001 does not rule the broken rule.
+ * Only a missing field 001 requires is ruled: externalId on every record (001 §2), name on the
+ * create of a position (001 §2), each with a validation message (001 §4 Shared write rules 4).
+ */
+function refusalClause(opId: string, invalid: InvalidCase): ClauseOf<'validation'> | null {
+  if (invalid.keyword !== 'required' || invalid.instancePath !== '') return null;
+  if (invalid.missingProperty === 'externalId') return opId === EMPLOYEE_OP ? 'hr.employee.externalId' : 'hr.position.externalId';
+  if (invalid.missingProperty === 'name' && opId === POSITION_OP) return 'hr.position.name';
+  return null;
+}
 
-  for (const [opId, schema, kind] of [[EMPLOYEE_OP, 'hr/employee-create.json', 'emp'], [POSITION_OP, 'hr/position-create.json', 'pos']] as const) {
-    test(`${operation(opId).path}: every valid create body is accepted, every body breaking one rule is refused with a message`, async ({ hr, target, covers, cleanup, observe }) => {
-      covers(opId, '2xx', '4xx');
+function observeUnruled(observe: Observe, opId: string, invalid: InvalidCase, status: string): void {
+  const spot = invalid.instancePath === '' ? '(root)' : invalid.instancePath.replace(/\/\d+(?=\/|$)/g, '/n');
+  observe('status', subject(opId, `create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`), status);
+}
+
+test.describe('HR core, generated @property @stateful', () => {
+  test(
+    'a business unit hierarchy follows the model: parents required, archive refused while a live child references it',
+    async ({ hr, target, covers, cleanup, observe }) => {
+      for (const level of UNIT_LEVELS) covers(unitOp(level), '2xx', '4xx');
       const ctx: HrContext = { hr, target, cleanup, observe };
       await checkProperty({
-        name: `${opId} valid create bodies`,
+        name: 'business unit hierarchy model',
         target,
-        arbitrary: validBodies(schema, (b) => b).map((b) => sendable(b, runExternalId(target, `gen-${kind}`))),
-        predicate: async (body) => {
-          const ex = await hrPut(hr, opId, body);
-          if (is2xx(ex)) archiveAtEnd(ctx, { opId, externalId: String(body.externalId), keep: {}, archived: false });
-          expectDocumented(ex, operation(opId), '2xx', { schema: false });
+        numRuns: Math.min(target.run.numRuns, 15),
+        arbitrary: modelCommands(commands, 12),
+        predicate: async (cmds) => {
+          const ids = UNIT_LEVELS.map((l) => runExternalId(target, `model-bu${l}`));
+          const model: Model = { created: [false, false, false, false], archived: [false, false, false, false], hadChild: [false, false, false, false] };
+          await fc.asyncModelRun(() => ({ model, real: { ctx, ids, records: [null, null, null, null] } }), cmds);
         },
       });
-      await checkProperty({
-        name: `${opId} invalid create bodies`,
-        target,
-        arbitrary: invalidBodies(schema).filter((c) => isRecord(c.value)),
-        predicate: async (invalid) => {
-          const externalId = runExternalId(target, `bad-${kind}`);
-          const body = sendable(invalid.value as Json, externalId, invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''));
-          const ex = await hrPut(hr, opId, body);
-          if (is2xx(ex)) archiveAtEnd(ctx, { opId, externalId, keep: {}, archived: false });
-          expectRefusalWithMessage(ex, 'validation', '001 §4 Shared write rules 4', invalid.rule);
-        },
-      });
-    });
+    },
+  );
+
+  for (const [opId, schema, kind] of [[EMPLOYEE_OP, 'hr/employee-create.json', 'emp'], [POSITION_OP, 'hr/position-create.json', 'pos']] as const) {
+    test(
+      `${operation(opId).path}: every valid create body is accepted, every body missing a required field is refused with a message`,
+      async ({ hr, target, covers, cleanup, observe }) => {
+        covers(opId, '2xx', '4xx');
+        const ctx: HrContext = { hr, target, cleanup, observe };
+        await checkProperty({
+          name: `${opId} valid create bodies`,
+          target,
+          arbitrary: validBodies(schema, (b) => b).map((b) => sendable(b, runExternalId(target, `gen-${kind}`))),
+          predicate: async (body) => {
+            const ex = await hrPut(hr, opId, body);
+            if (is2xx(ex)) archiveAtEnd(ctx, { opId, externalId: String(body.externalId), keep: {}, archived: false });
+            expectDocumented(ex, operation(opId), '2xx', { schema: false });
+          },
+        });
+        await checkProperty({
+          name: `${opId} invalid create bodies`,
+          target,
+          arbitrary: invalidBodies(schema).filter((c) => isRecord(c.value)),
+          predicate: async (invalid) => {
+            const externalId = runExternalId(target, `bad-${kind}`);
+            const body = sendable(invalid.value as Json, externalId, invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''));
+            const ex = await hrPut(hr, opId, body);
+            if (is2xx(ex) && typeof body.externalId === 'string') archiveAtEnd(ctx, { opId, externalId: body.externalId, keep: {}, archived: false });
+            const clause = refusalClause(opId, invalid);
+            if (clause) expectRefusalWithMessage(ex, 'validation', clause, 'hr.rule.message', invalid.rule);
+            else observeUnruled(observe, opId, invalid, outcomeOf(ex));
+          },
+        });
+      },
+    );
   }
 });

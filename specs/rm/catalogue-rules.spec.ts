@@ -25,7 +25,6 @@ import {
   resolveListId,
   runEmail,
   runTag,
-  SEED,
   sharedRecords,
   tagBody,
   unknownId,
@@ -114,7 +113,7 @@ test.describe('every operation: credentials (000 §5)', () => {
       for (const [how, auth] of [['without credentials', NO_AUTH], ['with a wrong secret', wrongSecret]] as const) {
         const ex = await rm.send({ method: op.method, path, body, auth, operationId: op.id });
         if (op.responses.some((r) => r.status === '401')) expectDocumented(ex, op, '401', { statusCheck: 'auth-enforced', schema: false });
-        else expectStatus(ex, 401, { check: 'auth-enforced', seed: SEED.auth, why: 'every operation requires credentials (000 §5.1)' });
+        else expectStatus(ex, 401, { check: 'auth-enforced', clause: 'rm.auth.401', why: 'every operation requires credentials (000 §5.1)' });
         observe('error-body', `${op.method} ${op.path} 401 (${how})`, bodyShape(ex.response?.text ?? ''));
       }
     });
@@ -132,7 +131,7 @@ test.describe('every operation: unknown path ids (000 §7)', () => {
         const ids = { ...withUnknowns(existing), [name]: unknownId() };
         const ex = await rm.send({ method: op.method, path: pathFor(op.path, ids), body: exampleBody(op, target), operationId: op.id });
         if (documented) expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
-        else expectStatus(ex, 404, { check: 'not-found', seed: SEED.errors, why: `unknown {${name}}` });
+        else expectStatus(ex, 404, { check: 'not-found', clause: 'rm.error.404', why: `unknown {${name}}` });
         observe('error-body', `${op.method} ${op.path} 404 (unknown {${name}})`, bodyShape(ex.response?.text ?? ''));
       }
     });

@@ -7,13 +7,14 @@
  */
 import { test } from '../fixtures';
 import type { OperationSpec } from '../../src/catalogue/types';
-import { expectDocumented, expectThat } from '../../src/checks';
+import { expectDocumented, expectThat, type ClauseOf } from '../../src/checks';
 import { pathFor, type ApiClient, type QueryValue } from '../../src/http/client';
+import type { Exchange } from '../../src/http/exchange';
 import { compareInstants, dataOf, relationshipRefs, short, utcOf, type Resource } from '../support/rm-doc';
 import { expectIncluded, type IncludeTarget } from '../support/rm-include';
-import { createCandidate, discoverCandidateWithEvents, discoverJobApplication, findCandidatesWith, SEED, walkNumeric } from '../support/rm';
+import { createCandidate, discoverCandidateWithEvents, discoverJobApplication, findCandidatesWith, walkNumeric } from '../support/rm';
 
-type Observe = (category: 'other', subject: string, value: string) => void;
+type Observe = (category: 'other' | 'status', subject: string, value: string) => void;
 
 async function read(rm: ApiClient, op: OperationSpec, params: Record<string, string>, query: Record<string, QueryValue> = {}): Promise<Resource[]> {
   const ex = await rm.send({ method: 'GET', path: pathFor(op.path, params), query, operationId: op.id });
@@ -21,23 +22,78 @@ async function read(rm: ApiClient, op: OperationSpec, params: Record<string, str
   return dataOf(ex);
 }
 
-/** The shared checks of the two event operations: each kind, the created_at bounds, each include. */
-async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<string, string>, observe: Observe): Promise<void> {
+/** How a target takes the array filter[kind]: comma-joined (000 §4: arrays "sent comma-separated"), or repeated keys. */
+type KindForm = 'comma' | 'repeated';
+
+/** The rows of 000 §4 Filters that the two event operations cite. */
+interface EventClauses {
+  kind: ClauseOf<'filter'>;
+  /** null: the bounds are only "named as accepted" (job application events): their effect is observed. */
+  createdAt: ClauseOf<'filter'> | null;
+}
+
+/**
+ * GET with filter[kind] = `kinds`: first comma-joined, and when the target refuses that form (4xx),
+ * again with the repeated deep-object form filter[kind][]=a&filter[kind][]=b. Fails only when
+ * neither form is answered 200.
+ */
+async function readKinds(rm: ApiClient, op: OperationSpec, params: Record<string, string>, kinds: readonly string[], form: { value: KindForm | null }, clause: ClauseOf<'filter'>): Promise<Resource[]> {
+  const where = pathFor(op.path, params);
+  const repeated = async (): Promise<Exchange> => {
+    const search = new URLSearchParams();
+    for (const k of kinds) search.append('filter[kind][]', k);
+    return rm.send({ method: 'GET', path: `${where}?${search.toString()}`, operationId: op.id });
+  };
+  if (form.value === 'repeated') {
+    const ex = await repeated();
+    expectDocumented(ex, op, '200');
+    return dataOf(ex);
+  }
+  const comma = await rm.send({ method: 'GET', path: where, query: { 'filter[kind]': kinds }, operationId: op.id });
+  const status = comma.response?.status ?? 0;
+  if (form.value === 'comma' || status < 400 || status >= 500) {
+    expectDocumented(comma, op, '200');
+    form.value = 'comma';
+    return dataOf(comma);
+  }
+  const again = await repeated();
+  const why = `${where}: filter[kind]=${kinds.join(',')} answered ${status} and filter[kind][]=... answered ${String(again.response?.status)}`;
+  expectThat(again.response?.status === 200, 'filter', why, clause);
+  expectDocumented(again, op, '200');
+  form.value = 'repeated';
+  return dataOf(again);
+}
+
+/** The shared checks of the two event operations: each kind, two kinds at once, the created_at bounds, each include. */
+async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<string, string>, observe: Observe, clauses: EventClauses): Promise<void> {
   const where = pathFor(op.path, params);
   const events = await read(rm, op, params);
   if (events.length === 0) observe('other', `${op.method} ${op.path}`, 'the record read has no events: filters checked for status and shape only');
 
-  // filter[kind]: each value the document lists; every event returned has that kind.
+  // filter[kind]: each value the document lists; the events returned are exactly those of that kind.
   const kindFilter = op.filters.find((f) => f.name === 'filter[kind]');
   const kinds = ((kindFilter?.schema as { items?: { enum?: unknown[] } } | undefined)?.items?.enum ?? []).map(String);
-  expectThat(kinds.length > 0, 'setup', `${op.id}: the catalogue lists no kind values`, SEED.filters);
-  for (const kind of kinds) {
-    const rows = await read(rm, op, params, { 'filter[kind]': kind });
-    const other = rows.filter((e) => e.attributes.kind !== kind);
-    expectThat(other.length === 0, 'filter', `${where}?filter[kind]=${kind} returned events of other kinds: ${short(other.map((e) => `${e.id} (${String(e.attributes.kind)})`))}`, SEED.filters);
-    const expected = events.filter((e) => e.attributes.kind === kind);
-    expectThat(expected.length === 0 || rows.length > 0, 'filter', `${where}?filter[kind]=${kind} returned nothing, although the events include ${short(expected.map((e) => e.id))} of that kind`, SEED.filters);
-  }
+  expectThat(kinds.length > 0, 'setup', `${op.id}: the catalogue lists no kind values`, 'rm.op.candidate-events.list');
+  const form: { value: KindForm | null } = { value: null };
+  const selects = async (chosen: readonly string[]): Promise<void> => {
+    const rows = await readKinds(rm, op, params, chosen, form, clauses.kind);
+    const query = `${where}?filter[kind]=${chosen.join(',')}`;
+    const other = rows.filter((e) => !chosen.includes(String(e.attributes.kind)));
+    expectThat(other.length === 0, 'filter', `${query} returned events of other kinds: ${short(other.map((e) => `${e.id} (${String(e.attributes.kind)})`))}`, clauses.kind);
+    const expected = events.filter((e) => chosen.includes(String(e.attributes.kind)));
+    expectThat(expected.length === 0 || rows.length > 0, 'filter', `${query} returned nothing, although ${short(expected.map((e) => e.id))} are of those kinds`, clauses.kind);
+    // Every one of them, unless both answers may be cut to a default page size (not shown, 000 §8).
+    if (rows.length < events.length || events.length < 10) {
+      const missing = expected.filter((e) => !rows.some((r) => r.id === e.id));
+      expectThat(missing.length === 0, 'filter', `${query} left out events of those kinds: ${short(missing.map((e) => e.id))}`, clauses.kind);
+    }
+  };
+  for (const kind of kinds) await selects([kind]);
+  // An array of two kinds: the events of either.
+  const present = [...new Set(events.map((e) => String(e.attributes.kind)).filter((k) => kinds.includes(k)))];
+  const pair = [present[0] ?? kinds[0] ?? 'view', present[1] ?? kinds.find((k) => k !== present[0]) ?? 'email'];
+  await selects(pair);
+  observe('other', `${op.method} ${op.path} filter[kind] array form`, form.value ?? 'not determined');
 
   // filter[created_at][gte] and [lte]: bounds around the middle event, both inclusive.
   const stamped = events.flatMap((e) => {
@@ -54,19 +110,25 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
   ];
   for (const { query, ok, rule } of bounds) {
     const rows = await read(rm, op, params, query);
-    for (const e of rows) {
+    const text = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+    const outside = rows.filter((e) => {
       const at = utcOf(e, 'created_at');
-      if (at === null) continue;
-      expectThat(ok(compareInstants(at, t) ?? 0), 'filter', `${where} with ${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')} returned event ${e.id} created at ${at}, not ${rule}`, SEED.filters);
+      return at !== null && !ok(compareInstants(at, t) ?? 0);
+    });
+    const left = middle !== undefined && !rows.some((e) => e.id === middle.e.id);
+    if (clauses.createdAt === null) {
+      observe('other', `${op.method} ${op.path} with ${Object.keys(query).join(' and ')}`, outside.length === 0 && !left ? 'the bounds hold' : 'the bounds are not applied as gte/lte');
+      continue;
     }
-    if (middle) expectThat(rows.some((e) => e.id === middle.e.id), 'filter', `${where} with created_at ${rule} does not return event ${middle.e.id}, created at ${t}`, SEED.filters);
+    expectThat(outside.length === 0, 'filter', `${where} with ${text} returned events ${short(outside.map((e) => `${e.id} (${String(utcOf(e, 'created_at'))})`))}, not ${rule}`, clauses.createdAt);
+    expectThat(!left, 'filter', `${where} with created_at ${rule} does not return event ${middle?.e.id ?? ''}, created at ${t}`, clauses.createdAt);
   }
 
   // include: each value answers 200 with a valid body, and what the events name is embedded.
   for (const include of op.include) {
     const ex = await rm.send({ method: 'GET', path: where, query: { include }, operationId: op.id });
     expectDocumented(ex, op, '200');
-    expectIncluded(ex, include, {});
+    expectIncluded(ex, include, {}, 'rm.include.events');
   }
 }
 
@@ -75,7 +137,7 @@ test.describe('candidate events', () => {
     const op = covers('rm.candidate-events.list', '200');
     const found = await discoverCandidateWithEvents(rm);
     const candidateId = found ?? (await createCandidate(rm, target, cleanup, 'events'));
-    await checkEvents(rm, op, { candidateId }, observe);
+    await checkEvents(rm, op, { candidateId }, observe, { kind: 'rm.filter.kind', createdAt: 'rm.filter.created_at' });
   });
 
   test('GET /candidates/{candidateId}/events for a new candidate answers 200 @smoke', async ({ rm, target, covers, cleanup }) => {
@@ -91,7 +153,7 @@ test.describe('job application events', () => {
     const jobApplicationId = await discoverJobApplication(rm, target);
     test.skip(jobApplicationId === null, 'no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates\' job_applications relationships)');
     if (jobApplicationId === null) return;
-    await checkEvents(rm, op, { jobApplicationId }, observe);
+    await checkEvents(rm, op, { jobApplicationId }, observe, { kind: 'rm.filter.job-application-kind', createdAt: null });
   });
 });
 
@@ -117,14 +179,14 @@ test.describe('candidate messages', () => {
 
     // page and per_page (000 §4 Operations).
     const pages = await walkNumeric(rm, op, {}, 1, 3, {}, params);
-    pages.pages.forEach((page, n) => expectThat(page.length <= 1, 'pagination', `${where} page ${n + 1} with per_page=1 holds ${page.length} messages`, SEED.common));
-    expectThat(new Set(pages.ids).size === pages.ids.length, 'pagination', `${where} pages overlap: ${pages.ids.join(', ')}`, SEED.common);
+    pages.pages.forEach((page, n) => expectThat(page.length <= 1, 'pagination', `${where} page ${n + 1} with per_page=1 holds ${page.length} messages`, 'rm.query.per_page'));
+    expectThat(new Set(pages.ids).size === pages.ids.length, 'pagination', `${where} pages overlap: ${pages.ids.join(', ')}`, 'rm.query.page');
 
     // include: each value answers 200 and embeds what the messages name.
     for (const include of op.include) {
       const ex = await rm.send({ method: 'GET', path: where, query: { include, page: 1, per_page: 50 }, operationId: op.id });
       expectDocumented(ex, op, '200');
-      expectIncluded(ex, include, MESSAGE_INCLUDES);
+      expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages');
     }
 
     // filter[conversation][exists]: true returns only messages of this candidate that are in a conversation.
@@ -133,14 +195,15 @@ test.describe('candidate messages', () => {
     await walkNumeric(rm, op, { 'filter[conversation][exists]': 'false' }, 50, 5, {}, params);
     if (all.complete) {
       const foreign = inConversation.ids.filter((id) => !all.ids.includes(id));
-      expectThat(foreign.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are not the candidate's: ${short(foreign)}`, SEED.filters);
+      expectThat(foreign.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are not the candidate's: ${short(foreign)}`, 'rm.filter.conversation');
     }
-    // Evidence of "not in a conversation": include=conversation shows the relationship for some messages and not for these.
+    // Evidence of "not in a conversation": with include=conversation, some messages name a conversation and these
+    // carry the relationship empty (null or no entry); a message that does not carry it at all proves nothing.
     const conversationOf = (m: Resource) => relationshipRefs(m, 'conversation');
     const shown = all.records.some((m) => (conversationOf(m)?.length ?? 0) > 0);
-    const outside = shown ? all.records.filter((m) => (conversationOf(m)?.length ?? 0) === 0).map((m) => m.id) : [];
+    const outside = shown ? all.records.filter((m) => conversationOf(m)?.length === 0).map((m) => m.id) : [];
     const wrong = inConversation.ids.filter((id) => outside.includes(id));
-    expectThat(wrong.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are in no conversation (include=conversation shows none for them): ${short(wrong)}`, SEED.filters);
+    expectThat(wrong.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are in no conversation (include=conversation shows none for them): ${short(wrong)}`, 'rm.filter.conversation');
     if (!shown) observe('other', 'GET /candidates/{candidateId}/messages?include=conversation', 'no message shows a conversation relationship: the conversation filter is checked for status and shape only');
   });
 });

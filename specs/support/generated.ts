@@ -62,3 +62,31 @@ export function restoreAt(to: Json, from: unknown, pointer: string): void {
   if (isRecord(from) && key in from) to[key] = structuredClone(from[key]);
   else delete to[key];
 }
+
+/** The attributes object of a `{data: {attributes}}` body ({} when there is none). */
+export function attributesOf(body: unknown): Json {
+  return isRecord(body) && isRecord(body.data) && isRecord(body.data.attributes) ? body.data.attributes : {};
+}
+
+/**
+ * Makes a generated valid RM body valid for the strictest lawful target as well: 000 §2 calls
+ * `start_date` and `end_date` "date" (their layout is not shown, 000 §4 rule 4), so they become ISO
+ * calendar dates (`YYYY-MM-DD`) with the start not after the end; a phone number becomes digits
+ * (a target may normalise or check it); blank strings in tag and skill lists get a word, and tag
+ * values carry the run id.
+ */
+export function strictlyValid(body: Json, runId: string): Json {
+  const attrs = attributesOf(body);
+  if ('start_date' in attrs) attrs.start_date = '2011-09-01';
+  if ('end_date' in attrs) attrs.end_date = '2015-06-30';
+  if (typeof attrs.phone_number === 'string') {
+    const digits = [...attrs.phone_number].map((c) => String(c.charCodeAt(0) % 10)).join('');
+    attrs.phone_number = `+1555${digits}`.slice(0, 15).padEnd(12, '0');
+  }
+  const word = (s: unknown, fallback: string): string => (typeof s === 'string' && s.trim() !== '' ? s.trim() : fallback);
+  if (Array.isArray(attrs.skills)) attrs.skills = attrs.skills.map((s, i) => word(s, `skill${i}`));
+  if (Array.isArray(attrs.tag_values)) {
+    attrs.tag_values = attrs.tag_values.map((s, i) => `conformance-${runId}-${word(s, `t${i}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 12) || `t${i}`}`);
+  }
+  return body;
+}

@@ -65,12 +65,9 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   await testInfo.attach('replay command', { body: replay, contentType: 'text/plain' });
   console.log(`Replay the failing case of "${options.name}": ${replay}`);
   const cause = details.errorInstance;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  const check = cause instanceof CheckError ? cause.check : 'setup';
   const shrunk = `after ${details.numRuns} runs, shrunk ${details.numShrinks} times`;
-  throw new CheckError(
-    check,
-    `property "${options.name}" failed ${shrunk}.\n${cause instanceof CheckError ? cause.detail : message}\nCounterexample: ${counterexample}\nReplay: ${replay}`,
-    cause instanceof CheckError ? cause.seed : null,
-  );
+  const say = (detail: string): string => `property "${options.name}" failed ${shrunk}.\n${detail}\nCounterexample: ${counterexample}\nReplay: ${replay}`;
+  // A failed check keeps its name and its clause; anything else is an error of the test itself.
+  if (cause instanceof CheckError) throw new CheckError(cause.check, cause.clauseId, say(cause.detail));
+  throw new Error(say(cause instanceof Error ? cause.message : String(cause)));
 }

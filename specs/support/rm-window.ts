@@ -7,12 +7,12 @@
  * candidate, cannot grow afterwards: a record created or updated later has updated_at >= until
  * (000 §4 Filters: lt is strictly before). It can only shrink, when one of its records is updated.
  */
+import { test } from '@playwright/test';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { expectThat } from '../../src/checks';
 import { compareInstants } from './rm-doc';
-import { createCandidateRecord, getCandidate, updatedAt, SEED, type CreatedCandidate } from './rm';
+import { createCandidateRecord, getCandidate, updatedAt, type CreatedCandidate } from './rm';
 
 export interface CandidateWindow {
   /** Our own candidates, all inside the window. */
@@ -27,7 +27,7 @@ export interface CandidateWindow {
 export async function candidateWindow(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string, count: number): Promise<CandidateWindow> {
   const mine: CreatedCandidate[] = [];
   for (let n = 0; n < count; n += 1) mine.push(await createCandidateRecord(rm, target, cleanup, `${purpose}${n}`));
-  const stamps = await Promise.all(mine.map(async (c) => updatedAt((await getCandidate(rm, c.id)).resource, 'setup')));
+  const stamps = await Promise.all(mine.map(async (c) => updatedAt((await getCandidate(rm, c.id)).resource)));
   const from = stamps.reduce((a, b) => ((compareInstants(a, b) ?? 0) <= 0 ? a : b));
   const last = stamps.reduce((a, b) => ((compareInstants(a, b) ?? 0) >= 0 ? a : b));
   let until = await fence(rm, target, cleanup, purpose);
@@ -37,12 +37,13 @@ export async function candidateWindow(rm: ApiClient, target: Target, cleanup: Cl
     await new Promise((resolve) => setTimeout(resolve, tries === 0 ? 1030 - (Date.now() % 1000) : 1100));
     until = await fence(rm, target, cleanup, purpose);
   }
-  expectThat((compareInstants(last, until) ?? 1) < 0, 'setup', `a candidate created after others has updated_at ${until}, not after ${last}`, SEED.shapes);
+  // No sentence says how updated_at moves; a target whose later records are not stamped later gives no window.
+  test.skip((compareInstants(last, until) ?? 1) >= 0, `a candidate created after others has updated_at ${until}, not after ${last}: no stable window`);
   return { mine, from, until, query: { 'filter[updated_at][gte]': from, 'filter[updated_at][lt]': until } };
 }
 
 /** Creates a candidate and returns its updated_at: every record written later is at or after it. */
 export async function fence(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string): Promise<string> {
   const created = await createCandidateRecord(rm, target, cleanup, `${purpose}-fence`);
-  return updatedAt((await getCandidate(rm, created.id)).resource, 'setup');
+  return updatedAt((await getCandidate(rm, created.id)).resource);
 }

@@ -8,12 +8,11 @@
  */
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
-import { expectNoServerError, expectStatus } from '../../src/checks';
 import type { Target } from '../../src/config/target';
 import { pathFor, type ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { is2xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
+import { expectAccepted, is2xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
 
 export const EMPLOYEE_OP = 'hr.employee.put';
 export const POSITION_OP = 'hr.position.put';
@@ -29,6 +28,17 @@ export function unitOp(level: UnitLevel): string {
 export const HR_WRITE_OPS: readonly string[] = [EMPLOYEE_OP, ...UNIT_LEVELS.map(unitOp), POSITION_OP, EMPLOYEE_REFERENCE_OP];
 
 export type Body = Record<string, unknown>;
+
+/** The 001 §4 Operations row of each HR core operation (its clause id). */
+export type HrOpClause = 'hr.op.employee' | 'hr.op.business-unit' | 'hr.op.position' | 'hr.op.employee-reference';
+
+export function opClause(opId: string): HrOpClause {
+  if (opId === EMPLOYEE_OP) return 'hr.op.employee';
+  if (opId === POSITION_OP) return 'hr.op.position';
+  if (opId === EMPLOYEE_REFERENCE_OP) return 'hr.op.employee-reference';
+  if (UNIT_LEVELS.some((l) => unitOp(l) === opId)) return 'hr.op.business-unit';
+  throw new Error(`not an HR core operation: ${opId}`);
+}
 
 /** The field naming a level-n unit's parent (001 §2 Business unit: level1ExternalId for level 2, ...). */
 export function parentField(level: UnitLevel): string | null {
@@ -87,8 +97,7 @@ export function archiveAtEnd(ctx: HrContext, record: HrRecord): void {
  */
 export async function createHr(ctx: HrContext, opId: string, externalId: string, fields: Body, keep: Body = {}): Promise<HrRecord> {
   const ex = await hrPut(ctx.hr, opId, { externalId, ...keep, ...fields });
-  expectNoServerError(ex, { check: 'setup', seed: '001 §4 Operations' });
-  expectStatus(ex, '2xx', { check: 'setup', seed: '001 §4 Shared write rules 1', why: `creating ${opId} ${externalId} is this test's precondition` });
+  expectAccepted(ex, 'setup', opClause(opId), `creating ${opId} ${externalId} is this test's precondition`);
   observeOutcome(ctx.observe, subject(opId, 'create'), ex);
   const record: HrRecord = { opId, externalId, keep, archived: false };
   archiveAtEnd(ctx, record);
@@ -147,9 +156,15 @@ export async function prepareWrites(ctx: HrContext, opId: string): Promise<{ nex
   if (opId === EMPLOYEE_REFERENCE_OP) {
     const hr = ctx.target.hr;
     const known = hr?.employeeReferenceId && ctx.target.run.allowDestructive ? hr.employeeReferenceId : null;
-    const note = known ? null : 'HR_EMPLOYEE_REFERENCE_ID is unset or CONFORMANCE_ALLOW_DESTRUCTIVE is off: the request names an unknown reference id, so a refusal may also come from the unknown id';
+    const note = known
+      ? null
+      : 'HR_EMPLOYEE_REFERENCE_ID is unset or CONFORMANCE_ALLOW_DESTRUCTIVE is off: the request names an unknown reference id, so a refusal may also come from the unknown id';
     return {
-      next: () => ({ path: pathFor(op.path, { employeeId: known ?? runExternalId(ctx.target, 'unknown-ref') }), body: { externalId: runExternalId(ctx.target, 'emp-ref') }, onAccepted: () => undefined }),
+      next: () => ({
+        path: pathFor(op.path, { employeeId: known ?? runExternalId(ctx.target, 'unknown-ref') }),
+        body: { externalId: runExternalId(ctx.target, 'emp-ref') },
+        onAccepted: () => undefined,
+      }),
       note,
     };
   }
@@ -161,7 +176,13 @@ export async function prepareWrites(ctx: HrContext, opId: string): Promise<{ nex
     return {
       next: () => {
         const externalId = runExternalId(ctx.target, `bu${level}`);
-        return { path: op.path, body: { externalId, name: runTitle(ctx.target, `level ${level} unit`), ...keep }, onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId, keep) };
+        return {
+          path: op.path,
+          body: {
+            externalId,
+            name: runTitle(ctx.target, `level ${level} unit`), ...keep,
+          }, onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId, keep),
+        };
       },
       note: null,
     };

@@ -27,6 +27,15 @@ function jsonObject(part: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The compact form of a JWT (RFC 7519 §3, RFC 7515 §7.1): three base64url parts separated by dots,
+ * header and payload not empty (the signature is empty only for an unsecured JWT).
+ */
+export function hasJwtForm(token: string): boolean {
+  const parts = token.split('.');
+  return parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p)) && parts[0] !== '' && parts[1] !== '';
+}
+
 /** The token as a JWT (three base64url parts, JSON header and payload), or null. */
 export function decodeJwt(token: string): Jwt | null {
   const parts = token.split('.');
@@ -66,7 +75,10 @@ export function invalidTokens(real: string | null): { what: string; token: strin
 
 /** The scopes a token grants as far as its response or its JWT payload says; null when neither says. */
 export function grantedScopes(res: TokenResponse): string[] | null {
-  const fromText = (v: unknown): string[] | null => (typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null);
+  const fromText = (v: unknown): string[] | null => {
+    if (typeof v === 'string') return v.split(/\s+/).filter(Boolean);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
+  };
   const fromBody = fromText(res.body?.scope);
   if (fromBody) return fromBody;
   const token = res.body?.access_token;
@@ -75,7 +87,8 @@ export function grantedScopes(res: TokenResponse): string[] | null {
 }
 
 export function tokenRequest(hr: HrTarget, target: Target, scope: string, client?: { clientId: string; clientSecret: string }): Promise<TokenResponse> {
-  return requestToken({ tokenUrl: hr.tokenUrl, clientId: client?.clientId ?? hr.clientId, clientSecret: client?.clientSecret ?? hr.clientSecret, scope, auth: hr.tokenAuth, timeoutMs: target.run.timeoutMs });
+  const { clientId, clientSecret } = client ?? hr;
+  return requestToken({ tokenUrl: hr.tokenUrl, clientId, clientSecret, scope, auth: hr.tokenAuth, timeoutMs: target.run.timeoutMs });
 }
 
 export type NoWriteToken =
@@ -123,10 +136,17 @@ export function sharedNoWriteToken(hr: HrTarget, target: Target): Promise<NoWrit
  */
 export async function foreignClientToken(target: Target): Promise<string> {
   const other = target.hr?.otherClient ?? null;
-  test.skip(!other || !target.hr, 'no second client of this environment is known (only the embedded server has one): the foreign-token refusal cannot be built');
+  test.skip(
+    !other || !target.hr,
+    'no second client of this environment is known (only the embedded server has one): the foreign-token refusal cannot be built',
+  );
   if (!other || !target.hr) return '';
   const res = await tokenRequest(target.hr, target, target.hr.scope, other);
   const token = res.body?.access_token;
-  if (res.status !== 200 || typeof token !== 'string' || token === '') throw new CheckError('setup', `the token endpoint gave the second client no token (HTTP ${res.status})`, '001 §5.1');
+  if (res.status !== 200 || typeof token !== 'string' || token === '') throw new CheckError(
+    'setup',
+    'v3.auth.token',
+    `the token endpoint gave the second client no token (HTTP ${res.status})`,
+  );
   return token;
 }

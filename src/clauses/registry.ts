@@ -154,6 +154,13 @@ const RM = {
   'rm.error.422': ['§7', '| 422 | unprocessable entity: validation failed (for example a blank name in an education or employment, or a rejected candidate or file) |'],
   // §8 Limits
   'rm.limit.cap': ['§8', 'Cap on records fetchable by numeric pagination combined with a filter: exceeding it returns 400 (illustrated at 10000 candidate records).'],
+  // Gaps: sentences that leave a choice open (cited by the reference server's lawful variants)
+  'rm.gap.known-by-id': ['§2 Gaps', 'Fields of records known only by identifier and type (location, category, call to action, form submission, traffic source, user agent, page, user, tag source, education and employment as returned, candidate file, job alert subscription, project stage and entry): not shown.'],
+  'rm.path-params': ['§4', 'Path parameters are strings.'],
+  'rm.gap.payload-shapes': ['§4 Rules', 'Response payload shapes of every operation: not shown beyond the resource shapes of part 2 and `meta.next_cursor`.'],
+  'rm.gap.error-body': ['§7', 'Error body format: not shown.'],
+  'rm.gap.rate-limits': ['§8', 'Rate limits: not shown.'],
+  'rm.gap.per-page': ['§8', 'Default and maximum per_page: not shown.'],
 } as const;
 
 /** 001: HR core API v3 and Learning Activities API v3. */
@@ -229,6 +236,7 @@ const V3 = {
   'v3.auth.scope': ['§5', 'The token request must ask for the scope `Public.HrCore.Write`; several scopes are requested as a space-separated list.', 'RFC 6749 §3.3 (scope)'],
   'v3.auth.lifetime': ['§5', 'Tokens live 300 seconds.', 'RFC 6749 §5.1 (expires_in); RFC 7519 §4.1.4 (exp)'],
   'v3.auth.per-environment': ['§5', 'Client id and client secret are issued per environment (test and live differ).'],
+  'learning.auth.scope': ['§5', 'Scope required for learning operations: not shown.', 'RFC 6749 §3.3 (scope); RFC 6750 §3.1 (bearer token refusal: 401, or 403 for insufficient_scope)'],
   // §7
   'v3.error.validation': ['§7', 'Failed validation returns a validation message in the response; generic HTTP status errors may also occur.'],
   'learning.msg.from-orgwide': ['§7', '| Cannot change access level from org-wide | activity is orgwide and accessLevel is altered |'],
@@ -242,6 +250,10 @@ const V3 = {
   'learning.msg.image': ['§7', '| Image does not exist | image.tempKey does not exist in temporary storage |'],
   // §8
   'v3.limit.token-lifetime': ['§8', 'OAuth token lifetime: 300 seconds.'],
+  // Gaps: sentences that leave a choice open (cited by the reference server's lawful variants)
+  'hr.gap.responses': ['§4 Gaps', 'Response bodies and success status codes of the the service operations: not shown.'],
+  'learning.gap.update-body': ['§4 Gaps', 'Response body of learning updates (only the status 200 is given): not shown.'],
+  'v3.gap.errors': ['§7', 'HTTP status codes per operation and error body format: not shown.'],
 } as const;
 
 type Row = readonly [section: string, quote: string, standard?: string];

@@ -6,9 +6,8 @@
  * Options: --only <substring> (run the matching faults/variants only), --parallel N.
  */
 import { parseArgs } from 'node:util';
-import { isCheckName } from '../checks/names';
-import { COMMON_VARIANTS } from '../reference/common-variants';
-import { FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/catalogue';
+import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/catalogue';
+import { catalogueProblems } from '../reference/fault-audit';
 import { pool, runSuite } from '../mutation/run-suite';
 import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../mutation/verdicts';
 import { renderTable, scores, writeMutationReport, type MutationReport } from '../mutation/report';
@@ -26,14 +25,10 @@ const workDir = `${reportsDir}/mutation`;
 // One fixed seed for the whole catalogue run, so its verdicts are reproducible.
 const seed = process.env.CONFORMANCE_SEED ?? '20261123';
 
-const badChecks = FAULTS.filter((f) => !isCheckName(f.expectedCheck));
-if (badChecks.length) {
-  console.error(`Faults declare unknown checks: ${badChecks.map((f) => `${f.name} -> ${f.expectedCheck}`).join(', ')}`);
-  process.exit(1);
-}
-const dupes = [...FAULTS, ...VARIANTS].map((x) => x.name).filter((n, i, all) => all.indexOf(n) !== i);
-if (dupes.length) {
-  console.error(`Duplicate fault/variant names: ${dupes.join(', ')}`);
+// Every fault names a registry clause its check cites; every variant a registry clause; names are unique.
+const problems = catalogueProblems(FAULTS, API_VARIANTS, COMMON_VARIANTS);
+if (problems.length) {
+  console.error(`The fault catalogue is not lawful:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 

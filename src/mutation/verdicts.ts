@@ -2,12 +2,13 @@
  * Verdicts of the catalogue run: a fault is caught when the suite fails and at least one failure
  * names the fault's declared check; a variant passes when the suite passes.
  */
-import type { FaultSpec, VariantSpec } from '../reference/catalogue-types';
+import type { FaultEntry, VariantEntry } from '../reference/fault-audit';
 import type { SuiteRun } from './run-suite';
 
 export interface FaultVerdict {
   name: string;
   api: string;
+  /** The clause id the fault breaks (src/clauses/registry.ts). */
   clause: string;
   expectedCheck: string;
   caught: boolean;
@@ -22,13 +23,14 @@ export interface FaultVerdict {
 export interface VariantVerdict {
   name: string;
   api: string;
+  /** The clause id whose silence makes the variant lawful. */
   clause: string;
   passed: boolean;
   seconds: number;
   failures?: string[];
 }
 
-export function faultVerdict(fault: FaultSpec, run: SuiteRun): FaultVerdict {
+export function faultVerdict(fault: FaultEntry, run: SuiteRun): FaultVerdict {
   const failures = run.report?.failures ?? [];
   const checks = [...new Set(failures.flatMap((f) => f.checks))].sort();
   const caught = run.exitCode === 1 && checks.includes(fault.expectedCheck);
@@ -38,7 +40,7 @@ export function faultVerdict(fault: FaultSpec, run: SuiteRun): FaultVerdict {
   return { ...base, caught: false, check: checks[0] ?? '-', note };
 }
 
-export function variantVerdict(variant: VariantSpec, run: SuiteRun): VariantVerdict {
+export function variantVerdict(variant: VariantEntry, run: SuiteRun): VariantVerdict {
   const passed = run.exitCode === 0;
   const failures = (run.report?.failures ?? []).map((f) => `[${f.checks.join(',')}] ${f.test}: ${f.message.slice(0, 200)}`);
   return {

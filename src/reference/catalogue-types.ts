@@ -1,23 +1,26 @@
 /** Types of the fault and variant catalogues of the reference server. */
 import type { ApiName } from '../catalogue/types';
+import type { CheckName } from '../checks/registry';
+import type { ClauseId } from '../clauses';
 
 export interface FaultSpec {
-  /** Unique name, e.g. "rm.candidates.create.status-200". */
-  name: string;
-  api: ApiName;
-  /** The seed clause the fault breaks, e.g. "000 §4 Operations: POST /candidates -> 201". */
-  clause: string;
-  /** The check expected to catch it (the name in `[check:<name>]`). */
-  expectedCheck: string;
-  description: string;
+  /** Unique name, prefixed by its API, e.g. "rm.candidates.create.status-200". */
+  readonly name: string;
+  readonly api: ApiName;
+  /** The clause the fault breaks: the sentence or table row of the seed (src/clauses/registry.ts). */
+  readonly clause: ClauseId;
+  /** The check expected to catch it (the name in `[check:<name>]`); it cites `clause`. */
+  readonly expectedCheck: CheckName;
+  /** What the server does wrong, in words. */
+  readonly description: string;
 }
 
 export interface VariantSpec {
-  name: string;
-  api: ApiName;
-  /** The silence or choice in the documents that makes the behaviour lawful. */
-  clause: string;
-  description: string;
+  readonly name: string;
+  readonly api: ApiName;
+  /** The sentence whose silence or latitude makes the behaviour lawful (a "not shown" gap, an open row). */
+  readonly clause: ClauseId;
+  readonly description: string;
   /** Suite configuration the variant needs (e.g. HR_TOKEN_AUTH=basic for a basic-only token endpoint). */
-  env?: Record<string, string>;
+  readonly env?: Readonly<Record<string, string>>;
 }

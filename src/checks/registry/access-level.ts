@@ -4,5 +4,5 @@ import { defineCheck } from '../define';
 export default defineCheck({
   name: 'access-level',
   summary: 'orgwide stays orgwide, public and private never become orgwide, each refusal with its message',
-  cites: ['learning.state.access-levels', 'learning.msg.from-orgwide', 'learning.msg.to-orgwide'],
+  cites: ['learning.state.access-levels', 'learning.msg.from-orgwide', 'learning.msg.to-orgwide', 'learning.content', 'learning.code'],
 });

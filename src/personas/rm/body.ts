@@ -39,16 +39,16 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buff
 
 /** Parses a JSON body; undefined for an empty lenient body. */
 export function parseJsonBody(raw: Buffer, contentType: string | undefined, choices: Choices): unknown {
+  const text = raw.toString('utf8');
+  if (text.trim() === '') {
+    if (choices.requireDataType) throw badRequest('request body required');
+    return undefined;
+  }
   if (choices.requireBodyMediaType) {
     const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
     if (essence !== 'application/vnd.api+json') {
       throw new HttpError(415, 'request bodies must be sent with media type application/vnd.api+json');
     }
-  }
-  const text = raw.toString('utf8');
-  if (text.trim() === '') {
-    if (choices.requireDataType) throw badRequest('request body required');
-    return undefined;
   }
   try {
     return JSON.parse(text) as unknown;

@@ -53,6 +53,8 @@ export interface Choices {
   readonly maxPerPage: number | null;
   /** meta of paginated lists: empty (plus next_cursor) or with page, per_page, total_count, total_pages */
   readonly detailedMeta: boolean;
+  /** `included: []` when an include was asked for but nothing is related (else the key is left out) */
+  readonly emptyIncluded: boolean;
   /** the last cursor page: next_cursor left out, or sent as null */
   readonly cursorEnd: 'omit' | 'null';
   /** next_cursor only when more records exist (look-ahead), or whenever the page is full (may end on an empty page) */
@@ -92,6 +94,7 @@ const lenient: Choices = {
   defaultPerPage: 25,
   maxPerPage: null,
   detailedMeta: false,
+  emptyIncluded: false,
   cursorEnd: 'omit',
   cursorLookAhead: false,
   badCursorIs400: false,
@@ -126,6 +129,7 @@ const strict: Choices = {
   defaultPerPage: 25,
   maxPerPage: 100,
   detailedMeta: true,
+  emptyIncluded: true,
   cursorEnd: 'null',
   cursorLookAhead: true,
   badCursorIs400: true,

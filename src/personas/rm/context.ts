@@ -52,7 +52,7 @@ export function found(ctx: RequestContext, type: string, paramName: string, what
 export function oneReply(ctx: RequestContext, rec: Rec, status = 200, headers?: Record<string, string>): Reply {
   const paths = includePaths(ctx.query, ctx.spec, ctx.choices);
   const included = paths.length > 0 ? includedRecords([rec], paths, ctx.serial) : null;
-  const reply: Reply = { status, body: compound(resource(rec, ctx.serial), included, null, ctx.choices.detailedMeta) };
+  const reply: Reply = { status, body: compound(resource(rec, ctx.serial), included, null, ctx.choices.emptyIncluded) };
   if (headers) reply.headers = headers;
   return reply;
 }
@@ -68,7 +68,7 @@ export function listReply(ctx: RequestContext, records: Rec[], opts: { paginated
   }
   const data = page.map((r) => resource(r, ctx.serial));
   const included = paths.length > 0 ? includedRecords(page, paths, ctx.serial) : null;
-  return { status: 200, body: compound(data, included, meta, ctx.choices.detailedMeta) };
+  return { status: 200, body: compound(data, included, meta, ctx.choices.emptyIncluded) };
 }
 
 /** Body of an action answer: `{}` (lenient) or the resource acted on (strict). */

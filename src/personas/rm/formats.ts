@@ -1,7 +1,8 @@
 // Value formats the document names: e-mail (part 4 POST /candidates), date (part 2 start_date/end_date),
 // base64 (POST candidate_files), date-time and `true`/`false` (part 4 Filters). Each has a strict and a lenient reading.
-const STRICT_EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const LOCAL_ATOM = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
+const STRICT_EMAIL = new RegExp(`^${LOCAL_ATOM}(?:\\.${LOCAL_ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'i');
 
 export function isEmail(value: string, strict: boolean): boolean {
   if (strict) {

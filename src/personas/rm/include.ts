@@ -41,9 +41,9 @@ export function includedRecords(primary: Rec[], paths: readonly string[], ctx: S
 }
 
 /** A top-level document: data, then `included` when an include was asked for, then meta. */
-export function compound(data: Json, included: Json[] | null, meta: JsonObject | null, strict: boolean): JsonObject {
+export function compound(data: Json, included: Json[] | null, meta: JsonObject | null, emptyIncluded: boolean): JsonObject {
   const doc: JsonObject = { data };
-  if (included !== null && (included.length > 0 || strict)) doc.included = included;
+  if (included !== null && (included.length > 0 || emptyIncluded)) doc.included = included;
   if (meta !== null) doc.meta = meta;
   return doc;
 }

@@ -105,10 +105,11 @@ export function addMembership(store: Store, list: Rec, candidate: Rec, now: numb
   return true;
 }
 
-/** DELETE list membership: removes it when present. */
-export function removeMembership(store: Store, list: Rec, candidate: Rec, now: number): void {
-  if (!isMember(candidate, list)) return;
+/** DELETE list membership: removes it when present; true when something was removed. */
+export function removeMembership(store: Store, list: Rec, candidate: Rec, now: number): boolean {
+  if (!isMember(candidate, list)) return false;
   store.detach(candidate, 'lists', list.id);
   list.attrs.count = Math.max(0, Number(list.attrs.count ?? 0) - 1);
   touch(list, now);
+  return true;
 }

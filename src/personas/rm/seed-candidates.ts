@@ -50,7 +50,12 @@ function atsObject(c: Ctx, at: number, n: number): Record<string, AttrValue> {
     ats_secondary_status: { name: String(pick(c.cat.atsSecondaryStatuses, n).attrs.name) } } };
 }
 
-function kindRels(c: Ctx, cand: Rec, kind: string, i: number, k: number): { rels: Record<string, Rel>; extra: Record<string, AttrValue> } {
+interface KindParts {
+  rels: Record<string, Rel>;
+  extra: Record<string, AttrValue>;
+}
+
+function kindRels(c: Ctx, cand: Rec, kind: string, i: number, k: number, at: number): KindParts {
   const job = pick(c.cat.liveJobs, i + k);
   const page = pick(c.cat.pages, i + k);
   if (kind === 'view' || kind === 'search' || kind === 'video') {
@@ -63,11 +68,12 @@ function kindRels(c: Ctx, cand: Rec, kind: string, i: number, k: number): { rels
   }
   if (kind === 'cta' || kind === 'consent_accepted') {
     const cta = pick(c.cat.ctas, i);
-    const fs = c.store.add(T.formSubmission, { uid: newUid(), created_at: new Stamp(c.now) },
+    const fs = c.store.add(T.formSubmission, { uid: newUid(), created_at: new Stamp(at) },
       { fields: c.cat.formFields.map((f) => link(T.formField, f.id)) });
     c.store.attach(cand, 'form_submissions', fs);
-    return { rels: { call_to_action: ref(cta), form_submission: ref(fs), page: ref(page), traffic_source: ref(pick(c.cat.trafficSources, i)) },
-      extra: {} };
+    const rels = { call_to_action: ref(cta), form_submission: ref(fs), page: ref(page),
+      traffic_source: ref(pick(c.cat.trafficSources, i)) };
+    return { rels, extra: {} };
   }
   if (kind === 'application' || kind === 'reapplication') return { rels: { job: ref(job) }, extra: {} };
   return { rels: {}, extra: {} };
@@ -80,7 +86,7 @@ function seedEvents(c: Ctx, cand: Rec, i: number, createdMs: number): void {
   const kinds = [...(i % 2 === 0 ? ['view'] : []), ...Array.from({ length: count }, (_, k) => pick(NON_ATS_KINDS, i * 3 + k))];
   kinds.forEach((kind, k) => {
     const at = createdMs + Math.round(((k + 1) * span) / (kinds.length + 2));
-    const { rels, extra } = kindRels(c, cand, kind, i, k);
+    const { rels, extra } = kindRels(c, cand, kind, i, k, at);
     const ev = addEvent(c, cand, kind, at, rels, extra);
     if (k === 0 && i % 5 === 0) {
       const note = c.store.add(T.note, { uid: newUid(), body: 'Spoke at the booth; follow up.', created_at: new Stamp(at),
@@ -151,13 +157,15 @@ function seedRecords(c: Ctx, cand: Rec, i: number, createdMs: number): void {
   const stamp = new Stamp(createdMs + DAY);
   const schools = ['State University', 'City College', 'Institute of Technology'];
   for (let n = 0; n < (i % 2 === 0 ? (i % 4 === 0 ? 2 : 1) : 0); n += 1) {
-    addCandidateRecord(s, cand, T.education, 'educations', { school: { name: pick(schools, i + n) }, course: pick(['BSc', 'MBA', 'BA'], i + n),
+    addCandidateRecord(s, cand, T.education, 'educations', {
+      school: { name: pick(schools, i + n) }, course: pick(['BSc', 'MBA', 'BA'], i + n),
       start_date: `${2008 + (i % 6) + n * 4}-09-01`, end_date: `${2012 + (i % 6) + n * 4}-06-30`, created_at: stamp, updated_at: stamp });
   }
   if (i % 3 !== 2) {
     addCandidateRecord(s, cand, T.employment, 'employments', { company: { name: pick(['Acme Corp', 'Globex', 'Initech'], i) },
       title: pick(['Engineer', 'Account Executive', 'Analyst'], i), locality: pick(['Boston', 'Austin', 'London'], i),
-      start_date: `${2015 + (i % 5)}-01-15`, end_date: i % 2 === 0 ? null : `${2021 + (i % 3)}-03-31`, created_at: stamp, updated_at: stamp });
+      start_date: `${2015 + (i % 5)}-01-15`, end_date: i % 2 === 0 ? null : `${2021 + (i % 3)}-03-31`,
+      created_at: stamp, updated_at: stamp });
   }
   if (i % 5 !== 4) {
     addTagging(s, cand, pick(TAGS, i), pick(c.cat.tagSources, i));
@@ -169,7 +177,8 @@ function seedRecords(c: Ctx, cand: Rec, i: number, createdMs: number): void {
   }
   if (i % 4 === 1) {
     for (let n = 0; n <= i % 3; n += 1) {
-      const note = s.add(T.note, { uid: newUid(), body: pick(['Strong communicator.', 'Prefers remote roles.', 'Call back in May.'], i + n),
+      const body = pick(['Strong communicator.', 'Prefers remote roles.', 'Call back in May.'], i + n);
+      const note = s.add(T.note, { uid: newUid(), body,
         created_at: stamp, updated_at: stamp }, { user: ref(pick(c.cat.users, i + n)) });
       s.attach(cand, 'notes', note);
     }

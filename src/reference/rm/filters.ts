@@ -64,6 +64,8 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
   let archived = bool(query, 'filter[archived]');
   if (env.fault('rm.filter.archived-ignored')) archived = false;
   else if (archived === null && !env.fault('rm.filter.archived-default-ignored')) archived = false;
+  // "Archived included": true lifts the default condition instead of selecting archived candidates only.
+  else if (archived === true && env.variant('rm.variant.archived-true-includes-all')) archived = null;
   let anonymised = bool(query, 'filter[anonymised]');
   if (anonymised === null && !env.fault('rm.filter.anonymised-default-ignored')) anonymised = false;
   const filter: CandidateFilter = {
@@ -129,7 +131,7 @@ export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilte
 }
 
 export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
-  if (f.kinds && !f.kinds.has(e.kind)) return false;
+  if (f.kinds && !(f.kinds as ReadonlySet<string>).has(e.kind)) return false;
   if (f.createdGte !== null && e.created < f.createdGte) return false;
   if (f.createdLte !== null && e.created > f.createdLte) return false;
   return true;

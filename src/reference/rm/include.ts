@@ -63,7 +63,7 @@ const key = (r: Ref): string => `${r.type}:${r.id}`;
 
 function refsOf(resource: Resource, relationship: string): Ref[] {
   const data = resource.relationships?.[relationship]?.data;
-  if (data === undefined) return [];
+  if (data === undefined || data === null) return [];
   return Array.isArray(data) ? data : [data];
 }
 

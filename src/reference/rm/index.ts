@@ -26,7 +26,12 @@ import { Store } from './store';
 export function createRmModule(behaviour: Behaviour): ApiModule {
   const env = createEnv(behaviour);
   const store = new Store(new IdFactory(env.variant('rm.variant.uuid-ids')));
-  seedStore(store, { now: env.now(), fractions: !env.variant('rm.variant.timestamps-seconds') });
+  seedStore(store, {
+    now: env.now(),
+    fractions: !env.variant('rm.variant.timestamps-seconds'),
+    sparseEventLinks: env.variant('rm.variant.null-to-one'),
+    extraEventKind: env.variant('rm.variant.extra-event-kind'),
+  });
   const app: RmApp = { env, store, resources: new Resources(store, env) };
   const router = new Router();
   for (const routes of [candidateRoutes, relatedRoutes, activityRoutes, listRoutes, jobRoutes, recruitmentEventRoutes, atsRoutes]) routes(router, app);

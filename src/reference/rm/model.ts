@@ -9,7 +9,8 @@ export interface Resource {
   id: string;
   type: string;
   attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: Ref | Ref[] }>;
+  /** `data: null` only under the rm.variant.null-to-one variant (an absent to-one relationship). */
+  relationships?: Record<string, { data: Ref | Ref[] | null }>;
 }
 
 /** Every stored record has a creation sequence number: list order and cursor position. */
@@ -86,9 +87,12 @@ export const EVENT_KINDS = [
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** A kind the filter does not accept (000 §2 lists the filter's kinds): only under the rm.variant.extra-event-kind variant. */
+export const EXTRA_EVENT_KIND = 'note';
+
 export interface CandidateEvent extends Sequenced {
   candidateId: string;
-  kind: EventKind;
+  kind: EventKind | typeof EXTRA_EVENT_KIND;
   created: number;
   updated: number;
   referrer: { url: string; utm_source: string; utm_medium: string; utm_campaign: string; utm_term: string };

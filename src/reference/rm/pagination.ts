@@ -3,8 +3,11 @@
  *
  * - A request with `page` is numeric; without it, cursor pagination: meta.next_cursor names the
  *   position after the page's last record (records are ordered by creation), null on the last page.
- * - per_page defaults to 25 and is clamped to 100 (000 §8 leaves both open; a variant changes them);
- *   page or per_page below 1 mean the default (page 1); a value that is not an integer is a 400.
+ * - per_page defaults to 25 and is clamped to 100 (000 §8 leaves both open; variants change them or
+ *   refuse a larger per_page with 400); page or per_page below 1 mean the default (page 1); a value
+ *   that is not an integer is a 400.
+ * - Under rm.variant.cursor-empty-page, the first page's next_cursor leads to one empty page whose
+ *   own next_cursor continues where the first page ended (lawful: "repeat until no more records").
  * - The cap: a numeric request with any filter whose window reaches past record `cap`
  *   (page * per_page > cap, per_page as requested) answers 400. The window is computed from the
  *   request alone, not from how many records exist. Cursor requests never hit it. The document
@@ -13,7 +16,13 @@
 import type { RmEnv } from './env';
 import { badRequest } from './respond';
 
-export type Paging = { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number } | { mode: 'cursor'; after: number | null; perPage: number };
+export type Paging = { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number } | { mode: 'cursor'; after: number | null; perPage: number; emptyOnce: boolean };
+
+interface Position {
+  after: number;
+  /** The cursor-empty-page variant: answer an empty page at this position first. */
+  emptyOnce: boolean;
+}
 
 /** An integer query value; null when absent or below 1 (then the default applies), 400 when not an integer. */
 function positiveInt(query: URLSearchParams, name: string): number | null {
@@ -24,20 +33,23 @@ function positiveInt(query: URLSearchParams, name: string): number | null {
   return value < 1 ? null : Math.min(value, Number.MAX_SAFE_INTEGER);
 }
 
-export function encodeCursor(env: RmEnv, seq: number): string {
-  return env.variant('rm.variant.cursor-opaque') ? Buffer.from(JSON.stringify({ after: seq, v: 2 })).toString('base64url') : String(seq);
+export function encodeCursor(env: RmEnv, seq: number, emptyOnce = false): string {
+  if (env.variant('rm.variant.cursor-opaque')) return Buffer.from(JSON.stringify({ after: seq, v: 2, ...(emptyOnce ? { empty: true } : {}) })).toString('base64url');
+  return emptyOnce ? `${seq}e` : String(seq);
 }
 
-export function decodeCursor(env: RmEnv, cursor: string): number {
+export function decodeCursor(env: RmEnv, cursor: string): Position {
   const bad = badRequest(`cursor ${JSON.stringify(cursor)} is not a cursor this server issued`, 'cursor');
+  const emptyPages = env.variant('rm.variant.cursor-empty-page');
   if (!env.variant('rm.variant.cursor-opaque')) {
-    if (!/^\d{1,12}$/.test(cursor)) throw bad;
-    return Number(cursor);
+    const m = /^(\d{1,12})(e?)$/.exec(cursor);
+    if (!m || (m[2] === 'e' && !emptyPages)) throw bad;
+    return { after: Number(m[1]), emptyOnce: m[2] === 'e' };
   }
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    const after = typeof value === 'object' && value !== null ? (value as { after?: unknown }).after : undefined;
-    if (typeof after === 'number' && Number.isInteger(after) && after >= 0) return after;
+    const { after, empty } = typeof value === 'object' && value !== null ? (value as { after?: unknown; empty?: unknown }) : {};
+    if (typeof after === 'number' && Number.isInteger(after) && after >= 0) return { after, emptyOnce: empty === true && emptyPages };
   } catch {
     // falls through to the 400
   }
@@ -46,11 +58,15 @@ export function decodeCursor(env: RmEnv, cursor: string): number {
 
 export function parsePaging(env: RmEnv, query: URLSearchParams): Paging {
   const requested = positiveInt(query, 'per_page');
+  if (requested !== null && requested > env.perPage.max && env.variant('rm.variant.per-page-over-max-400')) {
+    throw badRequest(`per_page ${requested} is above the maximum page size ${env.perPage.max}`, 'per_page');
+  }
   const perPage = Math.min(requested ?? env.perPage.default, env.perPage.max);
   const page = positiveInt(query, 'page');
   if (page !== null) return { mode: 'numeric', page, perPage, requestedPerPage: requested ?? env.perPage.default };
   const cursor = query.get('cursor');
-  return { mode: 'cursor', after: cursor === null || cursor === '' ? null : decodeCursor(env, cursor), perPage };
+  const position = cursor === null || cursor === '' ? null : decodeCursor(env, cursor);
+  return { mode: 'cursor', after: position?.after ?? null, perPage, emptyOnce: position?.emptyOnce ?? false };
 }
 
 /** Throws 400 when a filtered numeric request reaches past the cap (and where faults say so). */
@@ -89,6 +105,7 @@ function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging,
 
 function cursorPage<T extends { seq: number }>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'cursor' }>): PageResult<T> {
   const after = paging.after;
+  if (paging.emptyOnce && after !== null) return { items: [], meta: { per_page: paging.perPage, next_cursor: encodeCursor(env, after) } };
   const remaining = after === null ? items : items.filter((r) => r.seq > after);
   const page = remaining.slice(0, paging.perPage);
   const more = remaining.length > page.length;
@@ -99,7 +116,8 @@ function cursorPage<T extends { seq: number }>(env: RmEnv, items: readonly T[], 
   if (!more && env.fault('rm.cursor.never-ends')) next = last?.seq ?? after ?? 0;
   const meta: Record<string, unknown> = { per_page: paging.perPage };
   if (env.fault('rm.cursor.absent')) return { items: page, meta };
-  if (next !== null) meta.next_cursor = encodeCursor(env, next);
+  // cursor-empty-page: the first page's cursor leads to one empty page before the walk goes on.
+  if (next !== null) meta.next_cursor = encodeCursor(env, next, after === null && env.variant('rm.variant.cursor-empty-page'));
   else if (env.variant('rm.variant.cursor-end-empty')) meta.next_cursor = '';
   else if (!env.variant('rm.variant.cursor-end-absent')) meta.next_cursor = null;
   return { items: page, meta };

@@ -2,6 +2,9 @@
  * Resource-object serialisers (000 §2): one per record kind, each answering {id, type, attributes,
  * relationships} with DateTime objects for timestamps and `{data: {id, type} | [...]}` for every
  * relationship. `resolve` finds any record by reference, which is what include walks.
+ * Variants: an absent to-one relationship as `{data: null}` (rm.variant.null-to-one), education and
+ * employment types named candidate_educations / candidate_employments
+ * (rm.variant.related-type-names), DateTime objects with utc only (rm.variant.datetime-utc-only).
  */
 import { dateTime, type DateTimeObject, type TimestampStyle } from './datetime';
 import type { RmEnv } from './env';
@@ -13,6 +16,12 @@ type Relationships = NonNullable<Resource['relationships']>;
 const many = (type: string, ids: readonly string[]): { data: Ref[] } => ({ data: ids.map((id) => ({ id, type })) });
 const one = (type: string, id: string): { data: Ref } => ({ data: { id, type } });
 
+/** The to-one relationships of a candidate event (000 §2 Candidate event: all but notes). */
+export const EVENT_TO_ONE = ['location', 'job', 'call_to_action', 'form_submission', 'user_agent', 'page', 'ats_status', 'ats_secondary_status', 'traffic_source'] as const;
+
+/** Type names of the records the rm.variant.related-type-names variant names otherwise. */
+export const RENAMED_TYPES = { educations: 'candidate_educations', employments: 'candidate_employments' } as const;
+
 /** Drops null and undefined members, so optional fields are absent rather than null. */
 function compact(attributes: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== null && v !== undefined));
@@ -20,16 +29,29 @@ function compact(attributes: Record<string, unknown>): Record<string, unknown> {
 
 export class Resources {
   private readonly style: TimestampStyle;
+  /** The type of education and employment records, as answered and as named by relationships. */
+  readonly educationType: string;
+  readonly employmentType: string;
 
   constructor(
     private readonly store: Store,
     private readonly env: RmEnv,
   ) {
     this.style = env.variant('rm.variant.timestamps-seconds') ? 'seconds' : env.variant('rm.variant.timestamps-offset') ? 'offset' : 'millis';
+    const renamed = env.variant('rm.variant.related-type-names');
+    this.educationType = renamed ? RENAMED_TYPES.educations : 'educations';
+    this.employmentType = renamed ? RENAMED_TYPES.employments : 'employments';
   }
 
-  private dt(ms: number): DateTimeObject {
-    return dateTime(ms, Date.now(), this.style);
+  private dt(ms: number): DateTimeObject | Pick<DateTimeObject, 'utc'> {
+    const full = dateTime(ms, Date.now(), this.style);
+    return this.env.variant('rm.variant.datetime-utc-only') ? { utc: full.utc } : full;
+  }
+
+  /** A to-one relationship: the reference, or (null-to-one variant) `{data: null}` when absent, else left out. */
+  private toOne(type: string, id: string | undefined): { data: Ref | null } | undefined {
+    if (id !== undefined) return one(type, id);
+    return this.env.variant('rm.variant.null-to-one') ? { data: null } : undefined;
   }
 
   private extras(attributes: Record<string, unknown>, more: Record<string, unknown>): Record<string, unknown> {
@@ -52,8 +74,8 @@ export class Resources {
     if (c.profileUrl) links.linkedin = { url: c.profileUrl };
     const relationships: Relationships = {
       resumes: many('candidate_files', c.files),
-      educations: many('educations', c.educations),
-      employments: many('employments', c.employments),
+      educations: many(this.educationType, c.educations),
+      employments: many(this.employmentType, c.employments),
       locations: many('candidate_locations', c.locations),
       events: many('candidate_events', c.events),
       jobs: many('jobs', c.jobs),
@@ -69,9 +91,11 @@ export class Resources {
       // Named by include values (000 §4) though not in the relationship table of 000 §2.
       job_alert_subscriptions: many('candidate_job_alert_subscriptions', c.subscriptions),
       taggings: many('taggings', c.taggings),
-      ...(firstTouch ? { first_touch_event: one('candidate_events', firstTouch.id) } : {}),
-      ...(lastTouch ? { last_touch_event: one('candidate_events', lastTouch.id) } : {}),
     };
+    const firstTouchRel = this.toOne('candidate_events', firstTouch?.id);
+    const lastTouchRel = this.toOne('candidate_events', lastTouch?.id);
+    if (firstTouchRel) relationships.first_touch_event = firstTouchRel;
+    if (lastTouchRel) relationships.last_touch_event = lastTouchRel;
     const attributes = compact({
       uid: c.uid,
       created_at: this.dt(c.created),
@@ -100,6 +124,7 @@ export class Resources {
   event(e: CandidateEvent): Resource {
     const relationships: Relationships = { notes: many('notes', e.notes) };
     for (const [name, ref] of Object.entries(e.links)) relationships[name] = { data: ref };
+    if (this.env.variant('rm.variant.null-to-one')) for (const name of EVENT_TO_ONE) relationships[name] ??= { data: null };
     const ats = e.ats && { created_at: this.dt(e.ats.created), updated_at: this.dt(e.ats.updated), initial: e.ats.initial, ats_status: { name: e.ats.status }, ats_secondary_status: { name: e.ats.secondaryStatus } };
     return { id: e.id, type: 'candidate_events', attributes: compact({ uid: e.uid, created_at: this.dt(e.created), updated_at: this.dt(e.updated), kind: e.kind, ats, referrer: { ...e.referrer } }), relationships };
   }
@@ -136,7 +161,8 @@ export class Resources {
 
   message(m: Message): Resource {
     const relationships: Relationships = { from: one('users', m.userId), to: one('candidates', m.candidateId) };
-    if (m.conversationId) relationships.conversation = one('conversations', m.conversationId);
+    const conversation = this.toOne('conversations', m.conversationId ?? undefined);
+    if (conversation) relationships.conversation = conversation;
     const attributes = compact({
       uid: m.uid,
       kind: m.kind,
@@ -164,12 +190,12 @@ export class Resources {
 
   education(e: Education): Resource {
     const attributes = compact({ uid: e.uid, school: { name: e.schoolName }, course: e.course, start_date: e.startDate, end_date: e.endDate, created_at: this.dt(e.created), updated_at: this.dt(e.updated) });
-    return { id: e.id, type: 'educations', attributes };
+    return { id: e.id, type: this.educationType, attributes };
   }
 
   employment(e: Employment): Resource {
     const attributes = compact({ uid: e.uid, company: { name: e.companyName }, title: e.title, locality: e.locality, start_date: e.startDate, end_date: e.endDate, created_at: this.dt(e.created), updated_at: this.dt(e.updated) });
-    return { id: e.id, type: 'employments', attributes };
+    return { id: e.id, type: this.employmentType, attributes };
   }
 
   application(a: JobApplication): Resource {
@@ -184,7 +210,8 @@ export class Resources {
   recruitmentEvent(r: RecruitmentEvent): Resource {
     const attributes = { uid: r.uid, name: r.name, starts_at: this.dt(r.starts), ends_at: this.dt(r.ends), archived: r.archived, location_name: r.venue, created_at: this.dt(r.created), updated_at: this.dt(r.updated) };
     const relationships: Relationships = { call_to_actions: many('call_to_actions', r.callToActions) };
-    if (r.callToActions[0]) relationships.call_to_action = one('call_to_actions', r.callToActions[0]);
+    const callToAction = this.toOne('call_to_actions', r.callToActions[0]);
+    if (callToAction) relationships.call_to_action = callToAction;
     return { id: r.id, type: 'recruitment_events', attributes, relationships };
   }
 
@@ -221,9 +248,11 @@ export class Resources {
       case 'candidate_files':
         return get(store.files, (f) => this.file(f));
       case 'educations':
-        return get(store.educations, (e) => this.education(e));
+      case RENAMED_TYPES.educations:
+        return ref.type === this.educationType ? get(store.educations, (e) => this.education(e)) : undefined;
       case 'employments':
-        return get(store.employments, (e) => this.employment(e));
+      case RENAMED_TYPES.employments:
+        return ref.type === this.employmentType ? get(store.employments, (e) => this.employment(e)) : undefined;
       case 'job_applications':
         return get(store.applications, (a) => this.application(a));
       case 'recruitment_events':

@@ -1,7 +1,7 @@
 /**
  * Answers of the RM module: resource documents ({data, included?, meta?}) and errors. Handlers throw
- * `HttpError`; index.ts turns it into an error answer. The media type and the error body format
- * are where variants (and the html fault) act.
+ * `HttpError`; index.ts turns it into an error answer. The media type, the envelope and the error
+ * body format are where variants act (000 §4 rule 3 and §7 leave them open).
  */
 import { send, type Ctx } from '../http-kit';
 import type { RmEnv } from './env';
@@ -42,12 +42,23 @@ export interface Document {
 }
 
 function mediaType(env: RmEnv): string {
-  if (env.fault('rm.content-type.html')) return 'text/html; charset=utf-8';
   return env.variant('rm.variant.content-type-json') ? 'application/json' : JSONAPI;
+}
+
+/**
+ * The bare-data variant drops the envelope where nothing travels beside the data: no included
+ * records, no meta.next_cursor (a cursor walk needs it). Other meta (page numbers, counts) goes.
+ */
+function bare(doc: Document): Resource | Resource[] | null | undefined {
+  if (doc.data === undefined || doc.included !== undefined) return undefined;
+  if (doc.meta !== undefined && Object.hasOwn(doc.meta, 'next_cursor')) return undefined;
+  return doc.data;
 }
 
 export function sendDoc(env: RmEnv, ctx: Ctx, status: number, doc: Document): void {
   applyShapeFaults(env, doc);
+  const unwrapped = env.variant('rm.variant.bare-data') ? bare(doc) : undefined;
+  if (unwrapped !== undefined) return send(ctx, status, unwrapped, mediaType(env));
   const body = env.variant('rm.variant.extra-members') ? { jsonapi: { version: '1.0' }, ...doc, links: { self: `${ctx.url.pathname}${ctx.url.search}` } } : doc;
   send(ctx, status, body, mediaType(env));
 }
@@ -60,6 +71,10 @@ export function sendError(env: RmEnv, ctx: Ctx, status: number, detail: string, 
   if (env.variant('rm.variant.errors-empty')) {
     ctx.res.writeHead(status, { 'content-length': 0 });
     ctx.res.end();
+    return;
+  }
+  if (env.variant('rm.variant.errors-text-plain')) {
+    send(ctx, status, `${TITLES[status] ?? 'Error'}: ${detail}\n`, 'text/plain; charset=utf-8');
     return;
   }
   if (env.variant('rm.variant.errors-message')) {

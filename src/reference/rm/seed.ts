@@ -10,7 +10,7 @@
  */
 import { EMBEDDED } from '../../config/embedded';
 import { uidFrom } from './ids';
-import { EVENT_KINDS, noRelatedRecords, type Candidate, type CandidateEvent, type EventKind, type Job, type Ref, type StaticList } from './model';
+import { EVENT_KINDS, EXTRA_EVENT_KIND, noRelatedRecords, type Candidate, type CandidateEvent, type EventKind, type Job, type Ref, type StaticList } from './model';
 import { Random } from './random';
 import { CREATED_BASE, DAY, HOUR, ref, SECOND_INTEGRATION, seedIntegrations, seedJobs, seedLists, seedRecruitmentEvents, seedSharedStubs, type Context, type Shared } from './seed-company';
 import type { Store } from './store';
@@ -35,19 +35,41 @@ export interface SeedOptions {
   now: number;
   /** Seed timestamps carry milliseconds (false under the timestamps-seconds variant). */
   fractions: boolean;
+  /** Events of kinds that concern no job (e-mail, subscription, consent) have no job and no page (null-to-one variant). */
+  sparseEventLinks?: boolean;
+  /** The first candidate also has an event of a kind the filter does not accept (extra-event-kind variant). */
+  extraEventKind?: boolean;
 }
+
+/** Kinds whose events have no job and no page under `sparseEventLinks`. */
+const JOBLESS_KINDS: ReadonlySet<string> = new Set(['email', 'subscription', 'unsubscription', 'consent_accepted', 'consent_rejected']);
 
 export function seedStore(store: Store, options: SeedOptions): void {
   const rnd = new Random(PRNG_SEED);
   let jitter = 0;
   const t = options.fractions ? (ms: number): number => secondsOf(ms) + ((jitter += 137) % 1000) : secondsOf;
-  const cx: Context = { store, rnd, t };
+  const cx: SeedContext = { store, rnd, t, sparse: options.sparseEventLinks === true };
   const shared = seedSharedStubs(cx);
   const jobs = seedJobs(cx, shared);
   const lists = seedLists(cx);
   seedIntegrations(cx);
   for (let i = 0; i < SEED_CANDIDATES; i += 1) seedCandidate(cx, i, shared, jobs, lists);
   seedRecruitmentEvents(cx, options.now, shared);
+  // Last, so that every other record comes out of the PRNG exactly as without the variant.
+  if (options.extraEventKind) seedExtraKindEvent(cx, shared, jobs);
+}
+
+interface SeedContext extends Context {
+  sparse: boolean;
+}
+
+/** An event of kind "note" on the first seed candidate, halfway through its life. */
+function seedExtraKindEvent(cx: SeedContext, shared: Shared, jobs: Job[]): void {
+  const first = [...cx.store.candidates.values()].sort((a, b) => a.seq - b.seq)[0];
+  const job = jobs[0];
+  if (!first || !job) return;
+  const at = cx.t(first.created + Math.floor((first.updated - first.created) / 2));
+  newEvent(cx, first, EXTRA_EVENT_KIND, at, shared, job, first.formSubmissions[0] ?? 'fs-0001', shared.callToActions[0] ?? 'cta-1');
 }
 
 /** The ATS candidate id of seed candidate `i`, if any; the last candidate carries identity.json's id. */
@@ -56,7 +78,7 @@ function atsIdOf(i: number): string | null {
   return i % 3 !== 2 ? `ATS-${200_001 + i}` : null;
 }
 
-function seedCandidate(cx: Context, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
+function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
   const { store, rnd, t } = cx;
   const first = FIRST[i % FIRST.length] ?? 'Alex';
   const last = LAST[(i * 7) % LAST.length] ?? 'Smith';
@@ -161,7 +183,7 @@ function hasAtsHistory(i: number): boolean {
   return atsIdOf(i) !== null ? i % 4 !== 1 : i % 5 === 0;
 }
 
-function newEvent(cx: Context, c: Candidate, kind: EventKind, at: number, shared: Shared, job: Job, formSubmission: string, cta: string): CandidateEvent {
+function newEvent(cx: SeedContext, c: Candidate, kind: CandidateEvent['kind'], at: number, shared: Shared, job: Job, formSubmission: string, cta: string): CandidateEvent {
   const { store, rnd } = cx;
   const id = store.ids.next('event');
   const links: Record<string, Ref> = {
@@ -173,6 +195,10 @@ function newEvent(cx: Context, c: Candidate, kind: EventKind, at: number, shared
     page: ref('pages', rnd.pick(shared.pages)),
     traffic_source: ref('traffic_sources', rnd.pick(shared.trafficSources)),
   };
+  if (cx.sparse && JOBLESS_KINDS.has(kind)) {
+    delete links.job;
+    delete links.page;
+  }
   let ats: CandidateEvent['ats'] = null;
   if (kind === 'ats') {
     const status = rnd.int(0, shared.atsStatuses.length - 1);
@@ -198,11 +224,11 @@ function newEvent(cx: Context, c: Candidate, kind: EventKind, at: number, shared
   };
   store.events.set(id, event);
   c.events.push(id);
-  if (!c.jobs.includes(job.id)) c.jobs.push(job.id);
+  if (links.job && !c.jobs.includes(job.id)) c.jobs.push(job.id);
   return event;
 }
 
-function seedEvents(cx: Context, c: Candidate, i: number, shared: Shared, jobs: Job[], formSubmission: string, cta: string): void {
+function seedEvents(cx: SeedContext, c: Candidate, i: number, shared: Shared, jobs: Job[], formSubmission: string, cta: string): void {
   const count = 4 + (i % 5);
   const history = hasAtsHistory(i);
   const kinds: EventKind[] = [];
@@ -249,7 +275,7 @@ function seedMessages({ store, t }: Context, c: Candidate, i: number, user: stri
   });
 }
 
-function seedApplication(cx: Context, c: Candidate, i: number, job: Job, shared: Shared): void {
+function seedApplication(cx: SeedContext, c: Candidate, i: number, job: Job, shared: Shared): void {
   const { store, t } = cx;
   const id = store.ids.next('application');
   const at = t(c.created + 9 * DAY);

@@ -1,6 +1,7 @@
 /**
- * The wrong-shape faults (000 §2), applied to a document's primary data just before it is sent, so
- * the serialisers stay faithful. Only ever active by name.
+ * The wrong-shape faults (000 §1, §2; and the event kind class names that 000 §4 filter[kind] shows),
+ * applied to a document's primary data just before it is sent, so the serialisers stay faithful.
+ * Only ever active by name.
  */
 import type { RmEnv } from './env';
 import type { Resource } from './model';
@@ -19,12 +20,13 @@ function bend(env: RmEnv, resource: Resource, inList: boolean): void {
     if (env.fault('rm.schema.interaction-score-percent') && typeof a.interaction_score === 'number') a.interaction_score = Math.round(a.interaction_score * 100);
     if (env.fault('rm.schema.subscription-status-active') && a.subscription_status === 'subscribed') a.subscription_status = 'active';
     if (env.fault('rm.schema.relationships-bare-ids') && resource.relationships) {
-      r.relationships = Object.fromEntries(Object.entries(resource.relationships).map(([name, rel]) => [name, Array.isArray(rel.data) ? rel.data.map((x) => x.id) : rel.data.id]));
+      r.relationships = Object.fromEntries(Object.entries(resource.relationships).map(([name, rel]) => [name, Array.isArray(rel.data) ? rel.data.map((x) => x.id) : (rel.data?.id ?? null)]));
     }
     if (env.fault('rm.schema.type-singular')) r.type = 'candidate';
     if (env.fault('rm.schema.id-missing') && inList) delete r.id;
   }
-  if (resource.type === 'candidate_events' && env.fault('rm.schema.event-kind-outside-list') && typeof a.kind === 'string') a.kind = className(a.kind);
+  // The class name leaks into the answer only; filter[kind] still selects by the stored kind.
+  if (resource.type === 'candidate_events' && env.fault('rm.filter.event-kind-class-names') && typeof a.kind === 'string') a.kind = className(a.kind);
   if (resource.type === 'company_lists' && env.fault('rm.schema.list-count-string')) a.count = String(a.count);
 }
 

@@ -2,108 +2,98 @@
  * HR core and Learning v3 faults and variants of the reference server (001_a9e2e7eab7c908bd.txt).
  * Each is only ever active by name; the handlers test them through `on(behaviour, name)`, whose
  * argument is typed from these lists, so a handler cannot test a name the catalogue does not hold.
+ *
+ * A fault names the clause it breaks (src/clauses/registry.ts) and the check that must catch it;
+ * the pair compiles only when that check cites that clause (../fault-factory.ts). A variant names
+ * the clause whose silence or latitude makes it lawful.
  */
-import type { ApiName } from '../../catalogue/types';
-import type { CheckName } from '../../checks/names';
 import type { Behaviour } from '../behaviour';
-import type { FaultSpec, VariantSpec } from '../catalogue-types';
-
-function fault<const N extends string>(name: N, api: ApiName, clause: string, expectedCheck: CheckName, description: string): FaultSpec & { name: N } {
-  return { name, api, clause, expectedCheck, description };
-}
-
-function variant<const N extends string>(name: N, api: ApiName, clause: string, description: string, env?: Record<string, string>): VariantSpec & { name: N } {
-  return { name, api, clause, description, ...(env ? { env } : {}) };
-}
-
-const LIFETIME = '001 §5.3 / §8: tokens live 300 seconds';
-const TOKEN_REQUIRED = '001 §5.1: the service operations need an OAuth 2.0 bearer token (JWT) obtained through the client credentials grant';
-const WRITE_RULE_1 = '001 §4 shared write rule 1: create requires the fields named per record in part 2; update requires externalId plus at least one other field';
-const BU_PARENT = '001 §2 Business unit: levelNExternalId required when the record is level N+1';
-const BU_ARCHIVE = '001 §3: a business unit referenced by a lower-level business unit is not archived, the request is refused';
-const MSG = '001 §7.2 learning validation messages';
+import { defineFault, defineVariant } from '../fault-factory';
 
 export const V3_FAULTS = [
   // --- token endpoint (001 §5) ---
-  fault('hr.token.expires-in-3600', 'hr', LIFETIME, 'token', 'The token response says expires_in 3600 and the JWT exp claim is iat + 3600.'),
-  fault('hr.token.exp-claim-3600', 'hr', LIFETIME, 'token', 'expires_in says 300 but the JWT exp claim is iat + 3600.'),
-  fault('hr.token.no-exp-claim', 'hr', LIFETIME, 'token', 'The JWT carries no exp claim: the token never expires.'),
-  fault('hr.token.type-missing', 'hr', '001 §5.1: an OAuth 2.0 bearer token (RFC 6749 §5.1: token_type is required)', 'token', 'The token response has no token_type.'),
-  fault('hr.token.unknown-client-accepted', 'hr', '001 §5.4: client id and client secret are issued per environment (RFC 6749 §5.2: invalid_client, 401)', 'auth-enforced', 'The token endpoint issues a token for an unknown client id or a wrong secret.'),
-  fault('hr.token.scope-always-granted', 'hr', '001 §5.2: the token request must ask for the scope Public.HrCore.Write', 'scope', 'Every token carries Public.HrCore.Write whatever scope was asked for, while the response\'s scope field echoes only what was asked.'),
+  defineFault('hr', 'hr.token.expires-in-3600', 'v3.auth.lifetime', 'token', 'The token response says expires_in 3600 and the JWT exp claim is iat + 3600.'),
+  defineFault('hr', 'hr.token.exp-claim-3600', 'v3.auth.lifetime', 'token', 'expires_in says 300 but the JWT exp claim is iat + 3600.'),
+  defineFault('hr', 'hr.token.type-missing', 'v3.auth.token', 'token', 'The token response has no token_type (RFC 6749 §5.1: REQUIRED).'),
+  defineFault('hr', 'hr.token.opaque', 'v3.auth.token', 'token', 'Access tokens are opaque random strings kept by the server, not the JWT 001 §5.1 names.'),
+  defineFault('hr', 'hr.token.unknown-client-accepted', 'v3.auth.token', 'auth-enforced', 'The token endpoint issues a token for an unknown client id or a wrong secret (RFC 6749 §5.2: invalid_client).'),
+  defineFault('hr', 'hr.token.scope-always-granted', 'v3.auth.scope', 'scope', 'Every token carries Public.HrCore.Write whatever scope was asked for, while the response\'s scope field echoes only what was asked (RFC 6749 §3.3).'),
   // --- bearer tokens at the API (001 §5) ---
-  fault('hr.auth.token-not-required', 'hr', TOKEN_REQUIRED, 'auth-enforced', 'HR core writes succeed without an Authorization header.'),
-  fault('hr.auth.any-bearer-accepted', 'hr', TOKEN_REQUIRED, 'auth-enforced', 'Any non-empty bearer value is accepted (malformed tokens included).'),
-  fault('hr.auth.signature-not-verified', 'hr', TOKEN_REQUIRED, 'auth-enforced', 'A well-formed JWT whose signature does not verify is accepted.'),
-  fault('hr.auth.foreign-client-token-accepted', 'hr', '001 §1 / §5.4: credentials are issued per tenant and environment; a token of another tenant\'s client is not valid here', 'auth-enforced', 'A token issued to another tenant\'s client (aud of that tenant) is accepted.'),
-  fault('learning.auth.token-not-required', 'learning', '001 §5.1 / §5.5: the learning operations are called with a bearer token (their scope is not shown)', 'auth-enforced', 'Learning writes succeed without an Authorization header.'),
-  fault('hr.scope.not-enforced', 'hr', '001 §5.2: the service operations need the scope Public.HrCore.Write', 'scope', 'HR core writes accept a valid token that lacks Public.HrCore.Write.'),
-  // --- HR core shared write rules (001 §4) ---
-  fault('hr.write.externalid-not-required', 'hr', '001 §2 Employee: externalId required in every request', 'validation', 'A write without externalId is accepted (an id is made up).'),
-  fault('hr.write.update-only-externalid-accepted', 'hr', WRITE_RULE_1, 'validation', 'An update of an existing record carrying only externalId is accepted.'),
-  fault('hr.write.no-validation-message', 'hr', '001 §4 shared write rule 4: a missing required field yields a validation message in the response', 'validation-message', 'Validation refusals are 400 with an empty body.'),
-  fault('hr.write.validation-answered-200', 'hr', '001 §7.1: failed validation returns a validation message (a refusal, not a success)', 'validation', 'Validation failures are answered 200 with an error body.'),
-  fault('hr.write.null-field-500', 'hr', '001 §4 shared write rule 2: a field sent as null is removed', 'no-server-error', 'An update with a null field answers 500.'),
-  fault('hr.bu.level2-parent-not-required', 'hr', BU_PARENT, 'hierarchy', 'A level 2 business unit is created without level1ExternalId.'),
-  fault('hr.bu.level3-parent-not-required', 'hr', BU_PARENT, 'hierarchy', 'A level 3 business unit is created without level2ExternalId.'),
-  fault('hr.bu.level4-parent-not-required', 'hr', BU_PARENT, 'hierarchy', 'A level 4 business unit is created without level3ExternalId.'),
-  fault('hr.bu.archive-referenced-accepted', 'hr', BU_ARCHIVE, 'hierarchy', 'A business unit that a live lower-level unit references is archived anyway.'),
-  fault('hr.bu.archive-after-child-archived-refused', 'hr', '001 §3: a business unit not referenced by a lower-level business unit is archived', 'hierarchy', 'Archived lower-level units still block archiving their parent.'),
-  fault('hr.bu.create-without-name-accepted', 'hr', '001 §2 Business unit: name required on create', 'validation', 'A business unit is created without a name.'),
-  fault('hr.position.create-without-name-accepted', 'hr', '001 §2 Position: name required on create', 'validation', 'A position is created without a name.'),
-  fault('hr.employee.reference-unknown-200', 'hr', '001 §4: PUT /employee/{employeeId} sets the externalId of an employee created at offer acceptance', 'status', 'PUT /employee/{employeeId} with an unknown id answers 200.'),
-  // --- learning activities (001 §4, §7.2) ---
-  fault('learning.create.status-200', 'learning', '001 §4: PUT /learning/activities/externalId/{externalId} create -> 201', 'status', 'Creating an activity answers 200 instead of 201.'),
-  fault('learning.create.no-aggregate-id', 'learning', '001 §4: create -> 201 with body {id integer, aggregateId identifier, url string}', 'schema', 'The 201 body has no aggregateId.'),
-  fault('learning.create.id-as-string', 'learning', '001 §4: create -> 201 with body {id integer, aggregateId identifier, url string}', 'schema', 'The 201 body carries id as a string.'),
-  fault('learning.create.required-not-checked', 'learning', '001 §4: create: the service, owner, accessLevel, title required', 'validation', 'An activity is created without a title.'),
-  fault('learning.create.unregistered-provider-accepted', 'learning', '001 §2 Learning activity: the provider id is issued to the integrator at registration', 'validation', 'An activity is created with a provider id that was never registered.'),
-  fault('learning.update.trailing-slash-404', 'learning', '001 §4: the update path may end with a slash', 'status', 'The path with a trailing slash answers 404.'),
-  fault('learning.update.status-201', 'learning', '001 §4: update 200', 'status', 'Updating an existing activity answers 201.'),
-  fault('learning.archive.status-204', 'learning', '001 §3: learning activity PUT with isArchived true -> archived, 200', 'status', 'Archiving an activity answers 204.'),
-  fault('learning.null-field-500', 'learning', '001 §4 learning update rules: sending a field as null removes its value', 'no-server-error', 'An update with a null field answers 500.'),
-  fault('learning.validation-answered-200', 'learning', '001 §7.1: failed validation returns a validation message', 'validation', 'Learning validation failures are answered 200 with the error body.'),
-  fault('learning.msg.from-orgwide-reworded', 'learning', MSG, 'validation-message', 'Says "Cannot change access level from orgwide" (no hyphen).'),
-  fault('learning.msg.to-orgwide-reworded', 'learning', MSG, 'validation-message', 'Says "Cannot change access level to orgwide" (no hyphen).'),
-  fault('learning.msg.aggregate-id-reworded', 'learning', MSG, 'validation-message', 'Says "Cannot change aggregateId for an existing activity".'),
-  fault('learning.msg.cost-without-currency-reworded', 'learning', MSG, 'validation-message', 'Says "If cost is supplied then currency also needs to be supplied".'),
-  fault('learning.msg.currency-without-cost-reworded', 'learning', MSG, 'validation-message', 'Says "If currency code is supplied a cost also needs to be supplied".'),
-  fault('learning.msg.content-type-reworded', 'learning', MSG, 'validation-message', 'Says "Invalid content type for access level".'),
-  fault('learning.msg.field-access-level-reworded', 'learning', MSG, 'validation-message', 'Says "Field is not valid for access level".'),
-  fault('learning.msg.image-reworded', 'learning', MSG, 'validation-message', 'Says "Image not found".'),
-  fault('learning.msg.generic', 'learning', MSG, 'validation-message', 'Every learning validation failure says only "Bad Request".'),
-  fault('learning.access.from-orgwide-allowed', 'learning', '001 §3: an orgwide activity cannot change to public or private', 'validation', 'An orgwide activity may be changed to private.'),
-  fault('learning.access.to-orgwide-allowed', 'learning', '001 §3: a public or private activity cannot change to orgwide', 'validation', 'A private activity may be changed to orgwide.'),
-  fault('learning.aggregate-id-change-allowed', 'learning', '001 §2 / §7.2: aggregateId is set at creation, never changed', 'validation', 'An update may change the aggregate id.'),
-  fault('learning.costs.cost-without-currency-accepted', 'learning', `${MSG}: a cost field sent without currency.code`, 'validation', 'A cost without currency.code is accepted.'),
-  fault('learning.costs.currency-without-cost-accepted', 'learning', `${MSG}: currency.code sent without any cost`, 'validation', 'currency.code without any cost is accepted.'),
-  fault('learning.content.scormcourse-on-private-accepted', 'learning', '001 §2: content types other than text and weblink only at orgwide', 'validation', 'A private activity may use content type scormcourse.'),
-  fault('learning.field.code-on-public-accepted', 'learning', '001 §2: code applies only to orgwide activities', 'validation', 'A public activity may carry a code.'),
-  fault('learning.image.unknown-key-accepted', 'learning', `${MSG}: image.tempKey does not exist in temporary storage`, 'validation', 'An image key that does not exist is accepted.'),
+  defineFault('hr', 'hr.auth.token-not-required', 'v3.auth.token', 'auth-enforced', 'HR core writes succeed without an Authorization header.'),
+  defineFault('hr', 'hr.auth.any-bearer-accepted', 'v3.auth.token', 'auth-enforced', 'Any non-empty bearer value is accepted (malformed tokens included).'),
+  defineFault('hr', 'hr.auth.signature-not-verified', 'v3.auth.token', 'auth-enforced', 'A well-formed JWT whose signature does not verify is accepted.'),
+  defineFault('learning', 'learning.auth.token-not-required', 'v3.auth.token', 'auth-enforced', 'Learning writes succeed without an Authorization header (001 §5.5: their scope is not shown, not that they need none).'),
+  defineFault('hr', 'hr.scope.not-enforced', 'v3.auth.scope', 'scope', 'HR core writes accept a valid token that lacks Public.HrCore.Write.'),
+  // --- HR core shared write rules (001 §2, §3, §4) ---
+  defineFault('hr', 'hr.write.externalid-not-required', 'hr.rule.required', 'validation', 'A write without externalId is accepted (an id is made up).'),
+  defineFault('hr', 'hr.write.update-only-externalid-accepted', 'hr.rule.required', 'validation', 'An update of an existing record carrying only externalId is accepted.'),
+  defineFault('hr', 'hr.write.no-validation-message', 'hr.rule.message', 'validation-message', 'Validation refusals are 400 with an empty body.'),
+  defineFault('hr', 'hr.write.validation-answered-200', 'v3.error.validation', 'validation', 'Validation failures are answered 200 with an error body, as if the write had succeeded.'),
+  defineFault('hr', 'hr.write.null-field-500', 'hr.rule.omitted-kept', 'no-server-error', 'An update with a null field answers 500.'),
+  defineFault('hr', 'hr.bu.level2-parent-not-required', 'hr.bu.level1ExternalId', 'hierarchy', 'A level 2 business unit is created without level1ExternalId.'),
+  defineFault('hr', 'hr.bu.level3-parent-not-required', 'hr.bu.level2ExternalId', 'hierarchy', 'A level 3 business unit is created without level2ExternalId.'),
+  defineFault('hr', 'hr.bu.level4-parent-not-required', 'hr.bu.level3ExternalId', 'hierarchy', 'A level 4 business unit is created without level3ExternalId.'),
+  defineFault('hr', 'hr.bu.archive-referenced-accepted', 'hr.state.bu-archive-refused', 'hierarchy', 'A business unit that a live lower-level unit references is archived anyway.'),
+  defineFault('hr', 'hr.bu.create-without-name-accepted', 'hr.bu.name', 'validation', 'A business unit is created without a name.'),
+  defineFault('hr', 'hr.position.create-without-name-accepted', 'hr.rule.required', 'validation', 'A position is created without a name.'),
+  // --- learning activities (001 §3, §4, §7.2) ---
+  defineFault('learning', 'learning.create.status-200', 'learning.op.put', 'status', 'Creating an activity answers 200 instead of 201.'),
+  defineFault('learning', 'learning.create.no-aggregate-id', 'learning.op.put', 'schema', 'The 201 body has no aggregateId.'),
+  defineFault('learning', 'learning.create.id-as-string', 'learning.op.put', 'schema', 'The 201 body carries id as a string.'),
+  defineFault('learning', 'learning.create.required-not-checked', 'learning.title', 'validation', 'An activity is created without a title.'),
+  defineFault('learning', 'learning.update.trailing-slash-404', 'learning.rule.trailing-slash', 'status', 'The path with a trailing slash answers 404.'),
+  defineFault('learning', 'learning.update.status-201', 'learning.op.put', 'status', 'Updating an existing activity answers 201.'),
+  defineFault('learning', 'learning.archive.status-204', 'learning.state.archive', 'status', 'Archiving an activity answers 204.'),
+  defineFault('learning', 'learning.null-field-500', 'learning.rule.update', 'no-server-error', 'An update with a null field answers 500.'),
+  defineFault('learning', 'learning.validation-answered-200', 'v3.error.validation', 'validation', 'Learning validation failures are answered 200 with the error body, as if the write had succeeded.'),
+  defineFault('learning', 'learning.msg.from-orgwide-reworded', 'learning.msg.from-orgwide', 'validation-message', 'Says "Cannot change access level from orgwide" (no hyphen).'),
+  defineFault('learning', 'learning.msg.to-orgwide-reworded', 'learning.msg.to-orgwide', 'validation-message', 'Says "Cannot change access level to orgwide" (no hyphen).'),
+  defineFault('learning', 'learning.msg.aggregate-id-reworded', 'learning.msg.aggregate-id', 'validation-message', 'Says "Cannot change aggregateId for an existing activity".'),
+  defineFault('learning', 'learning.msg.cost-without-currency-reworded', 'learning.msg.cost-needs-currency', 'validation-message', 'Says "If cost is supplied then currency also needs to be supplied".'),
+  defineFault('learning', 'learning.msg.currency-without-cost-reworded', 'learning.msg.currency-needs-cost', 'validation-message', 'Says "If currency code is supplied a cost also needs to be supplied".'),
+  defineFault('learning', 'learning.msg.content-type-reworded', 'learning.msg.content-type', 'validation-message', 'Says "Invalid content type for access level".'),
+  defineFault('learning', 'learning.msg.field-access-level-reworded', 'learning.msg.field-access-level', 'validation-message', 'Says "Field is not valid for access level".'),
+  defineFault('learning', 'learning.msg.image-reworded', 'learning.msg.image', 'validation-message', 'Says "Image not found".'),
+  defineFault('learning', 'learning.msg.generic', 'learning.msg.from-orgwide', 'validation-message', 'Every learning validation failure says only "Bad Request" (first of the §7.2 rows it breaks: the access-level change from orgwide).'),
+  defineFault('learning', 'learning.access.from-orgwide-allowed', 'learning.msg.from-orgwide', 'validation', 'An orgwide activity may be changed to private.'),
+  defineFault('learning', 'learning.access.to-orgwide-allowed', 'learning.msg.to-orgwide', 'validation', 'A private activity may be changed to orgwide.'),
+  defineFault('learning', 'learning.aggregate-id-change-allowed', 'learning.msg.aggregate-id', 'validation', 'An update may change the aggregate id.'),
+  defineFault('learning', 'learning.costs.cost-without-currency-accepted', 'learning.msg.cost-needs-currency', 'validation', 'A cost without currency.code is accepted.'),
+  defineFault('learning', 'learning.costs.currency-without-cost-accepted', 'learning.msg.currency-needs-cost', 'validation', 'currency.code without any cost is accepted.'),
+  defineFault('learning', 'learning.content.scormcourse-on-private-accepted', 'learning.msg.content-type', 'validation', 'A private activity may use content type scormcourse.'),
+  defineFault('learning', 'learning.field.code-on-public-accepted', 'learning.msg.field-access-level', 'validation', 'A public activity may carry a code.'),
+  defineFault('learning', 'learning.image.unknown-key-accepted', 'learning.msg.image', 'validation', 'An image key that does not exist is accepted.'),
 ] as const;
 
-const STATUS_SILENT = '001 §4 Gaps: response bodies and success status codes of the service operations are not shown';
-const ERRORS_SILENT = '001 §7.4: HTTP status codes per operation and error body format are not shown';
-
 export const V3_VARIANTS = [
-  variant('hr.variant.write-201-on-create', 'hr', STATUS_SILENT, 'HR core creates answer 201; updates and archives 200.'),
-  variant('hr.variant.write-204', 'hr', STATUS_SILENT, 'Every successful HR core write answers 204 without a body.'),
-  variant('hr.variant.write-202', 'hr', STATUS_SILENT, 'Every successful HR core write answers 202 {externalId, status: "accepted"}.'),
-  variant('hr.variant.validation-422', 'hr', ERRORS_SILENT, 'HR core validation failures answer 422 instead of 400.'),
-  variant('hr.variant.error-text', 'hr', ERRORS_SILENT, 'HR core validation failures carry a text/plain body, one message a line.'),
-  variant('hr.variant.error-errors-array', 'hr', ERRORS_SILENT, 'HR core validation failures carry {errors: [{field, message}]} only.'),
-  variant('hr.variant.error-message-only', 'hr', ERRORS_SILENT, 'HR core validation failures carry {message} only (messages joined by "; ").'),
-  variant('hr.variant.problem-json', 'hr', ERRORS_SILENT, 'HR core and learning errors are application/problem+json {type, title, status, detail, errors}.'),
-  variant('hr.variant.json-charset', 'hr', '001 §4: all bodies are JSON (parameters of the media type are not shown)', 'Every v3 JSON answer (token endpoint included) is "application/json; charset=utf-8".'),
-  variant('hr.variant.token-basic-only', 'hr', '001 §5.1: client credentials grant; the client authentication method is not shown', 'The token endpoint accepts only HTTP basic client authentication.', { HR_TOKEN_AUTH: 'basic' }),
-  variant('hr.variant.token-no-scope-echo', 'hr', '001 §5.2 (RFC 6749 §5.1: scope may be left out when it is the scope asked for)', 'The token response has no scope field.'),
-  variant('hr.variant.token-opaque', 'hr', '001 §5.1 names a JWT, but the token is opaque to the client (RFC 6749 §1.4)', 'Access tokens are opaque random strings kept by the server, not JWTs.'),
-  variant('hr.variant.token-type-lowercase', 'hr', '001 §5.1 (RFC 6749 §5.1: token_type is case insensitive)', 'token_type is "bearer".'),
-  variant('learning.variant.validation-422', 'learning', ERRORS_SILENT, 'Learning validation failures answer 422 instead of 400.'),
-  variant('learning.variant.error-text', 'learning', ERRORS_SILENT, 'Learning validation failures carry a text/plain body, one message a line.'),
-  variant('learning.variant.error-message-only', 'learning', ERRORS_SILENT, 'Learning validation failures carry {message} only (messages joined by "; ").'),
-  variant('learning.variant.update-empty-body', 'learning', '001 §4 Gaps: response body of learning updates not shown', 'Learning updates answer 200 without a body.'),
-  variant('learning.variant.update-full-activity', 'learning', '001 §4 Gaps: response body of learning updates not shown', 'Learning updates answer 200 with the whole stored activity.'),
+  // HR core successes (001 §4 Gaps: "Response bodies and success status codes of the the service operations: not shown.")
+  defineVariant('hr', 'hr.variant.write-201-on-create', 'hr.gap.responses', 'HR core creates answer 201; updates and archives 200.'),
+  defineVariant('hr', 'hr.variant.write-204', 'hr.gap.responses', 'Every successful HR core write answers 204 without a body.'),
+  defineVariant('hr', 'hr.variant.write-202', 'hr.gap.responses', 'Every successful HR core write answers 202 {externalId, status: "accepted"}.'),
+  defineVariant('hr', 'hr.variant.write-200-empty', 'hr.gap.responses', 'Every successful HR core write answers 200 with an empty body.'),
+  // Errors (001 §7.4: "HTTP status codes per operation and error body format: not shown.")
+  defineVariant('hr', 'hr.variant.validation-422', 'v3.gap.errors', 'HR core validation failures answer 422 instead of 400.'),
+  defineVariant('hr', 'hr.variant.error-text', 'v3.gap.errors', 'HR core validation failures carry a text/plain body, one message a line.'),
+  defineVariant('hr', 'hr.variant.error-errors-array', 'v3.gap.errors', 'HR core validation failures carry {errors: [{field, message}]} only.'),
+  defineVariant('hr', 'hr.variant.error-message-only', 'v3.gap.errors', 'HR core validation failures carry {message} only (messages joined by "; ").'),
+  defineVariant('hr', 'hr.variant.problem-json', 'v3.gap.errors', 'HR core and learning errors are application/problem+json {type, title, status, detail, errors}.'),
+  defineVariant('hr', 'hr.variant.json-charset', 'v3.json-bodies', 'Every v3 JSON answer (token endpoint included) is "application/json; charset=utf-8".'),
+  // Business units (001 §3: whether an archived lower-level unit still "references" its parent is not said)
+  defineVariant('hr', 'hr.variant.bu-archived-children-block', 'hr.state.bu-archive-refused', 'A business unit stays referenced by its lower-level units after they are archived: archiving it is refused while any of them names it.'),
+  // Tokens (001 §5 with RFC 6749 §2.3.1, §5.1 and RFC 7519 §4.1.4)
+  defineVariant('hr', 'hr.variant.token-basic-only', 'v3.auth.token', 'The token endpoint accepts only HTTP basic client authentication.', { HR_TOKEN_AUTH: 'basic' }),
+  defineVariant('hr', 'hr.variant.token-no-scope-echo', 'v3.auth.scope', 'The token response has no scope field (RFC 6749 §5.1: optional when it is the scope asked for).'),
+  defineVariant('hr', 'hr.variant.token-type-lowercase', 'v3.auth.token', 'token_type is "bearer" (RFC 6749 §5.1: case insensitive).'),
+  defineVariant('hr', 'hr.variant.token-no-expires-in', 'v3.auth.token', 'The token response has no expires_in (RFC 6749 §5.1: RECOMMENDED); the JWT exp is iat + 300.'),
+  defineVariant('hr', 'hr.variant.jwt-no-exp', 'v3.auth.token', 'The JWT carries no exp claim (RFC 7519 §4.1.4: optional); expires_in is 300 and the server refuses the token 300 s after iat.'),
+  // Learning (001 §2, §3, §4 Gaps, §7.4)
+  defineVariant('learning', 'learning.variant.validation-422', 'v3.gap.errors', 'Learning validation failures answer 422 instead of 400.'),
+  defineVariant('learning', 'learning.variant.error-text', 'v3.gap.errors', 'Learning validation failures carry a text/plain body, one message a line.'),
+  defineVariant('learning', 'learning.variant.error-message-only', 'v3.gap.errors', 'Learning validation failures carry {message} only (messages joined by "; ").'),
+  defineVariant('learning', 'learning.variant.update-empty-body', 'learning.gap.update-body', 'Learning updates answer 200 without a body.'),
+  defineVariant('learning', 'learning.variant.update-full-activity', 'learning.gap.update-body', 'Learning updates answer 200 with the whole stored activity.'),
+  defineVariant('learning', 'learning.variant.unissued-ids-accepted', 'learning.provider', 'Provider and owner ids other than the ones issued at registration are accepted.'),
+  defineVariant('learning', 'learning.variant.public-private-refused', 'learning.state.access-levels', 'A change between public and private is refused (400) with the message "Cannot change access level between public and private".'),
 ] as const;
 
 export type V3FaultName = (typeof V3_FAULTS)[number]['name'];
@@ -113,3 +103,11 @@ export type V3VariantName = (typeof V3_VARIANTS)[number]['name'];
 export function on(behaviour: Behaviour, name: V3FaultName | V3VariantName): boolean {
   return behaviour.has(name);
 }
+
+// Retired: no sentence of 001 requires what they broke.
+// Retired: hr.token.no-exp-claim: RFC 7519 §4.1.4 makes exp optional and the token response still says 300 s; a token outliving 300 s is not observable without a five-minute wait (variant hr.variant.jwt-no-exp keeps the lifetime server-side).
+// Retired: hr.auth.foreign-client-token-accepted: 001 §5.4 issues credentials per environment, not per tenant; no sentence refuses a token that another tenant's client obtained through the client credentials grant.
+// Retired: hr.bu.archive-after-child-archived-refused: 001 §3 refuses the archive of a unit "referenced by a lower-level business unit" and does not say an archived unit stops referencing it (variant hr.variant.bu-archived-children-block).
+// Retired: hr.employee.reference-unknown-200: 001 §4 gives neither status nor refusal for PUT /employee/{employeeId} ("status not shown"; "Exact path prefix and payload ...: not shown").
+// Retired: learning.create.unregistered-provider-accepted: 001 §2 says the ids are issued at registration, not that other ids are refused (variant learning.variant.unissued-ids-accepted).
+// Moved: hr.variant.token-opaque is now the fault hr.token.opaque: 001 §5.1 names the token a JWT.

@@ -1,6 +1,7 @@
 /**
  * Bearer tokens at the v3 API (001 §5): every operation needs a valid token issued for this tenant
- * (401 otherwise: none, malformed, bad signature, expired, another tenant's client); the HR core
+ * (401 otherwise: none, malformed, bad signature, expired, another tenant's client: a choice, since
+ * 001 issues credentials per environment and says nothing of tenants); the HR core
  * operations also need the scope Public.HrCore.Write (403 otherwise). The scope of the learning
  * operations is not shown (001 §5.5), so any valid token of this tenant serves them.
  */
@@ -40,7 +41,7 @@ export function admit(ctx: Ctx, tokens: TokenService, tenant: string): boolean {
     return false;
   }
   const { grant } = verified;
-  if (grant.tenant !== tenant && !on(b, 'hr.auth.foreign-client-token-accepted')) {
+  if (grant.tenant !== tenant) {
     unauthorized(ctx, 'The access token was not issued for this tenant', true);
     return false;
   }

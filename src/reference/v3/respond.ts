@@ -22,6 +22,7 @@ export function json(ctx: Ctx, status: number, body: unknown, headers: Record<st
 export function hrWritten(ctx: Ctx, intent: Intent, externalId: string, extra: Record<string, string> = {}): void {
   const b = ctx.behaviour;
   if (on(b, 'hr.variant.write-204')) return send(ctx, 204);
+  if (on(b, 'hr.variant.write-200-empty')) return send(ctx, 200);
   if (on(b, 'hr.variant.write-202')) return json(ctx, 202, { externalId, ...extra, status: 'accepted' });
   const status = intent === 'create' && on(b, 'hr.variant.write-201-on-create') ? 201 : 200;
   json(ctx, status, { externalId, ...extra, status: `${intent}d` });

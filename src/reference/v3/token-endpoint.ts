@@ -73,7 +73,9 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
     const granted = on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE) ? [...scopes, HR_WRITE_SCOPE] : scopes;
     const issued = tokens.issue(client, granted);
-    const body: Record<string, unknown> = { access_token: issued.accessToken, expires_in: issued.expiresIn };
+    const body: Record<string, unknown> = { access_token: issued.accessToken };
+    // RFC 6749 §5.1: expires_in is RECOMMENDED, not required; the JWT's exp still says 300 s.
+    if (!on(b, 'hr.variant.token-no-expires-in')) body.expires_in = issued.expiresIn;
     if (!on(b, 'hr.token.type-missing')) body.token_type = on(b, 'hr.variant.token-type-lowercase') ? 'bearer' : 'Bearer';
     if (!on(b, 'hr.variant.token-no-scope-echo')) body.scope = scopes.join(' ');
     json(ctx, 200, body, NO_STORE);

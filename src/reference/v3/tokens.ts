@@ -9,7 +9,9 @@
  *
  * Tokens: HS256 JWTs (001 §5.1) with sub, client_id, scope (space separated, exactly the scopes
  * asked for), aud, iss, iat, nbf, exp = iat + 300 (001 §5.3), jti. The signing key is made anew at
- * each start. Under the token-opaque variant the token is a random string the server keeps.
+ * each start. Under the hr.variant.jwt-no-exp variant the JWT has no exp and the server ends its
+ * life at iat + 300 itself; under the hr.token.opaque fault the token is a random string the
+ * server keeps (001 §5.1 names a JWT).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EMBEDDED } from '../../config/embedded';
@@ -75,20 +77,20 @@ export class TokenService {
     const lifetime = on(b, 'hr.token.expires-in-3600') ? 3600 : LIFETIME_S;
     const claimLifetime = on(b, 'hr.token.exp-claim-3600') ? 3600 : lifetime;
     const iat = Math.floor(this.now() / 1000);
-    if (on(b, 'hr.variant.token-opaque')) {
+    if (on(b, 'hr.token.opaque')) {
       this.sweep();
       const accessToken = randomBytes(32).toString('base64url');
       this.opaque.set(accessToken, { grant: { clientId: client.id, tenant: client.tenant, scopes: new Set(scopes) }, expiresAt: (iat + claimLifetime) * 1000 });
       return { accessToken, expiresIn: lifetime, scopes };
     }
     const claims: JsonObject = { iss: this.issuer, sub: client.id, client_id: client.id, aud: client.tenant, scope: scopes.join(' '), iat, nbf: iat, jti: randomUUID() };
-    if (!on(b, 'hr.token.no-exp-claim')) claims.exp = iat + claimLifetime;
+    if (!on(b, 'hr.variant.jwt-no-exp')) claims.exp = iat + claimLifetime;
     return { accessToken: signJwt(claims, this.key), expiresIn: lifetime, scopes };
   }
 
   /** Checks form, signature and lifetime (the audience is the API's business). */
   verify(token: string): Verified {
-    if (on(this.behaviour, 'hr.variant.token-opaque')) {
+    if (on(this.behaviour, 'hr.token.opaque')) {
       const held = this.opaque.get(token);
       if (!held) return { ok: false, reason: 'The access token is not known' };
       if (held.expiresAt <= this.now()) return { ok: false, reason: 'The access token has expired' };
@@ -101,8 +103,10 @@ export class TokenService {
     }
     const { claims } = decoded;
     const nowS = this.now() / 1000;
-    if (typeof claims.exp !== 'number' && !on(this.behaviour, 'hr.token.no-exp-claim')) return { ok: false, reason: 'The access token has no expiry' };
-    if (typeof claims.exp === 'number' && claims.exp <= nowS) return { ok: false, reason: 'The access token has expired' };
+    // Without exp (jwt-no-exp variant) the life ends iat + 300 s all the same.
+    const expiry = typeof claims.exp === 'number' ? claims.exp : on(this.behaviour, 'hr.variant.jwt-no-exp') && typeof claims.iat === 'number' ? claims.iat + LIFETIME_S : null;
+    if (expiry === null) return { ok: false, reason: 'The access token has no expiry' };
+    if (expiry <= nowS) return { ok: false, reason: 'The access token has expired' };
     if (typeof claims.nbf === 'number' && claims.nbf > nowS + 60) return { ok: false, reason: 'The access token is not valid yet' };
     if (typeof claims.client_id !== 'string' || typeof claims.aud !== 'string' || typeof claims.scope !== 'string') return { ok: false, reason: 'The access token lacks client_id, aud or scope' };
     return { ok: true, grant: { clientId: claims.client_id, tenant: claims.aud, scopes: new Set(claims.scope.split(' ').filter(Boolean)) } };

@@ -48,7 +48,7 @@ export const candidateRoutes: RouteModule = (router, app) => {
   router.on('PATCH', '/candidates/{candidateId}', (ctx) => {
     const candidate = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
-    const loose = env.fault('rm.candidates.update.types-unchecked');
+    const loose = env.variant('rm.variant.patch-coerces-types');
     const firstName = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
     const lastName = loose ? stringish(attributes.last_name) : optionalString(attributes, 'last_name');
     const skills = loose ? listish(attributes.skills) : optionalStringArray(attributes, 'skills');
@@ -62,8 +62,10 @@ export const candidateRoutes: RouteModule = (router, app) => {
   });
 };
 
-const stringish = (v: unknown): string | undefined => (v === undefined ? undefined : String(v));
-const listish = (v: unknown): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
+/** Under rm.variant.patch-coerces-types: any value as text (objects as JSON); null and undefined change nothing. */
+const text = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+const stringish = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : text(v));
+const listish = (v: unknown): string[] | undefined => (v === undefined || v === null ? undefined : Array.isArray(v) ? v.map(text) : [text(v)]);
 
 /** Validates a POST /candidates body (000 §4 rule 1) and stores the candidate with its tag_values as tags. */
 function createCandidate(app: RmApp, ctx: Ctx): Candidate {

@@ -34,6 +34,8 @@ export const listRoutes: RouteModule = (router, app) => {
   router.on('DELETE', '/lists/{listId}/candidates/{candidateId}', (ctx) => {
     const list = listOr404(app, ctx.params.listId);
     const candidate = candidateOr404(app, ctx.params.candidateId);
+    // 000 §3's DELETE row is about a candidate in the list; for one that is not, a variant answers 404 (the membership is not found).
+    if (!list.members.has(candidate.id) && env.variant('rm.variant.remove-non-member-404')) throw notFound('membership of candidate in list', candidate.id);
     if (!env.fault('rm.lists.remove.leaves-member')) store.removeMember(list, candidate);
     removed.add(`${list.id} ${ctx.params.candidateId ?? ''}`);
     if (env.fault('rm.lists.remove.status-200')) return sendDoc(env, ctx, 200, { data: resources.list(list) });

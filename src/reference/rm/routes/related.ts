@@ -63,7 +63,8 @@ const fileRoutes: RouteModule = (router, app) => {
     const attach = (filename: string, content: string, parse: boolean): string => {
       const id = store.ids.next('file');
       // Extraction is immediate when parsing is asked for; otherwise the file never counts for filter[resume][exists].
-      store.files.set(id, { seq: store.nextSeq(), id, uid: randomBytes(8).toString('hex'), candidateId: c.id, filename, size: Buffer.from(content, 'base64').length, extracted: parse, created: env.now() });
+      const size = isBase64(content) ? Buffer.from(content, 'base64').length : Buffer.byteLength(content);
+      store.files.set(id, { seq: store.nextSeq(), id, uid: randomBytes(8).toString('hex'), candidateId: c.id, filename, size, extracted: parse, created: env.now() });
       c.files.push(id);
       return id;
     };
@@ -72,7 +73,7 @@ const fileRoutes: RouteModule = (router, app) => {
       const { data, attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
       const filename = presentString(attributes, 'filename');
       const content = presentString(attributes, 'content');
-      if (!isBase64(content) && !env.fault('rm.candidate-files.create.base64-unchecked')) throw invalid('content must be base64-encoded', '/data/attributes/content');
+      if (!isBase64(content) && !env.variant('rm.variant.file-content-any-string')) throw invalid('content must be base64-encoded', '/data/attributes/content');
       const options = isRecord(data.options) ? data.options : isRecord(ctx.body) && isRecord(ctx.body.options) ? ctx.body.options : {};
       if (options.parse_resume !== undefined && typeof options.parse_resume !== 'boolean') throw invalid('options.parse_resume must be a boolean', '/data/options/parse_resume');
       id = attach(filename, content, options.parse_resume === true);

@@ -7,7 +7,9 @@
  *   is sent; other level ids a unit carries (e.g. level1ExternalId on a level 3 unit) are stored
  *   as sent.
  * - Archiving a unit that a live lower-level unit references (through any levelNExternalId) is
- *   refused with a validation message; once those units are archived, it succeeds (001 §3).
+ *   refused with a validation message; once those units are archived, it succeeds (001 §3 does not
+ *   say whether an archived unit still references its parent; the variant
+ *   hr.variant.bu-archived-children-block takes the other reading).
  * - archive may be a boolean or its string form "true" / "false" (001 §2).
  */
 import type { Ctx } from '../../http-kit';
@@ -38,7 +40,7 @@ export function businessUnitKind(level: Level): RecordKind {
 
 const PARENT_FAULTS: Record<Level, V3FaultName | null> = { 1: null, 2: 'hr.bu.level2-parent-not-required', 3: 'hr.bu.level3-parent-not-required', 4: 'hr.bu.level4-parent-not-required' };
 
-/** The live (or, under a fault, any) lower-level units that reference `externalId` of `level`. */
+/** The live (or, under the archived-children-block variant, any) lower-level units that reference `externalId` of `level`. */
 export function referrers(store: HrStore, level: Level, externalId: string, countArchived: boolean): Array<{ level: Level; externalId: string }> {
   const field = `level${level}ExternalId`;
   return LEVELS.filter((l) => l > level).flatMap((l) =>
@@ -59,7 +61,7 @@ function parentErrors(store: HrStore, level: Level, plan: Planned): FieldError[]
 
 function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): FieldError[] {
   if (plan.intent !== 'archive' || isArchived(plan.existing) || on(ctx.behaviour, 'hr.bu.archive-referenced-accepted')) return [];
-  const found = referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.bu.archive-after-child-archived-refused'));
+  const found = referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.variant.bu-archived-children-block'));
   if (found.length === 0) return [];
   const names = found.slice(0, 5).map((r) => `level ${r.level} business unit "${r.externalId}"`).join(', ');
   return [{ field: 'archive', message: `Business unit "${plan.externalId}" (level ${level}) cannot be archived: it is referenced by ${names}` }];

@@ -2,12 +2,12 @@
  * PUT /employee/{employeeId} (001 §4): sets the caller's own externalId on an employee record the
  * platform created at offer acceptance; {employeeId} is the platform's reference id. The payload is
  * not shown (001 §4 Gaps); this server takes an employee object whose externalId is required, and
- * applies any other employee fields as an update. An unknown reference id is 404; an externalId
- * that already belongs to another employee is refused.
+ * applies any other employee fields as an update. An unknown reference id is 404 and an externalId
+ * that already belongs to another employee is refused (choices: 001 shows no status for this
+ * operation).
  */
 import { INVALID_JSON, type Ctx } from '../../http-kit';
 import { checkFields } from '../fields';
-import { on } from '../faults';
 import { isObject, mergePatch } from '../json';
 import { hrWritten, refuse } from '../respond';
 import { EMPLOYEE_RULES } from './employee';
@@ -18,10 +18,7 @@ export function employeeReferenceHandler(store: HrStore): (ctx: Ctx) => void {
     const referenceId = ctx.params.employeeId ?? '';
     const record = store.employees.get(referenceId);
     const body = ctx.body;
-    if (!record) {
-      if (on(ctx.behaviour, 'hr.employee.reference-unknown-200')) return hrWritten(ctx, 'update', isObject(body) && typeof body.externalId === 'string' ? body.externalId : '', { employeeId: referenceId });
-      return refuse(ctx, 'hr', [{ message: `There is no employee with the reference id "${referenceId}"` }], true);
-    }
+    if (!record) return refuse(ctx, 'hr', [{ message: `There is no employee with the reference id "${referenceId}"` }], true);
     if (body === INVALID_JSON) return refuse(ctx, 'hr', [{ message: 'The request body is not valid JSON' }]);
     if (!isObject(body)) return refuse(ctx, 'hr', [{ message: 'The request body must be a JSON object carrying externalId' }]);
     const { errors, value } = checkFields(body, EMPLOYEE_RULES);

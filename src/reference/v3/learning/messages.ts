@@ -20,6 +20,9 @@ export const LEARNING_MESSAGES = {
 
 export type MessageKey = keyof typeof LEARNING_MESSAGES;
 
+/** Not a message of 001 §7.2 ("The list is not exhaustive"): what the public-private-refused variant says. */
+export const PUBLIC_PRIVATE_MESSAGE = 'Cannot change access level between public and private';
+
 const REWORDED: Partial<Record<MessageKey, [V3FaultName, string]>> = {
   fromOrgwide: ['learning.msg.from-orgwide-reworded', 'Cannot change access level from orgwide'],
   toOrgwide: ['learning.msg.to-orgwide-reworded', 'Cannot change access level to orgwide'],

@@ -15,7 +15,10 @@
  *   access-level rules of 001 §3 could not hold. A null accessLevel on an orgwide activity is a
  *   change "from org-wide"; on a public or private one it is refused.
  * - currency.code is an ISO 4217 code (three capital letters; 001 §2 "currency code").
- * - The provider and owner ids must be the ones issued at registration (identity.json).
+ * - The provider and owner ids must be the ones issued at registration (identity.json); 001 §2 does
+ *   not say other ids are refused, and the variant learning.variant.unissued-ids-accepted takes them.
+ * - A change between public and private is allowed (001 §3 names only changes to and from
+ *   orgwide); the variant learning.variant.public-private-refused refuses it with a message.
  * - image.tempKey is checked when sent (the stored image is no longer in temporary storage).
  * - Type errors are answered alone; otherwise every broken rule is reported at once.
  */
@@ -24,7 +27,7 @@ import { LEARNING_PROVIDER_FIELD } from '../../../schemas/names';
 import { checkFields, type FieldError, type Rules } from '../fields';
 import { on } from '../faults';
 import { at, isObject, mergePatch, withoutNulls, type Json, type JsonObject } from '../json';
-import { learningMessage, type MessageKey } from './messages';
+import { learningMessage, PUBLIC_PRIVATE_MESSAGE, type MessageKey } from './messages';
 
 export const ACCESS_LEVELS = ['orgwide', 'public', 'private'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -95,8 +98,9 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
     if (isObject(body[field]) && id === undefined) errors.push({ field: `${field}.id`, message: `${field}.id is required` });
     else if (typeof id === 'number' && id !== registered && !relaxed) errors.push({ field: `${field}.id`, message: `${field}.id ${id} is not the id issued at registration` });
   };
-  checkId(LEARNING_PROVIDER_FIELD, w.providerId, on(b, 'learning.create.unregistered-provider-accepted'));
-  checkId('owner', w.ownerId, false);
+  const anyId = on(b, 'learning.variant.unissued-ids-accepted');
+  checkId(LEARNING_PROVIDER_FIELD, w.providerId, anyId);
+  checkId('owner', w.ownerId, anyId);
   if (body.accessLevel !== undefined && body.accessLevel !== null && !isLevel(body.accessLevel)) {
     errors.push({ field: 'accessLevel', message: `accessLevel must be one of ${ACCESS_LEVELS.join(', ')}` });
   }
@@ -114,6 +118,8 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
       else errors.push(say('toOrgwide', 'accessLevel'));
     } else if (body.accessLevel === null) {
       errors.push({ field: 'accessLevel', message: 'accessLevel cannot be removed from an activity' });
+    } else if (on(b, 'learning.variant.public-private-refused') && isLevel(storedLevel) && isLevel(body.accessLevel)) {
+      errors.push({ field: 'accessLevel', message: PUBLIC_PRIVATE_MESSAGE });
     } else {
       refusedChange = false;
     }
