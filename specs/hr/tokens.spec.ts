@@ -52,7 +52,8 @@ test.describe('tokens', () => {
     expectThat(
       typeof tokenType === 'string' && tokenType.toLowerCase() === 'bearer',
       'token',
-      `token_type is ${JSON.stringify(tokenType)}, expected "Bearer" in any case (RFC 6749 §5.1, §7.1)`, 'v3.auth.token',
+      `token_type is ${JSON.stringify(tokenType)}, expected "Bearer" in any case (RFC 6749 §5.1, §7.1)`,
+      'v3.auth.token',
     );
     const granted = grantedScopes(res);
     observe('token', 'granted scope', granted ? granted.join(' ') : '(not stated)');
@@ -76,7 +77,8 @@ test.describe('tokens', () => {
       expectThat(
         lives300(seconds),
         'token',
-        `expires_in is ${JSON.stringify(expiresIn)}, expected ${LIFETIME_S} seconds (${MIN_LIFETIME_S} to ${LIFETIME_S} tolerated)`, 'v3.auth.lifetime',
+        `expires_in is ${JSON.stringify(expiresIn)}, expected ${LIFETIME_S} seconds (${MIN_LIFETIME_S} to ${LIFETIME_S} tolerated)`,
+        'v3.auth.lifetime',
       );
     }
     const exp = jwt?.payload.exp;
@@ -85,7 +87,8 @@ test.describe('tokens', () => {
       expectThat(
         lives300(exp - iat),
         'token',
-        `the JWT lives exp - iat = ${exp - iat} seconds, expected ${LIFETIME_S} (${MIN_LIFETIME_S} to ${LIFETIME_S} tolerated)`, 'v3.auth.lifetime',
+        `the JWT lives exp - iat = ${exp - iat} seconds, expected ${LIFETIME_S} (${MIN_LIFETIME_S} to ${LIFETIME_S} tolerated)`,
+        'v3.auth.lifetime',
       );
     } else if (typeof exp === 'number') {
       // No iat: compare with this machine's clock, allowing for the round trip and some clock skew.
@@ -121,7 +124,8 @@ test.describe('tokens', () => {
       expectThat(
         !issued && res.status >= 400 && res.status < 500,
         'auth-enforced',
-        `the token endpoint answered ${res.status}${issued ? ' with an access_token' : ''} to ${what}`, 'v3.auth.token',
+        `the token endpoint answered ${res.status}${issued ? ' with an access_token' : ''} to ${what}`,
+        'v3.auth.token',
       );
     }
   });
@@ -185,12 +189,14 @@ for (const opId of HR_WRITE_OPS) {
       }
       observe(
         'token',
-        `token without ${HR_WRITE_SCOPE}`, `issued for scope "${noWrite.scope}"${noWrite.granted ? `, granting "${noWrite.granted.join(' ')}"` : ''}`,
+        `token without ${HR_WRITE_SCOPE}`,
+        `issued for scope "${noWrite.scope}"${noWrite.granted ? `, granting "${noWrite.granted.join(' ')}"` : ''}`,
       );
       await expectRefusedFor(
         { hr, target, cleanup, observe },
         opId,
-        [{ what: `a token for "${noWrite.scope}" only`, auth: fixedBearer(noWrite.token) }], 'scope',
+        [{ what: `a token for "${noWrite.scope}" only`, auth: fixedBearer(noWrite.token) }],
+        'scope',
       );
     });
   });

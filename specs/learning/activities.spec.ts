@@ -53,7 +53,8 @@ test.describe('learning activities', () => {
         expectThat(
           aggregateId !== undefined && aggregateId !== null && aggregateId !== '',
           'schema',
-          `aggregateId is ${JSON.stringify(aggregateId)}, expected an identifier`, 'learning.op.put',
+          `aggregateId is ${JSON.stringify(aggregateId)}, expected an identifier`,
+          'learning.op.put',
         );
         expectThat(typeof url === 'string', 'schema', `url is ${JSON.stringify(url)}, expected a string`, 'learning.op.put');
         observe('response-shape', 'learning create: aggregateId', typeof aggregateId);

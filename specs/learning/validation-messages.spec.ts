@@ -73,7 +73,8 @@ test.describe('learning validation messages', () => {
     expectThat(
       stored !== undefined && stored !== null,
       'schema',
-      `the create answer carries no aggregateId (${JSON.stringify(activity.created)})`, 'learning.op.put',
+      `the create answer carries no aggregateId (${JSON.stringify(activity.created)})`,
+      'learning.op.put',
     );
     const other = otherAggregateId(stored);
     const changed = await putActivity(learning, activity.externalId, { aggregateId: other });
@@ -88,7 +89,8 @@ test.describe('learning validation messages', () => {
 
   test(`the circular-reference message is not testable: "${MSG.circular.text}"`, async ({ observe }) => {
     const reason =
-      'the child-activity field has no name in 001 §2 ("child activities: referenced by an activity; field name not given"), so no request can build the condition';
+      'the child-activity field has no name in 001 §2 ("child activities: referenced by an activity; field name not given"), ' +
+      'so no request can build the condition';
     observe('untestable', MSG.circular.text, reason);
     test.info().annotations.push({ type: 'untestable', description: `${MSG.circular.text}: ${reason}` });
     test.skip(true, `not testable: ${reason}`);

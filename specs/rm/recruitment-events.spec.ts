@@ -10,7 +10,7 @@ import { expectDocumented, expectThat } from '../../src/checks';
 import { pathFor } from '../../src/http/client';
 import { singleOf } from '../support/rm-doc';
 import { expectIncluded } from '../support/rm-include';
-import { discoverRecruitmentEvent, EVENT_BUCKETS, SEED } from '../support/rm';
+import { discoverRecruitmentEvent, EVENT_BUCKETS } from '../support/rm';
 
 test.describe('recruitment events', () => {
   for (const { id, bucket } of EVENT_BUCKETS) {
@@ -20,7 +20,7 @@ test.describe('recruitment events', () => {
       for (const include of [undefined, ...op.include]) {
         const ex = await rm.send({ method: 'GET', path: op.path, query: { include }, operationId: op.id });
         expectDocumented(ex, op, '200');
-        if (include) expectIncluded(ex, include, {});
+        if (include) expectIncluded(ex, include, {}, 'rm.include.recruitment-events');
       }
     });
   }
@@ -33,8 +33,8 @@ test.describe('recruitment events', () => {
     for (const include of [undefined, ...op.include]) {
       const ex = await rm.send({ method: 'GET', path: pathFor(op.path, { recruitmentEventId }), query: { include }, operationId: op.id });
       expectDocumented(ex, op, '200');
-      expectThat(singleOf(ex)?.id === recruitmentEventId, 'state', `GET /recruitment_events/${recruitmentEventId} answered event ${String(singleOf(ex)?.id)}`, SEED.ops);
-      if (include) expectIncluded(ex, include, {});
+      expectThat(singleOf(ex)?.id === recruitmentEventId, 'state', `GET /recruitment_events/${recruitmentEventId} answered event ${String(singleOf(ex)?.id)}`, 'rm.op.recruitment-events.get');
+      if (include) expectIncluded(ex, include, {}, 'rm.include.recruitment-events');
     }
   });
 });

@@ -350,6 +350,23 @@ export async function walkCursor(
   return { ...walkOf(pages, exchanges, false), cursors };
 }
 
+/**
+ * A GET with `query`; array values go comma-joined (000 §4: include is "sent comma-separated"), and
+ * when the target refuses that (4xx) for an array filter, again as repeated deep-object keys
+ * (`filter[kind][]=a&filter[kind][]=b`), the other lawful form of "array of event kinds".
+ */
+export async function sendQuery(rm: ApiClient, op: OperationSpec, params: Record<string, string>, query: Record<string, QueryValue>): Promise<Exchange> {
+  const path = pathFor(op.path, params);
+  const first = await rm.send({ method: 'GET', path, query, operationId: op.id });
+  const status = first.response?.status ?? 0;
+  const arrays = Object.entries(query).filter(([key, value]) => key.startsWith('filter[') && Array.isArray(value));
+  if (status < 400 || status >= 500 || arrays.length === 0) return first;
+  const search = new URLSearchParams();
+  for (const [key, value] of arrays) for (const v of value as readonly (string | number)[]) search.append(`${key}[]`, String(v));
+  const rest = Object.fromEntries(Object.entries(query).filter(([key]) => !arrays.some(([a]) => a === key)));
+  return rm.send({ method: 'GET', path: `${path}?${search.toString()}`, query: rest, operationId: op.id });
+}
+
 // ---- discovery --------------------------------------------------------------------------------
 
 /**

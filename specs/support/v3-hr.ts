@@ -158,7 +158,8 @@ export async function prepareWrites(ctx: HrContext, opId: string): Promise<{ nex
     const known = hr?.employeeReferenceId && ctx.target.run.allowDestructive ? hr.employeeReferenceId : null;
     const note = known
       ? null
-      : 'HR_EMPLOYEE_REFERENCE_ID is unset or CONFORMANCE_ALLOW_DESTRUCTIVE is off: the request names an unknown reference id, so a refusal may also come from the unknown id';
+      : 'HR_EMPLOYEE_REFERENCE_ID is unset or CONFORMANCE_ALLOW_DESTRUCTIVE is off: the request names an unknown reference id, ' +
+        'so a refusal may also come from the unknown id';
     return {
       next: () => ({
         path: pathFor(op.path, { employeeId: known ?? runExternalId(ctx.target, 'unknown-ref') }),

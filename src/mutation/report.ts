@@ -43,8 +43,8 @@ export function renderMarkdown(report: MutationReport): string {
   ];
   const problems = [
     ...report.reference.failures.map((f) => `- reference: ${f}`),
-    ...report.faults.filter((f) => !f.caught).map((f) => `- fault ${f.name}: ${f.note ?? ''} (checks that failed: ${f.checks.join(', ') || 'none'})`),
-    ...report.variants.filter((v) => !v.passed).flatMap((v) => (v.failures ?? []).slice(0, 5).map((line) => `- variant ${v.name}: ${line}`)),
+    ...report.faults.filter((f) => !f.caught).map((f) => `- fault ${f.name} (breaks ${f.clause}): ${f.note ?? ''} (checks that failed: ${f.checks.join(', ') || 'none'})`),
+    ...report.variants.filter((v) => !v.passed).flatMap((v) => (v.failures ?? []).slice(0, 5).map((line) => `- variant ${v.name} (lawful by ${v.clause}): ${line}`)),
   ];
   if (problems.length) out.push('## Problems', '', ...problems, '');
   return out.join('\n');

@@ -19,8 +19,10 @@ const { values } = parseArgs({
 });
 
 if (values.list) {
-  for (const f of FAULTS) console.log(`fault    ${f.name.padEnd(48)} ${f.description}`);
-  for (const v of VARIANTS) console.log(`variant  ${v.name.padEnd(48)} ${v.description}`);
+  // One line each: the name, the clause (a fault breaks it, a variant's latitude comes from it), the catching check, what it does.
+  for (const f of FAULTS) console.log(`fault    ${f.name.padEnd(50)} ${f.clause.padEnd(36)} ${`[${f.expectedCheck}]`.padEnd(21)} ${f.description}`);
+  for (const v of VARIANTS) console.log(`variant  ${v.name.padEnd(50)} ${v.clause.padEnd(36)} ${''.padEnd(21)} ${v.description}`);
+  console.log(`${FAULTS.length} faults, ${VARIANTS.length} variants (clause ids: src/clauses/registry.ts)`);
   process.exit(0);
 }
 

@@ -274,7 +274,7 @@ test('v3 variants: archived children still block, empty 200 writes, unissued ids
     assert.equal((await put(u(2), t, { externalId: 'VC', archive: true })).status, 200);
     const refused = await put(u(1), t, { externalId: 'VP', archive: true });
     assert.equal(refused.status, 400);
-    assert.match(refused.text, /referenced by level 2 business unit "VC"/);
+    assert.match(String((refused.json as { message?: unknown }).message), /referenced by level 2 business unit "VC"/);
   });
   await withServer(['learning.variant.unissued-ids-accepted', 'learning.variant.public-private-refused'], async ({ token: url, hr }) => {
     const t = String((await token(url)).body.access_token);

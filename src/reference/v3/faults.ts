@@ -22,10 +22,10 @@ export const V3_FAULTS = [
   defineFault('hr', 'hr.auth.token-not-required', 'v3.auth.token', 'auth-enforced', 'HR core writes succeed without an Authorization header.'),
   defineFault('hr', 'hr.auth.any-bearer-accepted', 'v3.auth.token', 'auth-enforced', 'Any non-empty bearer value is accepted (malformed tokens included).'),
   defineFault('hr', 'hr.auth.signature-not-verified', 'v3.auth.token', 'auth-enforced', 'A well-formed JWT whose signature does not verify is accepted.'),
-  defineFault('learning', 'learning.auth.token-not-required', 'v3.auth.token', 'auth-enforced', 'Learning writes succeed without an Authorization header (001 §5.5: their scope is not shown, not that they need none).'),
+  defineFault('learning', 'learning.auth.token-not-required', 'learning.auth.scope', 'auth-enforced', 'Learning writes succeed without an Authorization header (001 §5.5: the scope they require is not shown, not that they require none).'),
   defineFault('hr', 'hr.scope.not-enforced', 'v3.auth.scope', 'scope', 'HR core writes accept a valid token that lacks Public.HrCore.Write.'),
   // --- HR core shared write rules (001 §2, §3, §4) ---
-  defineFault('hr', 'hr.write.externalid-not-required', 'hr.rule.required', 'validation', 'A write without externalId is accepted (an id is made up).'),
+  defineFault('hr', 'hr.write.externalid-not-required', 'hr.employee.externalId', 'validation', 'A write without externalId is accepted (an id is made up).'),
   defineFault('hr', 'hr.write.update-only-externalid-accepted', 'hr.rule.required', 'validation', 'An update of an existing record carrying only externalId is accepted.'),
   defineFault('hr', 'hr.write.no-validation-message', 'hr.rule.message', 'validation-message', 'Validation refusals are 400 with an empty body.'),
   defineFault('hr', 'hr.write.validation-answered-200', 'v3.error.validation', 'validation', 'Validation failures are answered 200 with an error body, as if the write had succeeded.'),
@@ -35,7 +35,7 @@ export const V3_FAULTS = [
   defineFault('hr', 'hr.bu.level4-parent-not-required', 'hr.bu.level3ExternalId', 'hierarchy', 'A level 4 business unit is created without level3ExternalId.'),
   defineFault('hr', 'hr.bu.archive-referenced-accepted', 'hr.state.bu-archive-refused', 'hierarchy', 'A business unit that a live lower-level unit references is archived anyway.'),
   defineFault('hr', 'hr.bu.create-without-name-accepted', 'hr.bu.name', 'validation', 'A business unit is created without a name.'),
-  defineFault('hr', 'hr.position.create-without-name-accepted', 'hr.rule.required', 'validation', 'A position is created without a name.'),
+  defineFault('hr', 'hr.position.create-without-name-accepted', 'hr.position.name', 'validation', 'A position is created without a name.'),
   // --- learning activities (001 §3, §4, §7.2) ---
   defineFault('learning', 'learning.create.status-200', 'learning.op.put', 'status', 'Creating an activity answers 200 instead of 201.'),
   defineFault('learning', 'learning.create.no-aggregate-id', 'learning.op.put', 'schema', 'The 201 body has no aggregateId.'),
