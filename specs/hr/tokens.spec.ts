@@ -1,8 +1,10 @@
 /**
  * v3 credentials (001 §5): the client-credentials token (RFC 6749 §4.4, §5.1, §5.2), its JWT form
  * (RFC 7519 §3), its 300-second life, and the HR core operations' refusal of requests without a
- * token, with a malformed or forged token, with a token of another client, and with a token lacking
- * Public.HrCore.Write.
+ * token, with a malformed or forged token, and with a token lacking Public.HrCore.Write.
+ *
+ * Observed only: a token another tenant's client obtained (only the embedded server has such a
+ * client). 001 §5.4 issues credentials "per environment", not per tenant, so no sentence refuses it.
  *
  * Refusals of credentials are 401 or 403 (RFC 6750 §3.1, the bearer-token standard 001 §5.1 names);
  * which one is observed. The one exception is PUT /employee/{employeeId}, whose path prefix is not
@@ -131,12 +133,12 @@ test.describe('tokens', () => {
   });
 });
 
-/** Sends one fresh valid write of `opId` per credential; each must be refused. */
+/** Sends one fresh valid write of `opId` per credential; each must be refused by `check` (null: observed only). */
 async function expectRefusedFor(
   ctx: Parameters<typeof prepareWrites>[0],
   opId: string,
   credentials: { what: string; auth: AuthProvider }[],
-  check: 'auth-enforced' | 'scope',
+  check: 'auth-enforced' | 'scope' | null,
 ): Promise<void> {
   const writes = await prepareWrites(ctx, opId);
   if (writes.note) test.info().annotations.push({ type: 'note', description: writes.note });
@@ -146,6 +148,7 @@ async function expectRefusedFor(
     write.onAccepted(ex);
     observeOutcome(ctx.observe, subject(opId, `with ${what}`), ex);
     const why = `sent with ${what}`;
+    if (check === null) continue;
     if (opId === EMPLOYEE_REFERENCE_OP) {
       // The path prefix is not shown (001 §4 Gaps): a 404 may mean this target serves it elsewhere.
       if (check === 'scope') expectRefusal(ex, 'scope', 'v3.auth.scope', why);
@@ -171,10 +174,9 @@ for (const opId of HR_WRITE_OPS) {
       },
     );
 
-    test(`${opId}: a token issued to another client is refused (${refusal})`, async ({ hr, target, cleanup, observe, covers }) => {
-      covers(opId, '4xx');
+    test(`${opId}: a token issued to another tenant's client is observed`, async ({ hr, target, cleanup, observe }) => {
       const token = await foreignClientToken(target);
-      await expectRefusedFor({ hr, target, cleanup, observe }, opId, [{ what: 'a token of another client', auth: fixedBearer(token) }], 'auth-enforced');
+      await expectRefusedFor({ hr, target, cleanup, observe }, opId, [{ what: "a token of another tenant's client", auth: fixedBearer(token) }], null);
     });
 
     test(`${opId}: a token without ${HR_WRITE_SCOPE} is refused (${refusal})`, async ({ hr, target, cleanup, observe, covers }) => {

@@ -1,8 +1,9 @@
 /**
  * Learning credentials (001 §5): "Scope required for learning operations: not shown." says the
  * learning operations need a scope, so an OAuth bearer token; which scope is not said, so only the
- * token itself is checked: no token, a malformed or forged token, and a token of another client are
- * refused with 401 or 403 (RFC 6750 §3.1); which one is observed.
+ * token itself is checked: no token, a malformed or forged token are refused with 401 or 403
+ * (RFC 6750 §3.1); which one is observed. A token another tenant's client obtained is observed only
+ * (001 §5.4 issues credentials "per environment", not per tenant).
  */
 import { test } from '../fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
@@ -34,8 +35,7 @@ test.describe('learning credentials', () => {
     },
   );
 
-  test('PUT activity with a token issued to another client is refused (401 or 403)', async ({ learning, target, cleanup, covers, observe }) => {
-    covers(ACTIVITY_OP, '4xx');
+  test("PUT activity with a token issued to another tenant's client is observed", async ({ learning, target, cleanup, observe }) => {
     const ctx = { learning, target, cleanup, observe };
     const token = await foreignClientToken(target);
     const field = await providerField(ctx);
@@ -43,7 +43,6 @@ test.describe('learning credentials', () => {
     const body = activityBody(target, field, 'private');
     const ex = await learning.send({ method: 'PUT', path: activityPath(externalId), body, auth: fixedBearer(token), operationId: ACTIVITY_OP });
     archiveIfCreated(ctx, ex, externalId, 'private');
-    observeOutcome(observe, 'PUT activity create with a token of another client', ex);
-    expectCredentialsRefused(ex, 'auth-enforced', 'learning.auth.scope', 'the token was issued to another client');
+    observeOutcome(observe, "PUT activity create with a token of another tenant's client", ex);
   });
 });

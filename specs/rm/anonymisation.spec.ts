@@ -14,7 +14,13 @@ import { eventually, unknownId, walkNumeric } from '../support/rm';
 const op = operation('rm.ats-candidates.anonymise');
 
 test.describe('anonymisation', () => {
-  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} queues the candidate: 202 @destructive', async ({ rm, target, covers, cleanup, observe }) => {
+  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} queues the candidate: 202 @destructive', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     covers(op.id, '202');
     const integration = target.rm?.atsIntegrationId ?? null;
     const candidate = target.rm?.atsCandidateId ?? null;
@@ -35,10 +41,21 @@ test.describe('anonymisation', () => {
       appeared = [...(await anonymised())].filter((id) => !before.has(id));
       return appeared.length > 0;
     }, 3, 500);
-    observe('other', 'anonymisation after 202', appeared.length > 0 ? `filter[anonymised]=true lists ${appeared.length} more candidate(s) within about a second` : 'no new candidate under filter[anonymised]=true within about a second (queued)');
+    observe(
+      'other',
+      'anonymisation after 202',
+      appeared.length > 0
+        ? `filter[anonymised]=true lists ${appeared.length} more candidate(s) within about a second`
+        : 'no new candidate under filter[anonymised]=true within about a second (queued)',
+    );
   });
 
-  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown integration @smoke', async ({ rm, target, covers, observe }) => {
+  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown integration @smoke', async ({
+    rm,
+    target,
+    covers,
+    observe,
+  }) => {
     covers(op.id, '404');
     // An integration that does not exist: nothing can be anonymised whatever the candidate id.
     const candidateAtsId = target.rm?.atsCandidateId ?? `ATS-${unknownId()}`;
@@ -47,11 +64,19 @@ test.describe('anonymisation', () => {
     observe('error-body', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown integration)', bodyShape(ex.response?.text ?? ''));
   });
 
-  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown ATS candidate @smoke', async ({ rm, target, covers, observe }) => {
+  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown ATS candidate @smoke', async ({
+    rm,
+    target,
+    covers,
+    observe,
+  }) => {
     covers(op.id, '404');
     const atsIntegrationId = target.rm?.atsIntegrationId ?? unknownId();
-    if (!target.rm?.atsIntegrationId) observe('other', 'anonymisation 404 (unknown candidate)', 'RM_ATS_INTEGRATION_ID is unset: the integration is unknown too');
-    const ex = await rm.send({ method: 'DELETE', path: pathFor(op.path, { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` }), operationId: op.id });
+    if (!target.rm?.atsIntegrationId) {
+      observe('other', 'anonymisation 404 (unknown candidate)', 'RM_ATS_INTEGRATION_ID is unset: the integration is unknown too');
+    }
+    const path = pathFor(op.path, { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` });
+    const ex = await rm.send({ method: 'DELETE', path, operationId: op.id });
     expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
     observe('error-body', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown candidate)', bodyShape(ex.response?.text ?? ''));
   });

@@ -106,7 +106,8 @@ test.describe('every operation: credentials (000 §5)', () => {
     test(`${op.method} ${op.path} answers 401 without credentials and with a wrong secret @smoke`, async ({ rm, target, covers, cleanup, observe }) => {
       if (op.responses.some((r) => r.status === '401')) covers(op.id, '401');
       // Real ids where they are harmless, so that only the credentials are wrong.
-      const ids = withUnknowns(DESTRUCTIVE.has(op.id) ? Object.fromEntries(op.pathParams.map((p) => [p.name, null])) : await existingIds(op, rm, target, cleanup));
+      const none = Object.fromEntries(op.pathParams.map((p) => [p.name, null]));
+      const ids = withUnknowns(DESTRUCTIVE.has(op.id) ? none : await existingIds(op, rm, target, cleanup));
       const path = pathFor(op.path, ids);
       const body = exampleBody(op, target);
       const wrongSecret = hmacBasicAuth(target.rm?.apiKey ?? '', `${target.rm?.apiSecret ?? ''}-wrong`);

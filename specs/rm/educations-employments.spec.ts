@@ -66,10 +66,19 @@ for (const kind of KINDS) {
         const name = runName(kind.plural === 'educations' ? 'Conformance University' : 'Conformance Ltd');
         const { exchange, id } = await postRelated(rm, kind.plural, candidateId, body(kind.valid(name)), name);
         expectDocumented(exchange, create, ['200', '201']);
-        observe('status', `POST ${create.path}`, `${String(exchange.response?.status)}, ${singleOf(exchange) ? 'the record in the answer' : 'no record in the answer'}`);
+        observe(
+          'status',
+          `POST ${create.path}`,
+          `${String(exchange.response?.status)}, ${singleOf(exchange) ? 'the record in the answer' : 'no record in the answer'}`,
+        );
         cleanup.leftover(`RM ${kind.plural} ${id ?? name} of candidate ${candidateId} (no documented delete operation)`);
         // 000 §4 rule 3: the answer need not show the record; the candidate's list must.
-        expectThat(id !== null, 'state', `POST ${create.path} answered ${String(exchange.response?.status)}, but GET ${list.path} shows no new record`, kind.rows.list);
+        expectThat(
+          id !== null,
+          'state',
+          `POST ${create.path} answered ${String(exchange.response?.status)}, but GET ${list.path} shows no new record`,
+          kind.rows.list,
+        );
         ids.push(id);
       }
       expectThat(duplicatesIn(ids).length === 0, 'state', `two POST ${create.path} made one record ${ids.join(', ')}`, kind.rows.create);
@@ -83,10 +92,17 @@ for (const kind of KINDS) {
       expectThat(missing.length === 0, 'state', `GET ${list.path} lists ${short(all.ids)}, not the created ${short(missing)}`, kind.rows.list);
       // page and per_page (000 §4 Operations: query page, per_page; Common query parameters).
       const walk = await walkNumeric(rm, list, {}, 1, 4, {}, { candidateId });
-      walk.pages.forEach((page, n) => expectThat(page.length <= 1, 'pagination', `GET ${list.path} page ${n + 1} with per_page=1 holds ${page.length} records`, 'rm.query.per_page'));
+      walk.pages.forEach((page, n) => {
+        expectThat(page.length <= 1, 'pagination', `GET ${list.path} page ${n + 1} with per_page=1 holds ${page.length} records`, 'rm.query.per_page');
+      });
       const dup = duplicatesIn(walk.ids);
       expectThat(dup.length === 0, 'pagination', `GET ${list.path} pages overlap: ${short(dup)}`, 'rm.query.page');
-      expectThat(ids.every((id) => walk.ids.includes(id)), 'pagination', `GET ${list.path} pages 1-${walk.pages.length} (per_page=1) never show ${short(ids.filter((id) => !walk.ids.includes(id)))}`, 'rm.query.page');
+      expectThat(
+        ids.every((id) => walk.ids.includes(id)),
+        'pagination',
+        `GET ${list.path} pages 1-${walk.pages.length} (per_page=1) never show ${short(ids.filter((id) => !walk.ids.includes(id)))}`,
+        'rm.query.page',
+      );
     });
 
     for (const { title, attributes, required } of kind.invalid) {
@@ -101,11 +117,21 @@ for (const kind of KINDS) {
           expectDocumented(ex, create, '422', { statusCheck: 'validation', schema: false });
           observe('error-body', `POST ${create.path} 422 (${title})`, bodyShape(ex.response?.text ?? ''));
           // 000 §7: 422 "validation failed (for example a blank name in an education or employment ...)": nothing is added.
-          expectThat(after.ids.length === 0, 'no-trace', `after a refused ${kind.plural} record (422), GET ${list.path} lists ${short(after.ids)} for a new candidate`, 'rm.error.422');
+          expectThat(
+            after.ids.length === 0,
+            'no-trace',
+            `after a refused ${kind.plural} record (422), GET ${list.path} lists ${short(after.ids)} for a new candidate`,
+            'rm.error.422',
+          );
         } else {
           expectNoServerError(ex, kind.rows.create);
+          if (ex.response?.status === 422) covers(create.id, '422');
           if (after.ids.length > 0) cleanup.leftover(`RM ${kind.plural} ${short(after.ids)} of candidate ${candidateId} (accepted with ${title})`);
-          observe('status', `POST ${create.path} with ${title}`, `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}; the list then holds ${after.ids.length} records`);
+          observe(
+            'status',
+            `POST ${create.path} with ${title}`,
+            `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}; the list then holds ${after.ids.length} records`,
+          );
         }
       });
     }

@@ -37,7 +37,15 @@ interface EventClauses {
  * again with the repeated deep-object form filter[kind][]=a&filter[kind][]=b. Fails only when
  * neither form is answered 200.
  */
-async function readKinds(rm: ApiClient, op: OperationSpec, params: Record<string, string>, kinds: readonly string[], form: { value: KindForm | null }, clause: ClauseOf<'filter'>): Promise<Resource[]> {
+async function readKinds(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string,
+  string>,
+  kinds: readonly string[],
+  form: { value: KindForm | null },
+  clause: ClauseOf<'filter'>,
+): Promise<Resource[]> {
   const where = pathFor(op.path, params);
   const repeated = async (): Promise<Exchange> => {
     const search = new URLSearchParams();
@@ -79,9 +87,19 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
     const rows = await readKinds(rm, op, params, chosen, form, clauses.kind);
     const query = `${where}?filter[kind]=${chosen.join(',')}`;
     const other = rows.filter((e) => !chosen.includes(String(e.attributes.kind)));
-    expectThat(other.length === 0, 'filter', `${query} returned events of other kinds: ${short(other.map((e) => `${e.id} (${String(e.attributes.kind)})`))}`, clauses.kind);
+    expectThat(
+      other.length === 0,
+      'filter',
+      `${query} returned events of other kinds: ${short(other.map((e) => `${e.id} (${String(e.attributes.kind)})`))}`,
+      clauses.kind,
+    );
     const expected = events.filter((e) => chosen.includes(String(e.attributes.kind)));
-    expectThat(expected.length === 0 || rows.length > 0, 'filter', `${query} returned nothing, although ${short(expected.map((e) => e.id))} are of those kinds`, clauses.kind);
+    expectThat(
+      expected.length === 0 || rows.length > 0,
+      'filter',
+      `${query} returned nothing, although ${short(expected.map((e) => e.id))} are of those kinds`,
+      clauses.kind,
+    );
     // Every one of them, unless both answers may be cut to a default page size (not shown, 000 §8).
     if (rows.length < events.length || events.length < 10) {
       const missing = expected.filter((e) => !rows.some((r) => r.id === e.id));
@@ -117,10 +135,19 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
     });
     const left = middle !== undefined && !rows.some((e) => e.id === middle.e.id);
     if (clauses.createdAt === null) {
-      observe('other', `${op.method} ${op.path} with ${Object.keys(query).join(' and ')}`, outside.length === 0 && !left ? 'the bounds hold' : 'the bounds are not applied as gte/lte');
+      observe(
+        'other',
+        `${op.method} ${op.path} with ${Object.keys(query).join(' and ')}`,
+        outside.length === 0 && !left ? 'the bounds hold' : 'the bounds are not applied as gte/lte',
+      );
       continue;
     }
-    expectThat(outside.length === 0, 'filter', `${where} with ${text} returned events ${short(outside.map((e) => `${e.id} (${String(utcOf(e, 'created_at'))})`))}, not ${rule}`, clauses.createdAt);
+    expectThat(
+      outside.length === 0,
+      'filter',
+      `${where} with ${text} returned events ${short(outside.map((e) => `${e.id} (${String(utcOf(e, 'created_at'))})`))}, not ${rule}`,
+      clauses.createdAt,
+    );
     expectThat(!left, 'filter', `${where} with created_at ${rule} does not return event ${middle?.e.id ?? ''}, created at ${t}`, clauses.createdAt);
   }
 
@@ -133,7 +160,13 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
 }
 
 test.describe('candidate events', () => {
-  test('GET /candidates/{candidateId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({ rm, target, covers, cleanup, observe }) => {
+  test('GET /candidates/{candidateId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const op = covers('rm.candidate-events.list', '200');
     const found = await discoverCandidateWithEvents(rm);
     const candidateId = found ?? (await createCandidate(rm, target, cleanup, 'events'));
@@ -148,10 +181,18 @@ test.describe('candidate events', () => {
 });
 
 test.describe('job application events', () => {
-  test('GET /job_applications/{jobApplicationId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({ rm, target, covers, observe }) => {
+  test('GET /job_applications/{jobApplicationId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({
+    rm,
+    target,
+    covers,
+    observe,
+  }) => {
     const op = covers('rm.job-application-events.list', '200');
     const jobApplicationId = await discoverJobApplication(rm, target);
-    test.skip(jobApplicationId === null, 'no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates\' job_applications relationships)');
+    test.skip(
+      jobApplicationId === null,
+      'no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates\' job_applications relationships)',
+    );
     if (jobApplicationId === null) return;
     await checkEvents(rm, op, { jobApplicationId }, observe, { kind: 'rm.filter.job-application-kind', createdAt: null });
   });
@@ -164,7 +205,13 @@ const MESSAGE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
 };
 
 test.describe('candidate messages', () => {
-  test('GET /candidates/{candidateId}/messages answers 200; per_page, the conversation filter and each include mean what 000 §4 says', async ({ rm, target, covers, cleanup, observe }) => {
+  test('GET /candidates/{candidateId}/messages answers 200; per_page, the conversation filter and each include mean what 000 §4 says', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const op = covers('rm.candidate-messages.list', '200');
     let candidateId: string | null = null;
     for (const name of ['messages_to', 'messages_from']) {
@@ -179,12 +226,14 @@ test.describe('candidate messages', () => {
 
     // page and per_page (000 §4 Operations).
     const pages = await walkNumeric(rm, op, {}, 1, 3, {}, params);
-    pages.pages.forEach((page, n) => expectThat(page.length <= 1, 'pagination', `${where} page ${n + 1} with per_page=1 holds ${page.length} messages`, 'rm.query.per_page'));
+    pages.pages.forEach((page, n) => {
+      expectThat(page.length <= 1, 'pagination', `${where} page ${n + 1} with per_page=1 holds ${page.length} messages`, 'rm.query.per_page');
+    });
     expectThat(new Set(pages.ids).size === pages.ids.length, 'pagination', `${where} pages overlap: ${pages.ids.join(', ')}`, 'rm.query.page');
 
     // include: each value answers 200 and embeds what the messages name.
     for (const include of op.include) {
-      const ex = await rm.send({ method: 'GET', path: where, query: { include, page: 1, per_page: 50 }, operationId: op.id });
+      const ex = await rm.send({ method: 'GET', path: where, query: { include, page: 1, per_page: 25 }, operationId: op.id });
       expectDocumented(ex, op, '200');
       expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages');
     }
@@ -195,7 +244,12 @@ test.describe('candidate messages', () => {
     await walkNumeric(rm, op, { 'filter[conversation][exists]': 'false' }, 50, 5, {}, params);
     if (all.complete) {
       const foreign = inConversation.ids.filter((id) => !all.ids.includes(id));
-      expectThat(foreign.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are not the candidate's: ${short(foreign)}`, 'rm.filter.conversation');
+      expectThat(
+        foreign.length === 0,
+        'filter',
+        `${where}?filter[conversation][exists]=true returned messages that are not the candidate's: ${short(foreign)}`,
+        'rm.filter.conversation',
+      );
     }
     // Evidence of "not in a conversation": with include=conversation, some messages name a conversation and these
     // carry the relationship empty (null or no entry); a message that does not carry it at all proves nothing.
@@ -203,7 +257,15 @@ test.describe('candidate messages', () => {
     const shown = all.records.some((m) => (conversationOf(m)?.length ?? 0) > 0);
     const outside = shown ? all.records.filter((m) => conversationOf(m)?.length === 0).map((m) => m.id) : [];
     const wrong = inConversation.ids.filter((id) => outside.includes(id));
-    expectThat(wrong.length === 0, 'filter', `${where}?filter[conversation][exists]=true returned messages that are in no conversation (include=conversation shows none for them): ${short(wrong)}`, 'rm.filter.conversation');
-    if (!shown) observe('other', 'GET /candidates/{candidateId}/messages?include=conversation', 'no message shows a conversation relationship: the conversation filter is checked for status and shape only');
+    expectThat(
+      wrong.length === 0,
+      'filter',
+      `${where}?filter[conversation][exists]=true returned messages that are in no conversation (include=conversation shows none for them): ${short(wrong)}`,
+      'rm.filter.conversation',
+    );
+    if (!shown) {
+      const why = 'no message shows a conversation relationship: the conversation filter is checked for status and shape only';
+      observe('other', 'GET /candidates/{candidateId}/messages?include=conversation', why);
+    }
   });
 });

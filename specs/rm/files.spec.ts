@@ -23,7 +23,8 @@ test.describe('candidate files', () => {
     const op = covers('rm.candidate-files.create', '201');
     const { id } = await createCandidateRecord(rm, target, cleanup, 'file');
     for (const options of [undefined, { parse_resume: true }]) {
-      const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body: { ...fileBody('resume.txt', RESUME_BASE64), ...(options ? { options } : {}) }, operationId: op.id });
+      const body = { ...fileBody('resume.txt', RESUME_BASE64), ...(options ? { options } : {}) };
+      const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body, operationId: op.id });
       expectDocumented(ex, op, '201');
       cleanup.leftover(`RM candidate file resume.txt of candidate ${id} (no documented delete operation)`);
     }
@@ -42,15 +43,27 @@ test.describe('candidate files', () => {
       covers('rm.candidates.get', '200');
       const { id } = await createCandidateRecord(rm, target, cleanup, 'file422');
       const before = await shownFiles(rm, id);
-      const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body: { data: { type: 'candidate_files', attributes } }, operationId: op.id });
+      const body = { data: { type: 'candidate_files', attributes } };
+      const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body, operationId: op.id });
       expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
       observe('error-body', `POST /candidates/{id}/candidate_files 422 (${title})`, bodyShape(ex.response?.text ?? ''));
       const after = await shownFiles(rm, id);
-      expectThat(after === before, 'no-trace', `after a refused file (422), candidate ${id} shows ${after} files through include=resumes (before: ${before})`, 'rm.op.candidate-files.create');
+      expectThat(
+        after === before,
+        'no-trace',
+        `after a refused file (422), candidate ${id} shows ${after} files through include=resumes (before: ${before})`,
+        'rm.op.candidate-files.create',
+      );
     });
   }
 
-  test('POST /candidates/{candidateId}/candidate_files with content that is not base64: 201, or 422 and nothing attached', async ({ rm, target, cleanup, observe }) => {
+  test('POST /candidates/{candidateId}/candidate_files with content that is not base64: 201, or 422 and nothing attached', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     // 000 §4 rule 2: "When the candidate file content is not accepted, the response is 422 and the file is not attached."
     // Whether such content is accepted is not said: both outcomes are lawful, any other is not.
     const op = operation('rm.candidate-files.create');
@@ -60,11 +73,17 @@ test.describe('candidate files', () => {
     const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body, operationId: op.id });
     expectStatus(ex, [201, 422], { check: 'validation', clause: 'rm.rule.file-refused', why: 'content not accepted gives 422' });
     observe('status', 'POST candidate_files with content that is not base64', `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}`);
+    covers(op.id, String(ex.response?.status));
     if (ex.response?.status === 201) {
       cleanup.leftover(`RM candidate file resume.txt (not base64) of candidate ${id} (no documented delete operation)`);
       return;
     }
     const after = await shownFiles(rm, id);
-    expectThat(after === before, 'no-trace', `after refused content (422), candidate ${id} shows ${after} files through include=resumes (before: ${before})`, 'rm.rule.file-refused');
+    expectThat(
+      after === before,
+      'no-trace',
+      `after refused content (422), candidate ${id} shows ${after} files through include=resumes (before: ${before})`,
+      'rm.rule.file-refused',
+    );
   });
 });

@@ -11,7 +11,18 @@ import { pathFor } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { dataOf, short, type Resource } from '../support/rm-doc';
 import { CANDIDATE_INCLUDES, expectIncluded, segmentTarget, type IncludeResult } from '../support/rm-include';
-import { addEducation, addEmployment, addFile, addTag, addToList, allLists, createCandidateRecord, findCandidatesWith, resolveListId, runTag } from '../support/rm';
+import {
+  addEducation,
+  addEmployment,
+  addFile,
+  addTag,
+  addToList,
+  allLists,
+  createCandidateRecord,
+  findCandidatesWith,
+  resolveListId,
+  runTag,
+} from '../support/rm';
 
 const getOp = operation('rm.candidates.get');
 /** Values that a new candidate can be given records for through the API (000 §4 Operations). */
@@ -31,10 +42,20 @@ const isKnown = (known: Known) => (r: Resource): boolean => r.id === known.id ||
 function expectEmbedded(result: IncludeResult, known: Known, where: string, include: string): void {
   const what = known.name !== null ? `"${known.name}"` : String(known.id);
   const embeddedIds = short(result.embedded.map((r) => r.id));
-  expectThat(result.embedded.some(isKnown(known)), 'include', `${where}: the candidate has ${include} record ${what}, but the answer embeds only ${embeddedIds}`, 'rm.include.candidates');
+  expectThat(
+    result.embedded.some(isKnown(known)),
+    'include',
+    `${where}: the candidate has ${include} record ${what}, but the answer embeds only ${embeddedIds}`,
+    'rm.include.candidates',
+  );
   if (known.idInRelationship && result.carried) {
     const named = short(result.topRefs.map((r) => r.id));
-    expectThat(result.topRefs.some((r) => r.id === known.id), 'include', `${where}: the candidate's ${include} relationship names ${named}, not ${what}`, 'rm.include.candidates');
+    expectThat(
+      result.topRefs.some((r) => r.id === known.id),
+      'include',
+      `${where}: the candidate's ${include} relationship names ${named}, not ${what}`,
+      'rm.include.candidates',
+    );
   }
 }
 
@@ -42,7 +63,13 @@ test.describe('include on candidates', () => {
   for (const include of getOp.include) {
     const top = include.split('.')[0] ?? include;
     const target0 = segmentTarget(top, 0);
-    test(`GET /candidates and /candidates/{candidateId} with include=${include} embed the related records`, async ({ rm, target, covers, cleanup, observe }) => {
+    test(`GET /candidates and /candidates/{candidateId} with include=${include} embed the related records`, async ({
+      rm,
+      target,
+      covers,
+      cleanup,
+      observe,
+    }) => {
       const list = covers('rm.candidates.list', '200');
       const get = covers('rm.candidates.get', '200');
       if (!list.include.includes(include)) throw new Error(`include=${include} is allowed on get but not on list in the catalogue`);
@@ -69,7 +96,11 @@ test.describe('include on candidates', () => {
             await addToList(rm, cleanup, other, created.id);
             known = { id: other, name: null, idInRelationship: true };
           } else {
-            observe('other', `include=${include}`, 'only one static list: no membership created for this check (lists-membership.spec.ts checks include=lists)');
+            observe(
+              'other',
+              `include=${include}`,
+              'only one static list: no membership created for this check (lists-membership.spec.ts checks include=lists)',
+            );
           }
         }
       } else {
@@ -84,7 +115,10 @@ test.describe('include on candidates', () => {
         expectDocumented(ex, get, '200');
         const result = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
         if (known !== null) expectEmbedded(result, known, `GET /candidates/${candidateId}?include=${include}`, top);
-        if (top === 'resumes') observe('other', 'include=resumes right after POST candidate_files', `${result.topRefs.length} relationship entries, ${result.embedded.length} embedded records`);
+        if (top === 'resumes') {
+          const shown = `${result.topRefs.length} relationship entries, ${result.embedded.length} embedded records`;
+          observe('other', 'include=resumes right after POST candidate_files', shown);
+        }
       }
       // The list operation: our own candidate by e-mail, else the first page.
       const query = email !== null ? { include, 'filter[email][eq]': email, page: 1, per_page: 10 } : { include, page: 1, per_page: 20 };
@@ -93,7 +127,9 @@ test.describe('include on candidates', () => {
       for (const e of exchanges) expectIncluded(e, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
       const listed = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
       // The e-mail filter selects our candidate alone: what it was given is embedded here too.
-      if (known !== null && dataOf(ex).some((c) => c.id === candidateId)) expectEmbedded(listed, known, `GET /candidates?filter[email][eq]=${email ?? ''}&include=${include}`, top);
+      if (known !== null && dataOf(ex).some((c) => c.id === candidateId)) {
+        expectEmbedded(listed, known, `GET /candidates?filter[email][eq]=${email ?? ''}&include=${include}`, top);
+      }
     });
   }
 

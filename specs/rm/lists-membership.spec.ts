@@ -53,7 +53,12 @@ class Add implements fc.AsyncCommand<Model, Real> {
     const ex = await r.rm.send({ method: 'PUT', path: pathFor(op.path, { listId: r.listId, candidateId }), operationId: op.id });
     expectDocumented(ex, op, m.members[this.n] ? '200' : '201', { statusCheck: 'membership', schema: false });
     m.members[this.n] = true;
-    expectThat(await memberOf(r.rm, candidateId, r.listId), 'membership', `after ${this.toString()}, candidate ${candidateId} does not show list ${r.listId} (include=lists)`, 'rm.state.list-add');
+    expectThat(
+      await memberOf(r.rm, candidateId, r.listId),
+      'membership',
+      `after ${this.toString()}, candidate ${candidateId} does not show list ${r.listId} (include=lists)`,
+      'rm.state.list-add',
+    );
   }
   toString(): string {
     return `PUT candidate#${this.n}`;
@@ -73,7 +78,12 @@ class Remove implements fc.AsyncCommand<Model, Real> {
     const ex = await r.rm.send({ method: 'DELETE', path: pathFor(op.path, { listId: r.listId, candidateId }), operationId: op.id });
     expectDocumented(ex, op, '204', { statusCheck: 'membership', schema: false });
     m.members[this.n] = false;
-    expectThat(!(await memberOf(r.rm, candidateId, r.listId)), 'membership', `after ${this.toString()}, candidate ${candidateId} still shows list ${r.listId} (include=lists)`, 'rm.state.list-remove');
+    expectThat(
+      !(await memberOf(r.rm, candidateId, r.listId)),
+      'membership',
+      `after ${this.toString()}, candidate ${candidateId} still shows list ${r.listId} (include=lists)`,
+      'rm.state.list-remove',
+    );
   }
   toString(): string {
     return `DELETE candidate#${this.n}`;
@@ -87,12 +97,20 @@ test.describe('static lists', () => {
   test('GET /lists answers 200 with static lists; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers }) => {
     const op = covers('rm.lists.list', '200');
     const walk = await walkNumeric(rm, op, {}, 1, 3);
-    walk.pages.forEach((page, n) => expectThat(page.length <= 1, 'pagination', `GET /lists page ${n + 1} with per_page=1 holds ${page.length} lists`, 'rm.query.per_page'));
+    walk.pages.forEach((page, n) => {
+      expectThat(page.length <= 1, 'pagination', `GET /lists page ${n + 1} with per_page=1 holds ${page.length} lists`, 'rm.query.per_page');
+    });
     const dup = duplicatesIn(walk.ids);
     expectThat(dup.length === 0, 'pagination', `GET /lists pages overlap: ${short(dup)}`, 'rm.query.page');
   });
 
-  test('PUT /lists/{listId}/candidates/{candidateId} answers 201 then 200; DELETE answers 204; include=lists and the list count follow', async ({ rm, target, covers, cleanup, observe }) => {
+  test('PUT /lists/{listId}/candidates/{candidateId} answers 201 then 200; DELETE answers 204; include=lists and the list count follow', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const add = covers('rm.list-candidates.add', '201', '200');
     const remove = covers('rm.list-candidates.remove', '204');
     covers('rm.lists.list', '200');
@@ -102,7 +120,10 @@ test.describe('static lists', () => {
     if (listId === null) return;
     const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'member');
     const path = pathFor(add.path, { listId, candidateId });
-    cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id }));
+    cleanup.add(
+      `RM membership of candidate ${candidateId} in list ${listId}`,
+      () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id }),
+    );
 
     // The count moves by exactly one (000 §2 List: "count (integer, number of candidates in the list)"); on a remote
     // target others may change it too, and it may follow late: read again a few times before failing.
@@ -117,28 +138,52 @@ test.describe('static lists', () => {
     };
     const before = await listCount(rm, listId);
     if (before === null) observe('other', `GET /lists count of list ${listId}`, 'the list is not on the first pages of GET /lists: counts not checked');
-    expectThat(!(await memberOf(rm, candidateId, listId)), 'membership', `a new candidate ${candidateId} already shows list ${listId} (include=lists)`, 'rm.state.list-add');
+    expectThat(
+      !(await memberOf(rm, candidateId, listId)),
+      'membership',
+      `a new candidate ${candidateId} already shows list ${listId} (include=lists)`,
+      'rm.state.list-add',
+    );
 
     const first = await rm.send({ method: 'PUT', path, operationId: add.id });
     expectDocumented(first, add, '201', { statusCheck: 'membership', schema: false });
-    expectThat(await memberOf(rm, candidateId, listId), 'membership', `after PUT (201), GET /candidates/${candidateId}?include=lists does not show list ${listId}`, 'rm.state.list-add');
+    expectThat(
+      await memberOf(rm, candidateId, listId),
+      'membership',
+      `after PUT (201), GET /candidates/${candidateId}?include=lists does not show list ${listId}`,
+      'rm.state.list-add',
+    );
     await expectCount(before === null ? null : before + 1, 'after the candidate was added');
 
     const second = await rm.send({ method: 'PUT', path, operationId: add.id });
     expectDocumented(second, add, '200', { statusCheck: 'membership', schema: false });
-    expectThat(await memberOf(rm, candidateId, listId), 'membership', `after a second PUT (200), candidate ${candidateId} no longer shows list ${listId}`, 'rm.state.list-readd');
+    expectThat(
+      await memberOf(rm, candidateId, listId),
+      'membership',
+      `after a second PUT (200), candidate ${candidateId} no longer shows list ${listId}`,
+      'rm.state.list-readd',
+    );
     await expectCount(before === null ? null : before + 1, 'after the same candidate was added again (member unchanged)');
 
     const del = await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id });
     expectDocumented(del, remove, '204', { statusCheck: 'membership', schema: false });
-    expectThat(!(await memberOf(rm, candidateId, listId)), 'membership', `after DELETE (204), GET /candidates/${candidateId}?include=lists still shows list ${listId}`, 'rm.state.list-remove');
+    expectThat(
+      !(await memberOf(rm, candidateId, listId)),
+      'membership',
+      `after DELETE (204), GET /candidates/${candidateId}?include=lists still shows list ${listId}`,
+      'rm.state.list-remove',
+    );
     await expectCount(before, 'after the candidate was removed');
 
     // Removing a candidate that is not a member: 000 §3 shows 204 when "candidate and list exist", and the row
     // lists 404: either is lawful; which one is observed.
     const again = await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id });
     expectStatus(again, [204, 404], { check: 'membership', clause: 'rm.op.list-candidates.remove', why: 'the candidate is not a member' });
-    observe('status', 'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member', `${String(again.response?.status)} ${bodyShape(again.response?.text ?? '')}`);
+    observe(
+      'status',
+      'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member',
+      `${String(again.response?.status)} ${bodyShape(again.response?.text ?? '')}`,
+    );
   });
 
   test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({ rm, target, covers, cleanup }) => {
@@ -154,7 +199,10 @@ test.describe('static lists', () => {
       for (let n = 0; n < CANDIDATES_PER_RUN; n += 1) {
         const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
         ids.push(id);
-        cleanup.add(`RM membership of candidate ${id} in list ${listId}`, () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId: id }), operationId: remove.id }));
+        cleanup.add(
+          `RM membership of candidate ${id} in list ${listId}`,
+          () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId: id }), operationId: remove.id }),
+        );
       }
       return ids;
     };
@@ -174,7 +222,12 @@ test.describe('static lists', () => {
         // The count follows the members (000 §2 List count); on the embedded server no one else changes this list meanwhile.
         const expected = before + model.members.filter(Boolean).length;
         const after = await listCount(rm, listId);
-        expectThat(after === expected, 'membership', `list ${listId} count is ${String(after)} after ${[...commands].map(String).join(', ')}, expected ${expected}`, 'rm.list.fields');
+        expectThat(
+          after === expected,
+          'membership',
+          `list ${listId} count is ${String(after)} after ${[...commands].map(String).join(', ')}, expected ${expected}`,
+          'rm.list.fields',
+        );
       },
     });
   });

@@ -41,7 +41,15 @@ function difference(a: Set<string>, b: Set<string>): string[] {
  * Two queries that the document says select the same records give the same ids. Records can change
  * while the walks run (other tests), so a difference is re-walked once before it fails.
  */
-async function expectSameSelection(rm: ApiClient, what: string, a: Record<string, QueryValue>, b: Record<string, QueryValue>, clause: ClauseOf<'filter'>): Promise<void> {
+async function expectSameSelection(
+  rm: ApiClient,
+  what: string,
+  a: Record<string,
+  QueryValue>,
+  b: Record<string,
+  QueryValue>,
+  clause: ClauseOf<'filter'>,
+): Promise<void> {
   let diff: string[] = [];
   let scope = '';
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -83,12 +91,29 @@ test.describe('pagination', () => {
       expectThat(page.length <= perPage, 'pagination', `page ${n + 1} with per_page=${perPage} holds ${page.length} records`, 'rm.query.per_page');
     });
     const short_ = walk.pages.slice(0, -1).findIndex((p) => p.length < perPage);
-    if (short_ >= 0) observe('pagination', `GET /candidates per_page=${perPage}`, `page ${short_ + 1} held fewer records than per_page although more pages followed`);
+    if (short_ >= 0) {
+      observe('pagination', `GET /candidates per_page=${perPage}`, `page ${short_ + 1} held fewer records than per_page although more pages followed`);
+    }
     const dup = duplicatesIn(walk.ids);
-    expectThat(dup.length === 0, 'pagination', `numeric pages overlap: ${short(dup)} appear on more than one page (pages 1-${walk.pages.length}, per_page=${perPage})`, 'rm.query.page');
-    expectThat(walk.complete, 'pagination', `the pages of a window of ${window.mine.length + 1}-odd records did not end within ${MAX_PAGES} pages`, 'rm.query.page');
+    expectThat(
+      dup.length === 0,
+      'pagination',
+      `numeric pages overlap: ${short(dup)} appear on more than one page (pages 1-${walk.pages.length}, per_page=${perPage})`,
+      'rm.query.page',
+    );
+    expectThat(
+      walk.complete,
+      'pagination',
+      `the pages of a window of ${window.mine.length + 1}-odd records did not end within ${MAX_PAGES} pages`,
+      'rm.query.page',
+    );
     const missing = window.mine.filter((c) => !walk.ids.includes(c.id)).map((c) => c.id);
-    expectThat(missing.length === 0, 'pagination', `walking pages 1-${walk.pages.length} (per_page=${perPage}) never showed ${short(missing)}, which match the filter`, 'rm.query.page');
+    expectThat(
+      missing.length === 0,
+      'pagination',
+      `walking pages 1-${walk.pages.length} (per_page=${perPage}) never showed ${short(missing)}, which match the filter`,
+      'rm.query.page',
+    );
   });
 
   test('GET /candidates by cursor: following meta.next_cursor visits every record once and ends', async ({ rm, target, covers, cleanup, observe }) => {
@@ -97,12 +122,27 @@ test.describe('pagination', () => {
     const window = await candidateWindow(rm, target, cleanup, 'cursor', 5);
     const walk = await walkCursor(rm, op, window.query, perPage, MAX_PAGES);
     const dup = duplicatesIn(walk.ids);
-    expectThat(dup.length === 0, 'cursor', `the cursor walk visits ${short(dup)} more than once (${walk.pages.length} pages, per_page=${perPage})`, 'rm.query.cursor');
+    expectThat(
+      dup.length === 0,
+      'cursor',
+      `the cursor walk visits ${short(dup)} more than once (${walk.pages.length} pages, per_page=${perPage})`,
+      'rm.query.cursor',
+    );
     // An empty page that still carries a cursor is lawful; a walk that never ends is not ("repeat until no more records").
     const requests = walk.exchanges.length;
-    expectThat(walk.complete, 'cursor', `the cursor walk over a window of about ${window.mine.length + 1} records did not end within ${requests} requests`, 'rm.query.cursor');
+    expectThat(
+      walk.complete,
+      'cursor',
+      `the cursor walk over a window of about ${window.mine.length + 1} records did not end within ${requests} requests`,
+      'rm.query.cursor',
+    );
     const missing = window.mine.filter((c) => !walk.ids.includes(c.id)).map((c) => c.id);
-    expectThat(missing.length === 0, 'cursor', `the cursor walk (${walk.pages.length} pages, per_page=${perPage}) never visited ${short(missing)}, which match the filter`, 'rm.query.cursor');
+    expectThat(
+      missing.length === 0,
+      'cursor',
+      `the cursor walk (${walk.pages.length} pages, per_page=${perPage}) never visited ${short(missing)}, which match the filter`,
+      'rm.query.cursor',
+    );
     walk.pages.forEach((page, n) => {
       expectThat(page.length <= perPage, 'pagination', `cursor page ${n + 1} with per_page=${perPage} holds ${page.length} records`, 'rm.query.per_page');
     });
@@ -112,7 +152,12 @@ test.describe('pagination', () => {
     observe('pagination', 'GET /candidates cursor walk', `${requests} requests for ${walk.ids.length} records, ${empty} empty pages`);
   });
 
-  test('numeric pagination with a filter past RM_FILTER_CAP answers 400; within the cap and by cursor it is not refused', async ({ rm, target, covers, observe }) => {
+  test('numeric pagination with a filter past RM_FILTER_CAP answers 400; within the cap and by cursor it is not refused', async ({
+    rm,
+    target,
+    covers,
+    observe,
+  }) => {
     // 000 §4: "When a filter is combined with numeric pagination, requests that reach beyond a fixed record cap ...
     // get HTTP 400; cursor pagination avoids the cap" (and §7, §8). per_page=1 keeps the window exact.
     const op = covers('rm.candidates.list', '400', '200');
@@ -123,12 +168,21 @@ test.describe('pagination', () => {
     observe('error-body', 'GET /candidates 400 (filter past the cap)', bodyShape(past.response?.text ?? ''));
     await walkNumeric(rm, op, filter, 1, 1, { notCapped: true });
     const within = await rm.send({ method: 'GET', path: op.path, query: { ...filter, page: cap, per_page: 1 }, operationId: op.id });
-    expectThat(within.response?.status !== 400, 'filter-cap', `GET /candidates with a filter, page=${cap}&per_page=1 (record ${cap}, within the cap) answered 400`, 'rm.query.filter-cap');
+    expectThat(
+      within.response?.status !== 400,
+      'filter-cap',
+      `GET /candidates with a filter, page=${cap}&per_page=1 (record ${cap}, within the cap) answered 400`,
+      'rm.query.filter-cap',
+    );
     expectDocumented(within, op, '200');
     // Without a filter the cap does not apply, and the document gives no other limit (000 §8: maximum not shown): observed.
     const unfiltered = await rm.send({ method: 'GET', path: op.path, query: { page: cap + 1, per_page: 1 }, operationId: op.id });
     expectNoServerError(unfiltered, 'rm.op.candidates.list');
-    observe('pagination', `GET /candidates?page=${cap + 1}&per_page=1 without a filter`, `${String(unfiltered.response?.status)}, ${dataOf(unfiltered).length} records`);
+    observe(
+      'pagination',
+      `GET /candidates?page=${cap + 1}&per_page=1 without a filter`,
+      `${String(unfiltered.response?.status)}, ${dataOf(unfiltered).length} records`,
+    );
     const byCursor = await walkCursor(rm, op, filter, 100, 3, { notCapped: true });
     observe('pagination', 'GET /candidates filtered by cursor', `${byCursor.exchanges.length} requests, ${byCursor.ids.length} records`);
   });
@@ -154,26 +208,46 @@ test.describe('filters', () => {
       atOrAfter = (await walkNumeric(rm, list(), { [gte]: t }, 100, 5)).records;
       return atOrAfter.some((r) => r.id === created.id);
     });
-    expectThat(seen, 'filter', `filter[updated_at][gte]=${t} does not return candidate ${created.id}, updated at exactly ${t} (gte is "at or after")`, 'rm.filter.updated_at.gte');
+    expectThat(
+      seen,
+      'filter',
+      `filter[updated_at][gte]=${t} does not return candidate ${created.id}, updated at exactly ${t} (gte is "at or after")`,
+      'rm.filter.updated_at.gte',
+    );
     holds(atOrAfter, (c) => c >= 0, 'at or after', `${gte}=${t}`, 'rm.filter.updated_at.gte');
     // lt=T excludes it, and returns only records before T.
-    const before = await candidates(rm, { [lt]: t, page: 1, per_page: 100 });
+    const before = (await walkNumeric(rm, list(), { [lt]: t }, 100, 1)).records;
     const ltWhy = `filter[updated_at][lt]=${t} returns candidate ${created.id}, updated at exactly ${t} (lt is "strictly before")`;
     expectThat(!before.some((r) => r.id === created.id), 'filter', ltWhy, 'rm.filter.updated_at.lt');
     holds(before, (c) => c < 0, 'strictly before', `${lt}=${t}`, 'rm.filter.updated_at.lt');
     // Combined ("may be combined with lt"): [T-10s, T) excludes it; [T, T+1s) includes it; both keep to their bounds.
     const earlier = new Date(Date.parse(t) - 10_000).toISOString();
     const narrowBefore = await walkNumeric(rm, list(), { [gte]: earlier, [lt]: t }, 100, 5);
-    expectThat(!narrowBefore.ids.includes(created.id), 'filter', `gte=${earlier}&lt=${t} returns candidate ${created.id}, updated at ${t}`, 'rm.filter.updated_at.gte');
+    expectThat(
+      !narrowBefore.ids.includes(created.id),
+      'filter',
+      `gte=${earlier}&lt=${t} returns candidate ${created.id}, updated at ${t}`,
+      'rm.filter.updated_at.gte',
+    );
     holds(narrowBefore.records, (c) => c < 0, 'strictly before', `${gte}=${earlier}&${lt}=${t}`, 'rm.filter.updated_at.gte');
     const later = plusSeconds(t, 1);
     const narrow = await walkNumeric(rm, list(), { [gte]: t, [lt]: later }, 100, 5);
-    expectThat(narrow.ids.includes(created.id), 'filter', `gte=${t}&lt=${later} does not return candidate ${created.id}, updated at ${t}`, 'rm.filter.updated_at.gte');
+    expectThat(
+      narrow.ids.includes(created.id),
+      'filter',
+      `gte=${t}&lt=${later} does not return candidate ${created.id}, updated at ${t}`,
+      'rm.filter.updated_at.gte',
+    );
     holds(narrow.records, (c) => c >= 0, 'at or after', `${gte}=${t}&${lt}=${later}`, 'rm.filter.updated_at.gte');
     for (const r of narrow.records) {
       const at = utcOf(r, 'updated_at');
       if (at === null) continue;
-      expectThat((compareInstants(at, later) ?? -1) < 0, 'filter', `gte=${t}&lt=${later} returned candidate ${r.id} updated at ${at}, not before ${later}`, 'rm.filter.updated_at.gte');
+      expectThat(
+        (compareInstants(at, later) ?? -1) < 0,
+        'filter',
+        `gte=${t}&lt=${later} returned candidate ${r.id} updated at ${at}, not before ${later}`,
+        'rm.filter.updated_at.gte',
+      );
     }
   });
 
@@ -199,17 +273,33 @@ test.describe('filters', () => {
     expectThat(!other.some((r) => r.id === created.id), 'filter', why, 'rm.filter.email');
   });
 
-  test('filter[archived] defaults to false and false lists no archived candidate; true lists the archived ones', async ({ rm, target, covers, cleanup, observe }) => {
+  test('filter[archived] defaults to false and false lists no archived candidate; true lists the archived ones', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     covers('rm.candidates.list', '200');
     const until = await fence(rm, target, cleanup, 'archived');
     const window = { 'filter[updated_at][lt]': until };
     const isArchived = (r: Resource): boolean | null => (archivedStatus(r) === 'archived' ? true : archivedStatus(r) === 'unarchived' ? false : null);
     const byDefault = await walkNumeric(rm, list(), window, 100, 10);
     const archivedByDefault = byDefault.records.filter((r) => isArchived(r) === true);
-    expectThat(archivedByDefault.length === 0, 'filter', `without filter[archived], archived candidates are listed: ${short(archivedByDefault.map((r) => r.id))} (default false)`, 'rm.filter.archived');
+    expectThat(
+      archivedByDefault.length === 0,
+      'filter',
+      `without filter[archived], archived candidates are listed: ${short(archivedByDefault.map((r) => r.id))} (default false)`,
+      'rm.filter.archived',
+    );
     const no = await walkNumeric(rm, list(), { ...window, 'filter[archived]': 'false' }, 100, 10);
     const archivedByFalse = no.records.filter((r) => isArchived(r) === true);
-    expectThat(archivedByFalse.length === 0, 'filter', `filter[archived]=false lists archived candidates: ${short(archivedByFalse.map((r) => r.id))}`, 'rm.filter.archived');
+    expectThat(
+      archivedByFalse.length === 0,
+      'filter',
+      `filter[archived]=false lists archived candidates: ${short(archivedByFalse.map((r) => r.id))}`,
+      'rm.filter.archived',
+    );
     await expectSameSelection(rm, 'no filter[archived] and filter[archived]=false', window, { ...window, 'filter[archived]': 'false' }, 'rm.filter.archived');
     // true: only the archived candidates, or every candidate with the archived ones (both lawful readings).
     let reading: ReturnType<typeof trueReading> = null;
@@ -226,7 +316,13 @@ test.describe('filters', () => {
     covers('rm.candidates.list', '200');
     const until = await fence(rm, target, cleanup, 'anonymised');
     const window = { 'filter[updated_at][lt]': until };
-    await expectSameSelection(rm, 'no filter[anonymised] and filter[anonymised]=false', window, { ...window, 'filter[anonymised]': 'false' }, 'rm.filter.anonymised');
+    await expectSameSelection(
+      rm,
+      'no filter[anonymised] and filter[anonymised]=false',
+      window,
+      { ...window, 'filter[anonymised]': 'false' },
+      'rm.filter.anonymised',
+    );
     // No attribute shows anonymisation: "only" means nothing in common with the default selection, "included" a superset.
     let reading: ReturnType<typeof trueReading> = null;
     for (let attempt = 0; attempt < 2 && reading === null; attempt += 1) {
@@ -271,7 +367,12 @@ test.describe('filters', () => {
     const created = await createCandidateRecord(rm, target, cleanup, 'noresume');
     const base = { 'filter[email][eq]': created.email, page: 1, per_page: 25 };
     const withResume = await candidates(rm, { ...base, 'filter[resume][exists]': 'true' });
-    expectThat(!withResume.some((r) => r.id === created.id), 'filter', `filter[resume][exists]=true selects candidate ${created.id}, which has no file`, 'rm.filter.resume');
+    expectThat(
+      !withResume.some((r) => r.id === created.id),
+      'filter',
+      `filter[resume][exists]=true selects candidate ${created.id}, which has no file`,
+      'rm.filter.resume',
+    );
     const found = await eventually(async () => (await candidates(rm, { ...base, 'filter[resume][exists]': 'false' })).some((r) => r.id === created.id));
     expectThat(found, 'filter', `filter[resume][exists]=false does not select candidate ${created.id}, which has no file`, 'rm.filter.resume');
   });

@@ -33,7 +33,12 @@ test.describe('recruitment events', () => {
     for (const include of [undefined, ...op.include]) {
       const ex = await rm.send({ method: 'GET', path: pathFor(op.path, { recruitmentEventId }), query: { include }, operationId: op.id });
       expectDocumented(ex, op, '200');
-      expectThat(singleOf(ex)?.id === recruitmentEventId, 'state', `GET /recruitment_events/${recruitmentEventId} answered event ${String(singleOf(ex)?.id)}`, 'rm.op.recruitment-events.get');
+      expectThat(
+        singleOf(ex)?.id === recruitmentEventId,
+        'state',
+        `GET /recruitment_events/${recruitmentEventId} answered event ${String(singleOf(ex)?.id)}`,
+        'rm.op.recruitment-events.get',
+      );
       if (include) expectIncluded(ex, include, {}, 'rm.include.recruitment-events');
     }
   });

@@ -9,16 +9,28 @@ import { pathFor } from '../../src/http/client';
 import { createCandidateRecord, getCandidate, listTags, runTag, tagBody, taggingNamed } from '../support/rm';
 
 test.describe('tags', () => {
-  test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke @stateful', async ({ rm, target, covers, cleanup, observe }) => {
+  test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke @stateful', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const create = covers('rm.candidate-tags.create', '200');
     const del = covers('rm.candidate-tags.delete', '200');
     covers('rm.candidate-tags.list', '200');
     const candidate = await createCandidateRecord(rm, target, cleanup, 'tags');
     const name = runTag(target, 'tag');
-    const added = await rm.send({ method: 'POST', path: pathFor(create.path, { candidateId: candidate.id }), body: tagBody(name, candidate.email), operationId: create.id });
+    const body = tagBody(name, candidate.email);
+    const added = await rm.send({ method: 'POST', path: pathFor(create.path, { candidateId: candidate.id }), body, operationId: create.id });
     expectDocumented(added, create, '200');
     const tagging = taggingNamed(await listTags(rm, candidate.id), name);
-    expectThat(tagging !== undefined, 'state', `after POST /candidates/${candidate.id}/tags (200), GET /candidates/${candidate.id}/tags does not list a tagging named "${name}"`, 'rm.op.candidate-tags.create');
+    expectThat(
+      tagging !== undefined,
+      'state',
+      `after POST /candidates/${candidate.id}/tags (200), GET /candidates/${candidate.id}/tags does not list a tagging named "${name}"`,
+      'rm.op.candidate-tags.create',
+    );
     const remove = (tagId: string) => rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId: candidate.id, tagId }), operationId: del.id });
     cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () => remove(tagging.id));
     // 000 §4: "tagId is the tag UUID" -> the tagging's id; its uid where the target keys tags by that.
@@ -30,7 +42,12 @@ test.describe('tags', () => {
     }
     expectDocumented(deleted, del, '200');
     const after = taggingNamed(await listTags(rm, candidate.id), name);
-    expectThat(after === undefined, 'state', `after DELETE /candidates/${candidate.id}/tags/${tagging.id} (200), GET still lists the tagging "${name}"`, 'rm.op.candidate-tags.delete');
+    expectThat(
+      after === undefined,
+      'state',
+      `after DELETE /candidates/${candidate.id}/tags/${tagging.id} (200), GET still lists the tagging "${name}"`,
+      'rm.op.candidate-tags.delete',
+    );
   });
 
   test('POST /candidates with tag_values: the candidate carries those tags', async ({ rm, target, covers, cleanup }) => {
@@ -43,6 +60,12 @@ test.describe('tags', () => {
     const { resource } = await getCandidate(rm, candidate.id);
     const tags = resource.attributes.tags;
     const carried = Array.isArray(tags) && tags.includes(name);
-    expectThat(listed || carried, 'state', `candidate ${candidate.id} was created with tag_values ["${name}"], but neither GET /candidates/${candidate.id}/tags nor its tags attribute (${JSON.stringify(tags)}) shows it`, 'rm.op.candidates.create');
+    expectThat(
+      listed || carried,
+      'state',
+      `candidate ${candidate.id} was created with tag_values ["${name}"], but neither GET /candidates/${candidate.id}/tags` +
+        ` nor its tags attribute (${JSON.stringify(tags)}) shows it`,
+      'rm.op.candidates.create',
+    );
   });
 });

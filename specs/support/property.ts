@@ -28,7 +28,11 @@ const REPLAY_PATH = process.env.CONFORMANCE_REPLAY_PATH;
 const REPLAY_COMMANDS = process.env.CONFORMANCE_REPLAY_COMMANDS;
 
 /** `fc.commands` that replays a failing sequence exactly when a replay command is run. */
-export function modelCommands<M extends object, R>(commands: fc.Arbitrary<fc.AsyncCommand<M, R>>[], maxCommands: number): fc.Arbitrary<Iterable<fc.AsyncCommand<M, R>>> {
+export function modelCommands<M extends object, R>(
+  commands: fc.Arbitrary<fc.AsyncCommand<M,
+  R>>[],
+  maxCommands: number,
+): fc.Arbitrary<Iterable<fc.AsyncCommand<M, R>>> {
   return fc.commands(commands, { maxCommands, ...(REPLAY_COMMANDS ? { replayPath: REPLAY_COMMANDS } : {}) });
 }
 
@@ -55,7 +59,8 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   await allure.parameter('runs', String(numRuns));
   const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
   const details = await fc.check(fc.asyncProperty(options.arbitrary, options.predicate), params);
-  testInfo.annotations.push({ type: 'property', description: `${options.name}: seed ${runSeed} (property seed ${seed}), ${details.numRuns} runs${REPLAY_PATH ? `, replaying path ${REPLAY_PATH}` : ''}` });
+  const replaying = REPLAY_PATH ? `, replaying path ${REPLAY_PATH}` : '';
+  testInfo.annotations.push({ type: 'property', description: `${options.name}: seed ${runSeed} (property seed ${seed}), ${details.numRuns} runs${replaying}` });
   if (!details.failed) return;
   const counterexample = redact(fc.stringify(details.counterexample?.[0]));
   const path = details.counterexamplePath ?? '';

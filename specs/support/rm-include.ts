@@ -108,7 +108,12 @@ export function expectIncluded(exchange: Exchange, include: string, firstLevel: 
         for (const ref of refs) {
           const where = `include=${include}: ${record.type || 'record'} ${record.id} relationship ${name} names {id: ${ref.id}, type: ${ref.type || '-'}}`;
           const found = embedded.find((r) => matches(target, ref, r));
-          expectThat(found !== undefined, 'include', `${where}, which is not embedded in the answer (${embedded.length} embedded records: ${summary(embedded)})`, clause);
+          expectThat(
+            found !== undefined,
+            'include',
+            `${where}, which is not embedded in the answer (${embedded.length} embedded records: ${summary(embedded)})`,
+            clause,
+          );
           next.push(found);
           if (depth === 0) result.found.push(found);
         }

@@ -81,7 +81,14 @@ export interface CreatedCandidate {
 }
 
 /** Creates a run-tagged candidate (000 §4: POST /candidates -> 201), registered as a leftover. */
-export async function createCandidateRecord(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string, extra: Record<string, unknown> = {}): Promise<CreatedCandidate> {
+export async function createCandidateRecord(
+  rm: ApiClient,
+  target: Target,
+  cleanup: Cleanup,
+  purpose: string,
+  extra: Record<string,
+  unknown> = {},
+): Promise<CreatedCandidate> {
   const email = runEmail(target, purpose);
   const tag = `conformance-${target.run.runId}`;
   const op = operation('rm.candidates.create');
@@ -91,7 +98,8 @@ export async function createCandidateRecord(rm: ApiClient, target: Target, clean
   expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.candidates.create' });
   cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
   const resource = await createdCandidate(rm, ex, email);
-  const where = `POST /candidates answered ${String(ex.response?.status)}, but neither the answer nor GET /candidates?filter[email][eq]=${email} shows the candidate`;
+  const status = String(ex.response?.status);
+  const where = `POST /candidates answered ${status}, but neither the answer nor GET /candidates?filter[email][eq]=${email} shows the candidate`;
   expectThat(resource !== null, 'setup', where, 'rm.op.candidates.create');
   return { id: resource.id, email, tag, resource };
 }
@@ -147,7 +155,13 @@ export async function relatedRecords(rm: ApiClient, kind: RelatedKind, candidate
  * the record of the candidate's list that carries the (run-unique) name `name`, else the one record
  * the list gained. Null when none of these shows it. The answer is returned for the caller's checks.
  */
-export async function postRelated(rm: ApiClient, kind: RelatedKind, candidateId: string, body: unknown, name: string): Promise<{ exchange: Exchange; id: string | null }> {
+export async function postRelated(
+  rm: ApiClient,
+  kind: RelatedKind,
+  candidateId: string,
+  body: unknown,
+  name: string,
+): Promise<{ exchange: Exchange; id: string | null }> {
   const op = operation(`rm.${kind}.create`);
   const before = await relatedRecords(rm, kind, candidateId);
   const exchange = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId }), body, operationId: op.id });
@@ -162,7 +176,15 @@ export async function postRelated(rm: ApiClient, kind: RelatedKind, candidateId:
   return { exchange, id: added.length === 1 ? (added[0] ?? null) : null };
 }
 
-async function addRelated(rm: ApiClient, cleanup: Cleanup, kind: RelatedKind, candidateId: string, attributes: (name: string) => Record<string, unknown>, prefix: string): Promise<string> {
+async function addRelated(
+  rm: ApiClient,
+  cleanup: Cleanup,
+  kind: RelatedKind,
+  candidateId: string,
+  attributes: (name: string) => Record<string,
+  unknown>,
+  prefix: string,
+): Promise<string> {
   const op = operation(`rm.${kind}.create`);
   const name = runName(prefix);
   const body = { data: { type: kind, attributes: attributes(name) } };
@@ -176,12 +198,26 @@ async function addRelated(rm: ApiClient, cleanup: Cleanup, kind: RelatedKind, ca
 
 /** Adds an education (000 §4: 200 or 201) and returns its id. */
 export async function addEducation(rm: ApiClient, cleanup: Cleanup, candidateId: string): Promise<string> {
-  return addRelated(rm, cleanup, 'educations', candidateId, (name) => ({ school: { name }, course: 'Testing', start_date: '2010-09-01', end_date: '2014-06-30' }), 'Conformance University');
+  return addRelated(
+    rm,
+    cleanup,
+    'educations',
+    candidateId,
+    (name) => ({ school: { name }, course: 'Testing', start_date: '2010-09-01', end_date: '2014-06-30' }),
+    'Conformance University',
+  );
 }
 
 /** Adds an employment (000 §4: 200 or 201) and returns its id. */
 export async function addEmployment(rm: ApiClient, cleanup: Cleanup, candidateId: string): Promise<string> {
-  return addRelated(rm, cleanup, 'employments', candidateId, (name) => ({ company: { name }, title: 'Tester', start_date: '2015-01-01', end_date: '2020-12-31' }), 'Conformance Ltd');
+  return addRelated(
+    rm,
+    cleanup,
+    'employments',
+    candidateId,
+    (name) => ({ company: { name }, title: 'Tester', start_date: '2015-01-01', end_date: '2020-12-31' }),
+    'Conformance Ltd',
+  );
 }
 
 /** The taggings of a candidate (GET /candidates/{id}/tags, checked as a documented 200). */
@@ -201,7 +237,13 @@ export function taggingNamed(tags: readonly Resource[], name: string): Resource 
  * Adds a tag (000 §4: 200) and returns the tag id to delete it by: the tagging listed under that
  * name by GET /candidates/{id}/tags, else the resource of the answer. Registers its removal.
  */
-export async function addTag(rm: ApiClient, cleanup: Cleanup, candidateId: string, name: string, email: string | undefined): Promise<{ exchange: Exchange; tagId: string | null }> {
+export async function addTag(
+  rm: ApiClient,
+  cleanup: Cleanup,
+  candidateId: string,
+  name: string,
+  email: string | undefined,
+): Promise<{ exchange: Exchange; tagId: string | null }> {
   const op = operation('rm.candidate-tags.create');
   const exchange = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId }), body: tagBody(name, email), operationId: op.id });
   expectStatus(exchange, '2xx', { check: 'setup', clause: 'rm.op.candidate-tags.create' });
@@ -210,7 +252,10 @@ export async function addTag(rm: ApiClient, cleanup: Cleanup, candidateId: strin
   const tagId = listed?.id ?? answered?.id ?? null;
   if (tagId !== null) {
     const del = operation('rm.candidate-tags.delete');
-    cleanup.add(`RM tag ${name} of candidate ${candidateId}`, () => rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId, tagId }), operationId: del.id }));
+    cleanup.add(
+      `RM tag ${name} of candidate ${candidateId}`,
+      () => rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId, tagId }), operationId: del.id }),
+    );
   } else {
     cleanup.leftover(`RM tag ${name} of candidate ${candidateId} (its id was not found)`);
   }
@@ -220,7 +265,8 @@ export async function addTag(rm: ApiClient, cleanup: Cleanup, candidateId: strin
 /** Attaches a small resume (setup: any success; the documented 201 is the business of files.spec.ts). */
 export async function addFile(rm: ApiClient, cleanup: Cleanup, candidateId: string): Promise<Exchange> {
   const op = operation('rm.candidate-files.create');
-  const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId }), body: { ...fileBody('conformance-resume.txt', RESUME_BASE64), options: { parse_resume: false } }, operationId: op.id });
+  const body = { ...fileBody('conformance-resume.txt', RESUME_BASE64), options: { parse_resume: false } };
+  const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId }), body, operationId: op.id });
   expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.candidate-files.create' });
   cleanup.leftover(`RM candidate file conformance-resume.txt of candidate ${candidateId} (no documented delete operation)`);
   return ex;
@@ -257,7 +303,10 @@ export async function addToList(rm: ApiClient, cleanup: Cleanup, listId: string,
   const ex = await rm.send({ method: 'PUT', path, operationId: op.id });
   expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.list-candidates.add' });
   const del = operation('rm.list-candidates.remove');
-  cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () => rm.send({ method: 'DELETE', path: pathFor(del.path, { listId, candidateId }), operationId: del.id }));
+  cleanup.add(
+    `RM membership of candidate ${candidateId} in list ${listId}`,
+    () => rm.send({ method: 'DELETE', path: pathFor(del.path, { listId, candidateId }), operationId: del.id }),
+  );
   return ex;
 }
 
@@ -294,6 +343,17 @@ function expectPage(ex: Exchange, op: OperationSpec, options: WalkOptions): void
 }
 
 /**
+ * 000 §8: "Default and maximum per_page: not shown". A target may refuse a page size above its own
+ * maximum (400 or 422): a walk then starts again with one of these smaller sizes.
+ */
+const SMALLER_PAGES = [25, 10] as const;
+
+function smallerPage(ex: Exchange, size: number): number | null {
+  const status = ex.response?.status;
+  return status === 400 || status === 422 ? (SMALLER_PAGES.find((s) => s < size) ?? null) : null;
+}
+
+/**
  * Numeric pagination (000 §4 Common query parameters): page 1, 2, ... with an explicit per_page
  * until an empty page or `maxPages`. Every page must be a documented 200 with a valid body.
  */
@@ -308,8 +368,15 @@ export async function walkNumeric(
 ): Promise<Walk> {
   const pages: Resource[][] = [];
   const exchanges: Exchange[] = [];
+  let size = perPage;
   for (let page = 1; page <= maxPages; page += 1) {
-    const ex = await rm.send({ method: 'GET', path: pathFor(op.path, pathParams), query: { ...query, page, per_page: perPage }, operationId: op.id });
+    const ex = await rm.send({ method: 'GET', path: pathFor(op.path, pathParams), query: { ...query, page, per_page: size }, operationId: op.id });
+    const smaller = page === 1 ? smallerPage(ex, size) : null;
+    if (smaller !== null) {
+      size = smaller;
+      page -= 1;
+      continue;
+    }
     expectPage(ex, op, options);
     exchanges.push(ex);
     const records = dataOf(ex);
@@ -337,8 +404,16 @@ export async function walkCursor(
   const exchanges: Exchange[] = [];
   const cursors: string[] = [];
   let cursor: string | null = null;
+  let size = perPage;
   for (let n = 0; n < maxPages; n += 1) {
-    const ex = await rm.send({ method: 'GET', path: op.path, query: { ...query, per_page: perPage, ...(cursor === null ? {} : { cursor }) }, operationId: op.id });
+    const page = { ...query, per_page: size, ...(cursor === null ? {} : { cursor }) };
+    const ex = await rm.send({ method: 'GET', path: op.path, query: page, operationId: op.id });
+    const smaller = n === 0 ? smallerPage(ex, size) : null;
+    if (smaller !== null) {
+      size = smaller;
+      n -= 1;
+      continue;
+    }
     expectPage(ex, op, options);
     exchanges.push(ex);
     const records = dataOf(ex);
@@ -351,20 +426,31 @@ export async function walkCursor(
 }
 
 /**
- * A GET with `query`; array values go comma-joined (000 §4: include is "sent comma-separated"), and
- * when the target refuses that (4xx) for an array filter, again as repeated deep-object keys
- * (`filter[kind][]=a&filter[kind][]=b`), the other lawful form of "array of event kinds".
+ * A GET with `query`. Array values go comma-joined (000 §4: include is "sent comma-separated"). When
+ * the target refuses the request (400 or 422), it is sent again in the other lawful forms: a smaller
+ * per_page (000 §8: the maximum is not shown), and array filters as repeated deep-object keys
+ * (`filter[kind][]=a&filter[kind][]=b`). The first answer that is not such a refusal is returned.
  */
 export async function sendQuery(rm: ApiClient, op: OperationSpec, params: Record<string, string>, query: Record<string, QueryValue>): Promise<Exchange> {
   const path = pathFor(op.path, params);
-  const first = await rm.send({ method: 'GET', path, query, operationId: op.id });
-  const status = first.response?.status ?? 0;
+  const refused = (ex: Exchange): boolean => ex.response?.status === 400 || ex.response?.status === 422;
   const arrays = Object.entries(query).filter(([key, value]) => key.startsWith('filter[') && Array.isArray(value));
-  if (status < 400 || status >= 500 || arrays.length === 0) return first;
-  const search = new URLSearchParams();
-  for (const [key, value] of arrays) for (const v of value as readonly (string | number)[]) search.append(`${key}[]`, String(v));
-  const rest = Object.fromEntries(Object.entries(query).filter(([key]) => !arrays.some(([a]) => a === key)));
-  return rm.send({ method: 'GET', path: `${path}?${search.toString()}`, query: rest, operationId: op.id });
+  const repeated = (q: Record<string, QueryValue>): { path: string; query: Record<string, QueryValue> } => {
+    const search = new URLSearchParams();
+    for (const [key, value] of arrays) for (const v of value as readonly (string | number)[]) search.append(`${key}[]`, String(v));
+    return { path: `${path}?${search.toString()}`, query: Object.fromEntries(Object.entries(q).filter(([key]) => !arrays.some(([a]) => a === key))) };
+  };
+  const small = typeof query.per_page === 'number' && query.per_page > 10 ? { ...query, per_page: 10 } : null;
+  const attempts = [{ path, query }];
+  if (small) attempts.push({ path, query: small });
+  if (arrays.length) attempts.push(repeated(query));
+  if (small && arrays.length) attempts.push(repeated(small));
+  let last: Exchange | null = null;
+  for (const attempt of attempts) {
+    last = await rm.send({ method: 'GET', path: attempt.path, query: attempt.query, operationId: op.id });
+    if (!refused(last)) return last;
+  }
+  return last ?? rm.send({ method: 'GET', path, query, operationId: op.id });
 }
 
 // ---- discovery --------------------------------------------------------------------------------
@@ -374,7 +460,13 @@ export async function sendQuery(rm: ApiClient, op: OperationSpec, params: Record
  * relationship `relationship` is non-empty. Returns the candidates found with their entries, and
  * the exchanges (each a documented 200).
  */
-export async function findCandidatesWith(rm: ApiClient, include: string, relationship: string, maxPages = 3, perPage = 20): Promise<{ found: { candidate: Resource; refs: Ref[] }[]; exchanges: Exchange[] }> {
+export async function findCandidatesWith(
+  rm: ApiClient,
+  include: string,
+  relationship: string,
+  maxPages = 3,
+  perPage = 20,
+): Promise<{ found: { candidate: Resource; refs: Ref[] }[]; exchanges: Exchange[] }> {
   const op = operation('rm.candidates.list');
   const found: { candidate: Resource; refs: Ref[] }[] = [];
   const exchanges: Exchange[] = [];
@@ -446,7 +538,8 @@ export async function discoverCandidateWithEvents(rm: ApiClient, maxPages = 3, p
     for (const candidate of records) {
       const refs = relationshipRefs(candidate, 'events') ?? [];
       if (refs.length === 0) continue;
-      const kinds = new Set(refs.map((r) => included.find((i) => i.id === r.id && (r.type === '' || i.type === '' || i.type === r.type))?.attributes.kind).filter((k) => k !== undefined));
+      const kindOf = (r: Ref): unknown => included.find((i) => i.id === r.id && (r.type === '' || i.type === '' || i.type === r.type))?.attributes.kind;
+      const kinds = new Set(refs.map(kindOf).filter((k) => k !== undefined));
       const score = { id: candidate.id, kinds: kinds.size, events: refs.length };
       if (!best || score.kinds > best.kinds || (score.kinds === best.kinds && score.events > best.events)) best = score;
     }

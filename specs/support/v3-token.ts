@@ -131,8 +131,9 @@ export function sharedNoWriteToken(hr: HrTarget, target: Target): Promise<NoWrit
 }
 
 /**
- * A token issued to another client of the environment (a foreign token the API must refuse,
- * 001 §5.1). Skips the test with the reason when no second client is known (remote targets).
+ * A token issued to another client (on the embedded server, a client of another tenant): what the API
+ * does with it is observed, 001 §5.4 issuing credentials per environment, not per tenant. Skips the
+ * test with the reason when no second client is known (remote targets).
  */
 export async function foreignClientToken(target: Target): Promise<string> {
   const other = target.hr?.otherClient ?? null;
