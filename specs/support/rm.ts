@@ -14,7 +14,7 @@ import { pathFor } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { containsText, dataOf, idsOf, includedOf, nextCursorOf, relationshipRefs, singleOf, utcOf, type Ref, type Resource } from './rm-doc';
+import { containsText, dataOf, idsOf, includedOf, nextCursorOf, relationshipRefs, sameIds, singleOf, utcOf, type Ref, type Resource } from './rm-doc';
 
 let counter = 0;
 
@@ -381,6 +381,9 @@ export async function walkNumeric(
     exchanges.push(ex);
     const records = dataOf(ex);
     if (records.length === 0) return walkOf(pages, exchanges, true);
+    // A target that answers a page past the last with the last page again: the walk has ended too.
+    const previous = pages[pages.length - 1];
+    if (previous && previous.length < size && sameIds(previous.map((r) => r.id), records.map((r) => r.id))) return walkOf(pages, exchanges, true);
     pages.push(records);
   }
   return walkOf(pages, exchanges, false);
