@@ -166,6 +166,9 @@ function sendable(body: Json, externalId: string, keepPath = ''): Json {
   if (typeof out.name === 'string' && keepPath !== '/name') out.name = `${externalId} ${out.name.slice(0, 16)}`;
   if (typeof out.email === 'string' && keepPath !== '/email') out.email = `${externalId}@example.com`;
   if (keepPath !== '') restoreAt(out, body, keepPath);
+  // An employee create of `externalId` alone: 001 §4 rule 1 names no other create field, but an
+  // update "requires externalId plus at least one other field", so a lawful server may refuse it.
+  else if (Object.keys(out).length < 2) out.firstName = 'Conformance';
   return out;
 }
 

@@ -14,16 +14,19 @@ import { expectAccepted, observeOutcome, runExternalId, runTitle } from '../supp
 
 test.describe('learning access levels', () => {
   for (const accessLevel of ACCESS_LEVELS) {
-    test(`a ${accessLevel} activity accepts content types text and weblink (201)`, async ({ learning, target, cleanup, covers, observe }) => {
-      const op = covers(ACTIVITY_OP, '201');
-      const ctx = { learning, target, cleanup, observe };
-      for (const content of [{ type: 'text', text: runTitle(target, 'text content') }, { type: 'weblink' }]) {
-        const ex = await tryCreate(ctx, accessLevel, { content });
-        observeOutcome(observe, `PUT activity create ${accessLevel} with content type ${content.type}`, ex);
-        expectAccepted(ex, 'access-level', 'learning.content', `content type ${content.type} is usable at every access level, ${accessLevel} included`);
-        expectDocumented(ex, op, '201');
-      }
-    });
+    test(
+      `${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity accepts content types text and weblink (201)`,
+      async ({ learning, target, cleanup, covers, observe }) => {
+        const op = covers(ACTIVITY_OP, '201');
+        const ctx = { learning, target, cleanup, observe };
+        for (const content of [{ type: 'text', text: runTitle(target, 'text content') }, { type: 'weblink' }]) {
+          const ex = await tryCreate(ctx, accessLevel, { content });
+          observeOutcome(observe, `PUT activity create ${accessLevel} with content type ${content.type}`, ex);
+          expectAccepted(ex, 'access-level', 'learning.content', `content type ${content.type} is usable at every access level, ${accessLevel} included`);
+          expectDocumented(ex, op, '201');
+        }
+      },
+    );
   }
 
   test('an orgwide activity accepts content type scormcourse (201)', async ({ learning, target, cleanup, covers, observe }) => {
@@ -44,7 +47,7 @@ test.describe('learning access levels', () => {
 
   for (const accessLevel of ACCESS_LEVELS) {
     test(
-      `an update of a ${accessLevel} activity that sends its own access level is observed (200 or a refusal)`,
+      `an update of ${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity that sends its own access level is observed (200 or a refusal)`,
       async ({ learning, target, cleanup, observe }) => {
         const activity = await createActivity({ learning, target, cleanup, observe }, accessLevel);
         const ex = await putActivity(learning, activity.externalId, { accessLevel, title: runTitle(target, `${accessLevel} activity, same level`) });

@@ -27,10 +27,13 @@ import {
 } from '../support/v3-learning';
 import { expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
+const article = (accessLevel: string): string => (accessLevel === 'orgwide' ? 'an' : 'a');
+const smoke = (accessLevel: string): string => (accessLevel === 'private' ? ' @smoke' : '');
+
 test.describe('learning activities', () => {
   for (const accessLevel of ACCESS_LEVELS) {
     test(
-      `PUT creates a ${accessLevel} activity: 201 with {id integer, aggregateId, url string}${accessLevel === 'private' ? ' @smoke' : ''}`,
+      `PUT creates ${article(accessLevel)} ${accessLevel} activity: 201 with {id integer, aggregateId, url string}${smoke(accessLevel)}`,
       async ({ learning, target, cleanup, covers, observe }) => {
         const op = covers(ACTIVITY_OP, '201');
         const ctx = { learning, target, cleanup, observe };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PERSONAS, isPersonaName, startPersona, type PersonaName } from '../personas';
 import { runSuite } from '../mutation/run-suite';
 
-const { values } = parseArgs({ options: { only: { type: 'string', multiple: true, default: [] } } });
+const { values } = parseArgs({ options: { only: { type: 'string', multiple: true, default: [] }, project: { type: 'string', multiple: true, default: [] } } });
 const wanted = values.only.length ? values.only : [...PERSONAS];
 const unknown = wanted.filter((n) => !isPersonaName(n));
 if (unknown.length) {
@@ -26,6 +26,7 @@ for (const name of wanted as PersonaName[]) {
     const run = await runSuite({
       reportsDir: join(reportsDir, 'personas', name),
       embedded: false,
+      projects: values.project,
       env: { ...persona.env, CONFORMANCE_ALLOW_DESTRUCTIVE: '1', CONFORMANCE_SEED: seed },
       timeoutMs: 300_000,
     });
