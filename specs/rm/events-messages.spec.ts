@@ -40,8 +40,7 @@ interface EventClauses {
 async function readKinds(
   rm: ApiClient,
   op: OperationSpec,
-  params: Record<string,
-  string>,
+  params: Record<string, string>,
   kinds: readonly string[],
   form: { value: KindForm | null },
   clause: ClauseOf<'filter'>,
@@ -252,10 +251,10 @@ test.describe('candidate messages', () => {
       );
     }
     // Evidence of "not in a conversation": with include=conversation, some messages name a conversation and these
-    // carry the relationship empty (null or no entry); a message that does not carry it at all proves nothing.
+    // name none (an empty, null or absent relationship). A target that names no conversation at all proves nothing.
     const conversationOf = (m: Resource) => relationshipRefs(m, 'conversation');
     const shown = all.records.some((m) => (conversationOf(m)?.length ?? 0) > 0);
-    const outside = shown ? all.records.filter((m) => conversationOf(m)?.length === 0).map((m) => m.id) : [];
+    const outside = shown ? all.records.filter((m) => (conversationOf(m)?.length ?? 0) === 0).map((m) => m.id) : [];
     const wrong = inConversation.ids.filter((id) => outside.includes(id));
     expectThat(
       wrong.length === 0,

@@ -44,10 +44,8 @@ function difference(a: Set<string>, b: Set<string>): string[] {
 async function expectSameSelection(
   rm: ApiClient,
   what: string,
-  a: Record<string,
-  QueryValue>,
-  b: Record<string,
-  QueryValue>,
+  a: Record<string, QueryValue>,
+  b: Record<string, QueryValue>,
   clause: ClauseOf<'filter'>,
 ): Promise<void> {
   let diff: string[] = [];

@@ -29,8 +29,7 @@ const REPLAY_COMMANDS = process.env.CONFORMANCE_REPLAY_COMMANDS;
 
 /** `fc.commands` that replays a failing sequence exactly when a replay command is run. */
 export function modelCommands<M extends object, R>(
-  commands: fc.Arbitrary<fc.AsyncCommand<M,
-  R>>[],
+  commands: fc.Arbitrary<fc.AsyncCommand<M, R>>[],
   maxCommands: number,
 ): fc.Arbitrary<Iterable<fc.AsyncCommand<M, R>>> {
   return fc.commands(commands, { maxCommands, ...(REPLAY_COMMANDS ? { replayPath: REPLAY_COMMANDS } : {}) });

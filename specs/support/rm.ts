@@ -63,7 +63,8 @@ export async function candidatesByEmail(rm: ApiClient, email: string): Promise<R
  */
 export async function createdCandidate(rm: ApiClient, answer: Exchange, email: string): Promise<Resource | null> {
   const shown = singleOf(answer);
-  if (shown !== null) return shown;
+  // The answer's resource, when it is this candidate (its e-mail, or at least the type of a candidate).
+  if (shown !== null && (sameEmail(shown.attributes.email, email) || shown.type === 'candidates')) return shown;
   let found: Resource | null = null;
   await eventually(async () => {
     found = (await candidatesByEmail(rm, email))[0] ?? null;
@@ -86,8 +87,7 @@ export async function createCandidateRecord(
   target: Target,
   cleanup: Cleanup,
   purpose: string,
-  extra: Record<string,
-  unknown> = {},
+  extra: Record<string, unknown> = {},
 ): Promise<CreatedCandidate> {
   const email = runEmail(target, purpose);
   const tag = `conformance-${target.run.runId}`;
@@ -168,7 +168,8 @@ export async function postRelated(
   const status = exchange.response?.status ?? 0;
   if (status < 200 || status >= 300) return { exchange, id: null };
   const shown = singleOf(exchange);
-  if (shown !== null) return { exchange, id: shown.id };
+  // The answer's resource, unless it is the candidate itself (an answer may show the parent record).
+  if (shown !== null && shown.type !== 'candidates' && shown.id !== candidateId) return { exchange, id: shown.id };
   const after = await relatedRecords(rm, kind, candidateId);
   const named = after.records.filter((r) => containsText(r.attributes, name));
   if (named.length === 1 && named[0]) return { exchange, id: named[0].id };
@@ -181,8 +182,7 @@ async function addRelated(
   cleanup: Cleanup,
   kind: RelatedKind,
   candidateId: string,
-  attributes: (name: string) => Record<string,
-  unknown>,
+  attributes: (name: string) => Record<string, unknown>,
   prefix: string,
 ): Promise<string> {
   const op = operation(`rm.${kind}.create`);

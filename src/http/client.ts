@@ -83,7 +83,9 @@ export class ApiClient {
     const { config } = this;
     const auth = spec.auth ?? config.auth;
     const url = this.url(spec.path, spec.query);
-    const headers: Record<string, string> = { accept: 'application/vnd.api+json, application/json;q=0.9, */*;q=0.1', ...spec.headers };
+    // RM bodies are JSON:API-like (000 §1), v3 bodies JSON (001 §4); any answer is read.
+    const accept = config.jsonContentType === 'application/json' ? 'application/json, */*;q=0.1' : `${config.jsonContentType}, application/json;q=0.9, */*;q=0.1`;
+    const headers: Record<string, string> = { accept, ...spec.headers };
     let body: string | null = null;
     if (spec.raw) {
       body = spec.raw.text;
@@ -92,7 +94,9 @@ export class ApiClient {
       body = JSON.stringify(spec.body);
       headers['content-type'] = config.jsonContentType;
     }
-    const idempotent = spec.method === 'GET' || spec.method === 'HEAD';
+    // 429/503 with Retry-After: reads and idempotent writes (PUT, DELETE; RFC 9110 §9.2.2) are
+    // sent again; a POST or PATCH never is, since it may have taken effect.
+    const idempotent = ['GET', 'HEAD', 'PUT', 'DELETE'].includes(spec.method);
     const maxRetries = idempotent ? (config.maxRetries ?? 2) : 0;
     const started = performance.now();
     let retries = 0;

@@ -90,6 +90,13 @@ void describe('the client against a hostile target', () => {
     assert.match(exchangeToText(ex), /2 retries/);
   });
 
+  void test('429 with Retry-After: an idempotent write (PUT) is sent again, like a read', async () => {
+    server.setMode('throttle');
+    const ex = await client.send({ method: 'PUT', path: '/lists/l1/candidates/c1?tag=put' });
+    assert.ok(ex.retries >= 1, `retries: ${ex.retries}`);
+    assert.ok(arrivals('/lists/l1/candidates/c1?tag=put', 'PUT').length >= 2);
+  });
+
   void test('429 with Retry-After: a write is never retried', async () => {
     server.setMode('throttle');
     const ex = await client.send({ method: 'POST', path: '/candidates', body: { data: { type: 'candidates', attributes: { email: 'w@example.com' } } } });
