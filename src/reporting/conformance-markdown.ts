@@ -31,7 +31,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     out.push('## Failures', '', 'Each failure quotes the sentence of the document it breaks.', '');
     for (const f of report.failures) {
       out.push(`### ${esc(f.test)}`, '', `- check: \`${f.check}\``, `- what happened: ${esc(f.message.slice(0, 400))}`);
-      if (f.clause) out.push(`- required by ${f.clause.seed} ${f.clause.section}${f.clause.standard ? ` (${f.clause.standard})` : ''}:`, '', `  > ${esc(f.clause.quote)}`);
+      if (f.clause) out.push(`- required by ${f.clause.seed} ${f.clause.section}${f.clause.standard ? ` (${f.clause.standard})` : ''}:`, '', `  > ${f.clause.quote.replace(/\n/g, " ")}`);
       else out.push('- required by: no clause (a failure of the suite itself, not of the target)');
       out.push('');
     }

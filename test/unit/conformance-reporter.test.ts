@@ -4,6 +4,7 @@ import type { TestCase } from '@playwright/test/reporter';
 import { buildReport } from '../../src/reporting/conformance-reporter';
 import { catalogue } from '../../src/catalogue';
 import { renderMarkdown } from '../../src/reporting/conformance-markdown';
+import { CheckError } from '../../src/checks';
 
 type Outcome = 'expected' | 'unexpected' | 'skipped';
 
@@ -23,7 +24,7 @@ test('every catalogue operation appears with every documented status; outcomes f
   const tests = [
     fakeTest('a', 'expected', [{ type: 'covers', description: 'rm.lists.list 200' }]),
     fakeTest('b', 'expected', [{ type: 'covers', description: 'rm.list-candidates.add 201,200' }]),
-    fakeTest('c', 'unexpected', [{ type: 'covers', description: 'rm.list-candidates.add 200' }], '[check:membership] second PUT answered 201 (seed 000 §3)'),
+    fakeTest('c', 'unexpected', [{ type: 'covers', description: 'rm.list-candidates.add 200' }], new CheckError('membership', 'rm.state.list-readd', 'second PUT answered 201').message),
     fakeTest('d', 'skipped', [{ type: 'covers', description: 'rm.ats-candidates.anonymise 202' }, { type: 'skip', description: 'destructive not allowed' }]),
     fakeTest('e', 'expected', [{ type: 'observation', description: JSON.stringify({ category: 'error-body', subject: 'GET /x 401', value: 'object {errors[]}' }) }]),
   ];
@@ -38,9 +39,17 @@ test('every catalogue operation appears with every documented status; outcomes f
   assert.deepEqual(report.totals, { passed: 3, failed: 1, skipped: 1 });
   assert.equal(report.requests, 5);
   assert.deepEqual(report.failures[0]?.checks, ['membership']);
+  assert.equal(report.failures[0]?.check, 'membership');
+  assert.deepEqual(report.failures[0]?.clause, {
+    id: 'rm.state.list-readd',
+    seed: '000_6053abef4cebe6dd.txt',
+    section: '§3',
+    quote: '| Candidate in static list | PUT list membership | candidate already in list | member (unchanged) | response 200 |',
+  });
   assert.equal(report.skipped[0]?.reason, 'destructive not allowed');
   assert.equal(report.observations[0]?.value, 'object {errors[]}');
   const md = renderMarkdown(report);
   assert.match(md, /1 conformance failure/);
-  assert.match(md, /\| membership \|/);
+  assert.match(md, /- check: `membership`/);
+  assert.ok(md.includes('> | Candidate in static list | PUT list membership | candidate already in list | member (unchanged) | response 200 |'), 'the quote stands beside the failure');
 });
