@@ -97,7 +97,6 @@ test.describe('candidates', () => {
       traceable: false,
     },
     { title: 'without data', body: (email) => ({ type: 'candidates', attributes: { email } }), traceable: true },
-    { title: 'without type', body: (email) => ({ data: { attributes: { email } } }), traceable: true },
   ];
   for (const { title, body, traceable } of refusals) {
     test(`POST /candidates ${title} answers 422 and creates nothing`, async ({ rm, target, covers, observe }) => {
@@ -118,6 +117,21 @@ test.describe('candidates', () => {
       }
     });
   }
+
+  test('POST /candidates without data.type: refused or accepted, observed (D12: no sentence ties the row\'s "required" to the 422)', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    const op = covers('rm.candidates.create');
+    const email = runEmail(target, 'untyped');
+    const ex = await rm.send({ method: 'POST', path: op.path, body: { data: { attributes: { email } } }, operationId: op.id });
+    expectNoServerError(ex, 'rm.op.candidates.create');
+    if ((ex.response?.status ?? 0) < 300) cleanup.leftover(`RM candidate ${email} (accepted without data.type)`);
+    observe('status', 'POST /candidates without data.type', String(ex.response?.status ?? 'no answer'));
+  });
 
   test('POST /candidates with an invalid e-mail leaves no candidate behind', async ({ rm, target, covers, cleanup }) => {
     // 000 §4 rule 1 and §7 (422 for "a rejected candidate"): the rejected candidate is not created.

@@ -120,17 +120,21 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
   stamped.sort((a, b) => compareInstants(a.at, b.at) ?? 0);
   const middle = stamped[Math.floor(stamped.length / 2)];
   const t = middle?.at ?? new Date().toISOString();
-  const bounds: { query: Record<string, string>; ok: (c: number) => boolean; rule: string }[] = [
-    { query: { 'filter[created_at][gte]': t }, ok: (c) => c >= 0, rule: `at or after ${t}` },
-    { query: { 'filter[created_at][lte]': t }, ok: (c) => c <= 0, rule: `at or before ${t}` },
-    { query: { 'filter[created_at][gte]': t, 'filter[created_at][lte]': t }, ok: (c) => c === 0, rule: `at ${t}` },
+  // A utc shown to the second may stand for any instant of that second: the upper bound that must
+  // still hold the middle event is the end of its second.
+  const tEnd = /\.\d+/.test(t) ? t : t.replace(/(Z|[+-]\d\d:?\d\d)$/, '.999$1');
+  const cmp = (a: string, b: string): number => compareInstants(a, b) ?? 0;
+  const bounds: { query: Record<string, string>; ok: (at: string) => boolean; rule: string }[] = [
+    { query: { 'filter[created_at][gte]': t }, ok: (at) => cmp(at, t) >= 0, rule: `at or after ${t}` },
+    { query: { 'filter[created_at][lte]': tEnd }, ok: (at) => cmp(at, tEnd) <= 0, rule: `at or before ${tEnd}` },
+    { query: { 'filter[created_at][gte]': t, 'filter[created_at][lte]': tEnd }, ok: (at) => cmp(at, t) >= 0 && cmp(at, tEnd) <= 0, rule: `from ${t} to ${tEnd}` },
   ];
   for (const { query, ok, rule } of bounds) {
     const rows = await read(rm, op, params, query);
     const text = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
     const outside = rows.filter((e) => {
       const at = utcOf(e, 'created_at');
-      return at !== null && !ok(compareInstants(at, t) ?? 0);
+      return at !== null && !ok(at);
     });
     const left = middle !== undefined && !rows.some((e) => e.id === middle.e.id);
     if (clauses.createdAt === null) {

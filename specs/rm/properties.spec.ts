@@ -33,11 +33,14 @@ const breaks = (c: InvalidCase, keyword: string, instancePath: string, missing?:
  */
 type Verdict = 'refuse' | 'content' | 'observe';
 
-/** 000 §4 rule 1 ("lacks `email` or is invalid") and the row's "`data` and `type` required". */
+/**
+ * 000 §4 rule 1 ("lacks `email` or is invalid"): a body without `data` or `data.attributes` lacks
+ * the e-mail too. A body without `data.type` alone breaks the row's "`data` and `type` required",
+ * but no sentence ties that to the 422 (schemas/DECISIONS.md D12): observed.
+ */
 function candidateVerdict(c: InvalidCase): Verdict {
   const refused =
     breaks(c, 'required', '', 'data') ||
-    breaks(c, 'required', '/data', 'type') ||
     breaks(c, 'required', '/data', 'attributes') ||
     breaks(c, 'required', '/data/attributes', 'email') ||
     c.instancePath === '/data/attributes/email';

@@ -93,6 +93,9 @@ export function expectIncluded(exchange: Exchange, include: string, firstLevel: 
   const embedded = includedOf(exchange);
   const segments = include.split('.');
   let level: Resource[] = dataOf(exchange);
+  // A record of the primary data is in the answer already: a compound document need not repeat it
+  // among the embedded ones (JSON:API 1.1 §7.1.4, full linkage without duplicates).
+  const inAnswer = [...embedded, ...level];
   const result: IncludeResult = { topRefs: [], carried: false, found: [], embedded };
   segments.forEach((segment, depth) => {
     const target = segmentTarget(segment, depth, firstLevel);
@@ -107,7 +110,7 @@ export function expectIncluded(exchange: Exchange, include: string, firstLevel: 
         }
         for (const ref of refs) {
           const where = `include=${include}: ${record.type || 'record'} ${record.id} relationship ${name} names {id: ${ref.id}, type: ${ref.type || '-'}}`;
-          const found = embedded.find((r) => matches(target, ref, r));
+          const found = inAnswer.find((r) => matches(target, ref, r));
           expectThat(
             found !== undefined,
             'include',
