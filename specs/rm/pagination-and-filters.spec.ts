@@ -310,6 +310,34 @@ test.describe('filters', () => {
     observe('other', 'filter[archived]=true', reading ?? '');
   });
 
+  test('filter[archived]=true finds a candidate known to be archived, and the default (false) does not', async ({ rm, target, covers }) => {
+    // 000 §4 Filters: "filter[archived] | `true` or `false`; default `false`". Either reading of true
+    // (only archived, or archived included) lists an archived candidate; false and the default never do.
+    const id = target.rm?.archivedCandidateId ?? null;
+    test.skip(id === null, 'RM_ARCHIVED_CANDIDATE_ID is not set: no candidate is known to be archived (000 has no operation that archives one)');
+    if (id === null) return;
+    const op = covers('rm.candidates.list', '200');
+    const { resource } = await getCandidate(rm, id);
+    const status = resource.attributes.archived_status;
+    test.skip(status === 'unarchived', `candidate ${id} (RM_ARCHIVED_CANDIDATE_ID) is not archived: archived_status is "unarchived"`);
+    const email = resource.attributes.email;
+    test.skip(typeof email !== 'string' || email === '', `candidate ${id} shows no e-mail to select it by`);
+    const read = async (archived: string | undefined): Promise<Resource[]> => {
+      const query: Record<string, QueryValue> = { 'filter[email][eq]': String(email), page: 1, per_page: 25 };
+      if (archived !== undefined) query['filter[archived]'] = archived;
+      const ex = await rm.send({ method: 'GET', path: op.path, query, operationId: op.id });
+      expectDocumented(ex, op, '200');
+      return dataOf(ex);
+    };
+    const withTrue = await read('true');
+    expectThat(withTrue.some((r) => r.id === id), 'filter', `filter[archived]=true&filter[email][eq]=${String(email)} does not list archived candidate ${id}`, 'rm.filter.archived');
+    for (const archived of [undefined, 'false']) {
+      const rows = await read(archived);
+      const how = archived === undefined ? 'without filter[archived]' : 'with filter[archived]=false';
+      expectThat(!rows.some((r) => r.id === id), 'filter', `${how}, filter[email][eq]=${String(email)} lists archived candidate ${id} (default false)`, 'rm.filter.archived');
+    }
+  });
+
   test('filter[anonymised] defaults to false; true selects anonymised candidates only, or all with them', async ({ rm, target, covers, cleanup, observe }) => {
     covers('rm.candidates.list', '200');
     const until = await fence(rm, target, cleanup, 'anonymised');

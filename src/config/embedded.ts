@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export interface EmbeddedIdentity {
-  rm: { apiKey: string; apiSecret: string; listId: string; atsIntegrationId: string; atsCandidateId: string };
+  rm: { apiKey: string; apiSecret: string; listId: string; atsIntegrationId: string; atsCandidateId: string; archivedCandidateId: string };
   hr: {
     tenant: string;
     clientId: string;

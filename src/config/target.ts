@@ -18,6 +18,8 @@ export interface RmTarget {
   jobApplicationId: string | null;
   atsIntegrationId: string | null;
   atsCandidateId: string | null;
+  /** A candidate known to be archived (RM_ARCHIVED_CANDIDATE_ID): what filter[archived]=true must find. */
+  archivedCandidateId: string | null;
   filterCap: number;
 }
 
@@ -114,6 +116,7 @@ function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
     jobApplicationId: opt(env.RM_JOB_APPLICATION_ID),
     atsIntegrationId: ats?.[0] ?? (embedded ? EMBEDDED.rm.atsIntegrationId : null),
     atsCandidateId: ats?.[1] ?? (embedded ? EMBEDDED.rm.atsCandidateId : null),
+    archivedCandidateId: opt(env.RM_ARCHIVED_CANDIDATE_ID) ?? (embedded ? EMBEDDED.rm.archivedCandidateId : null),
     filterCap: p.int(env, 'RM_FILTER_CAP', 10000, 1) ?? 10000,
   };
 }

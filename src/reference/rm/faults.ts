@@ -74,7 +74,6 @@ const faults = [
   defineFault('rm', 'rm.filter-cap.none', 'rm.query.filter-cap', 'filter-cap', 'No cap: far pages of a filtered list answer 200 with no records.'),
   defineFault('rm', 'rm.filter-cap.at-5000', 'rm.limit.cap', 'filter-cap', 'The cap is enforced at 5000 records instead of 10000.'),
   defineFault('rm', 'rm.filter-cap.on-cursor', 'rm.query.filter-cap', 'filter-cap', 'Filtered cursor requests are refused with 400 as if they were beyond the cap.'),
-  defineFault('rm', 'rm.filter-cap.without-filter', 'rm.error.400', 'filter-cap', 'Far numeric pages answer 400 even without a filter.'),
   // Include (000 §1, §4 Common query parameters, Allowed include values)
   defineFault('rm', 'rm.include.ignored', 'rm.query.include', 'include', 'include is accepted but nothing is embedded.'),
   defineFault('rm', 'rm.include.wrong-type', 'rm.layout.relationship', 'include', 'Embedded records carry a singular type (e.g. "education") while the relationships that name them say the plural: no embedded record is the {id, type} pair a relationship names.'),
@@ -93,6 +92,7 @@ const faults = [
 
 const variants = [
   // Error bodies (000 §7 "Error body format: not shown.")
+  defineVariant('rm', 'rm.variant.cap-without-filter', 'rm.gap.per-page', 'Far numeric pages answer 400 even without a filter (000 says what a filtered request beyond the cap gets, nothing of an unfiltered one).'),
   defineVariant('rm', 'rm.variant.errors-message', 'rm.gap.error-body', 'Error bodies are {"message": "..."} instead of JSON:API errors.'),
   defineVariant('rm', 'rm.variant.errors-empty', 'rm.gap.error-body', 'Error answers carry no body at all.'),
   defineVariant('rm', 'rm.variant.errors-text-plain', 'rm.gap.error-body', 'Error answers (400, 401, 404, 405, 422) carry a text/plain body: one line saying what is wrong.'),
@@ -141,6 +141,7 @@ export const RM_VARIANTS: readonly VariantSpec[] = variants;
 // Retired: no sentence of 000 requires what they broke (see the variants that now show the lawful reading).
 // Retired: rm.candidates.update.types-unchecked: the PATCH row lists 422 but no sentence ties a wrong attribute type to it (variant rm.variant.patch-coerces-types).
 // Retired: rm.candidate-files.create.base64-unchecked: rule 2 refuses content "not accepted" without saying what is not; "string, base64" names an encoding, not a refusal (variant rm.variant.file-content-any-string).
+// Retired: rm.filter-cap.without-filter: 000 §4 gives the cap to "a filter ... combined with numeric pagination" and says nothing of unfiltered far pages (variant rm.variant.cap-without-filter).
 // Retired: rm.content-type.html: no sentence gives the media type of responses (000 §1 names the request media type only; §7 "Error body format: not shown."); its check "content-type" no longer exists.
 // Renamed: rm.schema.event-kind-outside-list is now rm.filter.event-kind-class-names, caught by the filter check: §2 lists the kinds the
 // filter accepts, not every kind an event may have (variant rm.variant.extra-event-kind), so the schema check cannot fail it; what filter[kind]=view answers can.

@@ -76,7 +76,7 @@ export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void 
     return;
   }
   if (env.fault('rm.filter-cap.none')) return;
-  if (!filtered && !env.fault('rm.filter-cap.without-filter')) return;
+  if (!filtered && !env.variant('rm.variant.cap-without-filter')) return;
   if (paging.page * paging.requestedPerPage > env.filterCap) {
     throw badRequest(`page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`, 'page');
   }
