@@ -7,9 +7,15 @@
  * record is level n" without limiting it to create, so the suite sends it wherever it is lawful
  * under either reading.
  *
+ * HR core has no read operation, so the shared write rules of 001 §4 are checked where a later
+ * write shows them: an update that leaves the parent id out keeps it (rule 2), so the parent still
+ * refuses archive; a refused archive leaves the unit unchanged (001 §3), so it is refused again and
+ * still takes a new child.
+ *
  * Not ruled, so observed only: whether an archived lower-level unit still "references" its parent
  * (001 §3 does not say), so whether a parent archives once its children are archived; what an
- * unknown parent id does; the refusal's body.
+ * unknown parent id does; the refusal's body; a parent id sent as null (rule 2 removes it, but
+ * whether a unit of level 2-4 may lose its parent, and whether the parent then archives, is not said).
  */
 import { test } from '../fixtures';
 import { expectDocumented, expectNoServerError } from '../../src/checks';
@@ -27,7 +33,7 @@ import {
   type HrRecord,
   type UnitLevel,
 } from '../support/v3-hr';
-import { expectAccepted, expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
+import { expectAccepted, expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle, statusOf } from '../support/v3';
 
 const PARENT_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId', 4: 'hr.bu.level3ExternalId' } as const;
 
@@ -120,6 +126,56 @@ for (const level of UNIT_LEVELS) {
           );
           archiveIfCreated(ctx, orphan, opId, orphanId, { [field]: 'unknown' });
           observeOutcome(observe, subject(op, `create with an unknown ${field}`), orphan);
+        },
+      );
+
+      test(
+        `level ${level}: an update that leaves ${field} out keeps it, so the parent it names still refuses archive`,
+        async ({ hr, target, cleanup, covers, observe }) => {
+          const op = covers(opId, '2xx');
+          covers(unitOp((level - 1) as UnitLevel), '4xx');
+          const ctx = { hr, target, cleanup, observe };
+          const chain = await createUnitChain(ctx, level);
+          const unit = chain[level - 1];
+          const parent = chain[level - 2];
+          if (!unit || !parent) return;
+
+          const updated = await hrPut(hr, opId, { externalId: unit.externalId, name: runTitle(target, `level ${level} unit renamed`) });
+          observeOutcome(observe, subject(op, `update without ${field}`), updated);
+          if (!is2xx(updated)) {
+            // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
+            test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
+            return;
+          }
+          const archived = await archiveUnit(ctx, parent);
+          if (is2xx(archived)) parent.archived = true;
+          observeOutcome(observe, subject(parent.opId, 'archive while a live lower-level unit, updated without its parent id, references it'), archived);
+          expectRefusal(
+            archived,
+            'state',
+            'hr.rule.omitted-kept',
+            `level ${level} unit ${unit.externalId} was updated without ${field}: the omitted field keeps its value, so it still references ` +
+              `level ${level - 1} unit ${parent.externalId}, whose archive must be refused (001 §3)`,
+          );
+        },
+      );
+
+      test(
+        `level ${level}: ${field} sent as null in an update, and the archive of the parent it named, are observed`,
+        async ({ hr, target, cleanup, observe }) => {
+          const ctx = { hr, target, cleanup, observe };
+          const chain = await createUnitChain(ctx, level);
+          const unit = chain[level - 1];
+          const parent = chain[level - 2];
+          if (!unit || !parent) return;
+          const nulled = await hrPut(hr, opId, { externalId: unit.externalId, [field]: null });
+          observeOutcome(observe, subject(opId, `update with ${field} null`), nulled);
+          if (!is2xx(nulled)) return;
+          // Rule 2 removed the parent id; later writes no longer repeat it.
+          unit.keep = {};
+          const archived = await archiveUnit(ctx, parent);
+          if (is2xx(archived)) parent.archived = true;
+          observeOutcome(observe, subject(parent.opId, 'archive after its only lower-level unit had its parent id removed by null'), archived);
         },
       );
     }

@@ -6,16 +6,25 @@
  * Observed only: a token another tenant's client obtained (only the embedded server has such a
  * client). 001 §5.4 issues credentials "per environment", not per tenant, so no sentence refuses it.
  *
- * Refusals of credentials are 401 or 403 (RFC 6750 §3.1, the bearer-token standard 001 §5.1 names);
- * which one is observed. The one exception is PUT /employee/{employeeId}, whose path prefix is not
- * shown (001 §4 Gaps): there any 4xx is a refusal (a 404 may mean this target's prefix differs).
+ * Refusals of credentials are 401 or 403 (RFC 6750 §3.1, the bearer-token standard 001 §5.1 names),
+ * never another 4xx: a 404 of a route that is not there proves nothing about credentials. Which of
+ * the two is observed. PUT /employee/{employeeId}'s path prefix is not shown (001 §4 Gaps): a probe
+ * with the suite's valid token and an empty object first shows whether the route is served at the
+ * path the row gives (any answer but 404); only when it is not shown is any 4xx taken as the refusal.
+ *
+ * Several scopes asked space-separated (001 §5.2) must still give a token every HR core operation
+ * accepts. A token past the lifetime its response states (expires_in, else the JWT's exp - iat) must
+ * be refused (001 §5.3 "Tokens live 300 seconds"): the test waits that long plus a margin, so it is
+ * opt-in (`CONFORMANCE_SLOW=1`, tag @slow) when the wait is long; a short stated life runs at once.
  */
 import { test } from '../fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
 import { expectThat } from '../../src/checks';
+import { CheckError } from '../../src/checks/check-error';
+import { readEnv } from '../../src/config/env';
 import { NO_AUTH, type AuthProvider } from '../../src/http/client';
-import { EMPLOYEE_REFERENCE_OP, HR_WRITE_OPS, prepareWrites, subject } from '../support/v3-hr';
-import { expectCredentialsRefused, expectRefusal, observeOutcome } from '../support/v3';
+import { EMPLOYEE_OP, EMPLOYEE_REFERENCE_OP, HR_WRITE_OPS, prepareWrites, subject, type HrContext } from '../support/v3-hr';
+import { expectAccepted, expectCredentialsRefused, expectRefusal, observeOutcome, statusOf } from '../support/v3';
 import {
   HR_WRITE_SCOPE,
   decodeJwt,
@@ -24,6 +33,8 @@ import {
   hasJwtForm,
   invalidTokens,
   sharedNoWriteToken,
+  sharedSeveralScopesToken,
+  statedLifetime,
   tokenRequest,
 } from '../support/v3-token';
 
@@ -133,24 +144,44 @@ test.describe('tokens', () => {
   });
 });
 
+/**
+ * Whether PUT /employee/{employeeId} is served at `path` (001 §4 Gaps: its prefix is not shown): the
+ * suite's valid token and an empty object, which sets nothing, answered by anything but a 404.
+ */
+async function referenceRouteShown(ctx: HrContext, path: string): Promise<boolean> {
+  const ex = await ctx.hr.send({ method: 'PUT', path, body: {}, operationId: EMPLOYEE_REFERENCE_OP });
+  observeOutcome(ctx.observe, subject(EMPLOYEE_REFERENCE_OP, 'empty object with a valid token (route probe)'), ex);
+  const shown = (ex.response?.status ?? 404) !== 404;
+  if (!shown) {
+    test.info().annotations.push({
+      type: 'note',
+      description: `PUT ${path} with a valid token answered ${statusOf(ex)}: the route is not shown at this path (001 §4 Gaps), `
+        + 'so any 4xx is taken as the refusal',
+    });
+  }
+  return shown;
+}
+
 /** Sends one fresh valid write of `opId` per credential; each must be refused by `check` (null: observed only). */
 async function expectRefusedFor(
-  ctx: Parameters<typeof prepareWrites>[0],
+  ctx: HrContext,
   opId: string,
   credentials: { what: string; auth: AuthProvider }[],
   check: 'auth-enforced' | 'scope' | null,
 ): Promise<void> {
   const writes = await prepareWrites(ctx, opId);
   if (writes.note) test.info().annotations.push({ type: 'note', description: writes.note });
+  let routeShown: boolean | null = opId === EMPLOYEE_REFERENCE_OP ? null : true;
   for (const { what, auth } of credentials) {
     const write = writes.next();
+    if (routeShown === null && check !== null) routeShown = await referenceRouteShown(ctx, write.path);
     const ex = await ctx.hr.send({ method: 'PUT', path: write.path, body: write.body, auth, operationId: opId });
     write.onAccepted(ex);
     observeOutcome(ctx.observe, subject(opId, `with ${what}`), ex);
     const why = `sent with ${what}`;
     if (check === null) continue;
-    if (opId === EMPLOYEE_REFERENCE_OP) {
-      // The path prefix is not shown (001 §4 Gaps): a 404 may mean this target serves it elsewhere.
+    if (routeShown !== true) {
+      // The route is not shown at this path (001 §4 Gaps): a 404 may mean this target serves it elsewhere.
       if (check === 'scope') expectRefusal(ex, 'scope', 'v3.auth.scope', why);
       else expectRefusal(ex, 'auth-enforced', 'v3.auth.token', why);
     } else if (check === 'scope') {
@@ -162,7 +193,7 @@ async function expectRefusedFor(
 }
 
 for (const opId of HR_WRITE_OPS) {
-  const refusal = opId === EMPLOYEE_REFERENCE_OP ? '4xx' : '401 or 403';
+  const refusal = opId === EMPLOYEE_REFERENCE_OP ? '401 or 403 where the route is shown' : '401 or 403';
   test.describe(`${opId} credentials`, () => {
     test(
       `${opId}: no token, a malformed token and forged tokens are refused (${refusal}) @smoke`,
@@ -201,5 +232,94 @@ for (const opId of HR_WRITE_OPS) {
         'scope',
       );
     });
+
+    test(
+      `${opId}: a token asked for with several space-separated scopes, ${HR_WRITE_SCOPE} among them, is accepted`,
+      async ({ hr, target, cleanup, observe, covers }) => {
+        if (!target.hr) return;
+        const several = await sharedSeveralScopesToken(target.hr, target);
+        if (several.kind === 'refused') {
+          // RFC 6749 §5.2 lets a token endpoint refuse a scope it does not know (invalid_scope): observed.
+          observe('token', `token for several scopes "${several.scope}"`, `refused: HTTP ${several.status} ${several.error}`);
+          const description = `the token endpoint refused "${several.scope}" (HTTP ${several.status} ${several.error})`;
+          test.info().annotations.push({ type: 'note', description });
+          return;
+        }
+        const granted = several.granted ? `granted "${several.granted.join(' ')}"` : 'granted scope not stated';
+        observe('token', `token for several scopes "${several.scope}"`, granted);
+        const ctx = { hr, target, cleanup, observe };
+        const auth = fixedBearer(several.token);
+        const why = `the token was asked for with the scopes "${several.scope}" (space-separated, ${HR_WRITE_SCOPE} among them)`;
+        if (opId === EMPLOYEE_REFERENCE_OP) {
+          // A real write would change an employee the suite did not create: an empty object (it sets nothing)
+          // may be refused for its payload (not shown, 001 §4 Gaps), never for the token's scope.
+          const writes = await prepareWrites(ctx, opId);
+          const ex = await hr.send({ method: 'PUT', path: writes.next().path, body: {}, auth, operationId: opId });
+          observeOutcome(observe, subject(opId, 'empty object with a token for several scopes'), ex);
+          const status = ex.response?.status ?? 0;
+          expectThat(status !== 401 && status !== 403, 'scope', `PUT ${opId} answered ${statusOf(ex)}: ${why}`, 'v3.auth.scope');
+          return;
+        }
+        covers(opId, '2xx');
+        const write = (await prepareWrites(ctx, opId)).next();
+        const ex = await hr.send({ method: 'PUT', path: write.path, body: write.body, auth, operationId: opId });
+        write.onAccepted(ex);
+        observeOutcome(observe, subject(opId, 'create with a token for several scopes'), ex);
+        expectAccepted(ex, 'scope', 'v3.auth.scope', why);
+      },
+    );
   });
 }
+
+/** Seconds past the stated lifetime before the token is used again: servers may allow a little clock skew. */
+const expiryMargin = (lifetime: number): number => Math.max(2, Math.ceil(lifetime / 10));
+/** The longest wait that runs without CONFORMANCE_SLOW=1. */
+const FAST_WAIT_S = 20;
+
+test.describe('token lifetime', () => {
+  test(
+    `a token is refused after its stated lifetime (a wait over ${FAST_WAIT_S} s runs only with CONFORMANCE_SLOW=1) @slow`,
+    async ({ hr, target, cleanup, observe }) => {
+      const hrTarget = target.hr;
+      test.skip(!hrTarget, 'HR core v3 not configured');
+      if (!hrTarget) return;
+      const askedAt = Date.now();
+      const res = await tokenRequest(hrTarget, target, hrTarget.scope);
+      const token = res.body?.access_token;
+      if (res.status !== 200 || typeof token !== 'string' || token === '') {
+        throw new CheckError('setup', 'v3.auth.token', `the token endpoint gave no token to the configured client (HTTP ${res.status})`);
+      }
+      const stated = statedLifetime(res) ?? { seconds: LIFETIME_S, source: '001 §5.3 (the response states none)' };
+      const wait = stated.seconds + expiryMargin(stated.seconds);
+      observe('token', 'lifetime read by the expiry test', `${stated.seconds} s (${stated.source})`);
+      const slow = readEnv().CONFORMANCE_SLOW === '1';
+      test.skip(
+        wait > FAST_WAIT_S && !slow,
+        `waits ${wait} s for the token to expire (it states ${stated.seconds} s, ${stated.source}): set CONFORMANCE_SLOW=1 to run it`,
+      );
+      test.setTimeout((wait + 60) * 1000);
+
+      const ctx = { hr, target, cleanup, observe };
+      const writes = await prepareWrites(ctx, EMPLOYEE_OP);
+      const auth = fixedBearer(token);
+      const fresh = writes.next();
+      const before = await hr.send({ method: 'PUT', path: fresh.path, body: fresh.body, auth, operationId: EMPLOYEE_OP });
+      fresh.onAccepted(before);
+      expectAccepted(before, 'setup', 'v3.auth.token', "a write with a token just issued is this test's precondition");
+
+      const remaining = askedAt + wait * 1000 - Date.now();
+      if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+      const late = writes.next();
+      const after = await hr.send({ method: 'PUT', path: late.path, body: late.body, auth, operationId: EMPLOYEE_OP });
+      late.onAccepted(after);
+      const elapsed = Math.round((Date.now() - askedAt) / 1000);
+      observeOutcome(observe, subject(EMPLOYEE_OP, 'with a token past its stated lifetime'), after);
+      expectCredentialsRefused(
+        after,
+        'auth-enforced',
+        'v3.auth.lifetime',
+        `the token was used ${elapsed} s after it was asked for; it states a life of ${stated.seconds} s (${stated.source})`,
+      );
+    },
+  );
+});

@@ -1,21 +1,28 @@
 /**
  * Learning activities lifecycle (001 §3, §4: PUT /learning/activities/externalId/{externalId}):
  * create answers 201 with {id, aggregateId, url}, update 200 (also through the path with a trailing
- * slash), null removes a value (answered 200; Learning has no read operation, so the removal itself
- * is not observable), isArchived true archives with 200, and the four fields required on create.
- * The update body is not shown (001 §4 Gaps): its shape is observed.
+ * slash), null removes a value (answered 200), isArchived true archives with 200, and the four fields
+ * required on create. The update body is not shown (001 §4 Gaps): its shape is observed.
+ *
+ * Learning has no read operation. What a null removed and what an archive did are checked where they
+ * show: in the update's answer when it carries the activity, and for costs through a later update (a
+ * currency code alone is refused once the costs are gone, 001 §7.2). Otherwise they are observed. An
+ * update of an archived activity is not ruled ("Transitions out of the archived state: not shown"):
+ * observed.
  *
  * Not ruled, so observed only: a provider or owner id other than the registered ones (001 §2 says
  * the ids are issued at registration, not that other ids are refused).
  */
 import { test } from '../fixtures';
-import { expectDocumented, expectJson, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
+import { expectDocumented, expectJson, expectMessage, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
 import { bodyShape } from '../../src/reporting/observations';
 import {
   ACCESS_LEVELS,
   ACTIVITY_OP,
+  MSG,
   REQUIRED_FIELDS,
   activityBody,
+  answeredActivity,
   archiveActivityAtEnd,
   createActivity,
   createdBody,
@@ -25,7 +32,7 @@ import {
   tryCreate,
   type Activity,
 } from '../support/v3-learning';
-import { expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
+import { expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 const article = (accessLevel: string): string => (accessLevel === 'orgwide' ? 'an' : 'a');
 const smoke = (accessLevel: string): string => (accessLevel === 'private' ? ' @smoke' : '');
@@ -79,28 +86,70 @@ test.describe('learning activities', () => {
     expectDocumented(slashed, op, '200', { schema: false });
   });
 
-  test('PUT with a field sent as null removes its value: 200', async ({ learning, target, cleanup, covers, observe }) => {
-    const op = covers(ACTIVITY_OP, '200');
-    const activity = await createActivity(
-      { learning, target, cleanup, observe },
-      'orgwide',
-      { description: runTitle(target, 'description'), duration: { duration: 30, durationPeriod: 'minutes' } },
-    );
-    const ex = await putActivity(learning, activity.externalId, { description: null, duration: null });
-    observeOutcome(observe, 'PUT activity update with fields sent as null', ex);
-    expectDocumented(ex, op, '200', { schema: false });
-  });
+  test(
+    'PUT with fields sent as null removes their values: 200, and they are gone where the answer or a later update shows it',
+    async ({ learning, target, cleanup, covers, observe }) => {
+      const op = covers(ACTIVITY_OP, '200', '4xx');
+      const activity = await createActivity(
+        { learning, target, cleanup, observe },
+        'orgwide',
+        {
+          description: runTitle(target, 'description'),
+          duration: { duration: 30, durationPeriod: 'minutes' },
+          costs: { currency: { code: 'AUD' }, attendenceCost: 25 },
+        },
+      );
+      const ex = await putActivity(learning, activity.externalId, { description: null, duration: null });
+      observeOutcome(observe, 'PUT activity update with fields sent as null', ex);
+      expectDocumented(ex, op, '200', { schema: false });
+      const shown = answeredActivity(ex);
+      observe('response-shape', 'learning update answer carries the activity', shown ? 'yes' : 'no');
+      if (shown) {
+        const left = (['description', 'duration'] as const).filter((f) => shown[f] !== undefined && shown[f] !== null);
+        const detail = `the update answered with the activity still carrying ${left.join(', ')} after they were sent as null`;
+        expectThat(left.length === 0, 'state', detail, 'learning.rule.update');
+      }
 
-  test('PUT with isArchived true archives the activity: 200 @smoke', async ({ learning, target, cleanup, covers, observe }) => {
-    covers(ACTIVITY_OP, '200');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'public');
-    const ex = await putActivity(learning, activity.externalId, { isArchived: true });
-    if (is2xx(ex)) activity.archived = true;
-    observeOutcome(observe, 'PUT activity archive', ex);
-    observe('response-shape', 'learning archive body', bodyShape(ex.response?.text ?? ''));
-    expectNoServerError(ex, 'learning.state.archive');
-    expectStatus(ex, 200, { clause: 'learning.state.archive', why: 'PUT with isArchived true on an activity that exists' });
-  });
+      // The costs sent as null are gone: a currency code alone is then a currency code "without any cost" (001 §7.2).
+      const removed = await putActivity(learning, activity.externalId, { costs: null });
+      observeOutcome(observe, 'PUT activity update with costs sent as null', removed);
+      expectDocumented(removed, op, '200', { schema: false });
+      const currencyOnly = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
+      observeOutcome(observe, 'PUT activity update with a currency alone after the costs were removed', currencyOnly);
+      const why = 'the costs were sent as null, so they are removed and this currency code comes without any cost';
+      expectRefusal(currencyOnly, 'state', 'learning.rule.update', why);
+      expectMessage(currencyOnly, MSG.currencyNeedsCost.text, MSG.currencyNeedsCost.clause);
+    },
+  );
+
+  test(
+    'PUT with isArchived true archives the activity: 200, and an answer carrying the activity shows it archived @smoke',
+    async ({ learning, target, cleanup, covers, observe }) => {
+      covers(ACTIVITY_OP, '200');
+      const activity = await createActivity({ learning, target, cleanup, observe }, 'public');
+      const ex = await putActivity(learning, activity.externalId, { isArchived: true });
+      if (is2xx(ex)) activity.archived = true;
+      observeOutcome(observe, 'PUT activity archive', ex);
+      observe('response-shape', 'learning archive body', bodyShape(ex.response?.text ?? ''));
+      expectNoServerError(ex, 'learning.state.archive');
+      expectStatus(ex, 200, { clause: 'learning.state.archive', why: 'PUT with isArchived true on an activity that exists' });
+      const shown = answeredActivity(ex);
+      if (shown) {
+        const detail = `the archive answered with the activity, isArchived ${JSON.stringify(shown.isArchived)}`;
+        expectThat(shown.isArchived === true, 'state', detail, 'learning.state.archive');
+      }
+
+      // What an update of an archived activity does is not said (001 §3): observed. Archive it again in case it came back.
+      const later = await putActivity(learning, activity.externalId, { title: runTitle(target, 'archived activity renamed') });
+      observeOutcome(observe, 'PUT activity update of an archived activity', later);
+      if (is2xx(later)) {
+        activity.archived = false;
+        const again = await putActivity(learning, activity.externalId, { isArchived: true });
+        observeOutcome(observe, 'PUT activity archive after an update of an archived activity', again);
+        if (is2xx(again)) activity.archived = true;
+      }
+    },
+  );
 
   for (const field of REQUIRED_FIELDS) {
     const label = field === 'provider' ? 'the provider object (001 §2 "the service")' : field;

@@ -6,6 +6,11 @@
  *
  * Fields that only orgwide activities may use (001 §2: public and private use "a limited set", not
  * listed) are exercised on orgwide activities, so the only rule broken is the one under test.
+ *
+ * Each condition of the table is provoked on create and on update: an update of a stored activity
+ * that makes the condition hold must be refused with the same message. The update starts from an
+ * activity without the field involved (no costs, no image, text content), so the condition holds
+ * whether a target judges the fields sent or the activity as it would be stored.
  */
 import { test } from '../fixtures';
 import { expectDocumented, expectThat } from '../../src/checks';
@@ -172,4 +177,54 @@ test.describe('learning validation messages', () => {
     );
     expectDocumented(ex, op, '201');
   });
+});
+
+test.describe('learning validation messages on update', () => {
+  test(
+    `an update sending a cost without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`,
+    async ({ learning, target, cleanup, covers, observe }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+      for (const cost of ['attendenceCost', 'cancellationCost', 'otherCost']) {
+        const ex = await putActivity(learning, activity.externalId, { costs: { [cost]: 25 } });
+        observeOutcome(observe, `PUT activity update with ${cost} and no currency`, ex);
+        expectLearningMessage(ex, MSG.costNeedsCurrency, `an update of an activity without costs sends ${cost} without currency.code`);
+      }
+    },
+  );
+
+  test(
+    `an update sending costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`,
+    async ({ learning, target, cleanup, covers, observe }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+      const ex = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
+      observeOutcome(observe, 'PUT activity update with a currency and no cost', ex);
+      expectLearningMessage(ex, MSG.currencyNeedsCost, 'an update of an activity without costs sends currency.code without any cost');
+    },
+  );
+
+  for (const level of LIMITED_LEVELS) {
+    test(
+      `an update giving a ${level} activity content type scormcourse is refused: "${MSG.contentType.text}"`,
+      async ({ learning, target, cleanup, covers, observe }) => {
+        covers(ACTIVITY_OP, '4xx');
+        const activity = await createActivity({ learning, target, cleanup, observe }, level, { content: { type: 'text', text: runTitle(target, 'text') } });
+        const ex = await putActivity(learning, activity.externalId, { content: { type: 'scormcourse' } });
+        observeOutcome(observe, `PUT activity update ${level} with content type scormcourse`, ex);
+        expectLearningMessage(ex, MSG.contentType, `only text and weblink are usable at ${level}`);
+      },
+    );
+  }
+
+  test(
+    `an update sending an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`,
+    async ({ learning, target, cleanup, covers, observe }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+      const ex = await putActivity(learning, activity.externalId, { image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` } });
+      observeOutcome(observe, 'PUT activity update with an unknown image.tempKey', ex);
+      expectLearningMessage(ex, MSG.image, 'image.tempKey does not exist in temporary storage');
+    },
+  );
 });

@@ -188,6 +188,39 @@ test.describe('candidates', () => {
     expectThat(sameEmail(a.email, created.email), 'state', `PATCH without email changed email to ${show(a.email)}`, 'rm.op.candidates.update');
   });
 
+  test('PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were', async ({ rm, target, covers, cleanup }) => {
+    // 000 §4 PATCH row: "no attribute is required": an attribute the body does not carry is not changed.
+    const op = covers('rm.candidates.update', '200');
+    const created = await createCandidateRecord(rm, target, cleanup, 'patch-one');
+    const path = pathFor(op.path, { candidateId: created.id });
+    const first = { last_name: 'Hopper', skills: ['cobol', 'compilers'] };
+    const setup = await rm.send({ method: 'PATCH', path, body: candidateBody(first), operationId: op.id });
+    expectDocumented(setup, op, '200');
+    const sameSkills = (skills: unknown): boolean =>
+      Array.isArray(skills) && skills.length === first.skills.length && first.skills.every((s) => skills.includes(s));
+    const before = (await getCandidate(rm, created.id)).resource.attributes;
+    const set = before.last_name === first.last_name && sameSkills(before.skills);
+    const was = `after PATCH ${show(first)}, last_name is ${show(before.last_name)} and skills ${show(before.skills)}`;
+    expectThat(set, 'state', was, 'rm.op.candidates.update');
+
+    const ex = await rm.send({ method: 'PATCH', path, body: candidateBody({ first_name: 'Grace' }), operationId: op.id });
+    expectDocumented(ex, op, '200');
+    const a = (await getCandidate(rm, created.id)).resource.attributes;
+    expectThat(a.first_name === 'Grace', 'state', `after PATCH {first_name: "Grace"}, first_name is ${show(a.first_name)}`, 'rm.op.candidates.update');
+    expectThat(
+      a.last_name === first.last_name,
+      'state',
+      `PATCH with first_name alone changed last_name from ${show(first.last_name)} to ${show(a.last_name)} (no attribute is required; none was sent)`,
+      'rm.op.candidates.update',
+    );
+    expectThat(
+      sameSkills(a.skills),
+      'state',
+      `PATCH with first_name alone changed skills from ${show(first.skills)} to ${show(a.skills)} (no attribute is required; none was sent)`,
+      'rm.op.candidates.update',
+    );
+  });
+
   const invalidPatches: { title: string; attributes: Record<string, unknown> }[] = [
     { title: 'skills that are not an array of strings', attributes: { skills: 'testing' } },
     { title: 'a first name that is not a string', attributes: { first_name: 42 } },

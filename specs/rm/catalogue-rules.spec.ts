@@ -1,6 +1,8 @@
 /**
  * The rules every RM operation shares, one test per operation of the catalogue (nothing by hand):
- * - 000 §5.1/§5.4: every operation requires credentials; none, or a wrong secret, give 401;
+ * - 000 §5.1/§5.4: every operation requires credentials; none, a wrong secret, or an API key the
+ *   target does not know (with the right secret), give 401;
+ * - 000 §5.3: the ordinary `date` header may replace `x-hmac-date`;
  * - 000 §7 (and the 404 of each operation in 000 §4): an addressed record that does not exist gives
  *   404, for each path id in turn while the others exist.
  */
@@ -8,7 +10,7 @@ import { test } from '../fixtures';
 import { operationsOf } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
-import { expectDocumented, expectStatus } from '../../src/checks';
+import { expectDocumented, expectNoServerError, expectStatus } from '../../src/checks';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { NO_AUTH, pathFor, type ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';
@@ -103,7 +105,13 @@ const rmOperations = operationsOf('rm');
 
 test.describe('every operation: credentials (000 §5)', () => {
   for (const op of rmOperations) {
-    test(`${op.method} ${op.path} answers 401 without credentials and with a wrong secret @smoke`, async ({ rm, target, covers, cleanup, observe }) => {
+    test(`${op.method} ${op.path} answers 401 without credentials, with a wrong secret and with an unknown API key @smoke`, async ({
+      rm,
+      target,
+      covers,
+      cleanup,
+      observe,
+    }) => {
       if (op.responses.some((r) => r.status === '401')) covers(op.id, '401');
       // Real ids where they are harmless, so that only the credentials are wrong.
       const none = Object.fromEntries(op.pathParams.map((p) => [p.name, null]));
@@ -111,10 +119,15 @@ test.describe('every operation: credentials (000 §5)', () => {
       const path = pathFor(op.path, ids);
       const body = exampleBody(op, target);
       const wrongSecret = hmacBasicAuth(target.rm?.apiKey ?? '', `${target.rm?.apiSecret ?? ''}-wrong`);
-      for (const [how, auth] of [['without credentials', NO_AUTH], ['with a wrong secret', wrongSecret]] as const) {
+      // 000 §5.2: the API key takes the place of the user name; a key the target never issued, with the real secret.
+      const unknownKey = hmacBasicAuth(`conformance-unknown-key-${unknownId()}`, target.rm?.apiSecret ?? '');
+      const ways = [['without credentials', NO_AUTH], ['with a wrong secret', wrongSecret], ['with an unknown API key', unknownKey]] as const;
+      for (const [how, auth] of ways) {
         const ex = await rm.send({ method: op.method, path, body, auth, operationId: op.id });
+        // Every operation requires credentials (000 §5.1), also where its row lists no 401.
+        expectNoServerError(ex, 'rm.auth.401');
+        expectStatus(ex, 401, { check: 'auth-enforced', clause: 'rm.auth.401', why: `sent ${how}: missing or invalid credentials` });
         if (op.responses.some((r) => r.status === '401')) expectDocumented(ex, op, '401', { statusCheck: 'auth-enforced', schema: false });
-        else expectStatus(ex, 401, { check: 'auth-enforced', clause: 'rm.auth.401', why: 'every operation requires credentials (000 §5.1)' });
         observe('error-body', `${op.method} ${op.path} 401 (${how})`, bodyShape(ex.response?.text ?? ''));
       }
     });
@@ -137,4 +150,30 @@ test.describe('every operation: unknown path ids (000 §7)', () => {
       }
     });
   }
+});
+
+test.describe('credentials: the date header (000 §5.3)', () => {
+  test('requests carrying the ordinary date header instead of x-hmac-date are served @smoke', async ({ rm, target, covers, cleanup, observe }) => {
+    // 000 §5.3: "The request header `x-hmac-date` may be replaced by the ordinary `date` header."
+    const list = covers('rm.candidates.list', '200');
+    const get = covers('rm.candidates.get', '200');
+    const update = covers('rm.candidates.update', '200');
+    const { candidateId } = await sharedRecords(rm, target, cleanup);
+    const auth = hmacBasicAuth(target.rm?.apiKey ?? '', target.rm?.apiSecret ?? '', { dateHeader: false });
+    const requests = [
+      { op: list, path: list.path, query: { page: 1, per_page: 1 }, body: undefined },
+      { op: get, path: pathFor(get.path, { candidateId }), query: {}, body: undefined },
+      { op: update, path: pathFor(update.path, { candidateId }), query: {}, body: candidateBody({ first_name: 'Conformance' }) },
+    ];
+    for (const { op, path, query, body } of requests) {
+      const headers = { date: new Date().toUTCString() };
+      const ex = await rm.send({ method: op.method, path, query, body, headers, auth, operationId: op.id });
+      const sent = Object.keys(ex.request.headers).map((h) => h.toLowerCase());
+      // The suite's own client must send date alone, else this test proves nothing: an error of the suite, not the target.
+      if (!sent.includes('date') || sent.includes('x-hmac-date')) throw new Error(`${op.method} ${path} was not sent with date alone: ${sent.join(', ')}`);
+      expectStatus(ex, 200, { clause: 'rm.auth.date-header', why: 'the date header replaces x-hmac-date' });
+      expectDocumented(ex, op, '200');
+    }
+    observe('headers', 'RM requests with date instead of x-hmac-date', 'served');
+  });
 });

@@ -12,7 +12,8 @@ import { pathFor, type ApiClient } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
 import { duplicatesIn, relationshipRefs, short } from '../support/rm-doc';
 import { CANDIDATE_INCLUDES, expectIncluded } from '../support/rm-include';
-import { checkProperty, modelCommands } from '../support/property';
+import { modelCommands } from '../support/property';
+import { checkRmProperty, modelRuns } from '../support/rm-property';
 import { createCandidateRecord, eventually, getCandidate, listCount, resolveListId, walkNumeric } from '../support/rm';
 
 const CANDIDATES_PER_RUN = 2;
@@ -186,7 +187,7 @@ test.describe('static lists', () => {
     );
   });
 
-  test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({ rm, target, covers, cleanup }) => {
+  test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({ rm, target, covers, cleanup, observe }) => {
     covers('rm.list-candidates.add', '201', '200');
     const remove = covers('rm.list-candidates.remove', '204');
     const listId = await resolveListId(rm, target);
@@ -207,12 +208,13 @@ test.describe('static lists', () => {
       return ids;
     };
     const index = fc.integer({ min: 0, max: CANDIDATES_PER_RUN - 1 });
-    await checkProperty({
+    await checkRmProperty(observe, {
       name: 'RM static list membership model',
       target,
-      // At least 10 runs: sequences like PUT, DELETE, PUT of one candidate need a few tries to come up.
-      numRuns: Math.max(10, Math.min(target.run.numRuns, 25)),
-      arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 6),
+      // At least MODEL_MIN_RUNS cases of up to 10 commands on any target (a remote one defaults to 5 cases per
+      // property): sequences like PUT, DELETE, PUT of one candidate need a few tries to come up.
+      numRuns: modelRuns(target.run.numRuns),
+      arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 10),
       predicate: async (commands) => {
         const candidates = await freshCandidates();
         const before = await listCount(rm, listId);

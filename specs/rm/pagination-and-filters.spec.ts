@@ -9,7 +9,7 @@ import type { OperationSpec } from '../../src/catalogue/types';
 import { expectDocumented, expectNoServerError, expectThat, type ClauseOf } from '../../src/checks';
 import type { ApiClient, QueryValue } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
-import { compareInstants, cursorShape, dataOf, duplicatesIn, plusSeconds, short, utcOf, type Resource } from '../support/rm-doc';
+import { atOffset, compareInstants, cursorShape, dataOf, duplicatesIn, plusSeconds, short, utcOf, type Resource } from '../support/rm-doc';
 import { createCandidateRecord, eventually, getCandidate, updatedAt, walkCursor, walkNumeric, type Walk } from '../support/rm';
 import { candidateWindow, fence } from '../support/rm-window';
 
@@ -183,6 +183,53 @@ test.describe('pagination', () => {
     );
     const byCursor = await walkCursor(rm, op, filter, 100, 3, { notCapped: true });
     observe('pagination', 'GET /candidates filtered by cursor', `${byCursor.exchanges.length} requests, ${byCursor.ids.length} records`);
+  });
+
+  test('the record cap holds at several page sizes: just under and at RM_FILTER_CAP a filtered page is served, beyond it 400', async ({
+    rm,
+    target,
+    covers,
+    observe,
+  }) => {
+    // 000 §4: "requests that reach beyond a fixed record cap ... get HTTP 400" (and §7, §8). A request reaches
+    // records (page - 1) * per_page + 1 to page * per_page: beyond the cap when page * per_page > cap; at the cap
+    // (page * per_page = cap) it is not beyond. A page size the target does not honour (clamped, 000 §8: maximum
+    // not shown) reaches less far than asked: its probe beyond the cap is observed, not required.
+    const op = covers('rm.candidates.list', '400', '200');
+    const cap = target.rm?.filterCap ?? 10000;
+    const filter = { 'filter[updated_at][lt]': new Date(Date.now() + 86_400_000).toISOString() };
+    const send = (page: number, perPage: number) =>
+      rm.send({ method: 'GET', path: op.path, query: { ...filter, page, per_page: perPage }, operationId: op.id });
+    for (const size of [1, 10, 25, 50, 100]) {
+      const first = await send(1, size);
+      const status = first.response?.status ?? 0;
+      if (size > 1 && (status === 400 || status === 422)) {
+        // D35: a per_page above the target's maximum may be refused; then this size cannot be probed.
+        observe('pagination', `GET /candidates?page=1&per_page=${size} with a filter`, `${status}: the record cap not probed at this page size`);
+        continue;
+      }
+      const near = `GET /candidates with a filter, page=1&per_page=${size} answered 400, far within the cap`;
+      expectThat(status !== 400, 'filter-cap', near, 'rm.query.filter-cap');
+      expectDocumented(first, op, '200');
+      const honoured = dataOf(first).length === size;
+      const atCap = Math.floor(cap / size);
+      const within = [atCap - 1, atCap].filter((page) => page >= 1);
+      for (const page of within) {
+        const ex = await send(page, size);
+        const where = `GET /candidates with a filter, page=${page}&per_page=${size} (records up to ${page * size}, cap ${cap})`;
+        expectThat(ex.response?.status !== 400, 'filter-cap', `${where} answered 400, although it does not reach beyond the cap`, 'rm.query.filter-cap');
+        expectDocumented(ex, op, '200');
+      }
+      const beyond = await send(atCap + 1, size);
+      if (honoured) {
+        expectDocumented(beyond, op, '400', { statusCheck: 'filter-cap', schema: false });
+      } else {
+        const held = `page 1 held ${dataOf(first).length} records`;
+        const answer = `per_page not shown honoured (${held}): ${String(beyond.response?.status)}`;
+        observe('pagination', `GET /candidates with a filter beyond the cap at per_page=${size}`, answer);
+        expectNoServerError(beyond, 'rm.op.candidates.list');
+      }
+    }
   });
 });
 
@@ -385,6 +432,53 @@ test.describe('filters', () => {
       expectThat(unchecked.length === 0, 'filter', `candidates selected by both ${key}=true and ${key}=false: ${short(unchecked.map((r) => r.id))}`, clause);
     });
   }
+
+  const FRESH = [
+    ['ats_uid', 'rm.filter.ats_uid', 'has no ATS record yet ("false finds candidates not yet sent to an ATS")'],
+    ['ats_candidates', 'rm.filter.ats_candidates', 'has no ATS status history (no status event)'],
+  ] as const;
+  for (const [name, clause, why] of FRESH) {
+    const key = `filter[${name}][exists]`;
+    test(`${key}: a new candidate is selected by false and not by true`, async ({ rm, target, covers, cleanup }) => {
+      // 000 §4 Filters: a candidate the suite has just created through POST /candidates has neither.
+      covers('rm.candidates.list', '200');
+      const created = await createCandidateRecord(rm, target, cleanup, `fresh-${name}`);
+      const base = { 'filter[email][eq]': created.email, page: 1, per_page: 25 };
+      const yes = await candidates(rm, { ...base, [key]: 'true' });
+      expectThat(!yes.some((r) => r.id === created.id), 'filter', `${key}=true selects candidate ${created.id}, which was just created and ${why}`, clause);
+      const found = await eventually(async () => (await candidates(rm, { ...base, [key]: 'false' })).some((r) => r.id === created.id));
+      expectThat(found, 'filter', `${key}=false does not select candidate ${created.id}, which was just created and ${why}`, clause);
+    });
+  }
+
+  test('filter[updated_at] with a UTC offset (+05:30, -03:00) selects the same candidates as the same instants written in UTC', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+  }) => {
+    // 000 §4 Filters: gte and lt take a date-time (RFC 3339 §5.6): an offset names the same instant as its UTC form.
+    covers('rm.candidates.list', '200');
+    const window = await candidateWindow(rm, target, cleanup, 'offset', 2);
+    const utc = { 'filter[updated_at][gte]': window.from, 'filter[updated_at][lt]': window.until };
+    const offset = { 'filter[updated_at][gte]': atOffset(window.from, 330), 'filter[updated_at][lt]': atOffset(window.until, -180) };
+    const text = (q: Record<string, string>): string => Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&');
+    let diff: string[] = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const [a, b] = [await walkNumeric(rm, list(), utc, 100, 10), await walkNumeric(rm, list(), offset, 100, 10)];
+      const missing = window.mine.filter((c) => !b.ids.includes(c.id)).map((c) => c.id);
+      expectThat(
+        missing.length === 0,
+        'filter',
+        `${text(offset)} does not select ${short(missing)}, updated at or after ${window.from} and before ${window.until} (the same instants as ${text(utc)})`,
+        'rm.filter.updated_at.gte',
+      );
+      diff = difference(new Set(a.ids), new Set(b.ids));
+      if (diff.length === 0) return;
+    }
+    const why = `${text(utc)} and ${text(offset)} (the same instants) select different candidates: ${short(diff)}`;
+    expectThat(false, 'filter', why, 'rm.filter.updated_at.gte');
+  });
 
   test('filter[resume][exists]: a candidate without any file is selected by false, not by true', async ({ rm, target, covers, cleanup }) => {
     // 000 §4 Filters: resume exists counts only resumes whose text has been extracted; a candidate

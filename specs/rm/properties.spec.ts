@@ -14,7 +14,7 @@ import { pathFor, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { validArbitrary, type InvalidCase } from '../../src/generators';
 import { bodyShape } from '../../src/reporting/observations';
-import { checkProperty } from '../support/property';
+import { checkRmProperty } from '../support/rm-property';
 import { attributesOf, invalidBodies, isRecord, nextN, strictlyValid, taggedEmail, validBodies } from '../support/generated';
 import { candidatesByEmail, createCandidate, getCandidate, relatedRecords, sendQuery, type RelatedKind } from '../support/rm';
 import { includedOf, relationshipRefs } from '../support/rm-doc';
@@ -84,10 +84,16 @@ const sameName = (sent: unknown, read: unknown): boolean =>
 const accepted = (ex: Exchange): boolean => (ex.response?.status ?? 0) >= 200 && (ex.response?.status ?? 0) < 300;
 
 test.describe('RM v2 properties @property', () => {
-  test('POST /candidates accepts every valid body: 201, and the candidate carries the e-mail and names sent', async ({ rm, target, covers, cleanup }) => {
+  test('POST /candidates accepts every valid body: 201, and the candidate carries the e-mail and names sent', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const op = covers('rm.candidates.create', '201');
     const runId = target.run.runId;
-    await checkProperty({
+    await checkRmProperty(observe, {
       name: 'POST /candidates valid bodies',
       target,
       arbitrary: validBodies(
@@ -130,7 +136,7 @@ test.describe('RM v2 properties @property', () => {
   }) => {
     const op = covers('rm.candidates.create', '422');
     const outcomes = new Outcomes();
-    await checkProperty({
+    await checkRmProperty(observe, {
       name: 'POST /candidates invalid bodies',
       target,
       arbitrary: invalidBodies(CANDIDATE_CREATE, { '/data/type': 'candidates' }),
@@ -174,7 +180,7 @@ test.describe('RM v2 properties @property', () => {
     const op = covers('rm.candidates.update', '200');
     const candidateId = await createCandidate(rm, target, cleanup, 'patch-property');
     const path = pathFor(op.path, { candidateId });
-    await checkProperty({
+    await checkRmProperty(observe, {
       name: 'PATCH /candidates/{id} valid bodies',
       target,
       arbitrary: validBodies('rm/candidate-update.request.json', (b) => strictlyValid(b, target.run.runId), { '/data/type': 'candidates' }),
@@ -196,7 +202,7 @@ test.describe('RM v2 properties @property', () => {
     });
     // 000 §4 lists 422 for PATCH but ties it to no rule: every broken rule is observed.
     const outcomes = new Outcomes();
-    await checkProperty({
+    await checkRmProperty(observe, {
       name: 'PATCH /candidates/{id} invalid bodies',
       target,
       arbitrary: invalidBodies('rm/candidate-update.request.json', { '/data/type': 'candidates' }),
@@ -223,7 +229,7 @@ test.describe('RM v2 properties @property', () => {
       const candidateId = await createCandidate(rm, target, cleanup, `${kind}-property`);
       const path = pathFor(op.path, { candidateId });
       const schema = kind === 'educations' ? 'rm/education-create.request.json' : 'rm/employment-create.request.json';
-      await checkProperty({
+      await checkRmProperty(observe, {
         name: `POST ${kind} valid bodies`,
         target,
         numRuns: Math.min(target.run.numRuns, 10),
@@ -234,7 +240,7 @@ test.describe('RM v2 properties @property', () => {
         },
       });
       const outcomes = new Outcomes();
-      await checkProperty({
+      await checkRmProperty(observe, {
         name: `POST ${kind} invalid bodies`,
         target,
         arbitrary: invalidBodies(schema, { '/data/type': kind }),
@@ -270,7 +276,7 @@ test.describe('RM v2 properties @property', () => {
       return Math.max((relationshipRefs(resource, 'resumes') ?? []).length, includedOf(exchange).length);
     };
     const outcomes = new Outcomes();
-    await checkProperty({
+    await checkRmProperty(observe, {
       name: 'POST candidate_files invalid bodies',
       target,
       arbitrary: invalidBodies('rm/candidate-file.request.json', { '/data/type': 'candidate_files' }),
@@ -306,11 +312,11 @@ test.describe('RM v2 properties @property', () => {
   const reads = ['rm.candidates.list', 'rm.jobs.list', 'rm.lists.list', 'rm.candidate-events.list', 'rm.candidate-messages.list'] as const;
   for (const opId of reads) {
     const title = `${operation(opId).method} ${operation(opId).path}: generated documented filter, include, page and per_page combinations answer 200`;
-    test(`${title} with a valid body`, async ({ rm, target, covers, cleanup }) => {
+    test(`${title} with a valid body`, async ({ rm, target, covers, cleanup, observe }) => {
       const op = covers(opId, '200');
       const params: Record<string, string> = {};
       if (op.path.includes('{candidateId}')) params.candidateId = await createCandidate(rm, target, cleanup, 'read-property');
-      await checkProperty({
+      await checkRmProperty(observe, {
         name: `${op.id} documented queries`,
         target,
         arbitrary: queryArbitrary(op),

@@ -241,3 +241,19 @@ export function cursorShape(exchange: Exchange): string {
   if (cursor === '') return '""';
   return typeof cursor;
 }
+
+/**
+ * The same instant as the RFC 3339 date-time `text`, written with the UTC offset `minutes` (e.g. 330
+ * for +05:30): the clock time moves, the fraction of a second is kept digit for digit (RFC 3339 §5.6).
+ */
+export function atOffset(text: string, minutes: number): string {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/i.exec(text.trim());
+  if (!m?.[1] || !m[3]) throw new Error(`not an RFC 3339 date-time: ${text}`);
+  const zone = /^[+-]\d{4}$/.test(m[3]) ? `${m[3].slice(0, 3)}:${m[3].slice(3)}` : m[3].toUpperCase();
+  const whole = Date.parse(`${m[1]}${zone}`);
+  if (Number.isNaN(whole)) throw new Error(`not an RFC 3339 date-time: ${text}`);
+  const clock = new Date(whole + minutes * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(minutes);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${clock}${m[2] ?? ''}${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

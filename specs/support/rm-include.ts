@@ -79,6 +79,8 @@ export interface IncludeResult {
   found: Resource[];
   /** Every embedded record of the answer. */
   embedded: Resource[];
+  /** The records the last segment reached (the first segment's for a value without dots). */
+  last: Resource[];
 }
 
 /** The include clause of each operation family (000 §4 Allowed include values). */
@@ -96,7 +98,7 @@ export function expectIncluded(exchange: Exchange, include: string, firstLevel: 
   // A record of the primary data is in the answer already: a compound document need not repeat it
   // among the embedded ones (JSON:API 1.1 §7.1.4, full linkage without duplicates).
   const inAnswer = [...embedded, ...level];
-  const result: IncludeResult = { topRefs: [], carried: false, found: [], embedded };
+  const result: IncludeResult = { topRefs: [], carried: false, found: [], embedded, last: [] };
   segments.forEach((segment, depth) => {
     const target = segmentTarget(segment, depth, firstLevel);
     const next: Resource[] = [];
@@ -124,7 +126,39 @@ export function expectIncluded(exchange: Exchange, include: string, firstLevel: 
     }
     level = next;
   });
+  result.last = level;
   return result;
+}
+
+/**
+ * Without asserting anything: the records each segment of `include` reaches from `primary` in the
+ * answer `exchange` (index 0: the first segment). Used to pick a record on which an include value
+ * can be observed at every segment.
+ */
+export function reachedBy(
+  exchange: Exchange,
+  include: string,
+  firstLevel: Readonly<Record<string, IncludeTarget>>,
+  primary: readonly Resource[],
+): Resource[][] {
+  const inAnswer = [...includedOf(exchange), ...dataOf(exchange)];
+  const levels: Resource[][] = [];
+  let level: readonly Resource[] = primary;
+  include.split('.').forEach((segment, depth) => {
+    const target = segmentTarget(segment, depth, firstLevel);
+    const next: Resource[] = [];
+    for (const record of level) {
+      for (const name of target.relationships) {
+        for (const ref of relationshipRefs(record, name) ?? []) {
+          const found = inAnswer.find((r) => matches(target, ref, r));
+          if (found && !next.includes(found)) next.push(found);
+        }
+      }
+    }
+    levels.push(next);
+    level = next;
+  });
+  return levels;
 }
 
 function summary(records: readonly Resource[]): string {

@@ -136,6 +136,18 @@ export interface CreatedBody {
   url?: unknown;
 }
 
+/**
+ * The activity an update answered with, when it answered with one (001 §4 Gaps: the update body is
+ * not shown): a JSON object carrying `title` or `accessLevel`, fields every activity has from its
+ * create on. Null otherwise (no body, or only {id, aggregateId, url}).
+ */
+export function answeredActivity(exchange: Exchange): Record<string, unknown> | null {
+  const body = jsonBody(exchange);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const record = body as Record<string, unknown>;
+  return 'title' in record || 'accessLevel' in record ? record : null;
+}
+
 export function createdBody(exchange: Exchange): CreatedBody {
   const body = jsonBody(exchange);
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as CreatedBody) : {};

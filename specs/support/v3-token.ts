@@ -1,6 +1,7 @@
 /**
  * v3 token helpers (001 §5): decoding a JWT access token, forging invalid variants of a real one
- * (for refusal checks), and obtaining a token whose scopes lack Public.HrCore.Write.
+ * (for refusal checks), obtaining a token whose scopes lack Public.HrCore.Write, one asked for with
+ * several space-separated scopes, and reading the lifetime a token response states.
  */
 import { test } from '@playwright/test';
 import { requestToken, type TokenResponse } from '../../src/auth/oauth';
@@ -150,4 +151,52 @@ export async function foreignClientToken(target: Target): Promise<string> {
     `the token endpoint gave the second client no token (HTTP ${res.status})`,
   );
   return token;
+}
+
+/** A scope added to Public.HrCore.Write when the configured scope is that one alone (001 §5.2: "several scopes"). */
+export const EXTRA_SCOPE = 'openid';
+
+/**
+ * The space-separated scope list of several scopes, Public.HrCore.Write among them (001 §5.2): the
+ * configured scopes when they are already several, else Public.HrCore.Write and `openid`.
+ */
+export function severalScopes(hr: HrTarget): string {
+  const configured = [...new Set(hr.scope.split(/\s+/).filter(Boolean))];
+  const scopes = configured.includes(HR_WRITE_SCOPE) ? configured : [HR_WRITE_SCOPE, ...configured];
+  return (scopes.length > 1 ? scopes : [HR_WRITE_SCOPE, EXTRA_SCOPE]).join(' ');
+}
+
+export type SeveralScopesToken =
+  | { kind: 'token'; token: string; scope: string; granted: string[] | null }
+  | { kind: 'refused'; scope: string; status: number; error: string };
+
+/** Asks for a token with `severalScopes`. */
+export async function severalScopesToken(hr: HrTarget, target: Target): Promise<SeveralScopesToken> {
+  const scope = severalScopes(hr);
+  const res = await tokenRequest(hr, target, scope);
+  const token = res.body?.access_token;
+  if (res.status === 200 && typeof token === 'string' && token !== '') return { kind: 'token', token, scope, granted: grantedScopes(res) };
+  const error = typeof res.body?.error === 'string' ? res.body.error : res.text.slice(0, 120);
+  return { kind: 'refused', scope, status: res.status, error };
+}
+
+let severalMemo: { at: number; value: Promise<SeveralScopesToken> } | null = null;
+
+/** `severalScopesToken`, shared by the tests of a worker for a minute (tokens live 300 s, 001 §5.3). */
+export function sharedSeveralScopesToken(hr: HrTarget, target: Target): Promise<SeveralScopesToken> {
+  if (!severalMemo || Date.now() - severalMemo.at > 60_000) severalMemo = { at: Date.now(), value: severalScopesToken(hr, target) };
+  return severalMemo.value;
+}
+
+/** The lifetime a token response states, and where: expires_in (RFC 6749 §5.1), else the JWT's exp - iat (RFC 7519 §4.1.4, §4.1.6). */
+export function statedLifetime(res: TokenResponse): { seconds: number; source: string } | null {
+  const expiresIn = res.body?.expires_in;
+  const fromExpiresIn = typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn) ? Number(expiresIn) : NaN;
+  if (Number.isFinite(fromExpiresIn) && fromExpiresIn > 0) return { seconds: fromExpiresIn, source: 'expires_in' };
+  const token = res.body?.access_token;
+  const jwt = typeof token === 'string' ? decodeJwt(token) : null;
+  const exp = jwt?.payload.exp;
+  const iat = jwt?.payload.iat;
+  if (typeof exp === 'number' && typeof iat === 'number' && exp > iat) return { seconds: exp - iat, source: 'the JWT exp - iat' };
+  return null;
 }

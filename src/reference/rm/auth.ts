@@ -27,9 +27,13 @@ export function refusal(env: RmEnv, ctx: Ctx): { status: number; detail: string 
   if (exempt(env, ctx)) return null;
   const status = env.fault('rm.auth.status-403') ? 403 : 401;
   const given = credentials(ctx.req.headers.authorization);
-  const keyOk = given?.key === EMBEDDED.rm.apiKey;
+  const keyOk = given?.key === EMBEDDED.rm.apiKey || (given !== null && env.fault('rm.auth.any-key-accepted'));
   const secretOk = given?.secret === EMBEDDED.rm.apiSecret || env.fault('rm.auth.wrong-secret-accepted');
   if (!keyOk || !secretOk) return { status, detail: 'Invalid API credentials' };
+  // The date-header-refused fault takes only x-hmac-date, although 000 §5.3 lets date replace it.
+  if (env.fault('rm.auth.date-header-refused') && !ctx.req.headers['x-hmac-date'] && ctx.req.headers.date) {
+    return { status, detail: 'Invalid API credentials: x-hmac-date header missing' };
+  }
   if (env.variant('rm.variant.require-date-header') && !ctx.req.headers['x-hmac-date'] && !ctx.req.headers.date) {
     return { status, detail: 'Invalid API credentials: an x-hmac-date or date header is required' };
   }

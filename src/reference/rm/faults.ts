@@ -17,6 +17,20 @@ const faults = [
   defineFault('rm', 'rm.auth.not-enforced-on-educations', 'rm.auth.required', 'auth-enforced', 'The educations sub-resource (list, get, create) skips the credential check.'),
   defineFault('rm', 'rm.auth.not-enforced-on-event-buckets', 'rm.auth.required', 'auth-enforced', 'GET /recruitment_events/{upcoming,past,in_progress,archived} answer 200 without credentials.'),
   defineFault('rm', 'rm.auth.wrong-secret-accepted', 'rm.auth.401', 'auth-enforced', 'Only the API key is compared; any secret is accepted.'),
+  defineFault(
+    'rm',
+    'rm.auth.any-key-accepted',
+    'rm.auth.401',
+    'auth-enforced',
+    'Only the API secret is compared: a request with an unknown API key and the right secret is served.',
+  ),
+  defineFault(
+    'rm',
+    'rm.auth.date-header-refused',
+    'rm.auth.date-header',
+    'status',
+    'A request that carries the ordinary date header instead of x-hmac-date is refused with 401.',
+  ),
   defineFault('rm', 'rm.auth.status-403', 'rm.error.401', 'auth-enforced', 'Missing or wrong credentials answer 403 instead of 401.'),
   // Documented statuses (000 §3, §4 Operations, §7)
   defineFault('rm', 'rm.candidates.create.status-200', 'rm.op.candidates.create', 'status', 'Creating a candidate answers 200.'),
@@ -27,6 +41,14 @@ const faults = [
   defineFault('rm', 'rm.lists.add.always-201', 'rm.state.list-readd', 'membership', 'A second PUT of the same membership answers 201 again.'),
   defineFault('rm', 'rm.candidates.get.missing-200', 'rm.error.404', 'not-found', 'GET /candidates/{unknown} answers 200 with {"data": null}.'),
   defineFault('rm', 'rm.educations.get.missing-200', 'rm.error.404', 'not-found', 'GET /candidates/{id}/educations/{unknown} answers 200 with empty data.'),
+  defineFault(
+    'rm',
+    'rm.educations.get.any-candidate',
+    'rm.error.404',
+    'not-found',
+    'GET /candidates/{candidateId}/educations/{educationId} finds the education by its id alone: another ' +
+    'candidate\'s education answers 200.',
+  ),
   defineFault('rm', 'rm.lists.add.unknown-candidate-201', 'rm.op.list-candidates.add', 'not-found', 'Adding an unknown candidate id to a list answers 201.'),
   defineFault('rm', 'rm.ats.anonymise.unknown-202', 'rm.op.ats-candidates.anonymise', 'not-found', 'Queueing an anonymisation for an unknown ATS candidate id answers 202.'),
   // Validation: only the refusals the documents name (000 §4 Operations, rules 1-2, §7)
@@ -50,6 +72,14 @@ const faults = [
   defineFault('rm', 'rm.pagination.per-page-ignored', 'rm.query.per_page', 'pagination', 'per_page is ignored; pages always hold the default number of records.'),
   defineFault('rm', 'rm.pagination.pages-overlap', 'rm.query.page', 'pagination', 'Each page after the first starts one record early (off by one), so neighbouring pages share a record.'),
   defineFault('rm', 'rm.pagination.page-ignored', 'rm.query.page', 'pagination', 'page is ignored: page 2 repeats page 1.'),
+  defineFault(
+    'rm',
+    'rm.pagination.jobs-blocks-of-5',
+    'rm.query.page',
+    'pagination',
+    'GET /jobs cuts its pages from fixed blocks of 5 jobs: a page with per_page under 5 starts at the beginning of ' +
+    'the block that holds its first record, so it repeats jobs of earlier pages (per_page 5 and above are right).',
+  ),
   // Cursor pagination (000 §4 Common query parameters)
   defineFault('rm', 'rm.cursor.never-ends', 'rm.query.cursor', 'cursor', 'The last page still carries a next_cursor (pointing at an empty page that does the same).'),
   defineFault('rm', 'rm.cursor.repeats-record', 'rm.query.cursor', 'cursor', 'next_cursor points one record early, so each page repeats the last record of the previous one.'),
@@ -58,11 +88,26 @@ const faults = [
   // Filters (000 §4 Filters, Operations)
   defineFault('rm', 'rm.filter.updated-at-lt-inclusive', 'rm.filter.updated_at.lt', 'filter', 'updated_at lt also returns records updated exactly at the bound.'),
   defineFault('rm', 'rm.filter.updated-at-gte-exclusive', 'rm.filter.updated_at.gte', 'filter', 'updated_at gte leaves out records updated exactly at the bound.'),
+  defineFault(
+    'rm',
+    'rm.filter.updated-at-offset-ignored',
+    'rm.filter.updated_at.gte',
+    'filter',
+    'The updated_at bounds drop the UTC offset of a date-time and read its clock time as UTC ' +
+    '(2025-03-01T15:30:00+05:30 is taken as 15:30Z).',
+  ),
   defineFault('rm', 'rm.filter.email-substring', 'rm.filter.email', 'filter', 'The e-mail filter matches substrings.'),
   defineFault('rm', 'rm.filter.archived-default-ignored', 'rm.filter.archived', 'filter', 'Without filter[archived], archived candidates are listed too.'),
   defineFault('rm', 'rm.filter.archived-ignored', 'rm.filter.archived', 'filter', 'filter[archived]=true is ignored (only unarchived candidates are returned).'),
   defineFault('rm', 'rm.filter.anonymised-default-ignored', 'rm.filter.anonymised', 'filter', 'Without filter[anonymised], anonymised candidates are listed too.'),
   defineFault('rm', 'rm.filter.ats-uid-exists-ignored', 'rm.filter.ats_uid', 'filter', 'filter[ats_uid][exists] is accepted but ignored.'),
+  defineFault(
+    'rm',
+    'rm.filter.ats-uid-exists-inverted',
+    'rm.filter.ats_uid',
+    'filter',
+    'filter[ats_uid][exists] true and false are swapped: false selects the candidates that have an ATS record.',
+  ),
   defineFault('rm', 'rm.filter.resume-exists-inverted', 'rm.filter.resume', 'filter', 'filter[resume][exists] true and false are swapped.'),
   defineFault('rm', 'rm.filter.event-kind-ignored', 'rm.filter.kind', 'filter', 'The candidate events kind filter is ignored.'),
   defineFault('rm', 'rm.filter.event-kind-class-names', 'rm.filter.kind', 'filter', 'kind carries the internal event class name (e.g. "ViewEvent", "AtsEvent"), so filter[kind]=view answers events whose kind is not view.'),
@@ -73,16 +118,46 @@ const faults = [
   // Filter cap (000 §4 Common query parameters, §7, §8)
   defineFault('rm', 'rm.filter-cap.none', 'rm.query.filter-cap', 'filter-cap', 'No cap: far pages of a filtered list answer 200 with no records.'),
   defineFault('rm', 'rm.filter-cap.at-5000', 'rm.limit.cap', 'filter-cap', 'The cap is enforced at 5000 records instead of 10000.'),
+  defineFault(
+    'rm',
+    'rm.filter-cap.default-page-size',
+    'rm.query.filter-cap',
+    'filter-cap',
+    'The cap counts at most the default page size (25) per page: with per_page 1 to 25 it holds, with a larger ' +
+    'per_page a request far beyond the cap (page 201, per_page 50) answers 200.',
+  ),
   defineFault('rm', 'rm.filter-cap.on-cursor', 'rm.query.filter-cap', 'filter-cap', 'Filtered cursor requests are refused with 400 as if they were beyond the cap.'),
   // Include (000 §1, §4 Common query parameters, Allowed include values)
   defineFault('rm', 'rm.include.ignored', 'rm.query.include', 'include', 'include is accepted but nothing is embedded.'),
   defineFault('rm', 'rm.include.wrong-type', 'rm.layout.relationship', 'include', 'Embedded records carry a singular type (e.g. "education") while the relationships that name them say the plural: no embedded record is the {id, type} pair a relationship names.'),
   defineFault('rm', 'rm.include.dangling-relationships', 'rm.query.include', 'include', 'Embedded records carry ids other than those named by the relationships.'),
   defineFault('rm', 'rm.include.nested-dropped', 'rm.include.candidates', 'include', 'Only the first segment of a nested include is embedded.'),
+  defineFault(
+    'rm',
+    'rm.include.unlinked',
+    'rm.candidate.rel.educations',
+    'include',
+    'With include, a candidate leaves out the relationships the include names: the related records are embedded, ' +
+    'but no relationship of the candidate names them.',
+  ),
+  defineFault(
+    'rm',
+    'rm.include.educations-ignored',
+    'rm.include.candidates',
+    'include',
+    'include=educations is ignored (no education is embedded); every other include value works.',
+  ),
   // Membership and state (000 §2 List, §3, §4 Operations)
   defineFault('rm', 'rm.lists.remove.leaves-member', 'rm.state.list-remove', 'membership', 'DELETE answers 204 but the candidate stays in the list.'),
   defineFault('rm', 'rm.lists.count-stale', 'rm.list.fields', 'membership', 'A list count does not follow membership changes made through the API.'),
   defineFault('rm', 'rm.candidates.update.not-persisted', 'rm.op.candidates.update', 'state', 'PATCH answers 200 with the new values but does not store them.'),
+  defineFault(
+    'rm',
+    'rm.candidates.update.wipes-unsent',
+    'rm.op.candidates.update',
+    'state',
+    'PATCH replaces the whole set of writable attributes: first_name, last_name or skills not sent are emptied.',
+  ),
   defineFault('rm', 'rm.candidates.create.tag-values-dropped', 'rm.op.candidates.create', 'state', 'tag_values of a created candidate are dropped: the candidate has none of them as tags.'),
   defineFault('rm', 'rm.tags.delete.not-removed', 'rm.op.candidate-tags.delete', 'state', 'Deleting a tag answers 200 but the tagging stays.'),
   // Server errors on requests a row answers (000 §4 Operations)

@@ -43,6 +43,13 @@ function time(query: URLSearchParams, key: string): number | null {
   return raw === null ? null : parseDateTime(raw, key);
 }
 
+/** The updated_at bounds; the offset-ignored fault reads the clock time of any offset as UTC. */
+function updatedBound(env: RmEnv, query: URLSearchParams, key: string): number | null {
+  const raw = query.get(key);
+  if (raw === null || !env.fault('rm.filter.updated-at-offset-ignored')) return time(query, key);
+  return parseDateTime(raw.trim().replace(/(?:Z|[+ -]\d{2}:?\d{2})$/i, ''), key);
+}
+
 // ---- candidates ----
 
 const CANDIDATE_FILTERS = ['filter[updated_at][lt]', 'filter[updated_at][gte]', 'filter[email][eq]', 'filter[archived]', 'filter[anonymised]', 'filter[ats_candidates][exists]', 'filter[ats_uid][exists]', 'filter[resume][exists]'] as const;
@@ -69,8 +76,8 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
   let anonymised = bool(query, 'filter[anonymised]');
   if (anonymised === null && !env.fault('rm.filter.anonymised-default-ignored')) anonymised = false;
   const filter: CandidateFilter = {
-    updatedLt: time(query, 'filter[updated_at][lt]'),
-    updatedGte: time(query, 'filter[updated_at][gte]'),
+    updatedLt: updatedBound(env, query, 'filter[updated_at][lt]'),
+    updatedGte: updatedBound(env, query, 'filter[updated_at][gte]'),
     email: query.get('filter[email][eq]'),
     archived,
     anonymised,
@@ -79,6 +86,7 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
     resume: bool(query, 'filter[resume][exists]'),
   };
   if (filter.resume !== null && env.fault('rm.filter.resume-exists-inverted')) filter.resume = !filter.resume;
+  if (filter.atsUid !== null && env.fault('rm.filter.ats-uid-exists-inverted')) filter.atsUid = !filter.atsUid;
   return { filter, present: keys.length > 0 };
 }
 

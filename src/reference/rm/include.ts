@@ -89,10 +89,21 @@ export function collectIncluded(resources: Resources, primary: readonly Resource
   return [...found.values()];
 }
 
+/**
+ * The primary records as answered: under the unlinked fault, without the relationships the include
+ * paths start with (the embedded records are then named by no relationship of theirs).
+ */
+export function linked(env: RmEnv, primary: readonly Resource[], paths: string[][] | null): Resource[] {
+  if (paths === null || !env.fault('rm.include.unlinked')) return [...primary];
+  const names = new Set(paths.map((p) => p[0] ?? ''));
+  return primary.map((r) => ({ ...r, relationships: Object.fromEntries(Object.entries(r.relationships ?? {}).filter(([name]) => !names.has(name))) }));
+}
+
 /** `included` for a document, or undefined when nothing was asked for (or the include fault drops it). */
 export function includedFor(env: RmEnv, resources: Resources, primary: readonly Resource[], paths: string[][] | null): Resource[] | undefined {
   if (paths === null || env.fault('rm.include.ignored')) return undefined;
-  const walked = env.fault('rm.include.nested-dropped') ? paths.map((p) => p.slice(0, 1)) : paths;
+  const asked = env.fault('rm.include.educations-ignored') ? paths.filter((p) => p[0] !== 'educations') : paths;
+  const walked = env.fault('rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;
   const included = collectIncluded(resources, primary, walked);
   if (env.fault('rm.include.wrong-type')) return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
   if (env.fault('rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));

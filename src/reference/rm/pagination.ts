@@ -77,7 +77,9 @@ export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void 
   }
   if (env.fault('rm.filter-cap.none')) return;
   if (!filtered && !env.variant('rm.variant.cap-without-filter')) return;
-  if (paging.page * paging.requestedPerPage > env.filterCap) {
+  // The default-page-size fault counts at most the default page size per page.
+  const counted = env.fault('rm.filter-cap.default-page-size') ? Math.min(paging.requestedPerPage, env.perPage.default) : paging.requestedPerPage;
+  if (paging.page * counted > env.filterCap) {
     throw badRequest(`page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`, 'page');
   }
 }

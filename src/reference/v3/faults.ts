@@ -17,11 +17,26 @@ export const V3_FAULTS = [
   defineFault('hr', 'hr.token.type-missing', 'v3.auth.token', 'token', 'The token response has no token_type (RFC 6749 §5.1: REQUIRED).'),
   defineFault('hr', 'hr.token.opaque', 'v3.auth.token', 'token', 'Access tokens are opaque random strings kept by the server, not the JWT 001 §5.1 names.'),
   defineFault('hr', 'hr.token.unknown-client-accepted', 'v3.auth.token', 'auth-enforced', 'The token endpoint issues a token for an unknown client id or a wrong secret (RFC 6749 §5.2: invalid_client).'),
+  defineFault(
+    'hr', 'hr.token.multi-scope-not-granted', 'v3.auth.scope', 'scope',
+    'Public.HrCore.Write is granted only when it is requested alone: asked among several space-separated scopes it is left '
+      + 'out of the token, while the response\'s scope field echoes what was asked.',
+  ),
   defineFault('hr', 'hr.token.scope-always-granted', 'v3.auth.scope', 'scope', 'Every token carries Public.HrCore.Write whatever scope was asked for, while the response\'s scope field echoes only what was asked (RFC 6749 §3.3).'),
   // --- bearer tokens at the API (001 §5) ---
   defineFault('hr', 'hr.auth.token-not-required', 'v3.auth.token', 'auth-enforced', 'HR core writes succeed without an Authorization header.'),
   defineFault('hr', 'hr.auth.any-bearer-accepted', 'v3.auth.token', 'auth-enforced', 'Any non-empty bearer value is accepted (malformed tokens included).'),
   defineFault('hr', 'hr.auth.signature-not-verified', 'v3.auth.token', 'auth-enforced', 'A well-formed JWT whose signature does not verify is accepted.'),
+  defineFault(
+    'hr', 'hr.auth.expired-token-accepted', 'v3.auth.lifetime', 'auth-enforced',
+    'Tokens state a 3-second life (expires_in 3, exp = iat + 3) but the API never checks exp: a token is accepted long after '
+      + 'its stated lifetime.',
+  ),
+  defineFault(
+    'hr', 'hr.auth.reference-no-token-404', 'v3.auth.token', 'auth-enforced',
+    'PUT /employee/{employeeId} answers 404 (as if the route did not exist) to a request without a token; with a valid token '
+      + 'the route answers.',
+  ),
   defineFault('learning', 'learning.auth.token-not-required', 'learning.auth.scope', 'auth-enforced', 'Learning writes succeed without an Authorization header (001 §5.5: the scope they require is not shown, not that they require none).'),
   defineFault('hr', 'hr.scope.not-enforced', 'v3.auth.scope', 'scope', 'HR core writes accept a valid token that lacks Public.HrCore.Write.'),
   // --- HR core shared write rules (001 §2, §3, §4) ---
@@ -29,11 +44,21 @@ export const V3_FAULTS = [
   defineFault('hr', 'hr.write.update-only-externalid-accepted', 'hr.rule.required', 'validation', 'An update of an existing record carrying only externalId is accepted.'),
   defineFault('hr', 'hr.write.no-validation-message', 'hr.rule.message', 'validation-message', 'Validation refusals are 400 with an empty body.'),
   defineFault('hr', 'hr.write.validation-answered-200', 'v3.error.validation', 'validation', 'Validation failures are answered 200 with an error body, as if the write had succeeded.'),
+  defineFault(
+    'hr', 'hr.write.update-replaces-record', 'hr.rule.omitted-kept', 'state',
+    'An update replaces the stored record with the fields sent: omitted fields are dropped (a business unit updated without '
+      + 'its parent id no longer references the parent, which then archives).',
+  ),
   defineFault('hr', 'hr.write.null-field-500', 'hr.rule.omitted-kept', 'no-server-error', 'An update with a null field answers 500.'),
   defineFault('hr', 'hr.bu.level2-parent-not-required', 'hr.bu.level1ExternalId', 'hierarchy', 'A level 2 business unit is created without level1ExternalId.'),
   defineFault('hr', 'hr.bu.level3-parent-not-required', 'hr.bu.level2ExternalId', 'hierarchy', 'A level 3 business unit is created without level2ExternalId.'),
   defineFault('hr', 'hr.bu.level4-parent-not-required', 'hr.bu.level3ExternalId', 'hierarchy', 'A level 4 business unit is created without level3ExternalId.'),
   defineFault('hr', 'hr.bu.archive-referenced-accepted', 'hr.state.bu-archive-refused', 'hierarchy', 'A business unit that a live lower-level unit references is archived anyway.'),
+  defineFault(
+    'hr', 'hr.bu.refused-archive-applied', 'hr.state.bu-archive-refused', 'state',
+    'The archive of a business unit that a live lower-level unit references is refused (400) but the unit is archived all the '
+      + 'same: asked again it archives, and a child create under it is refused.',
+  ),
   defineFault('hr', 'hr.bu.create-without-name-accepted', 'hr.bu.name', 'validation', 'A business unit is created without a name.'),
   defineFault('hr', 'hr.position.create-without-name-accepted', 'hr.position.name', 'validation', 'A position is created without a name.'),
   // --- learning activities (001 §3, §4, §7.2) ---
@@ -44,8 +69,16 @@ export const V3_FAULTS = [
   defineFault('learning', 'learning.update.trailing-slash-404', 'learning.rule.trailing-slash', 'status', 'The path with a trailing slash answers 404.'),
   defineFault('learning', 'learning.update.status-201', 'learning.op.put', 'status', 'Updating an existing activity answers 201.'),
   defineFault('learning', 'learning.archive.status-204', 'learning.state.archive', 'status', 'Archiving an activity answers 204.'),
+  defineFault(
+    'learning', 'learning.update.null-ignored', 'learning.rule.update', 'state',
+    'A field sent as null in an update is accepted (200) but ignored: the stored value is kept.',
+  ),
   defineFault('learning', 'learning.null-field-500', 'learning.rule.update', 'no-server-error', 'An update with a null field answers 500.'),
   defineFault('learning', 'learning.validation-answered-200', 'v3.error.validation', 'validation', 'Learning validation failures are answered 200 with the error body, as if the write had succeeded.'),
+  defineFault(
+    'learning', 'learning.validation.no-message', 'v3.error.validation', 'validation-message',
+    'Learning validation refusals are 400 with an empty body.',
+  ),
   defineFault('learning', 'learning.msg.from-orgwide-reworded', 'learning.msg.from-orgwide', 'validation-message', 'Says "Cannot change access level from orgwide" (no hyphen).'),
   defineFault('learning', 'learning.msg.to-orgwide-reworded', 'learning.msg.to-orgwide', 'validation-message', 'Says "Cannot change access level to orgwide" (no hyphen).'),
   defineFault('learning', 'learning.msg.aggregate-id-reworded', 'learning.msg.aggregate-id', 'validation-message', 'Says "Cannot change aggregateId for an existing activity".'),
@@ -60,6 +93,11 @@ export const V3_FAULTS = [
   defineFault('learning', 'learning.aggregate-id-change-allowed', 'learning.msg.aggregate-id', 'validation', 'An update may change the aggregate id.'),
   defineFault('learning', 'learning.costs.cost-without-currency-accepted', 'learning.msg.cost-needs-currency', 'validation', 'A cost without currency.code is accepted.'),
   defineFault('learning', 'learning.costs.currency-without-cost-accepted', 'learning.msg.currency-needs-cost', 'validation', 'currency.code without any cost is accepted.'),
+  defineFault(
+    'learning', 'learning.costs.rule-skipped-on-update', 'learning.msg.cost-needs-currency', 'validation',
+    'The cost and currency rules of 001 §7.2 are applied on create only: an update sending a cost without currency.code, or '
+      + 'currency.code without a cost, is accepted.',
+  ),
   defineFault('learning', 'learning.content.scormcourse-on-private-accepted', 'learning.msg.content-type', 'validation', 'A private activity may use content type scormcourse.'),
   defineFault('learning', 'learning.field.code-on-public-accepted', 'learning.msg.field-access-level', 'validation', 'A public activity may carry a code.'),
   defineFault('learning', 'learning.image.unknown-key-accepted', 'learning.msg.image', 'validation', 'An image key that does not exist is accepted.'),

@@ -7,7 +7,7 @@
  */
 import type { Ctx } from '../http-kit';
 import { on } from './faults';
-import { insufficientScope, unauthorized } from './respond';
+import { insufficientScope, json, unauthorized } from './respond';
 import { HR_WRITE_SCOPE, type TokenService } from './tokens';
 
 export type Area = 'hr' | 'learning' | 'other';
@@ -25,6 +25,10 @@ export function admit(ctx: Ctx, tokens: TokenService, tenant: string): boolean {
   const header = ctx.req.headers.authorization;
   if (!header) {
     if (area === 'hr' && on(b, 'hr.auth.token-not-required')) return true;
+    if (ctx.path.startsWith('/employee/') && on(b, 'hr.auth.reference-no-token-404')) {
+      json(ctx, 404, { message: `No operation at ${ctx.path}` });
+      return false;
+    }
     if (area === 'learning' && on(b, 'learning.auth.token-not-required')) return true;
     unauthorized(ctx, 'A bearer access token is required', false);
     return false;

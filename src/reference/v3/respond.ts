@@ -39,7 +39,7 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
   let status = notFound ? 404 : 400;
   if (!notFound && on(b, api === 'hr' ? 'hr.variant.validation-422' : 'learning.variant.validation-422')) status = 422;
   if (!notFound && on(b, api === 'hr' ? 'hr.write.validation-answered-200' : 'learning.validation-answered-200')) status = 200;
-  if (api === 'hr' && on(b, 'hr.write.no-validation-message')) return send(ctx, status);
+  if (on(b, api === 'hr' ? 'hr.write.no-validation-message' : 'learning.validation.no-message')) return send(ctx, status);
   const shown = api === 'learning' && on(b, 'learning.msg.generic') ? [{ message: 'Bad Request' }] : errors;
   const messages = shown.map((e) => e.message);
   if (on(b, api === 'hr' ? 'hr.variant.error-text' : 'learning.variant.error-text')) return send(ctx, status, `${messages.join('\n')}\n`, 'text/plain; charset=utf-8');

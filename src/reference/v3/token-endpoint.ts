@@ -71,7 +71,9 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     if (grant !== 'client_credentials') return oauthError(ctx, 400, 'unsupported_grant_type', `The grant type "${grant}" is not supported; use client_credentials`);
 
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
-    const granted = on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE) ? [...scopes, HR_WRITE_SCOPE] : scopes;
+    let granted = on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE) ? [...scopes, HR_WRITE_SCOPE] : scopes;
+    // The fault reads the scope parameter as one name unless it is Public.HrCore.Write alone.
+    if (on(b, 'hr.token.multi-scope-not-granted') && scopes.length > 1) granted = scopes.filter((s) => s !== HR_WRITE_SCOPE);
     const issued = tokens.issue(client, granted);
     const body: Record<string, unknown> = { access_token: issued.accessToken };
     // RFC 6749 §5.1: expires_in is RECOMMENDED, not required; the JWT's exp still says 300 s.

@@ -11,7 +11,8 @@
  * asked for), aud, iss, iat, nbf, exp = iat + 300 (001 §5.3), jti. The signing key is made anew at
  * each start. Under the hr.variant.jwt-no-exp variant the JWT has no exp and the server ends its
  * life at iat + 300 itself; under the hr.token.opaque fault the token is a random string the
- * server keeps (001 §5.1 names a JWT).
+ * server keeps (001 §5.1 names a JWT); under the hr.auth.expired-token-accepted fault tokens state
+ * a 3-second life and their expiry is never checked.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EMBEDDED } from '../../config/embedded';
@@ -21,6 +22,8 @@ import { decodeJwt, signJwt } from './jwt';
 import type { JsonObject } from './json';
 
 export const LIFETIME_S = 300;
+/** The life tokens state under the hr.auth.expired-token-accepted fault (short, so the suite proves it without a 300 s wait). */
+export const EXPIRED_FAULT_LIFETIME_S = 3;
 export const HR_WRITE_SCOPE = 'Public.HrCore.Write';
 
 export interface Client {
@@ -74,7 +77,8 @@ export class TokenService {
 
   issue(client: Client, scopes: string[]): Issued {
     const b = this.behaviour;
-    const lifetime = on(b, 'hr.token.expires-in-3600') ? 3600 : LIFETIME_S;
+    const shortLived = on(b, 'hr.auth.expired-token-accepted');
+    const lifetime = on(b, 'hr.token.expires-in-3600') ? 3600 : shortLived ? EXPIRED_FAULT_LIFETIME_S : LIFETIME_S;
     const claimLifetime = on(b, 'hr.token.exp-claim-3600') ? 3600 : lifetime;
     const iat = Math.floor(this.now() / 1000);
     if (on(b, 'hr.token.opaque')) {
@@ -106,7 +110,7 @@ export class TokenService {
     // Without exp (jwt-no-exp variant) the life ends iat + 300 s all the same.
     const expiry = typeof claims.exp === 'number' ? claims.exp : on(this.behaviour, 'hr.variant.jwt-no-exp') && typeof claims.iat === 'number' ? claims.iat + LIFETIME_S : null;
     if (expiry === null) return { ok: false, reason: 'The access token has no expiry' };
-    if (expiry <= nowS) return { ok: false, reason: 'The access token has expired' };
+    if (expiry <= nowS && !on(this.behaviour, 'hr.auth.expired-token-accepted')) return { ok: false, reason: 'The access token has expired' };
     if (typeof claims.nbf === 'number' && claims.nbf > nowS + 60) return { ok: false, reason: 'The access token is not valid yet' };
     if (typeof claims.client_id !== 'string' || typeof claims.aud !== 'string' || typeof claims.scope !== 'string') return { ok: false, reason: 'The access token lacks client_id, aud or scope' };
     return { ok: true, grant: { clientId: claims.client_id, tenant: claims.aud, scopes: new Set(claims.scope.split(' ').filter(Boolean)) } };

@@ -32,6 +32,8 @@ export interface Relaxed {
   externalId?: boolean;
   /** An update carrying only externalId is accepted. */
   updateWithoutField?: boolean;
+  /** An update replaces the stored record instead of keeping omitted fields. */
+  replaceOnUpdate?: boolean;
   /** Required-on-create fields no longer checked. */
   required?: readonly string[];
 }
@@ -79,7 +81,8 @@ export function planWrite(kind: RecordKind, body: unknown, find: (externalId: st
   if (!archive && others.length === 0 && !relaxed.updateWithoutField) {
     return refused([{ message: `An update of a ${kind.label} needs externalId and at least one other field` }]);
   }
-  return { ok: true, intent: archive ? 'archive' : 'update', externalId, fields, next: mergePatch(existing, fields), existing };
+  const replaced = relaxed.replaceOnUpdate && !archive ? { ...withoutNulls(fields), ...(isArchived(existing) ? { archive: true } : {}) } : null;
+  return { ok: true, intent: archive ? 'archive' : 'update', externalId, fields, next: replaced ?? mergePatch(existing, fields), existing };
 }
 
 /** True when the stored record is archived. */

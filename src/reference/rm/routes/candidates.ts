@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { INVALID_JSON, type Ctx } from '../../http-kit';
 import { candidateMatcher, parseCandidateFilter } from '../filters';
-import { CANDIDATE_INCLUDES, includedFor, parseInclude } from '../include';
+import { CANDIDATE_INCLUDES, includedFor, linked, parseInclude } from '../include';
 import { noRelatedRecords, type Candidate } from '../model';
 import { enforceCap, paginate, parsePaging } from '../pagination';
 import { HttpError, invalid, sendDoc } from '../respond';
@@ -23,7 +23,7 @@ export const candidateRoutes: RouteModule = (router, app) => {
     const match = candidateMatcher(env, store, filter);
     const page = paginate(env, [...store.candidates.values()].filter(match).sort(bySeq), paging);
     const data = page.items.map((c) => resources.candidate(c));
-    sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
+    sendDoc(env, ctx, 200, { data: linked(env, data, include), included: includedFor(env, resources, data, include), meta: page.meta });
   });
 
   router.on('POST', '/candidates', (ctx) => {
@@ -42,7 +42,7 @@ export const candidateRoutes: RouteModule = (router, app) => {
     const include = parseInclude(env, ctx.query, CANDIDATE_INCLUDES);
     if (!store.candidates.has(ctx.params.candidateId ?? '') && env.fault('rm.candidates.get.missing-200')) return sendDoc(env, ctx, 200, { data: null });
     const data = resources.candidate(candidateOr404(app, ctx.params.candidateId));
-    sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, [data], include) });
+    sendDoc(env, ctx, 200, { data: linked(env, [data], include)[0], included: includedFor(env, resources, [data], include) });
   });
 
   router.on('PATCH', '/candidates/{candidateId}', (ctx) => {
@@ -54,9 +54,11 @@ export const candidateRoutes: RouteModule = (router, app) => {
     const skills = loose ? listish(attributes.skills) : optionalStringArray(attributes, 'skills');
     // The not-persisted fault answers with an updated copy and leaves the stored record alone.
     const target = env.fault('rm.candidates.update.not-persisted') ? { ...candidate, lists: new Set(candidate.lists) } : candidate;
-    if (firstName !== undefined) target.firstName = firstName;
-    if (lastName !== undefined) target.lastName = lastName;
-    if (skills !== undefined) target.skills = [...skills];
+    // The wipes-unsent fault treats PATCH as a replacement of the writable attributes.
+    const wipe = env.fault('rm.candidates.update.wipes-unsent');
+    if (firstName !== undefined || wipe) target.firstName = firstName ?? '';
+    if (lastName !== undefined || wipe) target.lastName = lastName ?? '';
+    if (skills !== undefined || wipe) target.skills = [...(skills ?? [])];
     target.updated = env.now();
     sendDoc(env, ctx, 200, { data: resources.candidate(target) });
   });

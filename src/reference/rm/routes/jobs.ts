@@ -1,9 +1,22 @@
 /** Jobs (000 §4): GET /jobs lists live jobs with free-text search; GET /jobs/{jobId} also finds drafts. */
 import { parseJobFilter } from '../filters';
 import { JOB_INCLUDES, includedFor, parseInclude } from '../include';
-import { paginate, parsePaging } from '../pagination';
+import type { RmEnv } from '../env';
+import type { Job } from '../model';
+import { paginate, parsePaging, type PageResult, type Paging } from '../pagination';
 import { notFound, sendDoc } from '../respond';
 import { bySeq, type RouteModule } from './app';
+
+/**
+ * The jobs-blocks-of-5 fault: pages are cut from blocks of 5 jobs, so a page of fewer than 5 records
+ * starts where the block holding its first record starts (page 2 of per_page 2 repeats page 1).
+ */
+function jobPage(env: RmEnv, jobs: readonly Job[], paging: Paging): PageResult<Job> {
+  if (paging.mode !== 'numeric' || !env.fault('rm.pagination.jobs-blocks-of-5') || paging.perPage >= 5) return paginate(env, jobs, paging);
+  const first = (paging.page - 1) * paging.perPage;
+  const start = first - (first % 5);
+  return { items: jobs.slice(start, start + paging.perPage), meta: { page: paging.page, per_page: paging.perPage, total_count: jobs.length } };
+}
 
 export const jobRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
@@ -13,7 +26,7 @@ export const jobRoutes: RouteModule = (router, app) => {
     const filter = parseJobFilter(env, store, ctx.query);
     const paging = parsePaging(env, ctx.query);
     const listed = [...store.jobs.values()].filter((j) => (j.status === 'live' || env.fault('rm.jobs.list-includes-drafts')) && filter(j));
-    const page = paginate(env, listed.sort(bySeq), paging);
+    const page = jobPage(env, listed.sort(bySeq), paging);
     const data = page.items.map((j) => resources.job(j));
     sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
   });

@@ -100,7 +100,7 @@ const educationRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
   const ofCandidate = (c: Candidate, id: string | undefined): Education | undefined => {
     const e = store.educations.get(id ?? '');
-    return e && e.candidateId === c.id ? e : undefined;
+    return e && (e.candidateId === c.id || env.fault('rm.educations.get.any-candidate')) ? e : undefined;
   };
   router.on('GET', '/candidates/{candidateId}/educations', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);

@@ -64,6 +64,10 @@ function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): F
   const found = referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.variant.bu-archived-children-block'));
   if (found.length === 0) return [];
   const names = found.slice(0, 5).map((r) => `level ${r.level} business unit "${r.externalId}"`).join(', ');
+  // The fault archives first and checks the references afterwards, without undoing the archive.
+  if (on(ctx.behaviour, 'hr.bu.refused-archive-applied') && plan.existing) {
+    store.units[level].set(plan.externalId, { ...plan.existing, archive: true });
+  }
   return [{ field: 'archive', message: `Business unit "${plan.externalId}" (level ${level}) cannot be archived: it is referenced by ${names}` }];
 }
 

@@ -26,6 +26,7 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
     ...spec.relaxed,
     externalId: on(ctx.behaviour, 'hr.write.externalid-not-required'),
     updateWithoutField: on(ctx.behaviour, 'hr.write.update-only-externalid-accepted'),
+    replaceOnUpdate: on(ctx.behaviour, 'hr.write.update-replaces-record'),
   };
   const plan = planWrite(spec.kind, ctx.body, (id) => spec.find(id), relaxed);
   if (!plan.ok) return refuse(ctx, 'hr', plan.errors, plan.status === 404);

@@ -83,7 +83,7 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   const say = (key: MessageKey, field?: string): FieldError => ({ ...(field ? { field } : {}), message: learningMessage(b, key) });
   const { errors: typeErrors, value: body } = checkFields(w.body, ACTIVITY_RULES);
   const { aggregateId: _aggregateId, ...patch } = body;
-  const next = w.stored ? mergePatch(w.stored.data, patch) : withoutNulls(patch);
+  const next = w.stored ? mergePatch(w.stored.data, on(b, 'learning.update.null-ignored') ? withoutNulls(patch) : patch) : withoutNulls(patch);
   if (typeErrors.length > 0) return { errors: typeErrors, next };
   const errors: FieldError[] = [];
 
@@ -137,8 +137,11 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   const code = at(costs, 'currency.code');
   const currencySupplied = typeof code === 'string' && code !== '';
   if (currencySupplied && !/^[A-Z]{3}$/.test(code)) errors.push({ field: 'costs.currency.code', message: `costs.currency.code "${code}" is not an ISO 4217 currency code` });
-  if (costSupplied && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) errors.push(say('costWithoutCurrency', 'costs.currency.code'));
-  if (currencySupplied && !costSupplied && !on(b, 'learning.costs.currency-without-cost-accepted')) errors.push(say('currencyWithoutCost', 'costs'));
+  const costRules = w.stored === null || !on(b, 'learning.costs.rule-skipped-on-update');
+  if (costRules && costSupplied && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
+    errors.push(say('costWithoutCurrency', 'costs.currency.code'));
+  }
+  if (costRules && currencySupplied && !costSupplied && !on(b, 'learning.costs.currency-without-cost-accepted')) errors.push(say('currencyWithoutCost', 'costs'));
 
   // What public and private activities may use (001 §2).
   if (level === 'public' || level === 'private') {

@@ -1,0 +1,68 @@
+/**
+ * Archive moves of the HR core records (001 §3): a record that exists archives (any 2xx, 001 §4
+ * Gaps). What comes after is not ruled: "Transitions out of the archived state: not shown", and no
+ * sentence says how an update or a second archive of an archived record is answered. Those answers
+ * are observed, never failed. HR core has no read operation, so whether an accepted update brought
+ * the record back is not visible either; the test archives it again (observed) so that nothing it
+ * made is left live.
+ */
+import { test } from '../fixtures';
+import { createEmployee, createPosition, createUnit, hrPut, subject, type HrContext, type HrRecord } from '../support/v3-hr';
+import { expectAccepted, is2xx, observeOutcome, runTitle } from '../support/v3';
+
+type ArchiveClause = 'hr.state.employee-archive' | 'hr.state.position-archive' | 'hr.state.bu-archive';
+
+interface Kind {
+  what: string;
+  clause: ArchiveClause;
+  create: (ctx: HrContext) => Promise<HrRecord>;
+  /** An update body besides externalId (and the fields the record repeats). */
+  update: (ctx: HrContext) => Record<string, unknown>;
+}
+
+const KINDS: readonly Kind[] = [
+  { what: 'employee', clause: 'hr.state.employee-archive', create: (ctx) => createEmployee(ctx), update: () => ({ firstName: 'Archived' }) },
+  {
+    what: 'position',
+    clause: 'hr.state.position-archive',
+    create: (ctx) => createPosition(ctx),
+    update: (ctx) => ({ name: runTitle(ctx.target, 'archived position renamed') }),
+  },
+  {
+    what: 'level 1 business unit',
+    clause: 'hr.state.bu-archive',
+    create: (ctx) => createUnit(ctx, 1, null),
+    update: (ctx) => ({ name: runTitle(ctx.target, 'archived level 1 unit renamed') }),
+  },
+];
+
+test.describe('archived HR core records', () => {
+  for (const kind of KINDS) {
+    test(
+      `an archived ${kind.what}: a second archive and an update are answered as the target chooses (observed; 001 §3 shows no move out)`,
+      async ({ hr, target, cleanup, covers, observe }) => {
+        const ctx = { hr, target, cleanup, observe };
+        const record = await kind.create(ctx);
+        const op = covers(record.opId, '2xx');
+        const archive = { externalId: record.externalId, ...record.keep, archive: true };
+
+        const archived = await hrPut(hr, record.opId, archive);
+        observeOutcome(observe, subject(op, 'archive'), archived);
+        expectAccepted(archived, 'status', kind.clause, `the ${kind.what} exists`);
+        record.archived = true;
+
+        const again = await hrPut(hr, record.opId, archive);
+        observeOutcome(observe, subject(op, 'archive of an archived record'), again);
+
+        const updated = await hrPut(hr, record.opId, { externalId: record.externalId, ...record.keep, ...kind.update(ctx) });
+        observeOutcome(observe, subject(op, 'update of an archived record'), updated);
+        if (!is2xx(updated)) return;
+        // The update may have brought it back (not said): archive it again, and leave the clean-up to retry.
+        record.archived = false;
+        const last = await hrPut(hr, record.opId, archive);
+        observeOutcome(observe, subject(op, 'archive after an update of an archived record'), last);
+        if (is2xx(last)) record.archived = true;
+      },
+    );
+  }
+});

@@ -1,0 +1,137 @@
+/**
+ * Numeric pagination walked to the end on the list operations besides GET /candidates (000 §4
+ * Common query parameters: `page` "numeric page number", `per_page` "page size"; the Operations rows
+ * of GET /lists, GET /jobs, GET /candidates/{candidateId}/messages, educations and employments take
+ * both): at small page sizes, every record appears once (no overlap), the walk ends, and it shows
+ * every record a single read with a large per_page shows (no gap). 000 §8 does not show the maximum
+ * per_page, so the single read may be clamped: it then proves less, never more.
+ */
+import { test } from '../fixtures';
+import type { OperationSpec } from '../../src/catalogue/types';
+import { expectDocumented, expectThat } from '../../src/checks';
+import { pathFor, type ApiClient } from '../../src/http/client';
+import { dataOf, duplicatesIn, short, type Resource } from '../support/rm-doc';
+import { addEducation, addEmployment, createCandidateRecord, findCandidatesWith, walkNumeric, type Walk } from '../support/rm';
+
+/** Page sizes of the walks: small, so that even a few records span several pages. */
+const SIZES = [1, 2, 3] as const;
+/** Pages one walk may take; a list too long for the small sizes is walked at sizes that fit (bounded requests on a remote target). */
+const MAX_PAGES = 30;
+/** per_page of the single read the walks are compared with (smaller ones when the target refuses it). */
+const LARGE = [100, 50, 25] as const;
+
+type Observe = (category: 'pagination', subject: string, value: string) => void;
+
+/** One read of page 1 with a large per_page: the first size the target does not refuse (D35). */
+async function singleRead(rm: ApiClient, op: OperationSpec, params: Record<string, string>): Promise<{ records: Resource[]; perPage: number }> {
+  let last: { records: Resource[]; perPage: number } | null = null;
+  for (const perPage of LARGE) {
+    const ex = await rm.send({ method: 'GET', path: pathFor(op.path, params), query: { page: 1, per_page: perPage }, operationId: op.id });
+    const status = ex.response?.status;
+    if ((status === 400 || status === 422) && perPage !== LARGE[LARGE.length - 1]) continue;
+    expectDocumented(ex, op, '200');
+    last = { records: dataOf(ex), perPage };
+    break;
+  }
+  return last ?? { records: [], perPage: 0 };
+}
+
+/** The sizes of SIZES whose walk over `count` records fits in MAX_PAGES, else two sizes that do. */
+function sizesFor(count: number): number[] {
+  const fit = SIZES.filter((size) => Math.ceil(count / size) < MAX_PAGES);
+  if (fit.length > 0) return fit;
+  const size = Math.ceil(count / (MAX_PAGES - 5));
+  return [size, size + 1];
+}
+
+/**
+ * Walks `op` at small page sizes and checks each walk: pages hold at most per_page records, no
+ * record is on two pages, the walk ends, and it shows every record of a single read with a large
+ * per_page (read again once before a gap fails: on a shared target records come and go). Returns
+ * the walks and their sizes.
+ */
+async function expectWalks(rm: ApiClient, op: OperationSpec, params: Record<string, string>, observe: Observe): Promise<{ walks: Walk[]; sizes: number[] }> {
+  const where = pathFor(op.path, params);
+  const walks: Walk[] = [];
+  const sizes = sizesFor((await singleRead(rm, op, params)).records.length);
+  for (const size of sizes) {
+    const walk = await walkNumeric(rm, op, {}, size, MAX_PAGES, {}, params);
+    walks.push(walk);
+    walk.pages.forEach((page, n) => {
+      expectThat(page.length <= size, 'pagination', `GET ${where} page ${n + 1} with per_page=${size} holds ${page.length} records`, 'rm.query.per_page');
+    });
+    const dup = duplicatesIn(walk.ids);
+    const pages = `pages 1-${walk.pages.length} with per_page=${size}`;
+    expectThat(dup.length === 0, 'pagination', `GET ${where}: ${short(dup)} appear on more than one page (${pages})`, 'rm.query.page');
+    if (!walk.complete) {
+      observe('pagination', `GET ${op.path} walked with per_page=${size}`, `not at its end after ${MAX_PAGES} pages: gaps not checked`);
+      continue;
+    }
+    let missing: string[] = [];
+    let single = { records: [] as Resource[], perPage: 0 };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      single = await singleRead(rm, op, params);
+      const shown = attempt === 0 ? walk.ids : (await walkNumeric(rm, op, {}, size, MAX_PAGES, {}, params)).ids;
+      missing = single.records.map((r) => r.id).filter((id) => !shown.includes(id));
+      if (missing.length === 0) break;
+    }
+    const read = `page=1&per_page=${single.perPage}`;
+    const gap = `GET ${where} ${pages} never show ${short(missing)}, which ${read} shows: a gap between pages`;
+    expectThat(missing.length === 0, 'pagination', gap, 'rm.query.page');
+    if (single.records.length < walk.ids.length) {
+      observe('pagination', `GET ${op.path}?${read}`, `fewer records (${single.records.length}) than the walk (${walk.ids.length}): per_page clamped`);
+    }
+  }
+  return { walks, sizes };
+}
+
+test.describe('numeric pagination walked to the end', () => {
+  test('GET /lists walked at small page sizes shows every static list once, as a single large page does', async ({ rm, covers, observe }) => {
+    const op = covers('rm.lists.list', '200');
+    const { walks } = await expectWalks(rm, op, {}, observe);
+    if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /lists', 'fewer than two static lists: no page boundary to check');
+  });
+
+  test('GET /jobs walked at small page sizes shows every live job once, as a single large page does', async ({ rm, covers, observe }) => {
+    const op = covers('rm.jobs.list', '200');
+    const { walks } = await expectWalks(rm, op, {}, observe);
+    if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /jobs', 'fewer than two live jobs: no page boundary to check');
+  });
+
+  test('GET /candidates/{candidateId}/messages walked at small page sizes shows every message of the candidate once', async ({ rm, covers, observe }) => {
+    const op = covers('rm.candidate-messages.list', '200');
+    // The candidate of the first pages with the most messages (bounded search).
+    let best: { id: string; count: number } | null = null;
+    for (const name of ['messages_to', 'messages_from']) {
+      for (const { candidate, refs } of (await findCandidatesWith(rm, name, name, 3)).found) {
+        if (!best || refs.length > best.count) best = { id: candidate.id, count: refs.length };
+      }
+    }
+    test.skip(best === null, 'no candidate on the first pages of GET /candidates has messages (no operation creates one)');
+    if (best === null) return;
+    const { walks } = await expectWalks(rm, op, { candidateId: best.id }, observe);
+    test.skip((walks[0]?.ids.length ?? 0) < 2, `candidate ${best.id} lists fewer than two messages: no page boundary to check`);
+  });
+
+  for (const kind of ['educations', 'employments'] as const) {
+    test(`GET /candidates/{candidateId}/${kind} walked at per_page 1, 2 and 3 shows each of the candidate's ${kind} once`, async ({
+      rm,
+      target,
+      covers,
+      cleanup,
+      observe,
+    }) => {
+      const op = covers(`rm.${kind}.list`, '200');
+      const candidate = await createCandidateRecord(rm, target, cleanup, `walk-${kind}`);
+      const add = kind === 'educations' ? addEducation : addEmployment;
+      const created: string[] = [];
+      for (let n = 0; n < 4; n += 1) created.push(await add(rm, cleanup, candidate.id));
+      const { walks, sizes } = await expectWalks(rm, op, { candidateId: candidate.id }, observe);
+      for (const [n, walk] of walks.entries()) {
+        const where = `GET /candidates/${candidate.id}/${kind} with per_page=${sizes[n] ?? ''}`;
+        const missing = created.filter((id) => !walk.ids.includes(id));
+        expectThat(missing.length === 0, 'pagination', `${where} never shows ${short(missing)}, created for this candidate`, 'rm.query.page');
+      }
+    });
+  }
+});

@@ -1,0 +1,35 @@
+/**
+ * RM properties and models with their case counts in the report. Each runs through checkProperty
+ * (support/property.ts) and then records, as an observation (reports/conformance.md, Observations),
+ * how many generated cases it ran: CONFORMANCE_NUM_RUNS defaults to 5 on a remote target, and a
+ * model runs at least MODEL_MIN_RUNS whatever it says.
+ */
+import { test } from '@playwright/test';
+import { checkProperty, type PropertyOptions } from './property';
+
+/**
+ * The fewest cases a model (a generated sequence of commands) runs on any target. The static list
+ * membership model needs sequences like PUT, DELETE, PUT of one candidate: at 15 cases of up to 10
+ * commands, fast-check draws one for 995 of 1000 seeds (at 5 cases, for about 8 in 10 seeds).
+ */
+export const MODEL_MIN_RUNS = 15;
+
+/** The number of cases of a model: the run's CONFORMANCE_NUM_RUNS, at least MODEL_MIN_RUNS, at most `max`. */
+export function modelRuns(numRuns: number, max = 25): number {
+  return Math.max(MODEL_MIN_RUNS, Math.min(numRuns, max));
+}
+
+type Observe = (category: 'other', subject: string, value: string) => void;
+
+/** checkProperty, then an observation "generated cases: <name>" with the number of cases that ran (also when it failed). */
+export async function checkRmProperty<T>(observe: Observe, options: PropertyOptions<T>): Promise<void> {
+  try {
+    await checkProperty(options);
+  } finally {
+    const prefix = `${options.name}: `;
+    const note = [...test.info().annotations].reverse().find((a) => a.type === 'property' && (a.description ?? '').startsWith(prefix));
+    const runs = /, (\d+) runs/.exec(note?.description ?? '')?.[1] ?? 'unknown';
+    const asked = options.numRuns ?? options.target.run.numRuns;
+    observe('other', `generated cases: ${options.name}`, `${runs} cases (asked ${asked}; CONFORMANCE_NUM_RUNS ${options.target.run.numRuns})`);
+  }
+}
