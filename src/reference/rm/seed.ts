@@ -87,9 +87,11 @@ function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], 
   const updated = t(UPDATED_BASE + PERMUTATION[i]! * (3 * HOUR + 17 * 60_000));
   const atsId = atsIdOf(i);
   const archived = i % 9 === 4;
+  // The first archived candidate is the embedded identity's, under every id scheme (uuid-ids too).
+  const nextId = store.ids.next('candidate');
   const c: Candidate = {
     seq: store.nextSeq(),
-    id: store.ids.next('candidate'),
+    id: i === 4 ? EMBEDDED.rm.archivedCandidateId : nextId,
     uid: uidFrom(`candidate:${i}`),
     email: `${first}.${last}${i + 1}@example.com`.toLowerCase(),
     firstName: first,
