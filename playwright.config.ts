@@ -8,6 +8,7 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
 import { allureCategories } from './src/reporting/allure-categories';
+import { instanceProjects, readInstances } from './src/mutation/instances';
 
 process.env.CONFORMANCE_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 process.env.CONFORMANCE_RUN_ID ??= `cr${randomBytes(4).toString('hex')}`;
@@ -29,6 +30,7 @@ const metadata = {
   variants: plan.embedded ? list(env.REFERENCE_VARIANTS) : [],
 };
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+const instances = readInstances();
 const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
 // The fault catalogue runs the suite ~100 times and reads only conformance.json: skip the other reports.
@@ -47,14 +49,19 @@ export default defineConfig({
   reporter: [
     [quiet ? 'null' : process.env.CI ? 'dot' : 'list'],
     ...(lean ? [] : reportersForPeople()),
-    ['./src/reporting/conformance-reporter.ts', { outputDir: reportsDir }],
+    instances ? ['./src/mutation/instance-reporter.ts', { outputDir: reportsDir }] : ['./src/reporting/conformance-reporter.ts', { outputDir: reportsDir }],
     ...(blob ? [['blob', { outputDir: `${reportsDir}/blob-report` }] as ['blob', { outputDir: string }]] : []),
+    // Last: deletes the empty per-test folders every attach() leaves under outputDir.
+    ['./src/reporting/tidy-output.ts'],
   ],
-  projects: [
-    { name: 'rm', testDir: './specs/rm' },
-    { name: 'hr', testDir: './specs/hr' },
-    { name: 'learning', testDir: './specs/learning' },
-  ],
+  // The fault catalogue runs many reference servers in one run (src/mutation/instances.ts).
+  projects: instances
+    ? instanceProjects(instances)
+    : [
+        { name: 'rm', testDir: './specs/rm' },
+        { name: 'hr', testDir: './specs/hr' },
+        { name: 'learning', testDir: './specs/learning' },
+      ],
 });
 
 function reportersForPeople(): ReporterDescription[] {

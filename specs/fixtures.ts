@@ -10,6 +10,7 @@ import { operation } from '../src/catalogue';
 import type { ApiName, OperationSpec } from '../src/catalogue/types';
 import { readEnv } from '../src/config/env';
 import { parseTarget, type Target } from '../src/config/target';
+import { instanceEnv } from '../src/mutation/instances';
 import { ApiClient } from '../src/http/client';
 import { describe as describeExchange, exchangeToText, type Exchange } from '../src/http/exchange';
 import { Limiter } from '../src/http/limiter';
@@ -40,8 +41,9 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
-    async ({}, use) => {
-      await use(parseTarget(readEnv()));
+    async ({}, use, workerInfo) => {
+      // In a many-instance run (the fault catalogue) each project has its own reference server.
+      await use(parseTarget(instanceEnv(readEnv(), workerInfo.project.metadata)));
     },
     { scope: 'worker' },
   ],

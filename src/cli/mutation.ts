@@ -3,12 +3,16 @@
  * (must pass, every documented status covered), against every lawful variant (must pass), and
  * against every fault (must fail by the fault's declared check). Prints the table and the two
  * scores, writes reports/mutation.{json,md}, and exits 1 if anything is off.
- * Options: --only <substring> (run the matching faults/variants only), --parallel N.
+ * A fault is first tried on the one test that caught it last time (src/mutation/catch-hints.ts).
+ * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
+ * (every fault gets its API's whole run), --write-hints (refresh the committed hints from this run).
  */
 import { parseArgs } from 'node:util';
 import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/catalogue';
 import { catalogueProblems } from '../reference/fault-audit';
-import { pool, runSuite } from '../mutation/run-suite';
+import type { ApiName } from '../catalogue/types';
+import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type CatchHints } from '../mutation/catch-hints';
+import { pool, runInstances, runSuite, type SuiteRun } from '../mutation/run-suite';
 import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../mutation/verdicts';
 import { renderTable, scores, writeMutationReport, type MutationReport } from '../mutation/report';
 
@@ -17,6 +21,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     parallel: { type: 'string', default: process.env.CONFORMANCE_MUTATION_PARALLEL ?? '2' },
     'skip-reference': { type: 'boolean', default: false },
+    'no-hints': { type: 'boolean', default: false },
+    'write-hints': { type: 'boolean', default: false },
   },
 });
 const parallel = Math.max(1, Number(values.parallel) || 2);
@@ -69,35 +75,70 @@ if (!values['skip-reference']) {
   console.log(`reference: ${reference.passed ? 'passed' : 'FAILED'} in ${reference.seconds} s (${reference.tests.passed} passed, ${reference.tests.failed} failed, ${reference.tests.skipped} skipped)`);
 }
 
-type Job = { kind: 'fault'; spec: FaultSpec } | { kind: 'variant'; spec: VariantSpec };
-const jobs: Job[] = [...variants.map((spec) => ({ kind: 'variant' as const, spec })), ...faults.map((spec) => ({ kind: 'fault' as const, spec }))];
+const hints = values['no-hints'] ? {} : readHints();
+const foundHints: CatchHints = {};
 const faultVerdicts: FaultVerdict[] = [];
 const variantVerdicts: VariantVerdict[] = [];
+const total = faults.length + variants.length;
 let done = 0;
-await pool(jobs, parallel, async (job) => {
-  const dir = `${workDir}/${job.kind}s/${job.spec.name}`;
-  if (job.kind === 'fault') {
-    // Every failed test costs a worker restart, so a first pass stops after a few failures; only a
-    // fault not yet caught by its declared check is run again in full.
-    const options = { reportsDir: dir, ...common, faults: [job.spec.name], projects: projectsFor(job.spec, 'fault') };
-    let run = await runSuite({ ...options, args: ['--max-failures=2'] });
-    let verdict = faultVerdict(job.spec, run);
-    if (!verdict.caught && run.exitCode === 1) {
-      const first = run.seconds;
-      run = await runSuite(options);
-      verdict = faultVerdict(job.spec, run);
-      verdict.seconds = Math.round((first + run.seconds) * 10) / 10;
-    }
-    faultVerdicts.push(verdict);
-    done += 1;
-    console.log(`[${done}/${jobs.length}] fault ${job.spec.name}: ${verdict.caught ? `caught by ${verdict.check}` : `ESCAPED (${verdict.note ?? ''})`} ${verdict.seconds}s`);
-  } else {
-    const run = await runSuite({ reportsDir: dir, ...common, variants: [job.spec.name], projects: projectsFor(job.spec, 'variant'), env: { ...common.env, ...(job.spec.env ?? {}) } });
-    const verdict = variantVerdict(job.spec, run);
+const batch = { ...common, workers: parallel, timeoutMs: 1_800_000 };
+
+function recordFault(spec: FaultSpec, runs: readonly SuiteRun[], how: string): void {
+  const verdict = faultVerdict(spec, runs.at(-1) as SuiteRun);
+  verdict.seconds = Math.round(runs.reduce((n, r) => n + r.seconds, 0) * 10) / 10;
+  const found = verdict.caught ? hintFrom(runs.at(-1)?.report ?? null, spec.expectedCheck) : null;
+  if (found) foundHints[spec.name] = found;
+  faultVerdicts.push(verdict);
+  done += 1;
+  console.log(`[${done}/${total}] fault ${spec.name}: ${verdict.caught ? `caught by ${verdict.check}${how}` : `ESCAPED (${verdict.note ?? ''})`} ${verdict.seconds}s`);
+}
+
+function apiProjects(item: FaultSpec | VariantSpec, kind: 'fault' | 'variant'): ApiName[] {
+  const named = projectsFor(item, kind);
+  return (named.length ? named : ['rm', 'hr', 'learning']) as ApiName[];
+}
+
+// 1. Every fault with a hint, on the one test that caught it last time: all in one Playwright run,
+// a reference server each.
+const hinted = faults.filter((f) => hints[f.name]);
+const rest: FaultSpec[] = faults.filter((f) => !hints[f.name]);
+if (hinted.length) {
+  const t0 = performance.now();
+  const instances = hinted.map((f) => ({ name: f.name, faults: [f.name], variants: [], projects: [hintProject(f.api as ApiName, hints[f.name] as CatchHint)] }));
+  const runs = await runInstances(instances, { reportsDir: `${workDir}/hinted`, ...batch });
+  for (const f of hinted) {
+    const run = runs.get(f.name) as SuiteRun;
+    if (faultVerdict(f, run).caught) recordFault(f, [run], ' (on its hint)');
+    else rest.push(f);
+  }
+  const onHint = faults.length - rest.length;
+  console.log(`${onHint}/${hinted.length} hinted faults caught on their hints in one run of ${((performance.now() - t0) / 1000).toFixed(1)} s; ${rest.length} to run in full`);
+}
+
+// 2. Every lawful variant, each through every spec of the APIs it touches: one Playwright run.
+if (variants.length) {
+  const instances = variants.map((v) => ({ name: v.name, faults: [], variants: [v.name], ...(v.env ? { env: { ...v.env } } : {}), projects: apiProjects(v, 'variant').map((api) => ({ api })) }));
+  const runs = await runInstances(instances, { reportsDir: `${workDir}/variants`, ...batch });
+  for (const v of variants) {
+    const verdict = variantVerdict(v, runs.get(v.name) as SuiteRun);
     variantVerdicts.push(verdict);
     done += 1;
-    console.log(`[${done}/${jobs.length}] variant ${job.spec.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`);
+    console.log(`[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`);
   }
+}
+
+// 3. A fault with no hint, or not caught on it: its API's whole run, stopped after a few failures
+// (each failed test restarts a worker); only a fault not yet caught by its declared check is run
+// again in full.
+await pool(rest, parallel, async (spec) => {
+  const options = { reportsDir: `${workDir}/faults/${spec.name}`, ...common, faults: [spec.name], projects: projectsFor(spec, 'fault') };
+  const runs: SuiteRun[] = [];
+  for (const args of [['--max-failures=2'], []]) {
+    const run = await runSuite({ ...options, args });
+    runs.push(run);
+    if (faultVerdict(spec, run).caught || run.exitCode !== 1) break;
+  }
+  recordFault(spec, runs, hints[spec.name] ? ' (its hint is stale)' : '');
 });
 
 const order = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
@@ -105,6 +146,7 @@ faultVerdicts.sort(order);
 variantVerdicts.sort(order);
 const report: MutationReport = { reference, faults: faultVerdicts, variants: variantVerdicts, scores: scores(faultVerdicts, variantVerdicts), seconds: Math.round((performance.now() - started) / 100) / 10, parallel };
 writeMutationReport(reportsDir, report);
+if (values['write-hints']) writeHints({ ...hints, ...foundHints });
 console.log(`\n${renderTable(report)}\n`);
 const s = report.scores;
 console.log(`Sensitivity: ${s.faultsCaught}/${s.faults} faults caught by their declared check (${s.sensitivity}). False alarms: ${s.variants - s.variantsPassed}/${s.variants} variants (${s.falseAlarms}). ${report.seconds} s.`);

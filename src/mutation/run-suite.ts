@@ -4,10 +4,11 @@
  * status and the conformance report it wrote.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
+import { INSTANCES_VARIABLE, type Instance } from './instances';
 
 export interface SuiteRun {
   exitCode: number;
@@ -81,4 +82,27 @@ export async function pool<T, R>(items: readonly T[], parallel: number, task: (i
   });
   await Promise.all(workers);
   return results;
+}
+
+/**
+ * One Playwright run serving many reference servers (src/mutation/instances.ts): returns one
+ * SuiteRun per instance, judged on that instance's own report as a run of its own would be
+ * (exit 1 when a test failed, 0 when tests ran and passed, 2 when none ran). Seconds are the
+ * run's, shared out evenly.
+ */
+export async function runInstances(instances: readonly Instance[], options: SuiteRunOptions): Promise<Map<string, SuiteRun>> {
+  // Beside the reports folder, which the run empties first.
+  mkdirSync(dirname(options.reportsDir), { recursive: true });
+  const file = `${options.reportsDir}.instances.json`;
+  writeFileSync(file, JSON.stringify(instances, null, 2));
+  const run = await runSuite({ ...options, env: { ...options.env, [INSTANCES_VARIABLE]: file } });
+  const out = new Map<string, SuiteRun>();
+  for (const instance of instances) {
+    const path = join(options.reportsDir, 'instances', instance.name, 'conformance.json');
+    const report = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport) : null;
+    const ran = report ? report.totals.passed + report.totals.failed : 0;
+    const exitCode = !report || ran === 0 ? 2 : report.totals.failed > 0 ? 1 : 0;
+    out.set(instance.name, { exitCode, seconds: run.seconds / instances.length, report, tail: exitCode === 2 ? `the batched run ended with exit ${run.exitCode}: ${run.tail}` : '' });
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
 import { Behaviour } from '../reference/behaviour';
 import { startReferenceServer, type ReferenceServer } from '../reference/server';
+import { portVariable, readInstances } from '../mutation/instances';
 import { preflight } from './preflight';
 import { describeTarget, RUN_DIR, RUN_INFO_FILE } from './run-info';
 
@@ -17,6 +18,8 @@ function names(text: string | undefined): string[] {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const instances = readInstances();
+  if (instances) return startInstances(instances);
   let server: ReferenceServer | null = null;
   try {
     const env = readEnv();
@@ -54,5 +57,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       writeFileSync(`${RUN_DIR}/reference-state.json`, JSON.stringify({ rm: running.rm.snapshot(), v3: running.v3.snapshot() }, null, 2));
       await running.close();
     }
+  };
+}
+
+/**
+ * A many-instance run (the fault catalogue): one embedded server per instance, each with its own
+ * faults or variants, and no preflight (the servers are ours, and a fault may break what a
+ * preflight asks; each instance's specs then fail on it, which is the point).
+ */
+async function startInstances(instances: NonNullable<ReturnType<typeof readInstances>>): Promise<() => Promise<void>> {
+  const servers: ReferenceServer[] = [];
+  try {
+    for (const [index, instance] of instances.entries()) {
+      const server = await startReferenceServer({ behaviour: new Behaviour(instance.faults, instance.variants) });
+      servers.push(server);
+      process.env[portVariable(index)] = String(server.port);
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    console.error(`\nThe conformance run cannot start.\nREFERENCE_INSTANCES_FILE: ${(error as Error).message}\n`);
+    process.exit(EXIT_CANNOT_START);
+  }
+  return async () => {
+    await Promise.all(servers.map((s) => s.close()));
   };
 }
