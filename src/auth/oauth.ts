@@ -5,7 +5,8 @@
  */
 import { request, type Dispatcher } from 'undici';
 import type { AuthProvider } from '../http/client';
-import { redact, registerSecret } from '../http/redact';
+import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from '../http/dispatcher';
+import { redact, registerSecret, registerSecretHeaders } from '../http/redact';
 
 export interface TokenRequest {
   tokenUrl: string;
@@ -15,7 +16,10 @@ export interface TokenRequest {
   /** Client authentication at the token endpoint: form fields or HTTP basic (HR_TOKEN_AUTH). */
   auth: 'post' | 'basic';
   timeoutMs: number;
+  /** Default: the process's dispatcher (direct, or through HTTP_PROXY / HTTPS_PROXY; src/http/dispatcher.ts). */
   dispatcher?: Dispatcher;
+  /** Gateway headers sent with the token request; default: CONFORMANCE_EXTRA_HEADERS. Secret. */
+  extraHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface TokenResponse {
@@ -36,7 +40,8 @@ export class TokenError extends Error {
 export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
   registerSecret(req.clientSecret, req.clientId);
   const form = new URLSearchParams({ grant_type: 'client_credentials', scope: req.scope });
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  if (req.extraHeaders) registerSecretHeaders(req.extraHeaders);
+  const headers: Record<string, string> = mergeHeaders(req.extraHeaders ?? configuredExtraHeaders(), { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' });
   if (req.auth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(req.clientId)}:${encodeURIComponent(req.clientSecret)}`).toString('base64')}`;
     registerSecret(encodeURIComponent(req.clientSecret), encodeURIComponent(req.clientId));
@@ -53,7 +58,7 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
       signal: AbortSignal.timeout(req.timeoutMs),
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
-      ...(req.dispatcher ? { dispatcher: req.dispatcher } : {}),
+      dispatcher: req.dispatcher ?? sharedDispatcher(req.timeoutMs),
     });
   } catch (error) {
     const err = error as { name?: string; code?: string; cause?: { code?: string } };

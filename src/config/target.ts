@@ -49,6 +49,8 @@ export interface RunControls {
   maxRps: number;
   maxConcurrency: number;
   timeoutMs: number;
+  /** Headers a gateway wants on every request to the targets and the token endpoint (CONFORMANCE_EXTRA_HEADERS); the values are secrets. */
+  extraHeaders: Readonly<Record<string, string>>;
 }
 
 export interface Target {
@@ -185,7 +187,78 @@ function parseRun(env: Env, p: Problems, embedded: boolean, near: boolean): RunC
     maxRps: p.num(env, 'CONFORMANCE_MAX_RPS', embedded || near ? 0 : 10, 0),
     maxConcurrency: p.int(env, 'CONFORMANCE_MAX_CONCURRENCY', embedded || near ? 16 : 4, 1) ?? 4,
     timeoutMs: p.int(env, 'CONFORMANCE_TIMEOUT_MS', embedded ? 5000 : 15000, 100) ?? 15000,
+    extraHeaders: readExtraHeaders(env.CONFORMANCE_EXTRA_HEADERS, p),
   };
+}
+
+/** Headers the suite sets itself or that would change what a request means; a gateway header cannot replace them. */
+const RESERVED_HEADERS = new Set(['authorization', 'accept', 'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'proxy-authorization', 'proxy-connection']);
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * CONFORMANCE_EXTRA_HEADERS: `Name: value` pairs separated by new lines or `;`, or a JSON object
+ * `{"Name": "value"}` (for a value with a `;`). Returns the headers and the problems found; the
+ * problems never quote a value, since the values are secrets (a subscription key, a tenant).
+ */
+export function parseExtraHeaders(raw: string | undefined): { headers: Record<string, string>; problems: string[] } {
+  const headers: Record<string, string> = {};
+  const problems: string[] = [];
+  const text = raw?.trim() ?? '';
+  if (text === '') return { headers, problems };
+  const what = 'CONFORMANCE_EXTRA_HEADERS';
+  let pairs: [string, unknown][] = [];
+  if (text.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      problems.push(`${what} starts with "{" but is not a JSON object: give {"Name": "value", ...} or Name: value pairs separated by ";" or new lines.`);
+      return { headers, problems };
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      problems.push(`${what} must be a JSON object of header names to values.`);
+      return { headers, problems };
+    }
+    pairs = Object.entries(parsed);
+  } else {
+    const entries = text.split(/[;\r\n]+/).map((e) => e.trim()).filter(Boolean);
+    entries.forEach((entry, i) => {
+      const colon = entry.indexOf(':');
+      if (colon < 0) {
+        problems.push(`${what} entry ${i + 1} has no ":" (expected Name: value, pairs separated by ";" or new lines).`);
+        return;
+      }
+      pairs.push([entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()]);
+    });
+  }
+  const seen = new Set<string>();
+  for (const [name, value] of pairs) {
+    const lower = name.toLowerCase();
+    if (!HEADER_NAME.test(name)) {
+      problems.push(`${what}: "${name.slice(0, 40)}" is not a header name (letters, digits and !#$%&'*+.^_\`|~- only).`);
+    } else if (RESERVED_HEADERS.has(lower)) {
+      const why = lower === 'authorization' ? 'credentials come from RM_API_KEY/RM_API_SECRET and the HR token, and some checks send none' : 'the suite or the HTTP layer sets it';
+      problems.push(`${what}: ${name} cannot be given there (${why}).`);
+    } else if (seen.has(lower)) {
+      problems.push(`${what}: ${name} is given twice.`);
+    } else if (typeof value !== 'string' && typeof value !== 'number') {
+      problems.push(`${what}: the value of ${name} must be a string.`);
+    } else if (String(value).trim() === '') {
+      problems.push(`${what}: ${name} has no value.`);
+    } else if (/[\0\r\n]/.test(String(value))) {
+      problems.push(`${what}: the value of ${name} contains a line break or NUL.`);
+    } else {
+      seen.add(lower);
+      headers[name] = String(value).trim();
+    }
+  }
+  return { headers, problems };
+}
+
+function readExtraHeaders(raw: string | undefined, p: Problems): Record<string, string> {
+  const { headers, problems } = parseExtraHeaders(raw);
+  for (const problem of problems) p.push(problem);
+  return headers;
 }
 
 export function isProductionHost(baseUrl: string): boolean {

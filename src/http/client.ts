@@ -3,11 +3,13 @@
  * bounds, bounded retries of idempotent reads on 429/503 with Retry-After, a cap on body size, and
  * every call recorded as an Exchange (secrets redacted) for the report.
  */
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { ApiName } from '../catalogue/types';
 import { toCurl, type CurlAuth, type Exchange } from './exchange';
+import { noteExchange } from './last-exchange';
 import type { Limiter } from './limiter';
-import { redact, redactHeaders } from './redact';
+import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from './dispatcher';
+import { redact, redactHeaders, registerSecretHeaders } from './redact';
 
 /** Supplies credentials for one request, and says how a replay command supplies them. */
 export interface AuthProvider {
@@ -44,26 +46,25 @@ export interface ClientConfig {
   maxBodyBytes?: number;
   maxRetries?: number;
   onExchange?: (exchange: Exchange) => void;
+  /** Default: the process's dispatcher (direct, or through HTTP_PROXY / HTTPS_PROXY; src/http/dispatcher.ts). */
   dispatcher?: Dispatcher;
+  /** Gateway headers sent first on every request (the client's, the test's and auth win); default: CONFORMANCE_EXTRA_HEADERS. Secret. */
+  extraHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Counters shared by every client of a worker, reported as observations. */
 export const clientStats = { requests: 0, retries: 0, transportErrors: 0 };
 
 let seq = 0;
-let sharedAgent: Agent | null = null;
-
-function agent(timeoutMs: number): Agent {
-  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connections: 64, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-  return sharedAgent;
-}
 
 const DEFAULT_MAX_BODY = 2 * 1024 * 1024;
 /** Longest Retry-After the client will honour; a longer one is treated as a failure, not waited out. */
 const MAX_RETRY_WAIT_MS = 5_000;
 
 export class ApiClient {
-  constructor(readonly config: ClientConfig) {}
+  constructor(readonly config: ClientConfig) {
+    if (config.extraHeaders) registerSecretHeaders(config.extraHeaders);
+  }
 
   /** A client like this one but with other credentials or another recorder. */
   with(changes: Partial<ClientConfig>): ApiClient {
@@ -85,7 +86,7 @@ export class ApiClient {
     const url = this.url(spec.path, spec.query);
     // RM bodies are JSON:API-like (000 §1), v3 bodies JSON (001 §4); any answer is read.
     const accept = config.jsonContentType === 'application/json' ? 'application/json, */*;q=0.1' : `${config.jsonContentType}, application/json;q=0.9, */*;q=0.1`;
-    const headers: Record<string, string> = { accept, ...spec.headers };
+    const headers: Record<string, string> = mergeHeaders(config.extraHeaders ?? configuredExtraHeaders(), { accept, ...spec.headers });
     let body: string | null = null;
     if (spec.raw) {
       body = spec.raw.text;
@@ -103,7 +104,7 @@ export class ApiClient {
     let outcome: { response: Exchange['response']; error: string | null };
     let sentHeaders = headers;
     for (;;) {
-      sentHeaders = { ...headers, ...(await auth.headers()) };
+      sentHeaders = mergeHeaders(headers, await auth.headers());
       outcome = await config.limiter.run(() => this.once(spec.method, url, sentHeaders, body));
       const wait = retryWait(outcome.response);
       if (wait === null || retries >= maxRetries) break;
@@ -125,6 +126,7 @@ export class ApiClient {
       retries,
       curl: toCurl(recordedRequest, auth.curl),
     };
+    noteExchange(exchange);
     config.onExchange?.(exchange);
     return exchange;
   }
@@ -139,7 +141,7 @@ export class ApiClient {
         headers,
         body,
         signal,
-        dispatcher: this.config.dispatcher ?? agent(timeoutMs),
+        dispatcher: this.config.dispatcher ?? sharedDispatcher(timeoutMs),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
