@@ -25,6 +25,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderMarkdown } from '../reporting/conformance-markdown';
 import type { CellStatus, ConformanceReport } from '../reporting/conformance-types';
+import { addJUnitSkipMessagesToFile } from '../reporting/junit-skips';
+import { groupLeftovers, groupObservations } from '../reporting/observations';
 import { buildAllureReport } from './allure-html';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,7 +52,8 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
   const operations = first.operations.map((op) => ({ ...op, statuses: { ...op.statuses } }));
   const byId = new Map(operations.map((op) => [op.id, op]));
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  const skipped = new Map<string, string>();
+  const skipped = new Map<string, ConformanceReport['skipped'][number]>();
+  const skippedTests = new Map<string, string>();
   const observations = new Map<string, ConformanceReport['observations'][number]>();
   let requests = 0;
   for (const report of reports) {
@@ -70,7 +73,8 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
         if (RANK[value] > RANK[before]) merged.statuses[status] = value;
       }
     }
-    for (const s of report.skipped) skipped.set(s.cell, s.reason);
+    for (const s of report.skipped) skipped.set(s.operationId && s.status ? `${s.operationId} ${s.status}` : s.cell, s);
+    for (const t of report.skippedTests ?? []) skippedTests.set(t.test, t.reason);
     for (const o of report.observations) {
       const key = `${o.category}|${o.subject}|${o.value}`;
       const seen = observations.get(key);
@@ -78,15 +82,22 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
       else observations.set(key, { ...o });
     }
   }
+  // A cell skipped in one shard but run in another is not skipped: list only the cells the merged matrix shows skipped.
+  const stillSkipped = [...skipped.values()].filter((s) => !s.operationId || !s.status || byId.get(s.operationId)?.statuses[s.status] === 'skipped');
+  const mergedObservations = [...observations.values()].sort((a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value));
+  const leftovers = [...new Set(reports.flatMap((r) => r.leftovers))];
   return {
     ...first,
     totals,
     requests,
     operations,
     failures: reports.flatMap((r) => r.failures),
-    skipped: [...skipped].map(([cell, reason]) => ({ cell, reason })),
-    observations: [...observations.values()].sort((a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value)),
-    leftovers: [...new Set(reports.flatMap((r) => r.leftovers))],
+    skipped: stillSkipped,
+    skippedTests: [...skippedTests].map(([test, reason]) => ({ test, reason })),
+    observations: mergedObservations,
+    observationGroups: groupObservations(mergedObservations),
+    leftovers,
+    leftoverGroups: groupLeftovers(leftovers),
   };
 }
 
@@ -163,6 +174,8 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
       timeout: 300_000,
     });
     rmSync(blobDir, { recursive: true, force: true });
+    // The replay lists JUnit after the conformance reporter, so junit.xml is written last: give its <skipped> their reasons here.
+    addJUnitSkipMessagesToFile(join(out, 'junit.xml'));
     if (existsSync(join(out, 'conformance.json'))) method = 'blob';
     else messages.push(`Playwright merge-reports did not produce conformance.json (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-5).join(' ')}`);
   } else if (blobShards.length > 0) {

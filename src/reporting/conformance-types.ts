@@ -22,6 +22,54 @@ export interface FailureLine {
   /** Every check named in the failure. */
   checks: string[];
   message: string;
+  /**
+   * The matrix cells ("<operationId> <status>") this failure marked failed: the cells of the
+   * failing exchange's operation and status, or every cell the test covers when the failing
+   * exchange is not known (see `attributeFailure` in conformance-reporter.ts).
+   */
+  cells?: string[];
+  /** The exchange that failed (the test's `failing-exchange` annotation), when known. */
+  exchange?: FailingExchange;
+}
+
+/** The `failing-exchange` annotation of a failed test: the exchange whose check failed. */
+export interface FailingExchange {
+  seq: number;
+  operationId: string | null;
+  method: string;
+  path: string;
+  status: number | null;
+}
+
+/** A skipped matrix cell (its final status is `skipped`) and why. */
+export interface SkippedCell {
+  /** "METHOD /path status", as the matrix shows it. */
+  cell: string;
+  reason: string;
+  api?: ApiName;
+  operationId?: string;
+  status?: string;
+}
+
+/** Observations of one (category, subject) with their values, most frequent first. */
+export interface ObservationGroup {
+  category: string;
+  /** The subject, reduced to its operation ("METHOD /path") where it names one. */
+  subject: string;
+  /** How many times it was observed, over every value. */
+  count: number;
+  /** The distinct values (at most 3), each with how many times it was observed and the detail of one subject that showed it. */
+  values: { value: string; count: number; example?: string }[];
+  /** How many more distinct values there were. */
+  moreValues: number;
+}
+
+/** Records the run could not undo, grouped by kind (the text before the record id). */
+export interface LeftoverGroup {
+  kind: string;
+  count: number;
+  /** Up to 3 record ids (or whole lines where no id is recognised). */
+  examples: string[];
 }
 
 export interface ConformanceReport {
@@ -42,10 +90,21 @@ export interface ConformanceReport {
     path: string;
     seed: string;
     statuses: Record<string, CellStatus>;
+    /** The clause of the operation's row in its document's operation table. */
+    clause?: string;
+    /** The clause (src/clauses) each status comes from: the operation's row or a general rule (401, 404, ...). */
+    clauses?: Record<string, string>;
     untestable?: readonly { what: string; reason: string }[];
   }[];
   failures: FailureLine[];
-  skipped: { cell: string; reason: string }[];
+  /** The matrix cells whose final status is `skipped`, and why (about cells; `totals.skipped` is about tests). */
+  skipped: SkippedCell[];
+  /** The skipped tests, and why. */
+  skippedTests?: { test: string; reason: string }[];
   observations: { category: string; subject: string; value: string; count: number }[];
+  /** `observations` grouped per (category, subject). */
+  observationGroups?: ObservationGroup[];
   leftovers: string[];
+  /** `leftovers` grouped per kind. */
+  leftoverGroups?: LeftoverGroup[];
 }
