@@ -72,6 +72,6 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   const shrunk = `after ${details.numRuns} runs, shrunk ${details.numShrinks} times`;
   const say = (detail: string): string => `property "${options.name}" failed ${shrunk}.\n${detail}\nCounterexample: ${counterexample}\nReplay: ${replay}`;
   // A failed check keeps its name and its clause; anything else is an error of the test itself.
-  if (cause instanceof CheckError) throw new CheckError(cause.check, cause.clauseId, say(cause.detail));
+  if (cause instanceof CheckError) throw new CheckError(cause.check, cause.clauseId, say(cause.detail), cause.exchangeSeq);
   throw new Error(say(cause instanceof Error ? cause.message : String(cause)));
 }

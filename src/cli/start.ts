@@ -64,10 +64,44 @@ const count = (s: string): number => cells.filter((c) => c === s).length;
 console.log('');
 console.log(`Conformance: ${report.totals.failed === 0 ? 'CONFORMS on everything that ran' : `${report.totals.failed} FAILURE(S)`}  (RM: ${report.target.rm}; HR/Learning: ${report.target.hr}; seed ${report.seed})`);
 console.log(`  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`);
+// One block per failure: the check, the clause, the exchange that failed and how to replay the
+// test; the exchanges themselves are in the reports (CONFORMANCE_VERBOSE=1 prints them all).
+const blocks = failureBlocks(join(reportsDir, 'test-results'));
 for (const f of report.failures.slice(0, 10)) {
   console.log(`  x [${f.check}] ${f.test}`);
   if (f.clause) console.log(`      ${f.clause.seed} ${f.clause.section}: "${f.clause.quote}"`);
+  const block = blocks.get(f.test);
+  const failing = block?.failingExchange;
+  if (failing) {
+    console.log(`      failing exchange ${failing.title}${failing.n ? ` (${failing.n} of ${block.exchanges} in the test)` : ''}`);
+    for (const line of failing.brief.slice(0, 6)) console.log(`        ${line}`);
+  }
+  if (block) console.log(`      replay: ${block.replay}`);
 }
 if (report.failures.length > 10) console.log(`  ... and ${report.failures.length - 10} more (see reports/conformance.md)`);
 console.log(`  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml${built ? `, ${reportsDir}/allure-report/index.html` : ''}`);
 process.exit(report.totals.failed > 0 ? 1 : code === 0 ? 0 : 1);
+
+/** What specs/fixtures.ts writes for each failed test (test-results/<test>/conformance-failure.json). */
+interface FailureBlock {
+  test: string;
+  exchanges: number;
+  failingExchange: { n: number; title: string; brief: string[] } | null;
+  replay: string;
+}
+
+function failureBlocks(resultsDir: string): Map<string, FailureBlock> {
+  const out = new Map<string, FailureBlock>();
+  if (!existsSync(resultsDir)) return out;
+  for (const dir of readdirSync(resultsDir)) {
+    const file = join(resultsDir, dir, 'conformance-failure.json');
+    if (!existsSync(file)) continue;
+    try {
+      const block = JSON.parse(readFileSync(file, 'utf8')) as FailureBlock;
+      out.set(block.test, block);
+    } catch {
+      // A half-written file of an interrupted run: that failure is printed without its block.
+    }
+  }
+  return out;
+}

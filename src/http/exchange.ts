@@ -53,6 +53,27 @@ export function describe(exchange: Exchange): string {
   return `${method} ${pathOf(url)} -> ${outcome}`;
 }
 
+/**
+ * The name an exchange is shown under in a test's report: its number within the test, zero-padded
+ * to three digits, then `describe` ("003 POST /v2/candidates -> 422"). The conformance reporter
+ * counts requests by this shape (/^\d{3,} [A-Z]+ /).
+ */
+export function exchangeTitle(exchange: Exchange, numberInTest: number): string {
+  return `${String(numberInTest).padStart(3, '0')} ${describe(exchange)}`;
+}
+
+/** A few lines for a console: request line, outcome, and the first `bodyLines` lines of the response body. */
+export function exchangeBrief(exchange: Exchange, bodyLines = 6): string[] {
+  const { request, response } = exchange;
+  const lines = [`${request.method} ${request.url}`];
+  if (!response) return [...lines, `no response: ${exchange.error ?? 'unknown'}`].map(redact);
+  lines.push(`HTTP ${response.status}${exchange.retries ? ` (after ${exchange.retries} retries)` : ''}`);
+  const body = pretty(response.text).split('\n');
+  const shown = body.slice(0, bodyLines).map((line) => (line.length > 160 ? `${line.slice(0, 160)}...` : line));
+  if (body.length > bodyLines) shown.push(`[... ${body.length - bodyLines} more lines]`);
+  return [...lines, ...shown].map(redact);
+}
+
 export function pathOf(url: string): string {
   const parsed = new URL(url);
   return decodeURIComponent(parsed.pathname + parsed.search);

@@ -1,13 +1,35 @@
 /**
  * `npm run reference`: the reference server alone, as a sandbox for client developers.
- * Options: --port N (default 0 = a free port), --fault NAME and --variant NAME (repeatable; also
- * REFERENCE_FAULTS / REFERENCE_VARIANTS, comma separated), --list to print the catalogue.
+ * Options: --port N (default 0 = a free port; also REFERENCE_PORT), --fault NAME and --variant NAME
+ * (repeatable; also REFERENCE_FAULTS / REFERENCE_VARIANTS, comma separated), --list to print the catalogue.
+ * Also serves the OpenAPI exports at /openapi (openapi-route.ts). Stops on SIGTERM, SIGINT or SIGHUP,
+ * and when its parent goes away (npm killed: the sandbox must not outlive it).
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { APIS } from '../catalogue/index';
 import { EMBEDDED, embeddedUrls } from '../config/embedded';
 import { Behaviour } from './behaviour';
 import { FAULTS, VARIANTS } from './catalogue';
+import { OPENAPI_PATH, openApiPath, openApiRoute } from './openapi-route';
 import { startReferenceServer } from './server';
+
+/** The parent's parent on Linux (/proc/<pid>/stat: "pid (comm) state ppid ..."); undefined elsewhere. */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(ppid) ? ppid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// `npm run reference` is npm -> sh -> node: the sandbox stops when its parent goes away. Read first
+// thing, before any line is printed (whoever reads "listening" may kill the parent at once). Under
+// npm, also the script shell's own parent, because `kill -9 <npm>` leaves the shell waiting for us.
+const parent = process.ppid;
+const grandparent = process.env.npm_lifecycle_event ? parentOf(parent) : undefined;
 
 const { values } = parseArgs({
   options: {
@@ -39,15 +61,27 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number (got "${values.port}")`);
   process.exit(2);
 }
-const server = await startReferenceServer({ port, behaviour });
+const server = await startReferenceServer({ port, behaviour, extraRoute: openApiRoute });
+
+let stopping = false;
+function stop(): void {
+  if (stopping) process.exit(0); // a second signal: no more waiting
+  stopping = true;
+  setTimeout(() => process.exit(0), 2_000).unref(); // close() should take milliseconds
+  void server.close().then(() => process.exit(0));
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+
+// A dead parent re-parents this process (to 1 or a subreaper): stop then.
+setInterval(() => {
+  if (process.ppid !== parent || (grandparent !== undefined && parentOf(parent) !== grandparent)) stop();
+}, 1_000).unref();
+
 const urls = embeddedUrls(server.port);
 console.log(`reference server listening on port ${server.port}`);
 console.log(`  RM_BASE_URL=${urls.rm}  RM_API_KEY=${EMBEDDED.rm.apiKey}  RM_API_SECRET=${EMBEDDED.rm.apiSecret}`);
 console.log(`  HR_BASE_URL=${urls.hr}  HR_TOKEN_URL=${urls.token}  HR_CLIENT_ID=${EMBEDDED.hr.clientId}  HR_CLIENT_SECRET=${EMBEDDED.hr.clientSecret}`);
 console.log(`  LEARNING_PROVIDER_ID=${EMBEDDED.hr.learningProviderId}  LEARNING_OWNER_ID=${EMBEDDED.hr.learningOwnerId}  LEARNING_IMAGE_TEMP_KEY=${EMBEDDED.hr.learningImageTempKey}`);
+console.log(`  OPENAPI=${urls.origin}${OPENAPI_PATH}  (OpenAPI 3.1 for Postman or Swagger UI, servers pointing here:  ${APIS.map((api) => `${urls.origin}${openApiPath(api)}`).join('  ')})`);
 if (behaviour.faults.length || behaviour.variants.length) console.log(`  faults: ${behaviour.faults.join(', ') || '-'}  variants: ${behaviour.variants.join(', ') || '-'}`);
-const stop = (): void => {
-  void server.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+console.log('  stops on Ctrl+C or SIGTERM, and with the process that started it');

@@ -4,7 +4,7 @@
  * stateful. Started by the suite's global setup when no target is configured, or alone by
  * `npm run reference`.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EMBEDDED } from '../config/embedded';
 import { Behaviour } from './behaviour';
@@ -21,10 +21,15 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
+/** A route tried before the APIs (e.g. the sandbox's OpenAPI documents); true when it answered the request. */
+export type ExtraRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
+
 export interface ReferenceOptions {
   port?: number;
   host?: string;
   behaviour?: Behaviour;
+  /** Called once listening, with the port; the route it returns is tried before the APIs (`npm run reference` only). */
+  extraRoute?: (port: number) => ExtraRoute;
 }
 
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
@@ -32,6 +37,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const rm = createRmModule(behaviour);
   const v3 = createV3Module(behaviour, EMBEDDED.hr.tenant);
   const v3Prefix = `/v3/${EMBEDDED.hr.tenant}`;
+  let extraRoute: ExtraRoute | null = null;
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -43,6 +49,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
         res.writeHead(413).end();
         return;
       }
+      if (extraRoute?.(req, res, url)) return;
       const body = parseJson(rawBody);
       const base = { req, res, method: req.method ?? 'GET', url, params: {}, query: url.searchParams, rawBody, body: body === INVALID_JSON ? INVALID_JSON : body, behaviour };
       if (behaviour.has('slow-responses')) await new Promise((r) => setTimeout(r, 40));
@@ -78,6 +85,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  if (options.extraRoute) extraRoute = options.extraRoute(port);
   return {
     port,
     behaviour,

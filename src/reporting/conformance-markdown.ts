@@ -57,6 +57,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     for (const f of report.failures) {
       out.push(`### ${esc(f.test)}`, '', `- check: \`${f.check}\``, `- what happened: ${esc(f.message.slice(0, 400))}`);
       if (f.exchange) out.push(`- failing exchange: #${f.exchange.seq} ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`);
+      if (f.replay) out.push(`- replay: \`${f.replay}\``);
       if (f.cells) out.push(`- cells failed: ${f.cells.length ? f.cells.map((c) => `\`${label(c)}\``).join(', ') : 'none of the cells the test covers (the failing exchange is of another operation)'}`);
       if (f.clause) out.push(`- required by ${f.clause.seed} ${f.clause.section}${f.clause.standard ? ` (${f.clause.standard})` : ''}:`, '', `  > ${f.clause.quote.replace(/\n/g, ' ')}`);
       else out.push('- required by: no clause (a failure of the suite itself, not of the target)');

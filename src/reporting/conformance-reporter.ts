@@ -248,6 +248,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       const clauseId = clausesInMessage(message)[0];
       const clause = clauseId && isClauseId(clauseId) ? clauseRef(CLAUSES[clauseId]) : null;
       const exchange = failing[failing.length - 1];
+      const replay = annotations.find((a) => a.type === 'replay')?.description;
       failures.push({
         check: checks[0] ?? 'uncategorised',
         test: title,
@@ -257,6 +258,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
         message: message.split('\n')[0] ?? message,
         cells: [...failedCells],
         ...(exchange ? { exchange } : {}),
+        ...(replay ? { replay } : {}),
       });
     }
   }

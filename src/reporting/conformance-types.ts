@@ -30,6 +30,8 @@ export interface FailureLine {
   cells?: string[];
   /** The exchange that failed (the test's `failing-exchange` annotation), when known. */
   exchange?: FailingExchange;
+  /** A command that runs this test again against the same target (the test's `replay` annotation; secrets as variable names). */
+  replay?: string;
 }
 
 /** The `failing-exchange` annotation of a failed test: the exchange whose check failed. */
