@@ -79,9 +79,9 @@ void test('merging the shards\u2019 conformance.json matrices (no blob reports) 
   const merged = mergeConformanceReports(parts);
   assert.deepEqual(matrix(merged), matrix(single.report));
   assert.deepEqual(merged.totals, single.report.totals);
-  // Each shard runs its own global set-up (discovery requests), so the merged count is the shards' sum.
+  // Discovery requests are made once per worker, and shards start workers of their own, so the
+  // request count of a sharded run differs from an unsharded one: the merged count is the shards' sum.
   assert.equal(merged.requests, parts.reduce((n, r) => n + r.requests, 0));
-  assert.ok(merged.requests >= single.report.requests);
 });
 
 void test('JUnit and Allure results of the shards are merged, and the Allure HTML is built', () => {
