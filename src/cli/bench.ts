@@ -26,7 +26,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { hmacBasicAuth } from '../auth/hmac-basic';
-import { EMBEDDED } from '../config/embedded';
+import { embeddedAsRemote } from '../config/embedded';
 import { ApiClient } from '../http/client';
 import { Limiter } from '../http/limiter';
 import { runSuite, type SuiteRun } from '../mutation/run-suite';
@@ -104,21 +104,7 @@ async function loopbackSandboxRun(): Promise<SuiteRun> {
       env: {
         CONFORMANCE_SEED: SEED,
         CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
-        RM_BASE_URL: `${origin}/v2`,
-        RM_API_KEY: EMBEDDED.rm.apiKey,
-        RM_API_SECRET: EMBEDDED.rm.apiSecret,
-        RM_LIST_ID: EMBEDDED.rm.listId,
-        RM_ATS_INTEGRATION_ID: EMBEDDED.rm.atsIntegrationId,
-        RM_ATS_CANDIDATE_ID: EMBEDDED.rm.atsCandidateId,
-        RM_ARCHIVED_CANDIDATE_ID: EMBEDDED.rm.archivedCandidateId,
-        HR_BASE_URL: `${origin}/v3/${EMBEDDED.hr.tenant}`,
-        HR_TOKEN_URL: `${origin}/oauth/token`,
-        HR_CLIENT_ID: EMBEDDED.hr.clientId,
-        HR_CLIENT_SECRET: EMBEDDED.hr.clientSecret,
-        HR_EMPLOYEE_REFERENCE_ID: EMBEDDED.hr.employeeReferenceId,
-        LEARNING_PROVIDER_ID: String(EMBEDDED.hr.learningProviderId),
-        LEARNING_OWNER_ID: String(EMBEDDED.hr.learningOwnerId),
-        LEARNING_IMAGE_TEMP_KEY: EMBEDDED.hr.learningImageTempKey,
+        ...embeddedAsRemote(origin, true),
       },
     });
   } finally {

@@ -25,3 +25,33 @@ export function embeddedUrls(port: number): { rm: string; hr: string; token: str
   const origin = `http://127.0.0.1:${port}`;
   return { origin, rm: `${origin}/v2`, hr: `${origin}/v3/${EMBEDDED.hr.tenant}`, token: `${origin}/oauth/token` };
 }
+
+/**
+ * The variables that point the suite at a reference server listening at `origin` as at any outside
+ * target: URLs and credentials, and with `ids` every well-known record id too (so nothing is
+ * skipped for want of one).
+ */
+export function embeddedAsRemote(origin: string, ids = false): Record<string, string> {
+  const { rm, hr } = EMBEDDED;
+  return {
+    RM_BASE_URL: `${origin}/v2`,
+    RM_API_KEY: rm.apiKey,
+    RM_API_SECRET: rm.apiSecret,
+    HR_BASE_URL: `${origin}/v3/${hr.tenant}`,
+    HR_TOKEN_URL: `${origin}/oauth/token`,
+    HR_CLIENT_ID: hr.clientId,
+    HR_CLIENT_SECRET: hr.clientSecret,
+    LEARNING_PROVIDER_ID: String(hr.learningProviderId),
+    LEARNING_OWNER_ID: String(hr.learningOwnerId),
+    ...(ids
+      ? {
+          RM_LIST_ID: rm.listId,
+          RM_ATS_INTEGRATION_ID: rm.atsIntegrationId,
+          RM_ATS_CANDIDATE_ID: rm.atsCandidateId,
+          RM_ARCHIVED_CANDIDATE_ID: rm.archivedCandidateId,
+          HR_EMPLOYEE_REFERENCE_ID: hr.employeeReferenceId,
+          LEARNING_IMAGE_TEMP_KEY: hr.learningImageTempKey,
+        }
+      : {}),
+  };
+}

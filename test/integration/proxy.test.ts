@@ -10,7 +10,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMBEDDED } from '../../src/config/embedded';
+import { EMBEDDED, embeddedAsRemote } from '../../src/config/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server';
 import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
 
@@ -86,15 +86,7 @@ before(async () => {
   run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke'], {
     reportsDir: join(work, 'reports'),
     env: {
-      RM_BASE_URL: `${origin}/v2`,
-      RM_API_KEY: EMBEDDED.rm.apiKey,
-      RM_API_SECRET: EMBEDDED.rm.apiSecret,
-      HR_BASE_URL: `${origin}/v3/${EMBEDDED.hr.tenant}`,
-      HR_TOKEN_URL: `${origin}/oauth/token`,
-      HR_CLIENT_ID: EMBEDDED.hr.clientId,
-      HR_CLIENT_SECRET: EMBEDDED.hr.clientSecret,
-      LEARNING_PROVIDER_ID: String(EMBEDDED.hr.learningProviderId),
-      LEARNING_OWNER_ID: String(EMBEDDED.hr.learningOwnerId),
+      ...embeddedAsRemote(origin),
       // Both spellings, since the lower-case one wins and the caller's environment may carry one.
       HTTP_PROXY: proxy.url,
       http_proxy: proxy.url,

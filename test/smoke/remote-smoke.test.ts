@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMBEDDED } from '../../src/config/embedded';
+import { embeddedAsRemote } from '../../src/config/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server';
 import { peakInFlight, peakRate, startCountingProxy, type CountingProxy } from '../integration/support/counting-proxy';
 import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from '../integration/support/suite';
@@ -31,15 +31,7 @@ before(async () => {
   run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke'], {
     reportsDir: join(work, 'reports'),
     env: {
-      RM_BASE_URL: `${proxy.origin}/v2`,
-      RM_API_KEY: EMBEDDED.rm.apiKey,
-      RM_API_SECRET: EMBEDDED.rm.apiSecret,
-      HR_BASE_URL: `${proxy.origin}/v3/${EMBEDDED.hr.tenant}`,
-      HR_TOKEN_URL: `${proxy.origin}/oauth/token`,
-      HR_CLIENT_ID: EMBEDDED.hr.clientId,
-      HR_CLIENT_SECRET: EMBEDDED.hr.clientSecret,
-      LEARNING_PROVIDER_ID: String(EMBEDDED.hr.learningProviderId),
-      LEARNING_OWNER_ID: String(EMBEDDED.hr.learningOwnerId),
+      ...embeddedAsRemote(proxy.origin),
       CONFORMANCE_MAX_RPS: String(MAX_RPS),
       CONFORMANCE_MAX_CONCURRENCY: String(MAX_CONCURRENCY),
       CONFORMANCE_WORKERS: String(WORKERS),
