@@ -16,6 +16,7 @@
 import { test } from '../fixtures';
 import { expectDocumented, expectJson, expectMessage, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
 import { bodyShape } from '../../src/reporting/observations';
+import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 import {
   ACCESS_LEVELS,
   ACTIVITY_OP,
@@ -152,7 +153,7 @@ test.describe('learning activities', () => {
   );
 
   for (const field of REQUIRED_FIELDS) {
-    const label = field === 'provider' ? 'the provider object (001 §2 "the service")' : field;
+    const label = field === LEARNING_PROVIDER_FIELD ? 'the provider object (001 §2 "the service")' : field;
     test(`PUT create without ${label} is refused with a validation message`, async ({ learning, target, cleanup, covers, observe }) => {
       covers(ACTIVITY_OP, '4xx');
       const ex = await tryCreate({ learning, target, cleanup, observe }, 'private', {}, [field]);
@@ -165,7 +166,7 @@ test.describe('learning activities', () => {
     const ctx = { learning, target, cleanup, observe };
     const field = await providerField(ctx);
     const { providerId, ownerId } = learningIds(target);
-    for (const [name, key, registered] of [['provider', field, providerId], ['owner', 'owner', ownerId]] as const) {
+    for (const [name, key, registered] of [[LEARNING_PROVIDER_FIELD, field, providerId], ['owner', 'owner', ownerId]] as const) {
       // 001 §2: the ids are "issued to the integrator at registration"; that other ids are refused is not said.
       const ex = await tryCreate(ctx, 'private', { [key]: { id: registered + 987_654_321 } });
       observeOutcome(observe, `PUT activity create with a ${name} id other than the registered one`, ex);

@@ -19,6 +19,7 @@ import fc from 'fast-check';
 import { test } from '../fixtures';
 import { expectDocumented, expectJson } from '../../src/checks';
 import type { InvalidCase } from '../../src/generators';
+import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 import { checkProperty, modelCommands } from '../support/property';
 import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
 import { expectAccepted, expectRefusalWithMessage, observeOutcome, outcomeOf, runExternalId, runTitle } from '../support/v3';
@@ -40,8 +41,8 @@ import {
   type LearningMessage,
 } from '../support/v3-learning';
 
-/** The generators' (and the schemas') name of the provider object; the target's name is discovered. */
-const SCHEMA_PROVIDER = 'provider';
+/** The generators' (and the schemas') name of the provider object (src/terms.ts); the target's name is discovered. */
+const SCHEMA_PROVIDER = LEARNING_PROVIDER_FIELD;
 
 interface Model {
   level: AccessLevel;

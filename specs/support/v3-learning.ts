@@ -13,6 +13,7 @@ import type { Target } from '../../src/config/target';
 import { pathFor, type ApiClient } from '../../src/http/client';
 import { jsonBody, type Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
+import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../src/terms';
 import { expectAccepted, expectRefusal, is2xx, is4xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
 
 export const ACTIVITY_OP = 'learning.activities.put';
@@ -20,21 +21,21 @@ export type AccessLevel = 'orgwide' | 'public' | 'private';
 export const ACCESS_LEVELS: readonly AccessLevel[] = ['orgwide', 'public', 'private'];
 /** Public and private: the levels with a limited field set (001 §2). */
 export const LIMITED_LEVELS: readonly AccessLevel[] = ['public', 'private'];
-/** The fields a create requires (001 §4 Operations: "create: the service, owner, accessLevel, title required"); 'provider' stands for the discovered name. */
-export type RequiredField = 'provider' | 'owner' | 'accessLevel' | 'title';
-export const REQUIRED_FIELDS: readonly RequiredField[] = ['provider', 'owner', 'accessLevel', 'title'];
+/** The fields a create requires (001 §4 Operations: "create: the service, owner, accessLevel, title required"); LEARNING_PROVIDER_FIELD stands for the discovered name. */
+export type RequiredField = typeof LEARNING_PROVIDER_FIELD | 'owner' | 'accessLevel' | 'title';
+export const REQUIRED_FIELDS: readonly RequiredField[] = [LEARNING_PROVIDER_FIELD, 'owner', 'accessLevel', 'title'];
 
-/** The learning validation messages of 001 §7.2, word for word, with their clause ids. */
+/** The learning validation messages of 001 §7.2 (their words in src/terms.ts), with their clause ids. */
 export const MSG = {
-  fromOrgwide: { text: 'Cannot change access level from org-wide', clause: 'learning.msg.from-orgwide' },
-  toOrgwide: { text: 'Cannot change access level to org-wide', clause: 'learning.msg.to-orgwide' },
-  aggregate: { text: 'Cannot change Aggregate ID for an existing activity', clause: 'learning.msg.aggregate-id' },
-  circular: { text: 'Child activity would create a circular reference', clause: 'learning.msg.circular' },
-  costNeedsCurrency: { text: 'If cost is supplied then currency code also needs to be supplied', clause: 'learning.msg.cost-needs-currency' },
-  currencyNeedsCost: { text: 'If currency code is supplied at least one cost also needs to be supplied', clause: 'learning.msg.currency-needs-cost' },
-  contentType: { text: 'Invalid access level for content type', clause: 'learning.msg.content-type' },
-  fieldLevel: { text: 'Field is invalid for access level', clause: 'learning.msg.field-access-level' },
-  image: { text: 'Image does not exist', clause: 'learning.msg.image' },
+  fromOrgwide: { text: LEARNING_MESSAGES.fromOrgwide, clause: 'learning.msg.from-orgwide' },
+  toOrgwide: { text: LEARNING_MESSAGES.toOrgwide, clause: 'learning.msg.to-orgwide' },
+  aggregate: { text: LEARNING_MESSAGES.aggregateId, clause: 'learning.msg.aggregate-id' },
+  circular: { text: LEARNING_MESSAGES.circular, clause: 'learning.msg.circular' },
+  costNeedsCurrency: { text: LEARNING_MESSAGES.costWithoutCurrency, clause: 'learning.msg.cost-needs-currency' },
+  currencyNeedsCost: { text: LEARNING_MESSAGES.currencyWithoutCost, clause: 'learning.msg.currency-needs-cost' },
+  contentType: { text: LEARNING_MESSAGES.contentType, clause: 'learning.msg.content-type' },
+  fieldLevel: { text: LEARNING_MESSAGES.fieldForAccessLevel, clause: 'learning.msg.field-access-level' },
+  image: { text: LEARNING_MESSAGES.image, clause: 'learning.msg.image' },
 } as const satisfies Record<string, { text: string; clause: ClauseOf<'validation-message'> & ClauseOf<'validation'> }>;
 
 export type LearningMessage = (typeof MSG)[keyof typeof MSG];
@@ -66,10 +67,10 @@ export function learningIds(target: Target): { providerId: number; ownerId: numb
 
 export const PROVIDER_FIELD_SKIP = "001 §2 hides the provider field's name; set LEARNING_PROVIDER_FIELD";
 
-/** The names tried for the provider field, in order: LEARNING_PROVIDER_FIELD if set, then the likely ones. */
+/** The names tried for the provider field, in order: the LEARNING_PROVIDER_FIELD variable if set, the suite's name (src/terms.ts), then other likely ones. */
 export function providerFieldCandidates(): string[] {
   const configured = (process.env.LEARNING_PROVIDER_FIELD ?? '').trim();
-  return [...new Set([configured, 'provider', 'service', 'theService'].filter(Boolean))];
+  return [...new Set([configured, LEARNING_PROVIDER_FIELD, 'service', 'theService'].filter(Boolean))];
 }
 
 /** The discovered name, per worker (each worker is its own process). */
@@ -191,7 +192,7 @@ export async function tryCreate(ctx: LearningContext, accessLevel: AccessLevel, 
   const field = await providerField(ctx);
   const externalId = runExternalId(ctx.target, 'act');
   const body = activityBody(ctx.target, field, accessLevel, extra);
-  for (const name of omit) delete body[name === 'provider' ? field : name];
+  for (const name of omit) delete body[name === LEARNING_PROVIDER_FIELD ? field : name];
   const ex = await putActivity(ctx.learning, externalId, body);
   archiveIfCreated(ctx, ex, externalId, accessLevel);
   return ex;

@@ -8,9 +8,10 @@ import { requestToken, type TokenResponse } from '../../src/auth/oauth';
 import { CheckError } from '../../src/checks/check-error';
 import type { HrTarget, Target } from '../../src/config/target';
 import { registerSecret } from '../../src/http/redact';
+import { HR_WRITE_SCOPE } from '../../src/terms';
 
-/** The scope every HR core operation needs (001 §5.2). */
-export const HR_WRITE_SCOPE = 'Public.HrCore.Write';
+/** The scope every HR core operation needs (001 §5.2), from src/terms.ts; tokens.spec.ts takes it from here. */
+export { HR_WRITE_SCOPE };
 
 export interface Jwt {
   header: Record<string, unknown>;

@@ -7,6 +7,7 @@ import { request, type Dispatcher } from 'undici';
 import type { AuthProvider } from '../http/client';
 import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from '../http/dispatcher';
 import { redact, registerSecret, registerSecretHeaders } from '../http/redact';
+import { HR_WRITE_SCOPE } from '../terms';
 
 export interface TokenRequest {
   tokenUrl: string;
@@ -129,7 +130,7 @@ export class TokenCache {
 
 export function tokenCommand(tokenAuth: 'post' | 'basic'): string {
   const client = tokenAuth === 'basic' ? '-u "$HR_CLIENT_ID:$HR_CLIENT_SECRET"' : '-d client_id="$HR_CLIENT_ID" --data-urlencode client_secret="$HR_CLIENT_SECRET"';
-  return `curl -sS -X POST "$HR_TOKEN_URL" -d grant_type=client_credentials --data-urlencode scope="\${HR_SCOPE:-Public.HrCore.Write}" ${client} | sed -E 's/.*"access_token" *: *"([^"]+)".*/\\1/'`;
+  return `curl -sS -X POST "$HR_TOKEN_URL" -d grant_type=client_credentials --data-urlencode scope="\${HR_SCOPE:-${HR_WRITE_SCOPE}}" ${client} | sed -E 's/.*"access_token" *: *"([^"]+)".*/\\1/'`;
 }
 
 export function bearerAuth(cache: TokenCache, tokenAuth: 'post' | 'basic'): AuthProvider {

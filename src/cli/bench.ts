@@ -26,7 +26,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { hmacBasicAuth } from '../auth/hmac-basic';
-import { embeddedAsRemote } from '../config/embedded';
+import { embeddedAsRemote } from '../identity/embedded';
 import { ApiClient } from '../http/client';
 import { Limiter } from '../http/limiter';
 import { runSuite, type SuiteRun } from '../mutation/run-suite';
@@ -159,7 +159,7 @@ if (!values['reuse-catalogue']) {
   if (res.status !== 0) console.error('The catalogue run failed; its time is still reported.');
 }
 if (existsSync(`${reportsDir}/mutation.json`)) catalogue = JSON.parse(readFileSync(`${reportsDir}/mutation.json`, 'utf8')) as MutationReport;
-else catalogueNote = values['reuse-catalogue'] ? `--reuse-catalogue: no ${reportsDir}/mutation.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run mutation\`, to measure them).` : `the catalogue run wrote no ${reportsDir}/mutation.json.`;
+else catalogueNote = values['reuse-catalogue'] ? `--reuse-catalogue: no ${reportsDir}/mutation.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).` : `the catalogue run wrote no ${reportsDir}/mutation.json.`;
 step('HTTP client overhead');
 const overhead = await clientOverhead(Number(values.requests));
 const runs = catalogue ? catalogue.faults.length + catalogue.variants.length : 0;

@@ -1,8 +1,9 @@
 /**
- * `npm run mutation` (and the last step of `npm test`): the suite against the reference server
- * (must pass, every documented status covered), against every lawful variant (must pass), and
- * against every fault (must fail by the fault's declared check). Prints the table and the two
- * scores, writes reports/mutation.{json,md}, and exits 1 if anything is off.
+ * `npm run faults`, the fault catalogue run (also `npm run mutation`, its old name; the last step
+ * of `npm test`): the suite against the reference server (must pass, every documented status
+ * covered), against every lawful variant (must pass), and against every fault (must fail by the
+ * fault's declared check). Prints the table and the two scores, writes reports/mutation.{json,md},
+ * and exits 1 if anything is off.
  * A fault is first tried on the one test that caught it last time (src/mutation/catch-hints.ts).
  * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
  * (every fault gets its API's whole run), --write-hints (refresh the committed hints from this run).

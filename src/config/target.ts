@@ -5,8 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from './errors';
-import { EMBEDDED, embeddedUrls } from './embedded';
+import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import type { Env } from './env';
+import { HR_WRITE_SCOPE } from '../terms';
 
 export interface RmTarget {
   baseUrl: string;
@@ -133,8 +134,8 @@ function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
   if (tokenAuth !== 'post' && tokenAuth !== 'basic') p.push(`HR_TOKEN_AUTH must be "post" or "basic" (got "${tokenAuth}").`);
   const clientId = env.HR_CLIENT_ID ?? (embedded ? EMBEDDED.hr.clientId : p.missing('HR_CLIENT_ID', 'the OAuth client id of this environment (001 §5.4)'));
   const clientSecret = env.HR_CLIENT_SECRET ?? (embedded ? EMBEDDED.hr.clientSecret : p.missing('HR_CLIENT_SECRET', 'the OAuth client secret of this environment (001 §5.4)'));
-  const scope = (env.HR_SCOPE ?? 'Public.HrCore.Write').trim();
-  if (scope === '') p.push('HR_SCOPE is empty: give the scopes to ask for, space separated (001 §5.2 requires Public.HrCore.Write).');
+  const scope = (env.HR_SCOPE ?? HR_WRITE_SCOPE).trim();
+  if (scope === '') p.push(`HR_SCOPE is empty: give the scopes to ask for, space separated (001 §5.2 requires ${HR_WRITE_SCOPE}).`);
   return {
     baseUrl,
     tenant: decodeURIComponent(baseUrl.slice(baseUrl.lastIndexOf('/') + 1)),

@@ -3,7 +3,7 @@
  * fault's declared check. The catalogue runner tries that one test first; a fault caught there is
  * caught (a failing test is a failing test, whatever else runs beside it), and a fault not caught
  * there gets the full run of its API's specs, so a stale hint costs seconds, never soundness.
- * The committed hints live in catch-hints.json beside this file; `npm run mutation -- --write-hints`
+ * The committed hints live in catch-hints.json beside this file; `npm run faults -- --write-hints`
  * refreshes them from a run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

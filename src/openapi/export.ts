@@ -6,10 +6,9 @@
 import { catalogueFile, operationsOf } from '../catalogue/index';
 import type { ApiName, OperationSpec, ParameterSpec, ResponseSpec } from '../catalogue/types';
 import { getSchema, SCHEMA_BASE, schemaIds } from '../schemas/registry';
+import { HR_WRITE_SCOPE } from '../terms';
 
 type Json = Record<string, unknown>;
-
-const HR_SCOPE = 'Public.HrCore.Write';
 
 /** Base addresses as the documents write them (000 §1, 001 §1); hosts are not shown, so defaults are placeholders. */
 function servers(api: ApiName): Json[] {
@@ -45,7 +44,7 @@ function securitySchemes(api: ApiName): Json {
     oauth2: {
       type: 'oauth2',
       description: 'OAuth 2.0 client credentials; tokens live 300 seconds (001 §5). The address of the token service is not shown: tokenUrl is a placeholder.',
-      flows: { clientCredentials: { tokenUrl: 'https://token.example.invalid/oauth2/token', scopes: { [HR_SCOPE]: 'write HR core records (001 §5.2)' } } },
+      flows: { clientCredentials: { tokenUrl: 'https://token.example.invalid/oauth2/token', scopes: { [HR_WRITE_SCOPE]: 'write HR core records (001 §5.2)' } } },
     },
   };
 }
@@ -53,7 +52,7 @@ function securitySchemes(api: ApiName): Json {
 function security(api: ApiName): Json[] {
   if (api === 'rm') return [{ HMAC: [] }];
   // 001 §5.5: the scope required for learning operations is not shown.
-  return [{ oauth2: api === 'hr' ? [HR_SCOPE] : [] }];
+  return [{ oauth2: api === 'hr' ? [HR_WRITE_SCOPE] : [] }];
 }
 
 const componentName = (schemaId: string): string => schemaId.slice(schemaId.lastIndexOf('/') + 1).replace(/\.json$/, '');

@@ -2,7 +2,7 @@
  * The catalogue's rules at run time, for entries that did not pass the compiler's check in
  * fault-factory.ts (or to prove that check): a fault names a clause of the registry and a check
  * that cites it; a variant names a clause of the registry; names are unique and carry their API's
- * prefix. Used by test/unit/faults.test.ts and `npm run mutation` before anything runs. Imports
+ * prefix. Used by test/unit/faults.test.ts and `npm run faults` before anything runs. Imports
  * the check registry, so the reference server itself does not load this file.
  */
 import { citesClause } from '../checks/define';

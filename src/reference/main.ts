@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { APIS } from '../catalogue/index';
-import { EMBEDDED, embeddedUrls } from '../config/embedded';
+import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import { Behaviour } from './behaviour';
 import { FAULTS, VARIANTS } from './catalogue';
 import { OPENAPI_PATH, openApiPath, openApiRoute } from './openapi-route';

@@ -6,7 +6,7 @@
  */
 import { APIS } from '../catalogue/index';
 import type { ApiName } from '../catalogue/types';
-import { embeddedUrls } from '../config/embedded';
+import { embeddedUrls } from '../identity/embedded';
 import { buildOpenApi } from '../openapi/export';
 import type { ExtraRoute } from './server';
 

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EMBEDDED } from '../config/embedded';
+import { EMBEDDED } from '../identity/embedded';
 import { Behaviour } from './behaviour';
 import { INVALID_JSON, parseJson, readBody, send, type Ctx } from './http-kit';
 import type { ApiModule } from './module';

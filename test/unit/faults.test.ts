@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHECKS, citesClause, isCheckName } from '../../src/checks';
 import { isClauseId } from '../../src/clauses';
-import { EMBEDDED, embeddedUrls } from '../../src/config/embedded';
+import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
 import { Behaviour } from '../../src/reference/behaviour';
 import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../src/reference/catalogue';
 import { catalogueProblems, faultProblems, variantProblems } from '../../src/reference/fault-audit';

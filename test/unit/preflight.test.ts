@@ -5,7 +5,7 @@ import { ConfigError } from '../../src/config/errors';
 import { parseTarget } from '../../src/config/target';
 import { startReferenceServer } from '../../src/reference/server';
 import { preflight } from '../../src/runner/preflight';
-import { embeddedUrls } from '../../src/config/embedded';
+import { embeddedUrls } from '../../src/identity/embedded';
 
 async function deadPort(): Promise<number> {
   const server = createServer();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBEDDED } from '../../src/config/embedded';
+import { EMBEDDED } from '../../src/identity/embedded';
 import { Behaviour } from '../../src/reference/behaviour';
 import { createEnv } from '../../src/reference/rm/env';
 import { candidateMatcher, parseCandidateFilter, parseDateTime, parseEventFilter } from '../../src/reference/rm/filters';

@@ -1,14 +1,14 @@
 /** The v3 reference server's trickier logic: write rules, merging, dates, tokens, learning rules, and a few end-to-end exchanges. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBEDDED, embeddedUrls } from '../../src/config/embedded';
+import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
 import { Behaviour } from '../../src/reference/behaviour';
 import { startReferenceServer } from '../../src/reference/server';
 import { normalizeDate } from '../../src/reference/v3/dates';
 import { V3_FAULTS, V3_VARIANTS } from '../../src/reference/v3/faults';
 import { mergePatch, type JsonObject } from '../../src/reference/v3/json';
 import { decodeJwt, signJwt } from '../../src/reference/v3/jwt';
-import { LEARNING_MESSAGES } from '../../src/reference/v3/learning/messages';
+import { LEARNING_MESSAGES } from '../../src/terms';
 import { checkActivity, type StoredActivity } from '../../src/reference/v3/learning/rules';
 import { registeredClients, TokenService } from '../../src/reference/v3/tokens';
 import { planWrite, type RecordKind } from '../../src/reference/v3/write-rules';

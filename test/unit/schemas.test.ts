@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { CLAUSES, isClauseId } from '../../src/clauses';
 import { getSchema, schemaIds, SCHEMA_BASE, validateAgainst } from '../../src/schemas/registry';
-import { LEARNING_PROVIDER_FIELD } from '../../src/schemas/names';
+import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 
 const id = (short: string): string => SCHEMA_BASE + short;
 type Json = Record<string, unknown>;

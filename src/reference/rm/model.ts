@@ -13,6 +13,13 @@ export interface Resource {
   relationships?: Record<string, { data: Ref | Ref[] | null }>;
 }
 
+/** A resource document as answered ({data, included?, meta?}); respond.ts sends it, shape-faults.ts bends it first. */
+export interface Document {
+  data?: Resource | Resource[] | null;
+  included?: Resource[];
+  meta?: Record<string, unknown>;
+}
+
 /** Every stored record has a creation sequence number: list order and cursor position. */
 interface Sequenced {
   seq: number;

@@ -5,7 +5,7 @@
  */
 import { send, type Ctx } from '../http-kit';
 import type { RmEnv } from './env';
-import type { Resource } from './model';
+import type { Document, Resource } from './model';
 import { applyShapeFaults } from './shape-faults';
 
 export const JSONAPI = 'application/vnd.api+json';
@@ -34,12 +34,6 @@ export class HttpError extends Error {
 export const notFound = (what: string, id: string): HttpError => new HttpError(404, `${what} ${JSON.stringify(id)} not found`);
 export const invalid = (detail: string, pointer?: string): HttpError => new HttpError(422, detail, pointer);
 export const badRequest = (detail: string, parameter?: string): HttpError => new HttpError(400, detail, parameter);
-
-export interface Document {
-  data?: Resource | Resource[] | null;
-  included?: Resource[];
-  meta?: Record<string, unknown>;
-}
 
 function mediaType(env: RmEnv): string {
   return env.variant('rm.variant.content-type-json') ? 'application/json' : JSONAPI;

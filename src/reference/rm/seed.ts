@@ -8,7 +8,7 @@
  * applications with events; recruitment events in every bucket relative to `now`; two ATS
  * integrations, one of them the integration of fixtures/reference/identity.json.
  */
-import { EMBEDDED } from '../../config/embedded';
+import { EMBEDDED } from '../../identity/embedded';
 import { uidFrom } from './ids';
 import { EVENT_KINDS, EXTRA_EVENT_KIND, noRelatedRecords, type Candidate, type CandidateEvent, type EventKind, type Job, type Ref, type StaticList } from './model';
 import { Random } from './random';

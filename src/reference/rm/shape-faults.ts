@@ -4,8 +4,7 @@
  * Only ever active by name.
  */
 import type { RmEnv } from './env';
-import type { Resource } from './model';
-import type { Document } from './respond';
+import type { Document, Resource } from './model';
 
 type Loose = Record<string, unknown>;
 

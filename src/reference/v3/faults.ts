@@ -1,13 +1,12 @@
 /**
  * HR core and Learning v3 faults and variants of the reference server (001_a9e2e7eab7c908bd.txt).
- * Each is only ever active by name; the handlers test them through `on(behaviour, name)`, whose
- * argument is typed from these lists, so a handler cannot test a name the catalogue does not hold.
+ * Each is only ever active by name; the handlers test them through `on(behaviour, name)` (./switches.ts),
+ * whose argument is typed from these lists, so a handler cannot test a name the catalogue does not hold.
  *
  * A fault names the clause it breaks (src/clauses/registry.ts) and the check that must catch it;
  * the pair compiles only when that check cites that clause (../fault-factory.ts). A variant names
  * the clause whose silence or latitude makes it lawful.
  */
-import type { Behaviour } from '../behaviour';
 import { defineFault, defineVariant } from '../fault-factory';
 
 export const V3_FAULTS = [
@@ -136,11 +135,6 @@ export const V3_VARIANTS = [
 
 export type V3FaultName = (typeof V3_FAULTS)[number]['name'];
 export type V3VariantName = (typeof V3_VARIANTS)[number]['name'];
-
-/** True when the named v3 fault or variant is switched on. */
-export function on(behaviour: Behaviour, name: V3FaultName | V3VariantName): boolean {
-  return behaviour.has(name);
-}
 
 // Retired: no sentence of 001 requires what they broke.
 // Retired: hr.token.no-exp-claim: RFC 7519 §4.1.4 makes exp optional and the token response still says 300 s; a token outliving 300 s is not observable without a five-minute wait (variant hr.variant.jwt-no-exp keeps the lifetime server-side).

@@ -1,7 +1,7 @@
 /** The v3 seed data (fixtures/reference/v3-seed.json) plus the well-known ids of identity.json. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EMBEDDED } from '../../config/embedded';
+import { EMBEDDED } from '../../identity/embedded';
 import type { JsonObject } from './json';
 
 export interface V3Seed {

@@ -15,16 +15,17 @@
  * a 3-second life and their expiry is never checked.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EMBEDDED } from '../../config/embedded';
+import { EMBEDDED } from '../../identity/embedded';
 import type { Behaviour } from '../behaviour';
-import { on } from './faults';
+import { on } from './switches';
 import { decodeJwt, signJwt } from './jwt';
 import type { JsonObject } from './json';
 
 export const LIFETIME_S = 300;
 /** The life tokens state under the hr.auth.expired-token-accepted fault (short, so the suite proves it without a 300 s wait). */
 export const EXPIRED_FAULT_LIFETIME_S = 3;
-export const HR_WRITE_SCOPE = 'Public.HrCore.Write';
+/** The scope HR core writes need (001 §5.2), from src/terms.ts; guard.ts and token-endpoint.ts take it from here. */
+export { HR_WRITE_SCOPE } from '../../terms';
 
 export interface Client {
   id: string;

@@ -5,10 +5,10 @@
  * {id, aggregateId, url} like the create (variants: no body, the whole activity).
  */
 import { randomUUID } from 'node:crypto';
-import { EMBEDDED } from '../../../config/embedded';
-import { LEARNING_PROVIDER_FIELD } from '../../../schemas/names';
+import { EMBEDDED } from '../../../identity/embedded';
+import { LEARNING_PROVIDER_FIELD } from '../../../terms';
 import { INVALID_JSON, send, type Ctx } from '../../http-kit';
-import { on } from '../faults';
+import { on } from '../switches';
 import { hasNull, isObject, type JsonObject } from '../json';
 import { json, refuse } from '../respond';
 import type { V3Seed } from '../seed';

@@ -1,24 +1,13 @@
 /**
- * The learning validation messages of 001 §7.2, word for word, and the reworded forms the
- * `learning.msg.*` faults answer with instead.
+ * The learning validation messages of 001 §7.2 (written once, in src/terms.ts) and the reworded
+ * forms the `learning.msg.*` faults answer with instead.
  */
 import type { Behaviour } from '../../behaviour';
-import { on, type V3FaultName } from '../faults';
+import { LEARNING_MESSAGES, type LearningMessageKey } from '../../../terms';
+import type { V3FaultName } from '../faults';
+import { on } from '../switches';
 
-export const LEARNING_MESSAGES = {
-  fromOrgwide: 'Cannot change access level from org-wide',
-  toOrgwide: 'Cannot change access level to org-wide',
-  aggregateId: 'Cannot change Aggregate ID for an existing activity',
-  /** Cannot be triggered: 001 §2 does not name the child-activity field, and this server does not invent one. */
-  circular: 'Child activity would create a circular reference',
-  costWithoutCurrency: 'If cost is supplied then currency code also needs to be supplied',
-  currencyWithoutCost: 'If currency code is supplied at least one cost also needs to be supplied',
-  contentType: 'Invalid access level for content type',
-  fieldForAccessLevel: 'Field is invalid for access level',
-  image: 'Image does not exist',
-} as const;
-
-export type MessageKey = keyof typeof LEARNING_MESSAGES;
+export type MessageKey = LearningMessageKey;
 
 /** Not a message of 001 §7.2 ("The list is not exhaustive"): what the public-private-refused variant says. */
 export const PUBLIC_PRIVATE_MESSAGE = 'Cannot change access level between public and private';

@@ -23,9 +23,9 @@
  * - Type errors are answered alone; otherwise every broken rule is reported at once.
  */
 import type { Behaviour } from '../../behaviour';
-import { LEARNING_PROVIDER_FIELD } from '../../../schemas/names';
+import { LEARNING_PROVIDER_FIELD } from '../../../terms';
 import { checkFields, type FieldError, type Rules } from '../fields';
-import { on } from '../faults';
+import { on } from '../switches';
 import { at, isObject, mergePatch, withoutNulls, type Json, type JsonObject } from '../json';
 import { learningMessage, PUBLIC_PRIVATE_MESSAGE, type MessageKey } from './messages';
 

@@ -1,4 +1,9 @@
-/** The embedded reference server's built-in credentials and well-known ids (fixtures/reference/identity.json). */
+/**
+ * The embedded reference server's built-in credentials and well-known ids (fixtures/reference/identity.json).
+ * One small module that both sides read: the reference server (src/reference/), which issues them, and
+ * the suite (src/config/, the CLIs, tests), which presents them; so the server never imports the suite's
+ * config (eslint.config.mjs, layering). It imports nothing of ours.
+ */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

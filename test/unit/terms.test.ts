@@ -1,0 +1,65 @@
+/**
+ * The terms of the documents (src/terms.ts) are the documents' own words: every learning message
+ * is a cell of the message table of 001 §7, every row of that table has its message, and the
+ * scope is the one 001 §5 names.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { SEED_FILES } from '../../src/clauses';
+import * as terms from '../../src/terms';
+
+const seed001 = readFileSync(new URL(`../../../shared/seeds/${SEED_FILES['001']}`, import.meta.url), 'utf8');
+
+/** The text of part N ("## N. ...") of seed 001 up to the next part. */
+function part(n: number): string {
+  const start = seed001.indexOf(`\n## ${n}.`);
+  assert.ok(start >= 0, `no part ${n}`);
+  const end = seed001.indexOf('\n## ', start + 1);
+  return seed001.slice(start, end < 0 ? undefined : end);
+}
+
+/** The Message column of the table under "Learning validation messages" in 001 §7. */
+function messageColumn(): string[] {
+  const errors = part(7);
+  const from = errors.indexOf('Learning validation messages');
+  assert.ok(from >= 0, 'no "Learning validation messages" in 001 §7');
+  const rows = errors.slice(from).split('\n').filter((line) => line.startsWith('|'));
+  return rows.slice(2).map((row) => row.split('|')[1].trim());
+}
+
+test('every learning message of src/terms.ts is, word for word, a message of 001 §7', () => {
+  const column = new Set(messageColumn());
+  const messages = Object.entries(terms.LEARNING_MESSAGES);
+  assert.ok(messages.length > 0);
+  for (const [key, text] of messages) {
+    assert.ok(seed001.includes(text), `${key}: "${text}" is not in seed 001`);
+    assert.ok(column.has(text), `${key}: "${text}" is not a message of the 001 §7 table`);
+  }
+});
+
+test('every message of the 001 §7 table is in src/terms.ts, once', () => {
+  const values = Object.values(terms.LEARNING_MESSAGES) as string[];
+  assert.deepEqual([...values].sort(), [...new Set(values)].sort(), 'a message is there twice');
+  assert.deepEqual([...messageColumn()].sort(), [...values].sort());
+});
+
+test('the HR write scope is the scope 001 §5 names, word for word', () => {
+  assert.ok(seed001.includes(terms.HR_WRITE_SCOPE));
+  assert.ok(part(5).includes(`must ask for the scope \`${terms.HR_WRITE_SCOPE}\``), `001 §5 does not name ${terms.HR_WRITE_SCOPE}`);
+});
+
+test('every exported string of src/terms.ts is checked against the seed, save the decided provider name', () => {
+  const checked = new Set<unknown>([terms.HR_WRITE_SCOPE, ...Object.values(terms.LEARNING_MESSAGES)]);
+  const strings = Object.entries(terms).filter(([, value]) => typeof value === 'string');
+  const unchecked = strings.filter(([name, value]) => !checked.has(value) && name !== 'LEARNING_PROVIDER_FIELD').map(([name]) => name);
+  assert.deepEqual(unchecked, [], 'a new term needs its quote check here');
+  // LEARNING_PROVIDER_FIELD is a decision (schemas/DECISIONS.md D26), not a quote: 001 §2 gives the row no name.
+  assert.equal(seed001.includes('`provider`'), false);
+});
+
+test('a sentence that is not in the table is caught (the test can fail)', () => {
+  const column = new Set(messageColumn());
+  assert.equal(column.has('Cannot change access level from orgwide'), false);
+  assert.equal(column.has(terms.LEARNING_MESSAGES.fromOrgwide), true);
+});
