@@ -19,9 +19,27 @@ const layer = (area, patterns, ignores = []) =>
 /** The suite's folders the reference server never imports (its own catalogue, clauses, schemas, openapi, terms and identity are fine). */
 const SUITE = 'auth|cli|config|generators|http|mutation|personas|reporting|runner';
 const referencePatterns = (up, { checks = true, faultAudit = true } = {}) => [
-  { regex: `^${up}(?:${SUITE})(?:/|$)|^${up}\\.\\./specs(?:/|$)`, message: 'The reference server imports nothing of the suite (no config: the identity it shares is src/identity/).' },
-  ...(checks ? [{ regex: `^${up}checks(?:/|$)`, allowTypeImports: true, message: "The reference server does not load the checks' logic: only type imports (check names for its fault catalogue)." }] : []),
-  ...(faultAudit ? [{ regex: '(?:^|/)fault-audit(?:\\.js)?$', message: 'fault-audit.ts loads the check registry: only the mutation CLI and tests import it, never the server.' }] : []),
+  {
+    regex: `^${up}(?:${SUITE})(?:/|$)|^${up}\\.\\./specs(?:/|$)`,
+    message: 'The reference server imports nothing of the suite (no config: the identity it shares is src/identity/).',
+  },
+  ...(checks
+    ? [
+        {
+          regex: `^${up}checks(?:/|$)`,
+          allowTypeImports: true,
+          message: "The reference server does not load the checks' logic: only type imports (check names for its fault catalogue).",
+        },
+      ]
+    : []),
+  ...(faultAudit
+    ? [
+        {
+          regex: '(?:^|/)fault-audit(?:\\.js)?$',
+          message: 'fault-audit.ts loads the check registry: only the mutation CLI and tests import it, never the server.',
+        },
+      ]
+    : []),
 ];
 
 export default tseslint.config(
@@ -42,14 +60,32 @@ export default tseslint.config(
   { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   // 1. Schemas, catalogue and clauses: each other, src/terms.ts and packages; nothing above them.
   ...['src/schemas', 'src/catalogue', 'src/clauses'].flatMap((area) =>
-    layer(area, (up) => [{ regex: `^${up}(?!(?:schemas|catalogue|clauses|terms)(?:/|\\.js$|$))`, message: 'Schemas, catalogue and clauses sit at the bottom: they import only each other and src/terms.ts.' }]),
+    layer(area, (up) => [
+      {
+        regex: `^${up}(?!(?:schemas|catalogue|clauses|terms)(?:/|\\.js$|$))`,
+        message: 'Schemas, catalogue and clauses sit at the bottom: they import only each other and src/terms.ts.',
+      },
+    ]),
   ),
   // 2. The reference server: not the suite's config, folders or checks' logic (type imports of check names only).
   ...layer('src/reference', (up) => referencePatterns(up), ['src/reference/fault-audit.ts']),
   // fault-audit.ts (read by the mutation CLI and tests, never by the server) checks the catalogue against the check registry.
-  { files: ['src/reference/fault-audit.ts'], rules: { 'no-restricted-imports': ['error', { patterns: referencePatterns(esc('../'), { checks: false, faultAudit: false }) }] } },
+  {
+    files: ['src/reference/fault-audit.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: referencePatterns(esc('../'), { checks: false, faultAudit: false }) }] },
+  },
   // 3. Specs test a target from outside: never the reference server nor a persona.
-  ...layer('specs', (up) => [{ regex: `^${up}src/(?:reference|personas)(?:/|$)`, message: 'Specs see a target only over HTTP: never import src/reference/ or src/personas/.' }]),
+  ...layer('specs', (up) => [
+    {
+      regex: `^${up}src/(?:reference|personas)(?:/|$)`,
+      message: 'Specs see a target only over HTTP: never import src/reference/ or src/personas/.',
+    },
+  ]),
   // 4. Personas are independent servers written from the documents alone: nothing of ours but src/identity/.
-  ...layer('src/personas', (up) => [{ regex: `^${up}(?!identity(?:/|$))`, message: 'Personas are written from the documents alone: they import nothing of ours but src/identity/.' }]),
+  ...layer('src/personas', (up) => [
+    {
+      regex: `^${up}(?!identity(?:/|$))`,
+      message: 'Personas are written from the documents alone: they import nothing of ours but src/identity/.',
+    },
+  ]),
 );

@@ -20,8 +20,15 @@ try {
 } catch {
   // The global setup reports configuration errors with exit status 2.
 }
-const where = (configured: boolean, url: string | undefined): string => (!configured ? 'not configured' : plan.embedded ? 'embedded' : (url ?? ''));
-const list = (text: string | undefined): string[] => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const where = (configured: boolean, url: string | undefined): string =>
+  !configured ? 'not configured' : plan.embedded ? 'embedded' : (url ?? '');
+const list = (text: string | undefined): string[] =>
+  text
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 const metadata = {
   target: { rm: where(plan.rm, env.RM_BASE_URL), hr: where(plan.hr, env.HR_BASE_URL) },
   seed: Number(process.env.CONFORMANCE_SEED),
@@ -49,7 +56,9 @@ export default defineConfig({
   reporter: [
     [quiet ? 'null' : process.env.CI ? 'dot' : 'list'],
     ...(lean ? [] : reportersForPeople()),
-    instances ? ['./src/mutation/instance-reporter.ts', { outputDir: reportsDir }] : ['./src/reporting/conformance-reporter.ts', { outputDir: reportsDir }],
+    instances
+      ? ['./src/mutation/instance-reporter.ts', { outputDir: reportsDir }]
+      : ['./src/reporting/conformance-reporter.ts', { outputDir: reportsDir }],
     ...(blob ? [['blob', { outputDir: `${reportsDir}/blob-report` }] as ['blob', { outputDir: string }]] : []),
     // Last: deletes the empty per-test folders every attach() leaves under outputDir.
     ['./src/reporting/tidy-output.ts'],

@@ -26,7 +26,11 @@ import { coverageAnnotation } from '../src/reporting/coverage';
 import { replayCommand } from '../src/reporting/replay';
 import { exchangeInMessage } from '../src/checks/check-error';
 
-const API_TITLES: Record<ApiName, string> = { rm: 'Recruitment Marketing API v2', hr: 'HR core API v3', learning: 'Learning Activities API v3' };
+const API_TITLES: Record<ApiName, string> = {
+  rm: 'Recruitment Marketing API v2',
+  hr: 'HR core API v3',
+  learning: 'Learning Activities API v3',
+};
 
 interface WorkerFixtures {
   target: Target;
@@ -67,7 +71,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(
         new TokenCache(() =>
           hr
-            ? requestToken({ tokenUrl: hr.tokenUrl, clientId: hr.clientId, clientSecret: hr.clientSecret, scope: hr.scope, auth: hr.tokenAuth, timeoutMs: target.run.timeoutMs })
+            ? requestToken({
+                tokenUrl: hr.tokenUrl,
+                clientId: hr.clientId,
+                clientSecret: hr.clientSecret,
+                scope: hr.scope,
+                auth: hr.tokenAuth,
+                timeoutMs: target.run.timeoutMs,
+              })
             : Promise.reject(new Error('HR is not configured')),
         ),
       );
@@ -101,13 +112,33 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const hr = target.hr;
     test.skip(!hr, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
     if (!hr) return;
-    await use(new ApiClient({ api: 'hr', baseUrl: hr.baseUrl, auth: bearerAuth(hrTokens, hr.tokenAuth), limiter, timeoutMs: target.run.timeoutMs, jsonContentType: 'application/json', onExchange: (e) => exchanges.record(e) }));
+    await use(
+      new ApiClient({
+        api: 'hr',
+        baseUrl: hr.baseUrl,
+        auth: bearerAuth(hrTokens, hr.tokenAuth),
+        limiter,
+        timeoutMs: target.run.timeoutMs,
+        jsonContentType: 'application/json',
+        onExchange: (e) => exchanges.record(e),
+      }),
+    );
   },
   learning: async ({ target, limiter, hrTokens, exchanges }, use) => {
     const hr = target.hr;
     test.skip(!hr, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
     if (!hr) return;
-    await use(new ApiClient({ api: 'learning', baseUrl: hr.baseUrl, auth: bearerAuth(hrTokens, hr.tokenAuth), limiter, timeoutMs: target.run.timeoutMs, jsonContentType: 'application/json', onExchange: (e) => exchanges.record(e) }));
+    await use(
+      new ApiClient({
+        api: 'learning',
+        baseUrl: hr.baseUrl,
+        auth: bearerAuth(hrTokens, hr.tokenAuth),
+        limiter,
+        timeoutMs: target.run.timeoutMs,
+        jsonContentType: 'application/json',
+        onExchange: (e) => exchanges.record(e),
+      }),
+    );
   },
   covers: async ({}, use, testInfo) => {
     const labelled = new Set<string>();
@@ -117,7 +148,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       testInfo.annotations.push(coverageAnnotation(op, statuses));
       if (!labelled.has(op.id)) {
         labelled.add(op.id);
-        pending.push(allure.epic(API_TITLES[op.api]), allure.feature(op.resource), allure.story(`${op.method} ${op.path}`), allure.label('operation', op.id), allure.label('seed', op.seed));
+        pending.push(
+          allure.epic(API_TITLES[op.api]),
+          allure.feature(op.resource),
+          allure.story(`${op.method} ${op.path}`),
+          allure.label('operation', op.id),
+          allure.label('seed', op.seed),
+        );
       }
       return op;
     });
@@ -254,13 +291,29 @@ function reportFailure(testInfo: TestInfo, target: Target, log: ExchangeLog): vo
     const { exchange } = failing;
     testInfo.annotations.push({
       type: 'failing-exchange',
-      description: JSON.stringify({ seq: exchange.seq, operationId: exchange.operationId, method: exchange.request.method, path: pathOf(exchange.request.url), status: exchange.response?.status ?? null }),
+      description: JSON.stringify({
+        seq: exchange.seq,
+        operationId: exchange.operationId,
+        method: exchange.request.method,
+        path: pathOf(exchange.request.url),
+        status: exchange.response?.status ?? null,
+      }),
     });
   }
   // Relative to the project root (where playwright.config.ts is), as `npx playwright test` takes it.
   const root = testInfo.config.configFile ? dirname(testInfo.config.configFile) : process.cwd();
   const file = relative(root, testInfo.file).replace(/\\/g, '/');
-  const replay = redact(replayCommand({ env: readEnv(), embedded: target.embedded, seed: target.run.seed, runId: target.run.runId, file, line: testInfo.line, project: testInfo.project.name }));
+  const replay = redact(
+    replayCommand({
+      env: readEnv(),
+      embedded: target.embedded,
+      seed: target.run.seed,
+      runId: target.run.runId,
+      file,
+      line: testInfo.line,
+      project: testInfo.project.name,
+    }),
+  );
   testInfo.annotations.push({ type: 'replay', description: replay });
   // For src/cli/start.ts, which prints one block per failure: Playwright empties the output folder
   // at the start of every run, so only this run's failures are found there.
@@ -270,7 +323,14 @@ function reportFailure(testInfo: TestInfo, target: Target, log: ExchangeLog): vo
     line: testInfo.line,
     project: testInfo.project.name,
     exchanges: log.all.length,
-    failingExchange: failing ? { n: failing.n, title: exchangeTitle(failing.exchange, failing.n), brief: exchangeBrief(failing.exchange), curl: failing.exchange.curl } : null,
+    failingExchange: failing
+      ? {
+          n: failing.n,
+          title: exchangeTitle(failing.exchange, failing.n),
+          brief: exchangeBrief(failing.exchange),
+          curl: failing.exchange.curl,
+        }
+      : null,
     replay,
   };
   writeFileSync(testInfo.outputPath('conformance-failure.json'), JSON.stringify(block, null, 2));

@@ -21,7 +21,12 @@ interface Kind {
 }
 
 const KINDS: readonly Kind[] = [
-  { what: 'employee', clause: 'hr.state.employee-archive', create: (ctx) => createEmployee(ctx), update: () => ({ firstName: 'Archived' }) },
+  {
+    what: 'employee',
+    clause: 'hr.state.employee-archive',
+    create: (ctx) => createEmployee(ctx),
+    update: () => ({ firstName: 'Archived' }),
+  },
   {
     what: 'position',
     clause: 'hr.state.position-archive',
@@ -38,31 +43,34 @@ const KINDS: readonly Kind[] = [
 
 test.describe('archived HR core records', () => {
   for (const kind of KINDS) {
-    test(
-      `an archived ${kind.what}: a second archive and an update are answered as the target chooses (observed; 001 §3 shows no move out)`,
-      async ({ hr, target, cleanup, covers, observe }) => {
-        const ctx = { hr, target, cleanup, observe };
-        const record = await kind.create(ctx);
-        const op = covers(record.opId, '2xx');
-        const archive = { externalId: record.externalId, ...record.keep, archive: true };
+    test(`an archived ${kind.what}: a second archive and an update are answered as the target chooses (observed; 001 §3 shows no move out)`, async ({
+      hr,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      const ctx = { hr, target, cleanup, observe };
+      const record = await kind.create(ctx);
+      const op = covers(record.opId, '2xx');
+      const archive = { externalId: record.externalId, ...record.keep, archive: true };
 
-        const archived = await hrPut(hr, record.opId, archive);
-        observeOutcome(observe, subject(op, 'archive'), archived);
-        expectAccepted(archived, 'status', kind.clause, `the ${kind.what} exists`);
-        record.archived = true;
+      const archived = await hrPut(hr, record.opId, archive);
+      observeOutcome(observe, subject(op, 'archive'), archived);
+      expectAccepted(archived, 'status', kind.clause, `the ${kind.what} exists`);
+      record.archived = true;
 
-        const again = await hrPut(hr, record.opId, archive);
-        observeOutcome(observe, subject(op, 'archive of an archived record'), again);
+      const again = await hrPut(hr, record.opId, archive);
+      observeOutcome(observe, subject(op, 'archive of an archived record'), again);
 
-        const updated = await hrPut(hr, record.opId, { externalId: record.externalId, ...record.keep, ...kind.update(ctx) });
-        observeOutcome(observe, subject(op, 'update of an archived record'), updated);
-        if (!is2xx(updated)) return;
-        // The update may have brought it back (not said): archive it again, and leave the clean-up to retry.
-        record.archived = false;
-        const last = await hrPut(hr, record.opId, archive);
-        observeOutcome(observe, subject(op, 'archive after an update of an archived record'), last);
-        if (is2xx(last)) record.archived = true;
-      },
-    );
+      const updated = await hrPut(hr, record.opId, { externalId: record.externalId, ...record.keep, ...kind.update(ctx) });
+      observeOutcome(observe, subject(op, 'update of an archived record'), updated);
+      if (!is2xx(updated)) return;
+      // The update may have brought it back (not said): archive it again, and leave the clean-up to retry.
+      record.archived = false;
+      const last = await hrPut(hr, record.opId, archive);
+      observeOutcome(observe, subject(op, 'archive after an update of an archived record'), last);
+      if (is2xx(last)) record.archived = true;
+    });
   }
 });

@@ -33,18 +33,34 @@ import {
   type HrRecord,
   type UnitLevel,
 } from '../support/v3-hr';
-import { expectAccepted, expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle, statusOf } from '../support/v3';
+import {
+  expectAccepted,
+  expectRefusal,
+  expectRefusalWithMessage,
+  is2xx,
+  observeOutcome,
+  runExternalId,
+  runTitle,
+  statusOf,
+} from '../support/v3';
 
 const PARENT_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId', 4: 'hr.bu.level3ExternalId' } as const;
 
-const archiveUnit = (ctx: HrContext, unit: HrRecord) => hrPut(ctx.hr, unit.opId, { externalId: unit.externalId, ...unit.keep, archive: true });
+const archiveUnit = (ctx: HrContext, unit: HrRecord) =>
+  hrPut(ctx.hr, unit.opId, { externalId: unit.externalId, ...unit.keep, archive: true });
 
 for (const level of UNIT_LEVELS) {
   const opId = unitOp(level);
   const field = parentField(level);
 
   test.describe(`business unit level ${level}`, () => {
-    test(`level ${level}: create, update and archive succeed (2xx each)${level === 1 ? ' @smoke' : ''}`, async ({ hr, target, cleanup, covers, observe }) => {
+    test(`level ${level}: create, update and archive succeed (2xx each)${level === 1 ? ' @smoke' : ''}`, async ({
+      hr,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
       const op = covers(opId, '2xx');
       const ctx = { hr, target, cleanup, observe };
       const parents = level > 1 ? await createUnitChain(ctx, (level - 1) as UnitLevel) : [];
@@ -74,175 +90,226 @@ for (const level of UNIT_LEVELS) {
       record.archived = true;
     });
 
-    test(
-      `level ${level}: a create without name, or without externalId, is refused with a validation message`,
-      async ({ hr, target, cleanup, covers, observe }) => {
-        const op = covers(opId, '4xx');
-        const ctx = { hr, target, cleanup, observe };
-        const parents = level > 1 ? await createUnitChain(ctx, (level - 1) as UnitLevel) : [];
-        const keep = field ? { [field]: parents[parents.length - 1]?.externalId } : {};
+    test(`level ${level}: a create without name, or without externalId, is refused with a validation message`, async ({
+      hr,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      const op = covers(opId, '4xx');
+      const ctx = { hr, target, cleanup, observe };
+      const parents = level > 1 ? await createUnitChain(ctx, (level - 1) as UnitLevel) : [];
+      const keep = field ? { [field]: parents[parents.length - 1]?.externalId } : {};
 
-        const externalId = runExternalId(target, `bu${level}`);
-        const noName = await hrPut(hr, opId, { externalId, ...keep });
-        archiveIfCreated(ctx, noName, opId, externalId, keep);
-        observeOutcome(observe, subject(op, 'create without name'), noName);
-        expectRefusalWithMessage(noName, 'validation', 'hr.bu.name', 'hr.rule.message', 'name is required on create');
+      const externalId = runExternalId(target, `bu${level}`);
+      const noName = await hrPut(hr, opId, { externalId, ...keep });
+      archiveIfCreated(ctx, noName, opId, externalId, keep);
+      observeOutcome(observe, subject(op, 'create without name'), noName);
+      expectRefusalWithMessage(noName, 'validation', 'hr.bu.name', 'hr.rule.message', 'name is required on create');
 
-        const noId = await hrPut(hr, opId, { name: runTitle(target, `level ${level} unit without id`), ...keep });
-        observeOutcome(observe, subject(op, 'create without externalId'), noId);
-        expectRefusalWithMessage(noId, 'validation', 'hr.bu.externalId', 'hr.rule.message', 'externalId is required');
-      },
-    );
+      const noId = await hrPut(hr, opId, { name: runTitle(target, `level ${level} unit without id`), ...keep });
+      observeOutcome(observe, subject(op, 'create without externalId'), noId);
+      expectRefusalWithMessage(noId, 'validation', 'hr.bu.externalId', 'hr.rule.message', 'externalId is required');
+    });
 
-    test(`level ${level}: an update with only externalId is refused with a validation message`, async ({ hr, target, cleanup, covers, observe }) => {
+    test(`level ${level}: an update with only externalId is refused with a validation message`, async ({
+      hr,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
       const op = covers(opId, '4xx');
       const chain = await createUnitChain({ hr, target, cleanup, observe }, level);
       const unit = chain[chain.length - 1];
       if (!unit) return;
       const ex = await hrPut(hr, opId, { externalId: unit.externalId });
       observeOutcome(observe, subject(op, 'update with only externalId'), ex);
-      expectRefusalWithMessage(ex, 'validation', 'hr.rule.required', 'hr.rule.message', 'an update needs externalId plus at least one other field');
+      expectRefusalWithMessage(
+        ex,
+        'validation',
+        'hr.rule.required',
+        'hr.rule.message',
+        'an update needs externalId plus at least one other field',
+      );
     });
 
     if (field && level > 1) {
       const clause = PARENT_CLAUSE[level as 2 | 3 | 4];
-      test(
-        `level ${level}: a unit without its parent id (${field}) is refused with a validation message`,
-        async ({ hr, target, cleanup, covers, observe }) => {
-          const op = covers(opId, '4xx');
-          const ctx = { hr, target, cleanup, observe };
-          const externalId = runExternalId(target, `bu${level}`);
-          const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit without parent`) });
-          archiveIfCreated(ctx, ex, opId, externalId);
-          observeOutcome(observe, subject(op, `create without ${field}`), ex);
-          expectRefusalWithMessage(ex, 'hierarchy', clause, 'hr.rule.message', `${field} is required when the record is level ${level}`);
+      test(`level ${level}: a unit without its parent id (${field}) is refused with a validation message`, async ({
+        hr,
+        target,
+        cleanup,
+        covers,
+        observe,
+      }) => {
+        const op = covers(opId, '4xx');
+        const ctx = { hr, target, cleanup, observe };
+        const externalId = runExternalId(target, `bu${level}`);
+        const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit without parent`) });
+        archiveIfCreated(ctx, ex, opId, externalId);
+        observeOutcome(observe, subject(op, `create without ${field}`), ex);
+        expectRefusalWithMessage(ex, 'hierarchy', clause, 'hr.rule.message', `${field} is required when the record is level ${level}`);
 
-          // A parent id naming no unit: what happens is not said (001 §2 only says the id is required).
-          const orphanId = runExternalId(target, `bu${level}`);
-          const orphan = await hrPut(
-            hr,
-            opId,
-            { externalId: orphanId, name: runTitle(target, `level ${level} unit with unknown parent`), [field]: runExternalId(target, 'unknown-parent') },
-          );
-          archiveIfCreated(ctx, orphan, opId, orphanId, { [field]: 'unknown' });
-          observeOutcome(observe, subject(op, `create with an unknown ${field}`), orphan);
-        },
-      );
+        // A parent id naming no unit: what happens is not said (001 §2 only says the id is required).
+        const orphanId = runExternalId(target, `bu${level}`);
+        const orphan = await hrPut(hr, opId, {
+          externalId: orphanId,
+          name: runTitle(target, `level ${level} unit with unknown parent`),
+          [field]: runExternalId(target, 'unknown-parent'),
+        });
+        archiveIfCreated(ctx, orphan, opId, orphanId, { [field]: 'unknown' });
+        observeOutcome(observe, subject(op, `create with an unknown ${field}`), orphan);
+      });
 
-      test(
-        `level ${level}: an update that leaves ${field} out keeps it, so the parent it names still refuses archive`,
-        async ({ hr, target, cleanup, covers, observe }) => {
-          const op = covers(opId, '2xx');
-          covers(unitOp((level - 1) as UnitLevel), '4xx');
-          const ctx = { hr, target, cleanup, observe };
-          const chain = await createUnitChain(ctx, level);
-          const unit = chain[level - 1];
-          const parent = chain[level - 2];
-          if (!unit || !parent) return;
+      test(`level ${level}: an update that leaves ${field} out keeps it, so the parent it names still refuses archive`, async ({
+        hr,
+        target,
+        cleanup,
+        covers,
+        observe,
+      }) => {
+        const op = covers(opId, '2xx');
+        covers(unitOp((level - 1) as UnitLevel), '4xx');
+        const ctx = { hr, target, cleanup, observe };
+        const chain = await createUnitChain(ctx, level);
+        const unit = chain[level - 1];
+        const parent = chain[level - 2];
+        if (!unit || !parent) return;
 
-          const updated = await hrPut(hr, opId, { externalId: unit.externalId, name: runTitle(target, `level ${level} unit renamed`) });
-          observeOutcome(observe, subject(op, `update without ${field}`), updated);
-          if (!is2xx(updated)) {
-            // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
-            test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
-            return;
-          }
-          const archived = await archiveUnit(ctx, parent);
-          if (is2xx(archived)) parent.archived = true;
-          observeOutcome(observe, subject(parent.opId, 'archive while a live lower-level unit, updated without its parent id, references it'), archived);
-          expectRefusal(
-            archived,
-            'state',
-            'hr.rule.omitted-kept',
-            `level ${level} unit ${unit.externalId} was updated without ${field}: the omitted field keeps its value, so it still references ` +
-              `level ${level - 1} unit ${parent.externalId}, whose archive must be refused (001 §3)`,
-          );
-        },
-      );
+        const updated = await hrPut(hr, opId, { externalId: unit.externalId, name: runTitle(target, `level ${level} unit renamed`) });
+        observeOutcome(observe, subject(op, `update without ${field}`), updated);
+        if (!is2xx(updated)) {
+          // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
+          test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
+          return;
+        }
+        const archived = await archiveUnit(ctx, parent);
+        if (is2xx(archived)) parent.archived = true;
+        observeOutcome(
+          observe,
+          subject(parent.opId, 'archive while a live lower-level unit, updated without its parent id, references it'),
+          archived,
+        );
+        expectRefusal(
+          archived,
+          'state',
+          'hr.rule.omitted-kept',
+          `level ${level} unit ${unit.externalId} was updated without ${field}: the omitted field keeps its value, so it still references ` +
+            `level ${level - 1} unit ${parent.externalId}, whose archive must be refused (001 §3)`,
+        );
+      });
 
-      test(
-        `level ${level}: ${field} sent as null in an update, and the archive of the parent it named, are observed`,
-        async ({ hr, target, cleanup, observe }) => {
-          const ctx = { hr, target, cleanup, observe };
-          const chain = await createUnitChain(ctx, level);
-          const unit = chain[level - 1];
-          const parent = chain[level - 2];
-          if (!unit || !parent) return;
-          const nulled = await hrPut(hr, opId, { externalId: unit.externalId, [field]: null });
-          observeOutcome(observe, subject(opId, `update with ${field} null`), nulled);
-          if (!is2xx(nulled)) return;
-          // Rule 2 removed the parent id; later writes no longer repeat it.
-          unit.keep = {};
-          const archived = await archiveUnit(ctx, parent);
-          if (is2xx(archived)) parent.archived = true;
-          observeOutcome(observe, subject(parent.opId, 'archive after its only lower-level unit had its parent id removed by null'), archived);
-        },
-      );
+      test(`level ${level}: ${field} sent as null in an update, and the archive of the parent it named, are observed`, async ({
+        hr,
+        target,
+        cleanup,
+        observe,
+      }) => {
+        const ctx = { hr, target, cleanup, observe };
+        const chain = await createUnitChain(ctx, level);
+        const unit = chain[level - 1];
+        const parent = chain[level - 2];
+        if (!unit || !parent) return;
+        const nulled = await hrPut(hr, opId, { externalId: unit.externalId, [field]: null });
+        observeOutcome(observe, subject(opId, `update with ${field} null`), nulled);
+        if (!is2xx(nulled)) return;
+        // Rule 2 removed the parent id; later writes no longer repeat it.
+        unit.keep = {};
+        const archived = await archiveUnit(ctx, parent);
+        if (is2xx(archived)) parent.archived = true;
+        observeOutcome(
+          observe,
+          subject(parent.opId, 'archive after its only lower-level unit had its parent id removed by null'),
+          archived,
+        );
+      });
     }
   });
 }
 
 test.describe('business unit hierarchy', () => {
-  test(
-    'a unit referenced by a live lower-level unit refuses archive and stays unchanged; unreferenced units archive @stateful',
-    async ({ hr, target, cleanup, covers, observe }) => {
-      for (const level of UNIT_LEVELS) covers(unitOp(level), level < 4 ? '4xx' : '2xx');
-      const ctx = { hr, target, cleanup, observe };
-      const chain = await createUnitChain(ctx, 4);
-      const extras: HrRecord[] = [];
+  test('a unit referenced by a live lower-level unit refuses archive and stays unchanged; unreferenced units archive @stateful', async ({
+    hr,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    for (const level of UNIT_LEVELS) covers(unitOp(level), level < 4 ? '4xx' : '2xx');
+    const ctx = { hr, target, cleanup, observe };
+    const chain = await createUnitChain(ctx, 4);
+    const extras: HrRecord[] = [];
 
-      // Parents first: each is referenced by the live unit one level below.
-      for (const [index, unit] of chain.entries()) {
-        const child = chain[index + 1];
-        if (!child) continue;
-        const what = `level ${index + 1} unit ${unit.externalId} is referenced by live level ${index + 2} unit ${child.externalId}`;
-        const ex = await archiveUnit(ctx, unit);
-        if (is2xx(ex)) unit.archived = true;
-        observeOutcome(observe, subject(unit.opId, 'archive while a live lower-level unit references it'), ex);
-        expectRefusal(ex, 'hierarchy', 'hr.state.bu-archive-refused', what);
+    // Parents first: each is referenced by the live unit one level below.
+    for (const [index, unit] of chain.entries()) {
+      const child = chain[index + 1];
+      if (!child) continue;
+      const what = `level ${index + 1} unit ${unit.externalId} is referenced by live level ${index + 2} unit ${child.externalId}`;
+      const ex = await archiveUnit(ctx, unit);
+      if (is2xx(ex)) unit.archived = true;
+      observeOutcome(observe, subject(unit.opId, 'archive while a live lower-level unit references it'), ex);
+      expectRefusal(ex, 'hierarchy', 'hr.state.bu-archive-refused', what);
 
-        // "unchanged": asked again, it is still refused; and it still takes a new child.
-        const again = await archiveUnit(ctx, unit);
-        if (is2xx(again)) unit.archived = true;
-        observeOutcome(observe, subject(unit.opId, 'archive asked again while still referenced'), again);
-        expectRefusal(again, 'state', 'hr.state.bu-archive-refused', `asked again: ${what}, so the refused request must have left it unchanged`);
-        const childLevel = (index + 2) as UnitLevel;
-        const childField = parentField(childLevel) ?? '';
-        const extra: HrRecord = {
-          opId: unitOp(childLevel),
-          externalId: runExternalId(target, `bu${childLevel}`), keep: { [childField]: unit.externalId }, archived: false,
-        };
-        const created = await hrPut(hr, extra.opId, { externalId: extra.externalId, name: runTitle(target, `level ${childLevel} unit`), ...extra.keep });
-        if (is2xx(created)) {
-          archiveAtEnd(ctx, extra);
-          extras.push(extra);
-        }
-        observeOutcome(observe, subject(extra.opId, 'create under a unit whose archive was refused'), created);
-        expectAccepted(
-          created,
-          'state',
-          'hr.state.bu-archive-refused',
-          `the refused archive left ${unit.externalId} unchanged (live), so a new child is created under it`,
-        );
+      // "unchanged": asked again, it is still refused; and it still takes a new child.
+      const again = await archiveUnit(ctx, unit);
+      if (is2xx(again)) unit.archived = true;
+      observeOutcome(observe, subject(unit.opId, 'archive asked again while still referenced'), again);
+      expectRefusal(
+        again,
+        'state',
+        'hr.state.bu-archive-refused',
+        `asked again: ${what}, so the refused request must have left it unchanged`,
+      );
+      const childLevel = (index + 2) as UnitLevel;
+      const childField = parentField(childLevel) ?? '';
+      const extra: HrRecord = {
+        opId: unitOp(childLevel),
+        externalId: runExternalId(target, `bu${childLevel}`),
+        keep: { [childField]: unit.externalId },
+        archived: false,
+      };
+      const created = await hrPut(hr, extra.opId, {
+        externalId: extra.externalId,
+        name: runTitle(target, `level ${childLevel} unit`),
+        ...extra.keep,
+      });
+      if (is2xx(created)) {
+        archiveAtEnd(ctx, extra);
+        extras.push(extra);
       }
+      observeOutcome(observe, subject(extra.opId, 'create under a unit whose archive was refused'), created);
+      expectAccepted(
+        created,
+        'state',
+        'hr.state.bu-archive-refused',
+        `the refused archive left ${unit.externalId} unchanged (live), so a new child is created under it`,
+      );
+    }
 
-      // A unit that no lower-level unit has ever referenced archives (001 §3). Whether an archived
-      // lower-level unit still references its parent is not said: those archives are observed.
-      const leaves = new Set([chain[3], ...extras].filter((u): u is HrRecord => u !== undefined));
-      for (const unit of [...extras].reverse().concat([...chain].reverse())) {
-        const ex = await archiveUnit(ctx, unit);
-        if (is2xx(ex)) unit.archived = true;
-        if (leaves.has(unit)) {
-          observeOutcome(observe, subject(unit.opId, 'archive of a unit no lower-level unit references'), ex);
-          expectAccepted(ex, 'hierarchy', 'hr.state.bu-archive', `${unit.externalId} was never referenced by a lower-level unit`);
-        } else {
-          observeOutcome(observe, subject(unit.opId, 'archive after every lower-level unit referencing it was archived'), ex);
-        }
+    // A unit that no lower-level unit has ever referenced archives (001 §3). Whether an archived
+    // lower-level unit still references its parent is not said: those archives are observed.
+    const leaves = new Set([chain[3], ...extras].filter((u): u is HrRecord => u !== undefined));
+    for (const unit of [...extras].reverse().concat([...chain].reverse())) {
+      const ex = await archiveUnit(ctx, unit);
+      if (is2xx(ex)) unit.archived = true;
+      if (leaves.has(unit)) {
+        observeOutcome(observe, subject(unit.opId, 'archive of a unit no lower-level unit references'), ex);
+        expectAccepted(ex, 'hierarchy', 'hr.state.bu-archive', `${unit.externalId} was never referenced by a lower-level unit`);
+      } else {
+        observeOutcome(observe, subject(unit.opId, 'archive after every lower-level unit referencing it was archived'), ex);
       }
-    },
-  );
+    }
+  });
 
-  test('a level 1 unit is still refused archiving while one of its two children is live', async ({ hr, target, cleanup, covers, observe }) => {
+  test('a level 1 unit is still refused archiving while one of its two children is live', async ({
+    hr,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
     const op = covers(unitOp(1), '4xx');
     covers(unitOp(2), '2xx');
     const ctx = { hr, target, cleanup, observe };
@@ -270,15 +337,17 @@ test.describe('business unit hierarchy', () => {
     observeOutcome(observe, subject(op, 'archive after both children were archived'), last);
   });
 
-  test(
-    'archive sent as the string "true" (a form the document says appears in use) is answered without a server error',
-    async ({ hr, target, cleanup, observe }) => {
-      const unit = await createUnit({ hr, target, cleanup, observe }, 1, null);
-      const ex = await hrPut(hr, unit.opId, { externalId: unit.externalId, archive: 'true' });
-      observeOutcome(observe, subject(unit.opId, 'archive sent as the string "true"'), ex);
-      if (is2xx(ex)) unit.archived = true;
-      // Accepting or refusing it is lawful (001 §2 types archive as boolean); a server error is not.
-      expectNoServerError(ex, 'hr.bu.archive');
-    },
-  );
+  test('archive sent as the string "true" (a form the document says appears in use) is answered without a server error', async ({
+    hr,
+    target,
+    cleanup,
+    observe,
+  }) => {
+    const unit = await createUnit({ hr, target, cleanup, observe }, 1, null);
+    const ex = await hrPut(hr, unit.opId, { externalId: unit.externalId, archive: 'true' });
+    observeOutcome(observe, subject(unit.opId, 'archive sent as the string "true"'), ex);
+    if (is2xx(ex)) unit.archived = true;
+    // Accepting or refusing it is lawful (001 §2 types archive as boolean); a server error is not.
+    expectNoServerError(ex, 'hr.bu.archive');
+  });
 });

@@ -13,27 +13,35 @@ import { EMPLOYEE_REFERENCE_OP, employeeReferencePut, subject } from '../support
 import { is2xx, observeOutcome, runExternalId } from '../support/v3';
 
 test.describe('employee by reference id', () => {
-  test(
-    'PUT /employee/{employeeId} with a run-tagged externalId for the referenced employee is observed @destructive',
-    async ({ hr, target, cleanup, covers, observe }) => {
-      const op = EMPLOYEE_REFERENCE_OP;
-      const referenceId = target.hr?.employeeReferenceId ?? null;
-      test.skip(!referenceId, 'HR_EMPLOYEE_REFERENCE_ID is not set: no employee created at offer acceptance is known');
-      test.skip(!target.run.allowDestructive, 'the write changes an employee the suite did not create: set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to allow it');
-      if (!referenceId) return;
-      const externalId = runExternalId(target, 'emp-ref');
-      const ex = await employeeReferencePut(hr, referenceId, { externalId });
-      const previous = 'its previous externalId cannot be known: no read operation';
-      cleanup.leftover(`employee with reference id ${referenceId} may now carry externalId ${externalId} (${previous})`);
-      observeOutcome(observe, subject(op, 'set externalId (path prefix and payload not shown, 001 §4 Gaps)'), ex);
-      // Nothing is required; a 2xx seen here is the documented success, so the matrix counts it.
-      if (is2xx(ex)) covers(op, '2xx');
-    },
-  );
+  test('PUT /employee/{employeeId} with a run-tagged externalId for the referenced employee is observed @destructive', async ({
+    hr,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    const op = EMPLOYEE_REFERENCE_OP;
+    const referenceId = target.hr?.employeeReferenceId ?? null;
+    test.skip(!referenceId, 'HR_EMPLOYEE_REFERENCE_ID is not set: no employee created at offer acceptance is known');
+    test.skip(
+      !target.run.allowDestructive,
+      'the write changes an employee the suite did not create: set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to allow it',
+    );
+    if (!referenceId) return;
+    const externalId = runExternalId(target, 'emp-ref');
+    const ex = await employeeReferencePut(hr, referenceId, { externalId });
+    const previous = 'its previous externalId cannot be known: no read operation';
+    cleanup.leftover(`employee with reference id ${referenceId} may now carry externalId ${externalId} (${previous})`);
+    observeOutcome(observe, subject(op, 'set externalId (path prefix and payload not shown, 001 §4 Gaps)'), ex);
+    // Nothing is required; a 2xx seen here is the documented success, so the matrix counts it.
+    if (is2xx(ex)) covers(op, '2xx');
+  });
 
   test('PUT /employee/{employeeId} with an unknown reference id is observed', async ({ hr, target, observe }) => {
     const op = EMPLOYEE_REFERENCE_OP;
-    const ex = await employeeReferencePut(hr, `conformance-unknown-${runExternalId(target, 'ref')}`, { externalId: runExternalId(target, 'emp-ref') });
+    const ex = await employeeReferencePut(hr, `conformance-unknown-${runExternalId(target, 'ref')}`, {
+      externalId: runExternalId(target, 'emp-ref'),
+    });
     // 001 does not say how an id that names no employee is answered.
     observeOutcome(observe, subject(op, 'unknown reference id'), ex);
   });

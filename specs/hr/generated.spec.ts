@@ -16,7 +16,16 @@ import { operation } from '../../src/catalogue';
 import type { InvalidCase } from '../../src/generators';
 import { checkProperty, modelCommands } from '../support/property';
 import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
-import { expectAccepted, expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, outcomeOf, runExternalId, runTitle } from '../support/v3';
+import {
+  expectAccepted,
+  expectRefusal,
+  expectRefusalWithMessage,
+  is2xx,
+  observeOutcome,
+  outcomeOf,
+  runExternalId,
+  runTitle,
+} from '../support/v3';
 import type { Observe } from '../support/v3';
 import {
   archiveAtEnd,
@@ -66,11 +75,11 @@ class CreateUnit implements fc.AsyncCommand<Model, Real> {
   };
   async run(m: Model, r: Real): Promise<void> {
     const keep = keepOf(r, this.level);
-    const ex = await hrPut(
-      r.ctx.hr,
-      unitOp(this.level),
-      { externalId: r.ids[idx(this.level)], name: runTitle(r.ctx.target, `model unit ${this.level}`), ...keep },
-    );
+    const ex = await hrPut(r.ctx.hr, unitOp(this.level), {
+      externalId: r.ids[idx(this.level)],
+      name: runTitle(r.ctx.target, `model unit ${this.level}`),
+      ...keep,
+    });
     const record: HrRecord = { opId: unitOp(this.level), externalId: r.ids[idx(this.level)] ?? '', keep, archived: false };
     if (is2xx(ex)) archiveAtEnd(r.ctx, record);
     expectDocumented(ex, operation(unitOp(this.level)), '2xx', { schema: false });
@@ -86,7 +95,10 @@ class CreateOrphan implements fc.AsyncCommand<Model, Real> {
   constructor(readonly level: UnitLevel) {}
   check = (m: Readonly<Model>): boolean => this.level > 1 && !m.created[idx(this.level)];
   async run(_m: Model, r: Real): Promise<void> {
-    const ex = await hrPut(r.ctx.hr, unitOp(this.level), { externalId: r.ids[idx(this.level)], name: runTitle(r.ctx.target, `orphan unit ${this.level}`) });
+    const ex = await hrPut(r.ctx.hr, unitOp(this.level), {
+      externalId: r.ids[idx(this.level)],
+      name: runTitle(r.ctx.target, `orphan unit ${this.level}`),
+    });
     if (is2xx(ex)) archiveAtEnd(r.ctx, { opId: unitOp(this.level), externalId: r.ids[idx(this.level)] ?? '', keep: {}, archived: false });
     expectRefusalWithMessage(
       ex,
@@ -117,7 +129,12 @@ class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
       if (record) record.archived = true;
     }
     if (childLive) {
-      expectRefusal(ex, 'hierarchy', 'hr.state.bu-archive-refused', `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`);
+      expectRefusal(
+        ex,
+        'hierarchy',
+        'hr.state.bu-archive-refused',
+        `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`,
+      );
     } else if (!m.hadChild[idx(this.level)]) {
       expectAccepted(ex, 'hierarchy', 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
     } else {
@@ -159,7 +176,9 @@ function saneValues(value: unknown, key = ''): unknown {
 function sendable(body: Json, externalId: string, keepPath = ''): Json {
   const cleaned = withoutKeys(
     withoutNulls(body),
-    (k) => (k !== 'externalId' && /ExternalIds?$/.test(k)) || ['access', 'position', 'businessUnit', 'genericList', 'products', 'archive'].includes(k),
+    (k) =>
+      (k !== 'externalId' && /ExternalIds?$/.test(k)) ||
+      ['access', 'position', 'businessUnit', 'genericList', 'products', 'archive'].includes(k),
   );
   const out = saneValues(cleaned) as Json;
   if (keepPath !== '/externalId') out.externalId = externalId;
@@ -190,56 +209,74 @@ function observeUnruled(observe: Observe, opId: string, invalid: InvalidCase, st
 }
 
 test.describe('HR core, generated @property @stateful', () => {
-  test(
-    'a business unit hierarchy follows the model: parents required, archive refused while a live child references it',
-    async ({ hr, target, covers, cleanup, observe }) => {
-      for (const level of UNIT_LEVELS) covers(unitOp(level), '2xx', '4xx');
+  test('a business unit hierarchy follows the model: parents required, archive refused while a live child references it', async ({
+    hr,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    for (const level of UNIT_LEVELS) covers(unitOp(level), '2xx', '4xx');
+    const ctx: HrContext = { hr, target, cleanup, observe };
+    await checkProperty({
+      name: 'business unit hierarchy model',
+      target,
+      numRuns: Math.min(target.run.numRuns, 15),
+      arbitrary: modelCommands(commands, 12),
+      predicate: async (cmds) => {
+        const ids = UNIT_LEVELS.map((l) => runExternalId(target, `model-bu${l}`));
+        const model: Model = {
+          created: [false, false, false, false],
+          archived: [false, false, false, false],
+          hadChild: [false, false, false, false],
+        };
+        await fc.asyncModelRun(() => ({ model, real: { ctx, ids, records: [null, null, null, null] } }), cmds);
+      },
+    });
+  });
+
+  for (const [opId, schema, kind] of [
+    [EMPLOYEE_OP, 'hr/employee-create.json', 'emp'],
+    [POSITION_OP, 'hr/position-create.json', 'pos'],
+  ] as const) {
+    test(`${operation(opId).path}: every valid create body is accepted, every body missing a required field is refused with a message`, async ({
+      hr,
+      target,
+      covers,
+      cleanup,
+      observe,
+    }) => {
+      covers(opId, '2xx', '4xx');
       const ctx: HrContext = { hr, target, cleanup, observe };
       await checkProperty({
-        name: 'business unit hierarchy model',
+        name: `${opId} valid create bodies`,
         target,
-        numRuns: Math.min(target.run.numRuns, 15),
-        arbitrary: modelCommands(commands, 12),
-        predicate: async (cmds) => {
-          const ids = UNIT_LEVELS.map((l) => runExternalId(target, `model-bu${l}`));
-          const model: Model = { created: [false, false, false, false], archived: [false, false, false, false], hadChild: [false, false, false, false] };
-          await fc.asyncModelRun(() => ({ model, real: { ctx, ids, records: [null, null, null, null] } }), cmds);
+        arbitrary: validBodies(schema, (b) => b).map((b) => sendable(b, runExternalId(target, `gen-${kind}`))),
+        predicate: async (body) => {
+          const ex = await hrPut(hr, opId, body);
+          if (is2xx(ex)) archiveAtEnd(ctx, { opId, externalId: String(body.externalId), keep: {}, archived: false });
+          expectDocumented(ex, operation(opId), '2xx', { schema: false });
         },
       });
-    },
-  );
-
-  for (const [opId, schema, kind] of [[EMPLOYEE_OP, 'hr/employee-create.json', 'emp'], [POSITION_OP, 'hr/position-create.json', 'pos']] as const) {
-    test(
-      `${operation(opId).path}: every valid create body is accepted, every body missing a required field is refused with a message`,
-      async ({ hr, target, covers, cleanup, observe }) => {
-        covers(opId, '2xx', '4xx');
-        const ctx: HrContext = { hr, target, cleanup, observe };
-        await checkProperty({
-          name: `${opId} valid create bodies`,
-          target,
-          arbitrary: validBodies(schema, (b) => b).map((b) => sendable(b, runExternalId(target, `gen-${kind}`))),
-          predicate: async (body) => {
-            const ex = await hrPut(hr, opId, body);
-            if (is2xx(ex)) archiveAtEnd(ctx, { opId, externalId: String(body.externalId), keep: {}, archived: false });
-            expectDocumented(ex, operation(opId), '2xx', { schema: false });
-          },
-        });
-        await checkProperty({
-          name: `${opId} invalid create bodies`,
-          target,
-          arbitrary: invalidBodies(schema).filter((c) => isRecord(c.value)),
-          predicate: async (invalid) => {
-            const externalId = runExternalId(target, `bad-${kind}`);
-            const body = sendable(invalid.value as Json, externalId, invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''));
-            const ex = await hrPut(hr, opId, body);
-            if (is2xx(ex) && typeof body.externalId === 'string') archiveAtEnd(ctx, { opId, externalId: body.externalId, keep: {}, archived: false });
-            const clause = refusalClause(opId, invalid);
-            if (clause) expectRefusalWithMessage(ex, 'validation', clause, 'hr.rule.message', invalid.rule);
-            else observeUnruled(observe, opId, invalid, outcomeOf(ex));
-          },
-        });
-      },
-    );
+      await checkProperty({
+        name: `${opId} invalid create bodies`,
+        target,
+        arbitrary: invalidBodies(schema).filter((c) => isRecord(c.value)),
+        predicate: async (invalid) => {
+          const externalId = runExternalId(target, `bad-${kind}`);
+          const body = sendable(
+            invalid.value as Json,
+            externalId,
+            invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
+          );
+          const ex = await hrPut(hr, opId, body);
+          if (is2xx(ex) && typeof body.externalId === 'string')
+            archiveAtEnd(ctx, { opId, externalId: body.externalId, keep: {}, archived: false });
+          const clause = refusalClause(opId, invalid);
+          if (clause) expectRefusalWithMessage(ex, 'validation', clause, 'hr.rule.message', invalid.rule);
+          else observeUnruled(observe, opId, invalid, outcomeOf(ex));
+        },
+      });
+    });
   }
 });

@@ -44,7 +44,10 @@ const MIN_LIFETIME_S = 290;
 const lives300 = (seconds: number): boolean => seconds >= MIN_LIFETIME_S && seconds <= LIFETIME_S;
 
 test.describe('tokens', () => {
-  test('the token endpoint issues a bearer JWT for the configured client and scope, living 300 seconds @smoke', async ({ target, observe }) => {
+  test('the token endpoint issues a bearer JWT for the configured client and scope, living 300 seconds @smoke', async ({
+    target,
+    observe,
+  }) => {
     const hr = target.hr;
     test.skip(!hr, 'HR core v3 not configured');
     if (!hr) return;
@@ -79,14 +82,19 @@ test.describe('tokens', () => {
       'v3.auth.token',
     );
     const jwt = decodeJwt(token);
-    observe('token', 'access_token format', jwt ? `JWT, alg ${String(jwt.header.alg)}` : 'three base64url parts whose header or payload is not a JSON object');
+    observe(
+      'token',
+      'access_token format',
+      jwt ? `JWT, alg ${String(jwt.header.alg)}` : 'three base64url parts whose header or payload is not a JSON object',
+    );
 
     // Lifetime: expires_in is RECOMMENDED (RFC 6749 §5.1), exp OPTIONAL (RFC 7519 §4.1.4); whichever is
     // present must say 300 seconds. When neither is, 001 §5.3 itself documents the lifetime.
     const expiresIn = res.body?.expires_in;
     observe('token', 'expires_in', expiresIn === undefined ? '(absent)' : JSON.stringify(expiresIn));
     if (expiresIn !== undefined) {
-      const seconds = typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn) ? Number(expiresIn) : NaN;
+      const seconds =
+        typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn) ? Number(expiresIn) : NaN;
       expectThat(
         lives300(seconds),
         'token',
@@ -155,8 +163,9 @@ async function referenceRouteShown(ctx: HrContext, path: string): Promise<boolea
   if (!shown) {
     test.info().annotations.push({
       type: 'note',
-      description: `PUT ${path} with a valid token answered ${statusOf(ex)}: the route is not shown at this path (001 §4 Gaps), `
-        + 'so any 4xx is taken as the refusal',
+      description:
+        `PUT ${path} with a valid token answered ${statusOf(ex)}: the route is not shown at this path (001 §4 Gaps), ` +
+        'so any 4xx is taken as the refusal',
     });
   }
   return shown;
@@ -195,19 +204,31 @@ async function expectRefusedFor(
 for (const opId of HR_WRITE_OPS) {
   const refusal = opId === EMPLOYEE_REFERENCE_OP ? '401 or 403 where the route is shown' : '401 or 403';
   test.describe(`${opId} credentials`, () => {
-    test(
-      `${opId}: no token, a malformed token and forged tokens are refused (${refusal}) @smoke`,
-      async ({ hr, hrTokens, target, cleanup, observe, covers }) => {
-        covers(opId, '4xx');
-        const real = await hrTokens.token();
-        const credentials = [{ what: 'no token', auth: NO_AUTH }, ...invalidTokens(real).map(({ what, token }) => ({ what, auth: fixedBearer(token) }))];
-        await expectRefusedFor({ hr, target, cleanup, observe }, opId, credentials, 'auth-enforced');
-      },
-    );
+    test(`${opId}: no token, a malformed token and forged tokens are refused (${refusal}) @smoke`, async ({
+      hr,
+      hrTokens,
+      target,
+      cleanup,
+      observe,
+      covers,
+    }) => {
+      covers(opId, '4xx');
+      const real = await hrTokens.token();
+      const credentials = [
+        { what: 'no token', auth: NO_AUTH },
+        ...invalidTokens(real).map(({ what, token }) => ({ what, auth: fixedBearer(token) })),
+      ];
+      await expectRefusedFor({ hr, target, cleanup, observe }, opId, credentials, 'auth-enforced');
+    });
 
     test(`${opId}: a token issued to another tenant's client is observed`, async ({ hr, target, cleanup, observe }) => {
       const token = await foreignClientToken(target);
-      await expectRefusedFor({ hr, target, cleanup, observe }, opId, [{ what: "a token of another tenant's client", auth: fixedBearer(token) }], null);
+      await expectRefusedFor(
+        { hr, target, cleanup, observe },
+        opId,
+        [{ what: "a token of another tenant's client", auth: fixedBearer(token) }],
+        null,
+      );
     });
 
     test(`${opId}: a token without ${HR_WRITE_SCOPE} is refused (${refusal})`, async ({ hr, target, cleanup, observe, covers }) => {
@@ -233,41 +254,44 @@ for (const opId of HR_WRITE_OPS) {
       );
     });
 
-    test(
-      `${opId}: a token asked for with several space-separated scopes, ${HR_WRITE_SCOPE} among them, is accepted`,
-      async ({ hr, target, cleanup, observe, covers }) => {
-        if (!target.hr) return;
-        const several = await sharedSeveralScopesToken(target.hr, target);
-        if (several.kind === 'refused') {
-          // RFC 6749 §5.2 lets a token endpoint refuse a scope it does not know (invalid_scope): observed.
-          observe('token', `token for several scopes "${several.scope}"`, `refused: HTTP ${several.status} ${several.error}`);
-          const description = `the token endpoint refused "${several.scope}" (HTTP ${several.status} ${several.error})`;
-          test.info().annotations.push({ type: 'note', description });
-          return;
-        }
-        const granted = several.granted ? `granted "${several.granted.join(' ')}"` : 'granted scope not stated';
-        observe('token', `token for several scopes "${several.scope}"`, granted);
-        const ctx = { hr, target, cleanup, observe };
-        const auth = fixedBearer(several.token);
-        const why = `the token was asked for with the scopes "${several.scope}" (space-separated, ${HR_WRITE_SCOPE} among them)`;
-        if (opId === EMPLOYEE_REFERENCE_OP) {
-          // A real write would change an employee the suite did not create: an empty object (it sets nothing)
-          // may be refused for its payload (not shown, 001 §4 Gaps), never for the token's scope.
-          const writes = await prepareWrites(ctx, opId);
-          const ex = await hr.send({ method: 'PUT', path: writes.next().path, body: {}, auth, operationId: opId });
-          observeOutcome(observe, subject(opId, 'empty object with a token for several scopes'), ex);
-          const status = ex.response?.status ?? 0;
-          expectThat(status !== 401 && status !== 403, 'scope', `PUT ${opId} answered ${statusOf(ex)}: ${why}`, 'v3.auth.scope');
-          return;
-        }
-        covers(opId, '2xx');
-        const write = (await prepareWrites(ctx, opId)).next();
-        const ex = await hr.send({ method: 'PUT', path: write.path, body: write.body, auth, operationId: opId });
-        write.onAccepted(ex);
-        observeOutcome(observe, subject(opId, 'create with a token for several scopes'), ex);
-        expectAccepted(ex, 'scope', 'v3.auth.scope', why);
-      },
-    );
+    test(`${opId}: a token asked for with several space-separated scopes, ${HR_WRITE_SCOPE} among them, is accepted`, async ({
+      hr,
+      target,
+      cleanup,
+      observe,
+      covers,
+    }) => {
+      if (!target.hr) return;
+      const several = await sharedSeveralScopesToken(target.hr, target);
+      if (several.kind === 'refused') {
+        // RFC 6749 §5.2 lets a token endpoint refuse a scope it does not know (invalid_scope): observed.
+        observe('token', `token for several scopes "${several.scope}"`, `refused: HTTP ${several.status} ${several.error}`);
+        const description = `the token endpoint refused "${several.scope}" (HTTP ${several.status} ${several.error})`;
+        test.info().annotations.push({ type: 'note', description });
+        return;
+      }
+      const granted = several.granted ? `granted "${several.granted.join(' ')}"` : 'granted scope not stated';
+      observe('token', `token for several scopes "${several.scope}"`, granted);
+      const ctx = { hr, target, cleanup, observe };
+      const auth = fixedBearer(several.token);
+      const why = `the token was asked for with the scopes "${several.scope}" (space-separated, ${HR_WRITE_SCOPE} among them)`;
+      if (opId === EMPLOYEE_REFERENCE_OP) {
+        // A real write would change an employee the suite did not create: an empty object (it sets nothing)
+        // may be refused for its payload (not shown, 001 §4 Gaps), never for the token's scope.
+        const writes = await prepareWrites(ctx, opId);
+        const ex = await hr.send({ method: 'PUT', path: writes.next().path, body: {}, auth, operationId: opId });
+        observeOutcome(observe, subject(opId, 'empty object with a token for several scopes'), ex);
+        const status = ex.response?.status ?? 0;
+        expectThat(status !== 401 && status !== 403, 'scope', `PUT ${opId} answered ${statusOf(ex)}: ${why}`, 'v3.auth.scope');
+        return;
+      }
+      covers(opId, '2xx');
+      const write = (await prepareWrites(ctx, opId)).next();
+      const ex = await hr.send({ method: 'PUT', path: write.path, body: write.body, auth, operationId: opId });
+      write.onAccepted(ex);
+      observeOutcome(observe, subject(opId, 'create with a token for several scopes'), ex);
+      expectAccepted(ex, 'scope', 'v3.auth.scope', why);
+    });
   });
 }
 
@@ -277,49 +301,51 @@ const expiryMargin = (lifetime: number): number => Math.max(2, Math.ceil(lifetim
 const FAST_WAIT_S = 20;
 
 test.describe('token lifetime', () => {
-  test(
-    `a token is refused after its stated lifetime (a wait over ${FAST_WAIT_S} s runs only with CONFORMANCE_SLOW=1) @slow`,
-    async ({ hr, target, cleanup, observe }) => {
-      const hrTarget = target.hr;
-      test.skip(!hrTarget, 'HR core v3 not configured');
-      if (!hrTarget) return;
-      const askedAt = Date.now();
-      const res = await tokenRequest(hrTarget, target, hrTarget.scope);
-      const token = res.body?.access_token;
-      if (res.status !== 200 || typeof token !== 'string' || token === '') {
-        throw new CheckError('setup', 'v3.auth.token', `the token endpoint gave no token to the configured client (HTTP ${res.status})`);
-      }
-      const stated = statedLifetime(res) ?? { seconds: LIFETIME_S, source: '001 §5.3 (the response states none)' };
-      const wait = stated.seconds + expiryMargin(stated.seconds);
-      observe('token', 'lifetime read by the expiry test', `${stated.seconds} s (${stated.source})`);
-      const slow = readEnv().CONFORMANCE_SLOW === '1';
-      test.skip(
-        wait > FAST_WAIT_S && !slow,
-        `waits ${wait} s for the token to expire (it states ${stated.seconds} s, ${stated.source}): set CONFORMANCE_SLOW=1 to run it`,
-      );
-      test.setTimeout((wait + 60) * 1000);
+  test(`a token is refused after its stated lifetime (a wait over ${FAST_WAIT_S} s runs only with CONFORMANCE_SLOW=1) @slow`, async ({
+    hr,
+    target,
+    cleanup,
+    observe,
+  }) => {
+    const hrTarget = target.hr;
+    test.skip(!hrTarget, 'HR core v3 not configured');
+    if (!hrTarget) return;
+    const askedAt = Date.now();
+    const res = await tokenRequest(hrTarget, target, hrTarget.scope);
+    const token = res.body?.access_token;
+    if (res.status !== 200 || typeof token !== 'string' || token === '') {
+      throw new CheckError('setup', 'v3.auth.token', `the token endpoint gave no token to the configured client (HTTP ${res.status})`);
+    }
+    const stated = statedLifetime(res) ?? { seconds: LIFETIME_S, source: '001 §5.3 (the response states none)' };
+    const wait = stated.seconds + expiryMargin(stated.seconds);
+    observe('token', 'lifetime read by the expiry test', `${stated.seconds} s (${stated.source})`);
+    const slow = readEnv().CONFORMANCE_SLOW === '1';
+    test.skip(
+      wait > FAST_WAIT_S && !slow,
+      `waits ${wait} s for the token to expire (it states ${stated.seconds} s, ${stated.source}): set CONFORMANCE_SLOW=1 to run it`,
+    );
+    test.setTimeout((wait + 60) * 1000);
 
-      const ctx = { hr, target, cleanup, observe };
-      const writes = await prepareWrites(ctx, EMPLOYEE_OP);
-      const auth = fixedBearer(token);
-      const fresh = writes.next();
-      const before = await hr.send({ method: 'PUT', path: fresh.path, body: fresh.body, auth, operationId: EMPLOYEE_OP });
-      fresh.onAccepted(before);
-      expectAccepted(before, 'setup', 'v3.auth.token', "a write with a token just issued is this test's precondition");
+    const ctx = { hr, target, cleanup, observe };
+    const writes = await prepareWrites(ctx, EMPLOYEE_OP);
+    const auth = fixedBearer(token);
+    const fresh = writes.next();
+    const before = await hr.send({ method: 'PUT', path: fresh.path, body: fresh.body, auth, operationId: EMPLOYEE_OP });
+    fresh.onAccepted(before);
+    expectAccepted(before, 'setup', 'v3.auth.token', "a write with a token just issued is this test's precondition");
 
-      const remaining = askedAt + wait * 1000 - Date.now();
-      if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-      const late = writes.next();
-      const after = await hr.send({ method: 'PUT', path: late.path, body: late.body, auth, operationId: EMPLOYEE_OP });
-      late.onAccepted(after);
-      const elapsed = Math.round((Date.now() - askedAt) / 1000);
-      observeOutcome(observe, subject(EMPLOYEE_OP, 'with a token past its stated lifetime'), after);
-      expectCredentialsRefused(
-        after,
-        'auth-enforced',
-        'v3.auth.lifetime',
-        `the token was used ${elapsed} s after it was asked for; it states a life of ${stated.seconds} s (${stated.source})`,
-      );
-    },
-  );
+    const remaining = askedAt + wait * 1000 - Date.now();
+    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+    const late = writes.next();
+    const after = await hr.send({ method: 'PUT', path: late.path, body: late.body, auth, operationId: EMPLOYEE_OP });
+    late.onAccepted(after);
+    const elapsed = Math.round((Date.now() - askedAt) / 1000);
+    observeOutcome(observe, subject(EMPLOYEE_OP, 'with a token past its stated lifetime'), after);
+    expectCredentialsRefused(
+      after,
+      'auth-enforced',
+      'v3.auth.lifetime',
+      `the token was used ${elapsed} s after it was asked for; it states a life of ${stated.seconds} s (${stated.source})`,
+    );
+  });
 });

@@ -9,24 +9,40 @@
  */
 import { test } from '../fixtures';
 import { expectDocumented } from '../../src/checks';
-import { ACCESS_LEVELS, ACTIVITY_OP, createActivity, expectUpdateOrRefusal, putActivity, tryCreate, type AccessLevel } from '../support/v3-learning';
+import {
+  ACCESS_LEVELS,
+  ACTIVITY_OP,
+  createActivity,
+  expectUpdateOrRefusal,
+  putActivity,
+  tryCreate,
+  type AccessLevel,
+} from '../support/v3-learning';
 import { expectAccepted, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 test.describe('learning access levels', () => {
   for (const accessLevel of ACCESS_LEVELS) {
-    test(
-      `${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity accepts content types text and weblink (201)`,
-      async ({ learning, target, cleanup, covers, observe }) => {
-        const op = covers(ACTIVITY_OP, '201');
-        const ctx = { learning, target, cleanup, observe };
-        for (const content of [{ type: 'text', text: runTitle(target, 'text content') }, { type: 'weblink' }]) {
-          const ex = await tryCreate(ctx, accessLevel, { content });
-          observeOutcome(observe, `PUT activity create ${accessLevel} with content type ${content.type}`, ex);
-          expectAccepted(ex, 'access-level', 'learning.content', `content type ${content.type} is usable at every access level, ${accessLevel} included`);
-          expectDocumented(ex, op, '201');
-        }
-      },
-    );
+    test(`${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity accepts content types text and weblink (201)`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      const op = covers(ACTIVITY_OP, '201');
+      const ctx = { learning, target, cleanup, observe };
+      for (const content of [{ type: 'text', text: runTitle(target, 'text content') }, { type: 'weblink' }]) {
+        const ex = await tryCreate(ctx, accessLevel, { content });
+        observeOutcome(observe, `PUT activity create ${accessLevel} with content type ${content.type}`, ex);
+        expectAccepted(
+          ex,
+          'access-level',
+          'learning.content',
+          `content type ${content.type} is usable at every access level, ${accessLevel} included`,
+        );
+        expectDocumented(ex, op, '201');
+      }
+    });
   }
 
   test('an orgwide activity accepts content type scormcourse (201)', async ({ learning, target, cleanup, covers, observe }) => {
@@ -46,28 +62,38 @@ test.describe('learning access levels', () => {
   });
 
   for (const accessLevel of ACCESS_LEVELS) {
-    test(
-      `an update of ${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity that sends its own access level is observed (200 or a refusal)`,
-      async ({ learning, target, cleanup, observe }) => {
-        const activity = await createActivity({ learning, target, cleanup, observe }, accessLevel);
-        const ex = await putActivity(learning, activity.externalId, { accessLevel, title: runTitle(target, `${accessLevel} activity, same level`) });
-        observeOutcome(observe, `PUT activity update ${accessLevel} -> ${accessLevel}`, ex);
-        expectUpdateOrRefusal(ex);
-      },
-    );
+    test(`an update of ${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity that sends its own access level is observed (200 or a refusal)`, async ({
+      learning,
+      target,
+      cleanup,
+      observe,
+    }) => {
+      const activity = await createActivity({ learning, target, cleanup, observe }, accessLevel);
+      const ex = await putActivity(learning, activity.externalId, {
+        accessLevel,
+        title: runTitle(target, `${accessLevel} activity, same level`),
+      });
+      observeOutcome(observe, `PUT activity update ${accessLevel} -> ${accessLevel}`, ex);
+      expectUpdateOrRefusal(ex);
+    });
   }
 
-  test(
-    'a change between public and private is observed (200 or a refusal: 001 §3 names only changes to and from orgwide)',
-    async ({ learning, target, cleanup, observe }) => {
-      const ctx = { learning, target, cleanup, observe };
-      const pairs: [AccessLevel, AccessLevel][] = [['public', 'private'], ['private', 'public']];
-      for (const [from, to] of pairs) {
-        const activity = await createActivity(ctx, from);
-        const ex = await putActivity(learning, activity.externalId, { accessLevel: to });
-        observeOutcome(observe, `PUT activity update ${from} -> ${to}`, ex);
-        expectUpdateOrRefusal(ex);
-      }
-    },
-  );
+  test('a change between public and private is observed (200 or a refusal: 001 §3 names only changes to and from orgwide)', async ({
+    learning,
+    target,
+    cleanup,
+    observe,
+  }) => {
+    const ctx = { learning, target, cleanup, observe };
+    const pairs: [AccessLevel, AccessLevel][] = [
+      ['public', 'private'],
+      ['private', 'public'],
+    ];
+    for (const [from, to] of pairs) {
+      const activity = await createActivity(ctx, from);
+      const ex = await putActivity(learning, activity.externalId, { accessLevel: to });
+      observeOutcome(observe, `PUT activity update ${from} -> ${to}`, ex);
+      expectUpdateOrRefusal(ex);
+    }
+  });
 });

@@ -40,40 +40,54 @@ const smoke = (accessLevel: string): string => (accessLevel === 'private' ? ' @s
 
 test.describe('learning activities', () => {
   for (const accessLevel of ACCESS_LEVELS) {
-    test(
-      `PUT creates ${article(accessLevel)} ${accessLevel} activity: 201 with {id integer, aggregateId, url string}${smoke(accessLevel)}`,
-      async ({ learning, target, cleanup, covers, observe }) => {
-        const op = covers(ACTIVITY_OP, '201');
-        const ctx = { learning, target, cleanup, observe };
-        const field = await providerField(ctx);
-        const externalId = runExternalId(target, 'act');
-        // description only on orgwide: public and private may use "a limited set" of fields, not listed (001 §2).
-        const ex = await putActivity(
-          learning,
-          externalId,
-          activityBody(target, field, accessLevel, accessLevel === 'orgwide' ? { description: runTitle(target, 'description') } : {}),
-        );
-        const activity: Activity = { externalId, accessLevel, created: createdBody(ex), archived: false };
-        if (is2xx(ex)) archiveActivityAtEnd(ctx, activity);
-        observeOutcome(observe, `PUT activity create (${accessLevel})`, ex);
-        expectDocumented(ex, op, '201');
-        // The 201 body is one the document describes: it must be there, and JSON (001 §4 "All bodies are JSON").
-        expectJson(ex, 'v3.json-bodies');
-        const { id, aggregateId, url } = activity.created;
-        expectThat(typeof id === 'number' && Number.isInteger(id), 'schema', `id is ${JSON.stringify(id)}, expected an integer`, 'learning.op.put');
-        expectThat(
-          aggregateId !== undefined && aggregateId !== null && aggregateId !== '',
-          'schema',
-          `aggregateId is ${JSON.stringify(aggregateId)}, expected an identifier`,
-          'learning.op.put',
-        );
-        expectThat(typeof url === 'string', 'schema', `url is ${JSON.stringify(url)}, expected a string`, 'learning.op.put');
-        observe('response-shape', 'learning create: aggregateId', typeof aggregateId);
-      },
-    );
+    test(`PUT creates ${article(accessLevel)} ${accessLevel} activity: 201 with {id integer, aggregateId, url string}${smoke(accessLevel)}`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      const op = covers(ACTIVITY_OP, '201');
+      const ctx = { learning, target, cleanup, observe };
+      const field = await providerField(ctx);
+      const externalId = runExternalId(target, 'act');
+      // description only on orgwide: public and private may use "a limited set" of fields, not listed (001 §2).
+      const ex = await putActivity(
+        learning,
+        externalId,
+        activityBody(target, field, accessLevel, accessLevel === 'orgwide' ? { description: runTitle(target, 'description') } : {}),
+      );
+      const activity: Activity = { externalId, accessLevel, created: createdBody(ex), archived: false };
+      if (is2xx(ex)) archiveActivityAtEnd(ctx, activity);
+      observeOutcome(observe, `PUT activity create (${accessLevel})`, ex);
+      expectDocumented(ex, op, '201');
+      // The 201 body is one the document describes: it must be there, and JSON (001 §4 "All bodies are JSON").
+      expectJson(ex, 'v3.json-bodies');
+      const { id, aggregateId, url } = activity.created;
+      expectThat(
+        typeof id === 'number' && Number.isInteger(id),
+        'schema',
+        `id is ${JSON.stringify(id)}, expected an integer`,
+        'learning.op.put',
+      );
+      expectThat(
+        aggregateId !== undefined && aggregateId !== null && aggregateId !== '',
+        'schema',
+        `aggregateId is ${JSON.stringify(aggregateId)}, expected an identifier`,
+        'learning.op.put',
+      );
+      expectThat(typeof url === 'string', 'schema', `url is ${JSON.stringify(url)}, expected a string`, 'learning.op.put');
+      observe('response-shape', 'learning create: aggregateId', typeof aggregateId);
+    });
   }
 
-  test('PUT updates an activity: 200, also through the path with a trailing slash @smoke', async ({ learning, target, cleanup, covers, observe }) => {
+  test('PUT updates an activity: 200, also through the path with a trailing slash @smoke', async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
     const op = covers(ACTIVITY_OP, '200');
     const activity = await createActivity({ learning, target, cleanup, observe }, 'private');
 
@@ -87,70 +101,72 @@ test.describe('learning activities', () => {
     expectDocumented(slashed, op, '200', { schema: false });
   });
 
-  test(
-    'PUT with fields sent as null removes their values: 200, and they are gone where the answer or a later update shows it',
-    async ({ learning, target, cleanup, covers, observe }) => {
-      const op = covers(ACTIVITY_OP, '200', '4xx');
-      const activity = await createActivity(
-        { learning, target, cleanup, observe },
-        'orgwide',
-        {
-          description: runTitle(target, 'description'),
-          duration: { duration: 30, durationPeriod: 'minutes' },
-          costs: { currency: { code: 'AUD' }, attendenceCost: 25 },
-        },
-      );
-      const ex = await putActivity(learning, activity.externalId, { description: null, duration: null });
-      observeOutcome(observe, 'PUT activity update with fields sent as null', ex);
-      expectDocumented(ex, op, '200', { schema: false });
-      const shown = answeredActivity(ex);
-      observe('response-shape', 'learning update answer carries the activity', shown ? 'yes' : 'no');
-      if (shown) {
-        const left = (['description', 'duration'] as const).filter((f) => shown[f] !== undefined && shown[f] !== null);
-        const detail = `the update answered with the activity still carrying ${left.join(', ')} after they were sent as null`;
-        expectThat(left.length === 0, 'state', detail, 'learning.rule.update');
-      }
+  test('PUT with fields sent as null removes their values: 200, and they are gone where the answer or a later update shows it', async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    const op = covers(ACTIVITY_OP, '200', '4xx');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide', {
+      description: runTitle(target, 'description'),
+      duration: { duration: 30, durationPeriod: 'minutes' },
+      costs: { currency: { code: 'AUD' }, attendenceCost: 25 },
+    });
+    const ex = await putActivity(learning, activity.externalId, { description: null, duration: null });
+    observeOutcome(observe, 'PUT activity update with fields sent as null', ex);
+    expectDocumented(ex, op, '200', { schema: false });
+    const shown = answeredActivity(ex);
+    observe('response-shape', 'learning update answer carries the activity', shown ? 'yes' : 'no');
+    if (shown) {
+      const left = (['description', 'duration'] as const).filter((f) => shown[f] !== undefined && shown[f] !== null);
+      const detail = `the update answered with the activity still carrying ${left.join(', ')} after they were sent as null`;
+      expectThat(left.length === 0, 'state', detail, 'learning.rule.update');
+    }
 
-      // The costs sent as null are gone: a currency code alone is then a currency code "without any cost" (001 §7.2).
-      const removed = await putActivity(learning, activity.externalId, { costs: null });
-      observeOutcome(observe, 'PUT activity update with costs sent as null', removed);
-      expectDocumented(removed, op, '200', { schema: false });
-      const currencyOnly = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
-      observeOutcome(observe, 'PUT activity update with a currency alone after the costs were removed', currencyOnly);
-      const why = 'the costs were sent as null, so they are removed and this currency code comes without any cost';
-      expectRefusal(currencyOnly, 'state', 'learning.rule.update', why);
-      expectMessage(currencyOnly, MSG.currencyNeedsCost.text, MSG.currencyNeedsCost.clause);
-    },
-  );
+    // The costs sent as null are gone: a currency code alone is then a currency code "without any cost" (001 §7.2).
+    const removed = await putActivity(learning, activity.externalId, { costs: null });
+    observeOutcome(observe, 'PUT activity update with costs sent as null', removed);
+    expectDocumented(removed, op, '200', { schema: false });
+    const currencyOnly = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
+    observeOutcome(observe, 'PUT activity update with a currency alone after the costs were removed', currencyOnly);
+    const why = 'the costs were sent as null, so they are removed and this currency code comes without any cost';
+    expectRefusal(currencyOnly, 'state', 'learning.rule.update', why);
+    expectMessage(currencyOnly, MSG.currencyNeedsCost.text, MSG.currencyNeedsCost.clause);
+  });
 
-  test(
-    'PUT with isArchived true archives the activity: 200, and an answer carrying the activity shows it archived @smoke',
-    async ({ learning, target, cleanup, covers, observe }) => {
-      covers(ACTIVITY_OP, '200');
-      const activity = await createActivity({ learning, target, cleanup, observe }, 'public');
-      const ex = await putActivity(learning, activity.externalId, { isArchived: true });
-      if (is2xx(ex)) activity.archived = true;
-      observeOutcome(observe, 'PUT activity archive', ex);
-      observe('response-shape', 'learning archive body', bodyShape(ex.response?.text ?? ''));
-      expectNoServerError(ex, 'learning.state.archive');
-      expectStatus(ex, 200, { clause: 'learning.state.archive', why: 'PUT with isArchived true on an activity that exists' });
-      const shown = answeredActivity(ex);
-      if (shown) {
-        const detail = `the archive answered with the activity, isArchived ${JSON.stringify(shown.isArchived)}`;
-        expectThat(shown.isArchived === true, 'state', detail, 'learning.state.archive');
-      }
+  test('PUT with isArchived true archives the activity: 200, and an answer carrying the activity shows it archived @smoke', async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '200');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'public');
+    const ex = await putActivity(learning, activity.externalId, { isArchived: true });
+    if (is2xx(ex)) activity.archived = true;
+    observeOutcome(observe, 'PUT activity archive', ex);
+    observe('response-shape', 'learning archive body', bodyShape(ex.response?.text ?? ''));
+    expectNoServerError(ex, 'learning.state.archive');
+    expectStatus(ex, 200, { clause: 'learning.state.archive', why: 'PUT with isArchived true on an activity that exists' });
+    const shown = answeredActivity(ex);
+    if (shown) {
+      const detail = `the archive answered with the activity, isArchived ${JSON.stringify(shown.isArchived)}`;
+      expectThat(shown.isArchived === true, 'state', detail, 'learning.state.archive');
+    }
 
-      // What an update of an archived activity does is not said (001 §3): observed. Archive it again in case it came back.
-      const later = await putActivity(learning, activity.externalId, { title: runTitle(target, 'archived activity renamed') });
-      observeOutcome(observe, 'PUT activity update of an archived activity', later);
-      if (is2xx(later)) {
-        activity.archived = false;
-        const again = await putActivity(learning, activity.externalId, { isArchived: true });
-        observeOutcome(observe, 'PUT activity archive after an update of an archived activity', again);
-        if (is2xx(again)) activity.archived = true;
-      }
-    },
-  );
+    // What an update of an archived activity does is not said (001 §3): observed. Archive it again in case it came back.
+    const later = await putActivity(learning, activity.externalId, { title: runTitle(target, 'archived activity renamed') });
+    observeOutcome(observe, 'PUT activity update of an archived activity', later);
+    if (is2xx(later)) {
+      activity.archived = false;
+      const again = await putActivity(learning, activity.externalId, { isArchived: true });
+      observeOutcome(observe, 'PUT activity archive after an update of an archived activity', again);
+      if (is2xx(again)) activity.archived = true;
+    }
+  });
 
   for (const field of REQUIRED_FIELDS) {
     const label = field === LEARNING_PROVIDER_FIELD ? 'the provider object (001 §2 "the service")' : field;
@@ -162,11 +178,19 @@ test.describe('learning activities', () => {
     });
   }
 
-  test('PUT create with a provider or owner id other than the registered ones is observed', async ({ learning, target, cleanup, observe }) => {
+  test('PUT create with a provider or owner id other than the registered ones is observed', async ({
+    learning,
+    target,
+    cleanup,
+    observe,
+  }) => {
     const ctx = { learning, target, cleanup, observe };
     const field = await providerField(ctx);
     const { providerId, ownerId } = learningIds(target);
-    for (const [name, key, registered] of [[LEARNING_PROVIDER_FIELD, field, providerId], ['owner', 'owner', ownerId]] as const) {
+    for (const [name, key, registered] of [
+      [LEARNING_PROVIDER_FIELD, field, providerId],
+      ['owner', 'owner', ownerId],
+    ] as const) {
       // 001 §2: the ids are "issued to the integrator at registration"; that other ids are refused is not said.
       const ex = await tryCreate(ctx, 'private', { [key]: { id: registered + 987_654_321 } });
       observeOutcome(observe, `PUT activity create with a ${name} id other than the registered one`, ex);

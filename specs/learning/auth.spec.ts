@@ -13,27 +13,31 @@ import { expectCredentialsRefused, observeOutcome, runExternalId } from '../supp
 import { foreignClientToken, invalidTokens } from '../support/v3-token';
 
 test.describe('learning credentials', () => {
-  test(
-    'PUT activity with no token, a malformed token or forged tokens is refused (401 or 403) @smoke',
-    async ({ learning, hrTokens, target, cleanup, covers, observe }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const ctx = { learning, target, cleanup, observe };
-      const field = await providerField(ctx);
-      const real = await hrTokens.token();
-      const credentials: { what: string; auth: AuthProvider }[] = [
-        { what: 'no token', auth: NO_AUTH },
-        ...invalidTokens(real).map(({ what, token }) => ({ what, auth: fixedBearer(token) })),
-      ];
-      for (const { what, auth } of credentials) {
-        const externalId = runExternalId(target, 'act');
-        const body = activityBody(target, field, 'private');
-        const ex = await learning.send({ method: 'PUT', path: activityPath(externalId), body, auth, operationId: ACTIVITY_OP });
-        archiveIfCreated(ctx, ex, externalId, 'private');
-        observeOutcome(observe, `PUT activity create with ${what}`, ex);
-        expectCredentialsRefused(ex, 'auth-enforced', 'learning.auth.scope', `sent with ${what}`);
-      }
-    },
-  );
+  test('PUT activity with no token, a malformed token or forged tokens is refused (401 or 403) @smoke', async ({
+    learning,
+    hrTokens,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '4xx');
+    const ctx = { learning, target, cleanup, observe };
+    const field = await providerField(ctx);
+    const real = await hrTokens.token();
+    const credentials: { what: string; auth: AuthProvider }[] = [
+      { what: 'no token', auth: NO_AUTH },
+      ...invalidTokens(real).map(({ what, token }) => ({ what, auth: fixedBearer(token) })),
+    ];
+    for (const { what, auth } of credentials) {
+      const externalId = runExternalId(target, 'act');
+      const body = activityBody(target, field, 'private');
+      const ex = await learning.send({ method: 'PUT', path: activityPath(externalId), body, auth, operationId: ACTIVITY_OP });
+      archiveIfCreated(ctx, ex, externalId, 'private');
+      observeOutcome(observe, `PUT activity create with ${what}`, ex);
+      expectCredentialsRefused(ex, 'auth-enforced', 'learning.auth.scope', `sent with ${what}`);
+    }
+  });
 
   test("PUT activity with a token issued to another tenant's client is observed", async ({ learning, target, cleanup, observe }) => {
     const ctx = { learning, target, cleanup, observe };
@@ -41,7 +45,13 @@ test.describe('learning credentials', () => {
     const field = await providerField(ctx);
     const externalId = runExternalId(target, 'act');
     const body = activityBody(target, field, 'private');
-    const ex = await learning.send({ method: 'PUT', path: activityPath(externalId), body, auth: fixedBearer(token), operationId: ACTIVITY_OP });
+    const ex = await learning.send({
+      method: 'PUT',
+      path: activityPath(externalId),
+      body,
+      auth: fixedBearer(token),
+      operationId: ACTIVITY_OP,
+    });
     archiveIfCreated(ctx, ex, externalId, 'private');
     observeOutcome(observe, "PUT activity create with a token of another tenant's client", ex);
   });

@@ -58,7 +58,9 @@ interface Real {
 class Retitle implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>): boolean => !m.archived;
   async run(_m: Model, r: Real): Promise<void> {
-    expectDocumented(await putActivity(r.ctx.learning, r.externalId, { title: runTitle(r.ctx.target, 'retitled') }), activityOp(), '200', { schema: false });
+    expectDocumented(await putActivity(r.ctx.learning, r.externalId, { title: runTitle(r.ctx.target, 'retitled') }), activityOp(), '200', {
+      schema: false,
+    });
   }
   toString = (): string => 'retitle';
 }
@@ -82,7 +84,10 @@ class ChangeLevel implements fc.AsyncCommand<Model, Real> {
 class SameAggregate implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>): boolean => !m.archived;
   async run(_m: Model, r: Real): Promise<void> {
-    const ex = await putActivity(r.ctx.learning, r.externalId, { aggregateId: r.aggregateId, title: runTitle(r.ctx.target, 'same aggregateId') });
+    const ex = await putActivity(r.ctx.learning, r.externalId, {
+      aggregateId: r.aggregateId,
+      title: runTitle(r.ctx.target, 'same aggregateId'),
+    });
     observeOutcome(r.ctx.observe, 'PUT activity update with the stored aggregateId', ex);
     expectUpdateOrRefusal(ex);
   }
@@ -121,7 +126,8 @@ const LIMITED_SET = new Set([SCHEMA_PROVIDER, 'owner', 'accessLevel', 'title', '
 const COSTS = ['attendenceCost', 'cancellationCost', 'otherCost'] as const;
 
 /** A non-negative number with at most two decimals, capped (001 §2 gives no range: stay where every server is). */
-const sane = (value: unknown, fallback: number): number => (typeof value === 'number' ? Math.round(Math.min(Math.abs(value), 100_000) * 100) / 100 : fallback);
+const sane = (value: unknown, fallback: number): number =>
+  typeof value === 'number' ? Math.round(Math.min(Math.abs(value), 100_000) * 100) / 100 : fallback;
 
 /**
  * Makes a generated create body sendable and valid for the strictest lawful server (see the header);
@@ -159,14 +165,18 @@ function sendable(body: Json, ctx: LearningContext, field: string, keepPath = ''
 }
 
 /** What 001 requires of a body breaking `invalid`'s rule, and the level it is sent at. */
-type Ruling = { kind: 'missing'; field: string } | { kind: 'message'; message: LearningMessage; accessLevel: AccessLevel } | { kind: 'unruled' };
+type Ruling =
+  | { kind: 'missing'; field: string }
+  | { kind: 'message'; message: LearningMessage; accessLevel: AccessLevel }
+  | { kind: 'unruled' };
 
 function ruling(invalid: InvalidCase): Ruling {
   const { keyword, instancePath, missingProperty } = invalid;
   // 001 §4 Operations: "create: the service, owner, accessLevel, title required".
   if (keyword === 'required' && instancePath === '' && missingProperty) return { kind: 'missing', field: missingProperty };
   // 001 §7.2: "a cost field (attendenceCost, cancellationCost, otherCost) is sent without currency.code".
-  const costWithoutCode = (instancePath === '/costs' && missingProperty === 'currency') || (instancePath === '/costs/currency' && missingProperty === 'code');
+  const costWithoutCode =
+    (instancePath === '/costs' && missingProperty === 'currency') || (instancePath === '/costs/currency' && missingProperty === 'code');
   if (keyword === 'required' && costWithoutCode) {
     return { kind: 'message', message: MSG.costNeedsCurrency, accessLevel: 'orgwide' };
   }
@@ -189,30 +199,39 @@ function invalidBody(invalid: InvalidCase, rule: Ruling): Json {
 }
 
 test.describe('learning activities, generated @property @stateful', () => {
-  test(
-    'an activity follows the model of its life: updates, access-level rules, aggregate id, archive',
-    async ({ learning, target, covers, cleanup, observe }) => {
-      covers('learning.activities.put', '201', '200', '4xx');
-      const ctx: LearningContext = { learning, target, cleanup, observe };
-      const field = await providerField(ctx);
-      await checkProperty({
-        name: 'learning activity lifecycle model',
-        target,
-        numRuns: Math.min(target.run.numRuns, 15),
-        arbitrary: fc.tuple(fc.constantFrom(...ACCESS_LEVELS), modelCommands(commands, 8)),
-        predicate: async ([level, cmds]) => {
-          const externalId = runExternalId(target, 'model');
-          const created = await putActivity(learning, externalId, activityBody(target, field, level));
-          archiveIfCreated(ctx, created, externalId, level);
-          expectDocumented(created, activityOp(), '201');
-          const real: Real = { ctx, externalId, aggregateId: createdBody(created).aggregateId };
-          await fc.asyncModelRun(() => ({ model: { level, archived: false }, real }), cmds);
-        },
-      });
-    },
-  );
+  test('an activity follows the model of its life: updates, access-level rules, aggregate id, archive', async ({
+    learning,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    covers('learning.activities.put', '201', '200', '4xx');
+    const ctx: LearningContext = { learning, target, cleanup, observe };
+    const field = await providerField(ctx);
+    await checkProperty({
+      name: 'learning activity lifecycle model',
+      target,
+      numRuns: Math.min(target.run.numRuns, 15),
+      arbitrary: fc.tuple(fc.constantFrom(...ACCESS_LEVELS), modelCommands(commands, 8)),
+      predicate: async ([level, cmds]) => {
+        const externalId = runExternalId(target, 'model');
+        const created = await putActivity(learning, externalId, activityBody(target, field, level));
+        archiveIfCreated(ctx, created, externalId, level);
+        expectDocumented(created, activityOp(), '201');
+        const real: Real = { ctx, externalId, aggregateId: createdBody(created).aggregateId };
+        await fc.asyncModelRun(() => ({ model: { level, archived: false }, real }), cmds);
+      },
+    });
+  });
 
-  test('PUT creates an activity from every valid create body: 201 with {id, aggregateId, url}', async ({ learning, target, covers, cleanup, observe }) => {
+  test('PUT creates an activity from every valid create body: 201 with {id, aggregateId, url}', async ({
+    learning,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     covers('learning.activities.put', '201');
     const ctx: LearningContext = { learning, target, cleanup, observe };
     const field = await providerField(ctx);
@@ -230,37 +249,45 @@ test.describe('learning activities, generated @property @stateful', () => {
     });
   });
 
-  test(
-    'PUT refuses a create body missing a required field, or meeting a condition of the message table, and observes other broken rules',
-    async ({ learning, target, covers, cleanup, observe }) => {
-      covers('learning.activities.put', '4xx');
-      const ctx: LearningContext = { learning, target, cleanup, observe };
-      const field = await providerField(ctx);
-      await checkProperty({
-        name: 'learning invalid create bodies',
-        target,
-        arbitrary: invalidBodies('learning/activity-create.json').filter((c) => isRecord(c.value)),
-        predicate: async (invalid) => {
-          const externalId = runExternalId(target, 'bad');
-          const rule = ruling(invalid);
-          const body = sendable(invalidBody(invalid, rule), ctx, field, invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''));
-          const ex = await putActivity(learning, externalId, body);
-          archiveIfCreated(ctx, ex, externalId, (body.accessLevel as AccessLevel | undefined) ?? 'private');
-          if (rule.kind === 'missing') {
-            expectRefusalWithMessage(ex, 'validation', 'learning.op.put', 'v3.error.validation', invalid.rule);
-          } else if (rule.kind === 'message') {
-            expectLearningMessage(ex, rule.message, invalid.rule);
-          } else {
-            const spot = invalid.instancePath === '' ? '(root)' : invalid.instancePath;
-            observe('status', `PUT activity create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`, outcomeOf(ex));
-            return;
-          }
-          // Whether a refused create left anything behind is not said: a valid create of the same id is observed.
-          const retry = await putActivity(learning, externalId, activityBody(target, field, 'private'));
-          archiveIfCreated(ctx, retry, externalId, 'private');
-          observe('status', 'PUT activity create of an externalId whose create was refused', outcomeOf(retry));
-        },
-      });
-    },
-  );
+  test('PUT refuses a create body missing a required field, or meeting a condition of the message table, and observes other broken rules', async ({
+    learning,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    covers('learning.activities.put', '4xx');
+    const ctx: LearningContext = { learning, target, cleanup, observe };
+    const field = await providerField(ctx);
+    await checkProperty({
+      name: 'learning invalid create bodies',
+      target,
+      arbitrary: invalidBodies('learning/activity-create.json').filter((c) => isRecord(c.value)),
+      predicate: async (invalid) => {
+        const externalId = runExternalId(target, 'bad');
+        const rule = ruling(invalid);
+        const body = sendable(
+          invalidBody(invalid, rule),
+          ctx,
+          field,
+          invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
+        );
+        const ex = await putActivity(learning, externalId, body);
+        archiveIfCreated(ctx, ex, externalId, (body.accessLevel as AccessLevel | undefined) ?? 'private');
+        if (rule.kind === 'missing') {
+          expectRefusalWithMessage(ex, 'validation', 'learning.op.put', 'v3.error.validation', invalid.rule);
+        } else if (rule.kind === 'message') {
+          expectLearningMessage(ex, rule.message, invalid.rule);
+        } else {
+          const spot = invalid.instancePath === '' ? '(root)' : invalid.instancePath;
+          observe('status', `PUT activity create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`, outcomeOf(ex));
+          return;
+        }
+        // Whether a refused create left anything behind is not said: a valid create of the same id is observed.
+        const retry = await putActivity(learning, externalId, activityBody(target, field, 'private'));
+        archiveIfCreated(ctx, retry, externalId, 'private');
+        observe('status', 'PUT activity create of an externalId whose create was refused', outcomeOf(retry));
+      },
+    });
+  });
 });

@@ -29,46 +29,52 @@ import { expectAccepted, expectRefusal, observeOutcome, runExternalId, runTitle 
 
 test.describe('learning validation messages', () => {
   for (const level of LIMITED_LEVELS) {
-    test(
-      `an orgwide activity changed to ${level} is refused: "${MSG.fromOrgwide.text}"; it stays orgwide`,
-      async ({ learning, target, cleanup, covers, observe }) => {
-        const op = covers(ACTIVITY_OP, '4xx', '200');
-        const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
-        const ex = await putActivity(learning, activity.externalId, { accessLevel: level });
-        observeOutcome(observe, `PUT activity update orgwide -> ${level}`, ex);
-        expectLearningMessage(ex, MSG.fromOrgwide, `the activity is orgwide and accessLevel is altered to ${level}`);
-        // Still orgwide: code, a field only orgwide activities may use (001 §2), is accepted.
-        const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
-        observeOutcome(observe, 'PUT activity update code on an orgwide activity', after);
-        expectAccepted(
-          after,
-          'state',
-          'learning.state.access-levels',
-          'after the refused change the activity is still orgwide, and code applies to orgwide activities',
-        );
-        expectDocumented(after, op, '200', { schema: false });
-      },
-    );
+    test(`an orgwide activity changed to ${level} is refused: "${MSG.fromOrgwide.text}"; it stays orgwide`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      const op = covers(ACTIVITY_OP, '4xx', '200');
+      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+      const ex = await putActivity(learning, activity.externalId, { accessLevel: level });
+      observeOutcome(observe, `PUT activity update orgwide -> ${level}`, ex);
+      expectLearningMessage(ex, MSG.fromOrgwide, `the activity is orgwide and accessLevel is altered to ${level}`);
+      // Still orgwide: code, a field only orgwide activities may use (001 §2), is accepted.
+      const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
+      observeOutcome(observe, 'PUT activity update code on an orgwide activity', after);
+      expectAccepted(
+        after,
+        'state',
+        'learning.state.access-levels',
+        'after the refused change the activity is still orgwide, and code applies to orgwide activities',
+      );
+      expectDocumented(after, op, '200', { schema: false });
+    });
 
-    test(
-      `a ${level} activity changed to orgwide is refused: "${MSG.toOrgwide.text}"; it stays ${level}`,
-      async ({ learning, target, cleanup, covers, observe }) => {
-        covers(ACTIVITY_OP, '4xx');
-        const activity = await createActivity({ learning, target, cleanup, observe }, level);
-        const ex = await putActivity(learning, activity.externalId, { accessLevel: 'orgwide' });
-        observeOutcome(observe, `PUT activity update ${level} -> orgwide`, ex);
-        expectLearningMessage(ex, MSG.toOrgwide, `the activity is ${level} and accessLevel is set to orgwide`);
-        // Still not orgwide: code (orgwide only, 001 §2) is refused. Its message is checked word for word below.
-        const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
-        observeOutcome(observe, `PUT activity update code on a ${level} activity`, after);
-        expectRefusal(
-          after,
-          'state',
-          'learning.state.access-levels',
-          `after the refused change the activity is still ${level}, and code applies only to orgwide activities`,
-        );
-      },
-    );
+    test(`a ${level} activity changed to orgwide is refused: "${MSG.toOrgwide.text}"; it stays ${level}`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const activity = await createActivity({ learning, target, cleanup, observe }, level);
+      const ex = await putActivity(learning, activity.externalId, { accessLevel: 'orgwide' });
+      observeOutcome(observe, `PUT activity update ${level} -> orgwide`, ex);
+      expectLearningMessage(ex, MSG.toOrgwide, `the activity is ${level} and accessLevel is set to orgwide`);
+      // Still not orgwide: code (orgwide only, 001 §2) is refused. Its message is checked word for word below.
+      const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
+      observeOutcome(observe, `PUT activity update code on a ${level} activity`, after);
+      expectRefusal(
+        after,
+        'state',
+        'learning.state.access-levels',
+        `after the refused change the activity is still ${level}, and code applies only to orgwide activities`,
+      );
+    });
   }
 
   test(`a different aggregateId on update is refused: "${MSG.aggregate.text}"`, async ({ learning, target, cleanup, covers, observe }) => {
@@ -87,7 +93,10 @@ test.describe('learning validation messages', () => {
     expectLearningMessage(changed, MSG.aggregate, `stored ${JSON.stringify(stored)}, sent ${JSON.stringify(other)}`);
 
     // The stored id sent back is no change, but 001 §4 tells the caller to "send only the fields that change": observed.
-    const same = await putActivity(learning, activity.externalId, { aggregateId: stored, title: runTitle(target, 'orgwide activity, same aggregateId') });
+    const same = await putActivity(learning, activity.externalId, {
+      aggregateId: stored,
+      title: runTitle(target, 'orgwide activity, same aggregateId'),
+    });
     observeOutcome(observe, 'PUT activity update with the stored aggregateId', same);
     expectUpdateOrRefusal(same);
   });
@@ -102,7 +111,13 @@ test.describe('learning validation messages', () => {
   });
 
   for (const cost of ['attendenceCost', 'cancellationCost', 'otherCost']) {
-    test(`${cost} without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`, async ({ learning, target, cleanup, covers, observe }) => {
+    test(`${cost} without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
       covers(ACTIVITY_OP, '4xx');
       const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { costs: { [cost]: 25 } });
       observeOutcome(observe, `PUT activity create with ${cost} and no currency`, ex);
@@ -110,7 +125,13 @@ test.describe('learning validation messages', () => {
     });
   }
 
-  test(`costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`, async ({ learning, target, cleanup, covers, observe }) => {
+  test(`costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`, async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
     covers(ACTIVITY_OP, '4xx');
     const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { costs: { currency: { code: 'AUD' } } });
     observeOutcome(observe, 'PUT activity create with a currency and no cost', ex);
@@ -119,47 +140,62 @@ test.describe('learning validation messages', () => {
 
   test('a cost with its currency code is accepted (201)', async ({ learning, target, cleanup, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
-    const ex = await tryCreate(
-      { learning, target, cleanup, observe },
-      'orgwide',
-      { costs: { currency: { code: 'AUD' }, attendenceCost: 25, cancellationCost: 5, otherCost: 0 } },
-    );
+    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', {
+      costs: { currency: { code: 'AUD' }, attendenceCost: 25, cancellationCost: 5, otherCost: 0 },
+    });
     observeOutcome(observe, 'PUT activity create with costs and currency', ex);
     expectDocumented(ex, op, '201');
   });
 
   for (const level of LIMITED_LEVELS) {
-    test(`a ${level} activity with content type scormcourse is refused: "${MSG.contentType.text}"`, async ({ learning, target, cleanup, covers, observe }) => {
+    test(`a ${level} activity with content type scormcourse is refused: "${MSG.contentType.text}"`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
       covers(ACTIVITY_OP, '4xx');
       const ex = await tryCreate({ learning, target, cleanup, observe }, level, { content: { type: 'scormcourse' } });
       observeOutcome(observe, `PUT activity create ${level} with content type scormcourse`, ex);
       expectLearningMessage(ex, MSG.contentType, `only text and weblink are usable at ${level}`);
     });
 
-    test(
-      `a ${level} activity with code (orgwide only) is refused on create and on update: "${MSG.fieldLevel.text}"`,
-      async ({ learning, target, cleanup, covers, observe }) => {
-        covers(ACTIVITY_OP, '4xx');
-        const ctx = { learning, target, cleanup, observe };
-        const created = await tryCreate(ctx, level, { code: runExternalId(target, 'code') });
-        observeOutcome(observe, `PUT activity create ${level} with code`, created);
-        expectLearningMessage(created, MSG.fieldLevel, `code (it applies only to orgwide activities) on a ${level} activity`);
+    test(`a ${level} activity with code (orgwide only) is refused on create and on update: "${MSG.fieldLevel.text}"`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const ctx = { learning, target, cleanup, observe };
+      const created = await tryCreate(ctx, level, { code: runExternalId(target, 'code') });
+      observeOutcome(observe, `PUT activity create ${level} with code`, created);
+      expectLearningMessage(created, MSG.fieldLevel, `code (it applies only to orgwide activities) on a ${level} activity`);
 
-        const activity = await createActivity(ctx, level);
-        const updated = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
-        observeOutcome(observe, `PUT activity update ${level} with code`, updated);
-        expectLearningMessage(updated, MSG.fieldLevel, `code (it applies only to orgwide activities) sent in an update of a ${level} activity`);
-      },
-    );
+      const activity = await createActivity(ctx, level);
+      const updated = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
+      observeOutcome(observe, `PUT activity update ${level} with code`, updated);
+      expectLearningMessage(
+        updated,
+        MSG.fieldLevel,
+        `code (it applies only to orgwide activities) sent in an update of a ${level} activity`,
+      );
+    });
   }
 
-  test(`an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`, async ({ learning, target, cleanup, covers, observe }) => {
+  test(`an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`, async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
     covers(ACTIVITY_OP, '4xx');
-    const ex = await tryCreate(
-      { learning, target, cleanup, observe },
-      'orgwide',
-      { image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` } },
-    );
+    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', {
+      image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` },
+    });
     observeOutcome(observe, 'PUT activity create with an unknown image.tempKey', ex);
     expectLearningMessage(ex, MSG.image, 'image.tempKey does not exist in temporary storage');
   });
@@ -167,64 +203,80 @@ test.describe('learning validation messages', () => {
   test('an image.tempKey held in temporary storage is accepted (201)', async ({ learning, target, cleanup, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
     const tempKey = target.hr?.learningImageTempKey ?? null;
-    test.skip(!tempKey, 'LEARNING_IMAGE_TEMP_KEY is not set: no image in temporary storage is known (its upload operation is not shown, 001 §4 Gaps)');
+    test.skip(
+      !tempKey,
+      'LEARNING_IMAGE_TEMP_KEY is not set: no image in temporary storage is known (its upload operation is not shown, 001 §4 Gaps)',
+    );
     const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { image: { tempKey } });
     observeOutcome(observe, 'PUT activity create with a stored image.tempKey', ex);
-    if (ex.response && ex.response.status >= 400) observe(
-      'other',
-      'LEARNING_IMAGE_TEMP_KEY',
-      'refused: a temporary image may be usable once only; give a fresh key per run',
-    );
+    if (ex.response && ex.response.status >= 400)
+      observe('other', 'LEARNING_IMAGE_TEMP_KEY', 'refused: a temporary image may be usable once only; give a fresh key per run');
     expectDocumented(ex, op, '201');
   });
 });
 
 test.describe('learning validation messages on update', () => {
-  test(
-    `an update sending a cost without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`,
-    async ({ learning, target, cleanup, covers, observe }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
-      for (const cost of ['attendenceCost', 'cancellationCost', 'otherCost']) {
-        const ex = await putActivity(learning, activity.externalId, { costs: { [cost]: 25 } });
-        observeOutcome(observe, `PUT activity update with ${cost} and no currency`, ex);
-        expectLearningMessage(ex, MSG.costNeedsCurrency, `an update of an activity without costs sends ${cost} without currency.code`);
-      }
-    },
-  );
+  test(`an update sending a cost without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`, async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '4xx');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+    for (const cost of ['attendenceCost', 'cancellationCost', 'otherCost']) {
+      const ex = await putActivity(learning, activity.externalId, { costs: { [cost]: 25 } });
+      observeOutcome(observe, `PUT activity update with ${cost} and no currency`, ex);
+      expectLearningMessage(ex, MSG.costNeedsCurrency, `an update of an activity without costs sends ${cost} without currency.code`);
+    }
+  });
 
-  test(
-    `an update sending costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`,
-    async ({ learning, target, cleanup, covers, observe }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
-      const ex = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
-      observeOutcome(observe, 'PUT activity update with a currency and no cost', ex);
-      expectLearningMessage(ex, MSG.currencyNeedsCost, 'an update of an activity without costs sends currency.code without any cost');
-    },
-  );
+  test(`an update sending costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`, async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '4xx');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+    const ex = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
+    observeOutcome(observe, 'PUT activity update with a currency and no cost', ex);
+    expectLearningMessage(ex, MSG.currencyNeedsCost, 'an update of an activity without costs sends currency.code without any cost');
+  });
 
   for (const level of LIMITED_LEVELS) {
-    test(
-      `an update giving a ${level} activity content type scormcourse is refused: "${MSG.contentType.text}"`,
-      async ({ learning, target, cleanup, covers, observe }) => {
-        covers(ACTIVITY_OP, '4xx');
-        const activity = await createActivity({ learning, target, cleanup, observe }, level, { content: { type: 'text', text: runTitle(target, 'text') } });
-        const ex = await putActivity(learning, activity.externalId, { content: { type: 'scormcourse' } });
-        observeOutcome(observe, `PUT activity update ${level} with content type scormcourse`, ex);
-        expectLearningMessage(ex, MSG.contentType, `only text and weblink are usable at ${level}`);
-      },
-    );
+    test(`an update giving a ${level} activity content type scormcourse is refused: "${MSG.contentType.text}"`, async ({
+      learning,
+      target,
+      cleanup,
+      covers,
+      observe,
+    }) => {
+      covers(ACTIVITY_OP, '4xx');
+      const activity = await createActivity({ learning, target, cleanup, observe }, level, {
+        content: { type: 'text', text: runTitle(target, 'text') },
+      });
+      const ex = await putActivity(learning, activity.externalId, { content: { type: 'scormcourse' } });
+      observeOutcome(observe, `PUT activity update ${level} with content type scormcourse`, ex);
+      expectLearningMessage(ex, MSG.contentType, `only text and weblink are usable at ${level}`);
+    });
   }
 
-  test(
-    `an update sending an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`,
-    async ({ learning, target, cleanup, covers, observe }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
-      const ex = await putActivity(learning, activity.externalId, { image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` } });
-      observeOutcome(observe, 'PUT activity update with an unknown image.tempKey', ex);
-      expectLearningMessage(ex, MSG.image, 'image.tempKey does not exist in temporary storage');
-    },
-  );
+  test(`an update sending an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`, async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '4xx');
+    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+    const ex = await putActivity(learning, activity.externalId, {
+      image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` },
+    });
+    observeOutcome(observe, 'PUT activity update with an unknown image.tempKey', ex);
+    expectLearningMessage(ex, MSG.image, 'image.tempKey does not exist in temporary storage');
+  });
 });

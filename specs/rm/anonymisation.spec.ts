@@ -25,22 +25,34 @@ test.describe('anonymisation', () => {
     const integration = target.rm?.atsIntegrationId ?? null;
     const candidate = target.rm?.atsCandidateId ?? null;
     test.skip(!target.run.allowDestructive, 'anonymisation cannot be undone: set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to run it');
-    test.skip(integration === null || candidate === null, 'set RM_ATS_INTEGRATION_ID and RM_ATS_CANDIDATE_ID to a candidate that may be anonymised');
+    test.skip(
+      integration === null || candidate === null,
+      'set RM_ATS_INTEGRATION_ID and RM_ATS_CANDIDATE_ID to a candidate that may be anonymised',
+    );
     if (integration === null || candidate === null) return;
     const list = operation('rm.candidates.list');
-    const anonymised = async (): Promise<Set<string>> => new Set((await walkNumeric(rm, list, { 'filter[anonymised]': 'true' }, 100, 5)).ids);
+    const anonymised = async (): Promise<Set<string>> =>
+      new Set((await walkNumeric(rm, list, { 'filter[anonymised]': 'true' }, 100, 5)).ids);
     const before = await anonymised();
-    const ex = await rm.send({ method: 'DELETE', path: pathFor(op.path, { atsIntegrationId: integration, candidateAtsId: candidate }), operationId: op.id });
+    const ex = await rm.send({
+      method: 'DELETE',
+      path: pathFor(op.path, { atsIntegrationId: integration, candidateAtsId: candidate }),
+      operationId: op.id,
+    });
     expectDocumented(ex, op, '202', { schema: false });
     cleanup.leftover(`ATS candidate ${candidate} of integration ${integration} queued for anonymisation (cannot be undone)`);
     observe('response-shape', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 202 body', bodyShape(ex.response?.text ?? ''));
     // 000 §3 promises "queued for anonymisation", not when it happens, and no documented field links
     // an RM candidate to its ATS id: what became visible is observed, never failed.
     let appeared: string[] = [];
-    await eventually(async () => {
-      appeared = [...(await anonymised())].filter((id) => !before.has(id));
-      return appeared.length > 0;
-    }, 3, 500);
+    await eventually(
+      async () => {
+        appeared = [...(await anonymised())].filter((id) => !before.has(id));
+        return appeared.length > 0;
+      },
+      3,
+      500,
+    );
     observe(
       'other',
       'anonymisation after 202',
@@ -59,9 +71,17 @@ test.describe('anonymisation', () => {
     covers(op.id, '404');
     // An integration that does not exist: nothing can be anonymised whatever the candidate id.
     const candidateAtsId = target.rm?.atsCandidateId ?? `ATS-${unknownId()}`;
-    const ex = await rm.send({ method: 'DELETE', path: pathFor(op.path, { atsIntegrationId: unknownId(), candidateAtsId }), operationId: op.id });
+    const ex = await rm.send({
+      method: 'DELETE',
+      path: pathFor(op.path, { atsIntegrationId: unknownId(), candidateAtsId }),
+      operationId: op.id,
+    });
     expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
-    observe('error-body', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown integration)', bodyShape(ex.response?.text ?? ''));
+    observe(
+      'error-body',
+      'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown integration)',
+      bodyShape(ex.response?.text ?? ''),
+    );
   });
 
   test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown ATS candidate @smoke', async ({
@@ -78,6 +98,10 @@ test.describe('anonymisation', () => {
     const path = pathFor(op.path, { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` });
     const ex = await rm.send({ method: 'DELETE', path, operationId: op.id });
     expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
-    observe('error-body', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown candidate)', bodyShape(ex.response?.text ?? ''));
+    observe(
+      'error-body',
+      'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown candidate)',
+      bodyShape(ex.response?.text ?? ''),
+    );
   });
 });

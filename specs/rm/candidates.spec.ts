@@ -43,7 +43,12 @@ test.describe('candidates', () => {
     observe('pagination', 'GET /candidates?page=1&per_page=500', `${String(large.response?.status)}, ${dataOf(large).length} records`);
     if (large.response?.status === 200) {
       expectDocumented(large, op, '200');
-      expectThat(dataOf(large).length <= 500, 'pagination', `GET /candidates?per_page=500 answered ${dataOf(large).length} records`, 'rm.query.per_page');
+      expectThat(
+        dataOf(large).length <= 500,
+        'pagination',
+        `GET /candidates?per_page=500 answered ${dataOf(large).length} records`,
+        'rm.query.per_page',
+      );
     }
   });
 
@@ -64,7 +69,12 @@ test.describe('candidates', () => {
     observe('response-shape', 'POST /candidates 201 body', singleOf(ex) ? envelopeKeys(ex) : bodyShape(ex.response?.text ?? ''));
     const answered = singleOf(ex);
     if (answered) {
-      expectThat(answered.type === 'candidates', 'schema', `the created resource has type "${answered.type}", not "candidates"`, 'rm.candidate.type');
+      expectThat(
+        answered.type === 'candidates',
+        'schema',
+        `the created resource has type "${answered.type}", not "candidates"`,
+        'rm.candidate.type',
+      );
     }
     // 000 §4 rule 3: the answer need not show the candidate; then the e-mail filter finds it.
     const created = await createdCandidate(rm, ex, email);
@@ -77,9 +87,19 @@ test.describe('candidates', () => {
     // What the write did is visible when the candidate is read back.
     const { resource } = await getCandidate(rm, created.id);
     const a = resource.attributes;
-    expectThat(sameEmail(a.email, email), 'state', `candidate ${created.id}: email is ${show(a.email)}, sent ${show(email)}`, 'rm.op.candidates.create');
+    expectThat(
+      sameEmail(a.email, email),
+      'state',
+      `candidate ${created.id}: email is ${show(a.email)}, sent ${show(email)}`,
+      'rm.op.candidates.create',
+    );
     for (const name of ['first_name', 'last_name'] as const) {
-      expectThat(a[name] === sent[name], 'state', `candidate ${created.id}: ${name} is ${show(a[name])}, sent ${show(sent[name])}`, 'rm.op.candidates.create');
+      expectThat(
+        a[name] === sent[name],
+        'state',
+        `candidate ${created.id}: ${name} is ${show(a[name])}, sent ${show(sent[name])}`,
+        'rm.op.candidates.create',
+      );
     }
     // A phone number may come back normalised: observed.
     observe(
@@ -139,7 +159,12 @@ test.describe('candidates', () => {
     const list = covers('rm.candidates.list', '200');
     const before = await fence(rm, target, cleanup, 'notrace');
     const invalid = `conformance+${target.run.runId}-${process.pid}-invalid.example.com`;
-    const ex = await rm.send({ method: 'POST', path: op.path, body: candidateBody({ email: invalid, first_name: 'Refused' }), operationId: op.id });
+    const ex = await rm.send({
+      method: 'POST',
+      path: op.path,
+      body: candidateBody({ email: invalid, first_name: 'Refused' }),
+      operationId: op.id,
+    });
     expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
     const walk = await walkNumeric(rm, list, { 'filter[updated_at][gte]': before }, 100, 10);
     const stored = walk.records.filter((r) => sameEmail(r.attributes.email, invalid));
@@ -161,11 +186,21 @@ test.describe('candidates', () => {
     observe('status', 'POST /candidates with a body that is not JSON', String(ex.response?.status));
   });
 
-  test('PATCH /candidates/{candidateId} changes first name, last name and skills: 200, visible afterwards', async ({ rm, target, covers, cleanup }) => {
+  test('PATCH /candidates/{candidateId} changes first name, last name and skills: 200, visible afterwards', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+  }) => {
     const op = covers('rm.candidates.update', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'patch');
     const changes = { first_name: 'Grace', last_name: 'Hopper', skills: ['cobol', 'compilers'] };
-    const ex = await rm.send({ method: 'PATCH', path: pathFor(op.path, { candidateId: created.id }), body: candidateBody(changes), operationId: op.id });
+    const ex = await rm.send({
+      method: 'PATCH',
+      path: pathFor(op.path, { candidateId: created.id }),
+      body: candidateBody(changes),
+      operationId: op.id,
+    });
     expectDocumented(ex, op, '200');
     const { resource } = await getCandidate(rm, created.id);
     const a = resource.attributes;
@@ -185,10 +220,20 @@ test.describe('candidates', () => {
     const same = Array.isArray(skills) && skills.length === changes.skills.length && changes.skills.every((s) => skills.includes(s));
     expectThat(same, 'state', `after PATCH, skills are ${show(skills)}, sent ${show(changes.skills)}`, 'rm.op.candidates.update');
     // "no attribute is required": what the body leaves out stays as it was.
-    expectThat(sameEmail(a.email, created.email), 'state', `PATCH without email changed email to ${show(a.email)}`, 'rm.op.candidates.update');
+    expectThat(
+      sameEmail(a.email, created.email),
+      'state',
+      `PATCH without email changed email to ${show(a.email)}`,
+      'rm.op.candidates.update',
+    );
   });
 
-  test('PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were', async ({ rm, target, covers, cleanup }) => {
+  test('PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+  }) => {
     // 000 §4 PATCH row: "no attribute is required": an attribute the body does not carry is not changed.
     const op = covers('rm.candidates.update', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'patch-one');
@@ -206,7 +251,12 @@ test.describe('candidates', () => {
     const ex = await rm.send({ method: 'PATCH', path, body: candidateBody({ first_name: 'Grace' }), operationId: op.id });
     expectDocumented(ex, op, '200');
     const a = (await getCandidate(rm, created.id)).resource.attributes;
-    expectThat(a.first_name === 'Grace', 'state', `after PATCH {first_name: "Grace"}, first_name is ${show(a.first_name)}`, 'rm.op.candidates.update');
+    expectThat(
+      a.first_name === 'Grace',
+      'state',
+      `after PATCH {first_name: "Grace"}, first_name is ${show(a.first_name)}`,
+      'rm.op.candidates.update',
+    );
     expectThat(
       a.last_name === first.last_name,
       'state',
@@ -230,13 +280,24 @@ test.describe('candidates', () => {
       // 000 §4 lists 422 for PATCH but ties it to no rule: refusing and accepting are both observed, never failed.
       const op = operation('rm.candidates.update');
       const created = await createCandidateRecord(rm, target, cleanup, 'patch422');
-      const ex = await rm.send({ method: 'PATCH', path: pathFor(op.path, { candidateId: created.id }), body: candidateBody(attributes), operationId: op.id });
+      const ex = await rm.send({
+        method: 'PATCH',
+        path: pathFor(op.path, { candidateId: created.id }),
+        body: candidateBody(attributes),
+        operationId: op.id,
+      });
       expectNoServerError(ex, 'rm.op.candidates.update');
       // A documented answer the target gave is covered; which one it gives is not required.
       if (ex.response?.status === 422 || ex.response?.status === 200) covers(op.id, String(ex.response.status));
       const { resource } = await getCandidate(rm, created.id);
-      const stored = Object.keys(attributes).map((k) => `${k}=${show(resource.attributes[k])}`).join(', ');
-      observe('status', `PATCH /candidates/{id} with ${title}`, `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}; afterwards ${stored}`);
+      const stored = Object.keys(attributes)
+        .map((k) => `${k}=${show(resource.attributes[k])}`)
+        .join(', ');
+      observe(
+        'status',
+        `PATCH /candidates/{id} with ${title}`,
+        `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}; afterwards ${stored}`,
+      );
     });
   }
 

@@ -121,7 +121,11 @@ test.describe('every operation: credentials (000 §5)', () => {
       const wrongSecret = hmacBasicAuth(target.rm?.apiKey ?? '', `${target.rm?.apiSecret ?? ''}-wrong`);
       // 000 §5.2: the API key takes the place of the user name; a key the target never issued, with the real secret.
       const unknownKey = hmacBasicAuth(`conformance-unknown-key-${unknownId()}`, target.rm?.apiSecret ?? '');
-      const ways = [['without credentials', NO_AUTH], ['with a wrong secret', wrongSecret], ['with an unknown API key', unknownKey]] as const;
+      const ways = [
+        ['without credentials', NO_AUTH],
+        ['with a wrong secret', wrongSecret],
+        ['with an unknown API key', unknownKey],
+      ] as const;
       for (const [how, auth] of ways) {
         const ex = await rm.send({ method: op.method, path, body, auth, operationId: op.id });
         // Every operation requires credentials (000 §5.1), also where its row lists no 401.
@@ -153,7 +157,13 @@ test.describe('every operation: unknown path ids (000 §7)', () => {
 });
 
 test.describe('credentials: the date header (000 §5.3)', () => {
-  test('requests carrying the ordinary date header instead of x-hmac-date are served @smoke', async ({ rm, target, covers, cleanup, observe }) => {
+  test('requests carrying the ordinary date header instead of x-hmac-date are served @smoke', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     // 000 §5.3: "The request header `x-hmac-date` may be replaced by the ordinary `date` header."
     const list = covers('rm.candidates.list', '200');
     const get = covers('rm.candidates.get', '200');
@@ -170,7 +180,8 @@ test.describe('credentials: the date header (000 §5.3)', () => {
       const ex = await rm.send({ method: op.method, path, query, body, headers, auth, operationId: op.id });
       const sent = Object.keys(ex.request.headers).map((h) => h.toLowerCase());
       // The suite's own client must send date alone, else this test proves nothing: an error of the suite, not the target.
-      if (!sent.includes('date') || sent.includes('x-hmac-date')) throw new Error(`${op.method} ${path} was not sent with date alone: ${sent.join(', ')}`);
+      if (!sent.includes('date') || sent.includes('x-hmac-date'))
+        throw new Error(`${op.method} ${path} was not sent with date alone: ${sent.join(', ')}`);
       expectStatus(ex, 200, { clause: 'rm.auth.date-header', why: 'the date header replaces x-hmac-date' });
       expectDocumented(ex, op, '200');
     }

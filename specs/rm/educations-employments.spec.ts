@@ -56,7 +56,13 @@ for (const kind of KINDS) {
   const body = (attributes: Record<string, unknown>) => ({ data: { type: kind.plural, attributes } });
 
   test.describe(kind.plural, () => {
-    test(`POST ${create.path} answers 200 or 201; GET by id and the list show the record @smoke`, async ({ rm, target, covers, cleanup, observe }) => {
+    test(`POST ${create.path} answers 200 or 201; GET by id and the list show the record @smoke`, async ({
+      rm,
+      target,
+      covers,
+      cleanup,
+      observe,
+    }) => {
       covers(create.id, '200', '201');
       covers(get.id, '200');
       covers(list.id, '200');
@@ -85,15 +91,30 @@ for (const kind of KINDS) {
       for (const id of ids) {
         const ex = await rm.send({ method: 'GET', path: pathFor(get.path, { candidateId, [kind.idParam]: id }), operationId: get.id });
         expectDocumented(ex, get, '200');
-        expectThat(singleOf(ex)?.id === id, 'state', `GET ${get.path} for ${id} answered record ${String(singleOf(ex)?.id)}`, kind.rows.get);
+        expectThat(
+          singleOf(ex)?.id === id,
+          'state',
+          `GET ${get.path} for ${id} answered record ${String(singleOf(ex)?.id)}`,
+          kind.rows.get,
+        );
       }
       const all = await relatedRecords(rm, kind.plural, candidateId);
       const missing = ids.filter((id) => !all.ids.includes(id));
-      expectThat(missing.length === 0, 'state', `GET ${list.path} lists ${short(all.ids)}, not the created ${short(missing)}`, kind.rows.list);
+      expectThat(
+        missing.length === 0,
+        'state',
+        `GET ${list.path} lists ${short(all.ids)}, not the created ${short(missing)}`,
+        kind.rows.list,
+      );
       // page and per_page (000 §4 Operations: query page, per_page; Common query parameters).
       const walk = await walkNumeric(rm, list, {}, 1, 4, {}, { candidateId });
       walk.pages.forEach((page, n) => {
-        expectThat(page.length <= 1, 'pagination', `GET ${list.path} page ${n + 1} with per_page=1 holds ${page.length} records`, 'rm.query.per_page');
+        expectThat(
+          page.length <= 1,
+          'pagination',
+          `GET ${list.path} page ${n + 1} with per_page=1 holds ${page.length} records`,
+          'rm.query.per_page',
+        );
       });
       const dup = duplicatesIn(walk.ids);
       expectThat(dup.length === 0, 'pagination', `GET ${list.path} pages overlap: ${short(dup)}`, 'rm.query.page');
@@ -111,7 +132,12 @@ for (const kind of KINDS) {
         if (required) covers(create.id, '422');
         covers(list.id, '200');
         const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, `${kind.plural}422`);
-        const ex = await rm.send({ method: 'POST', path: pathFor(create.path, { candidateId }), body: body(attributes), operationId: create.id });
+        const ex = await rm.send({
+          method: 'POST',
+          path: pathFor(create.path, { candidateId }),
+          body: body(attributes),
+          operationId: create.id,
+        });
         const after = await relatedRecords(rm, kind.plural, candidateId);
         if (required) {
           expectDocumented(ex, create, '422', { statusCheck: 'validation', schema: false });
@@ -126,7 +152,8 @@ for (const kind of KINDS) {
         } else {
           expectNoServerError(ex, kind.rows.create);
           if (ex.response?.status === 422) covers(create.id, '422');
-          if (after.ids.length > 0) cleanup.leftover(`RM ${kind.plural} ${short(after.ids)} of candidate ${candidateId} (accepted with ${title})`);
+          if (after.ids.length > 0)
+            cleanup.leftover(`RM ${kind.plural} ${short(after.ids)} of candidate ${candidateId} (accepted with ${title})`);
           observe(
             'status',
             `POST ${create.path} with ${title}`,

@@ -16,7 +16,12 @@ import { createCandidate, discoverCandidateWithEvents, discoverJobApplication, f
 
 type Observe = (category: 'other' | 'status', subject: string, value: string) => void;
 
-async function read(rm: ApiClient, op: OperationSpec, params: Record<string, string>, query: Record<string, QueryValue> = {}): Promise<Resource[]> {
+async function read(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string, string>,
+  query: Record<string, QueryValue> = {},
+): Promise<Resource[]> {
   const ex = await rm.send({ method: 'GET', path: pathFor(op.path, params), query, operationId: op.id });
   expectDocumented(ex, op, '200');
   return dataOf(ex);
@@ -72,10 +77,17 @@ async function readKinds(
 }
 
 /** The shared checks of the two event operations: each kind, two kinds at once, the created_at bounds, each include. */
-async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<string, string>, observe: Observe, clauses: EventClauses): Promise<void> {
+async function checkEvents(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string, string>,
+  observe: Observe,
+  clauses: EventClauses,
+): Promise<void> {
   const where = pathFor(op.path, params);
   const events = await read(rm, op, params);
-  if (events.length === 0) observe('other', `${op.method} ${op.path}`, 'the record read has no events: filters checked for status and shape only');
+  if (events.length === 0)
+    observe('other', `${op.method} ${op.path}`, 'the record read has no events: filters checked for status and shape only');
 
   // filter[kind]: each value the document lists; the events returned are exactly those of that kind.
   const kindFilter = op.filters.find((f) => f.name === 'filter[kind]');
@@ -105,7 +117,12 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
     // Every one of them, unless both answers may be cut to a default page size (not shown, 000 §8).
     if (whole(rows)) {
       const missing = expected.filter((e) => !rows.some((r) => r.id === e.id));
-      expectThat(missing.length === 0, 'filter', `${query} left out events of those kinds: ${short(missing.map((e) => e.id))}`, clauses.kind);
+      expectThat(
+        missing.length === 0,
+        'filter',
+        `${query} left out events of those kinds: ${short(missing.map((e) => e.id))}`,
+        clauses.kind,
+      );
     }
     return rows;
   };
@@ -138,11 +155,17 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
   const bounds: { query: Record<string, string>; ok: (at: string) => boolean; rule: string }[] = [
     { query: { 'filter[created_at][gte]': t }, ok: (at) => cmp(at, t) >= 0, rule: `at or after ${t}` },
     { query: { 'filter[created_at][lte]': tEnd }, ok: (at) => cmp(at, tEnd) <= 0, rule: `at or before ${tEnd}` },
-    { query: { 'filter[created_at][gte]': t, 'filter[created_at][lte]': tEnd }, ok: (at) => cmp(at, t) >= 0 && cmp(at, tEnd) <= 0, rule: `from ${t} to ${tEnd}` },
+    {
+      query: { 'filter[created_at][gte]': t, 'filter[created_at][lte]': tEnd },
+      ok: (at) => cmp(at, t) >= 0 && cmp(at, tEnd) <= 0,
+      rule: `from ${t} to ${tEnd}`,
+    },
   ];
   for (const { query, ok, rule } of bounds) {
     const rows = await read(rm, op, params, query);
-    const text = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+    const text = Object.entries(query)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     const outside = rows.filter((e) => {
       const at = utcOf(e, 'created_at');
       return at !== null && !ok(at);
@@ -162,7 +185,12 @@ async function checkEvents(rm: ApiClient, op: OperationSpec, params: Record<stri
       `${where} with ${text} returned events ${short(outside.map((e) => `${e.id} (${String(utcOf(e, 'created_at'))})`))}, not ${rule}`,
       clauses.createdAt,
     );
-    expectThat(!left, 'filter', `${where} with created_at ${rule} does not return event ${middle?.e.id ?? ''}, created at ${t}`, clauses.createdAt);
+    expectThat(
+      !left,
+      'filter',
+      `${where} with created_at ${rule} does not return event ${middle?.e.id ?? ''}, created at ${t}`,
+      clauses.createdAt,
+    );
   }
 
   // include: each value answers 200 with a valid body, and what the events name is embedded.
@@ -205,7 +233,7 @@ test.describe('job application events', () => {
     const jobApplicationId = await discoverJobApplication(rm, target);
     test.skip(
       jobApplicationId === null,
-      'no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates\' job_applications relationships)',
+      "no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates' job_applications relationships)",
     );
     if (jobApplicationId === null) return;
     await checkEvents(rm, op, { jobApplicationId }, observe, { kind: 'rm.filter.job-application-kind', createdAt: null });
@@ -227,7 +255,8 @@ const MESSAGE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
 async function candidateWithMessages(rm: ApiClient, op: OperationSpec): Promise<string | null> {
   const ids: string[] = [];
   for (const name of ['messages_to', 'messages_from']) {
-    for (const { candidate } of (await findCandidatesWith(rm, name, name, 3)).found) if (!ids.includes(candidate.id)) ids.push(candidate.id);
+    for (const { candidate } of (await findCandidatesWith(rm, name, name, 3)).found)
+      if (!ids.includes(candidate.id)) ids.push(candidate.id);
   }
   let most: { id: string; count: number } | null = null;
   for (const candidateId of ids.slice(0, 8)) {
@@ -250,7 +279,11 @@ test.describe('candidate messages', () => {
     const op = covers('rm.candidate-messages.list', '200');
     let candidateId = await candidateWithMessages(rm, op);
     if (candidateId === null) {
-      observe('other', 'GET /candidates/{candidateId}/messages', 'no candidate with messages on the first pages: checked for status and shape only');
+      observe(
+        'other',
+        'GET /candidates/{candidateId}/messages',
+        'no candidate with messages on the first pages: checked for status and shape only',
+      );
       candidateId = await createCandidate(rm, target, cleanup, 'messages');
     }
     const params = { candidateId };
@@ -259,9 +292,19 @@ test.describe('candidate messages', () => {
     // page and per_page (000 §4 Operations).
     const pages = await walkNumeric(rm, op, {}, 1, 3, {}, params);
     pages.pages.forEach((page, n) => {
-      expectThat(page.length <= 1, 'pagination', `${where} page ${n + 1} with per_page=1 holds ${page.length} messages`, 'rm.query.per_page');
+      expectThat(
+        page.length <= 1,
+        'pagination',
+        `${where} page ${n + 1} with per_page=1 holds ${page.length} messages`,
+        'rm.query.per_page',
+      );
     });
-    expectThat(new Set(pages.ids).size === pages.ids.length, 'pagination', `${where} pages overlap: ${pages.ids.join(', ')}`, 'rm.query.page');
+    expectThat(
+      new Set(pages.ids).size === pages.ids.length,
+      'pagination',
+      `${where} pages overlap: ${pages.ids.join(', ')}`,
+      'rm.query.page',
+    );
 
     // include: each value answers 200 and embeds what the messages name.
     for (const include of op.include) {
@@ -272,7 +315,15 @@ test.describe('candidate messages', () => {
 
     // filter[conversation][exists]: true returns only messages of this candidate that are in a conversation.
     const all = await walkNumeric(rm, op, { include: 'conversation' }, 50, 5, {}, params);
-    const inConversation = await walkNumeric(rm, op, { include: 'conversation', 'filter[conversation][exists]': 'true' }, 50, 5, {}, params);
+    const inConversation = await walkNumeric(
+      rm,
+      op,
+      { include: 'conversation', 'filter[conversation][exists]': 'true' },
+      50,
+      5,
+      {},
+      params,
+    );
     await walkNumeric(rm, op, { 'filter[conversation][exists]': 'false' }, 50, 5, {}, params);
     if (all.complete) {
       const foreign = inConversation.ids.filter((id) => !all.ids.includes(id));

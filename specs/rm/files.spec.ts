@@ -19,7 +19,13 @@ async function shownFiles(rm: ApiClient, candidateId: string): Promise<number> {
 }
 
 test.describe('candidate files', () => {
-  test('POST /candidates/{candidateId}/candidate_files with base64 content answers 201 @smoke', async ({ rm, target, covers, cleanup, observe }) => {
+  test('POST /candidates/{candidateId}/candidate_files with base64 content answers 201 @smoke', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const op = covers('rm.candidate-files.create', '201');
     const { id } = await createCandidateRecord(rm, target, cleanup, 'file');
     for (const options of [undefined, { parse_resume: true }]) {
@@ -38,7 +44,13 @@ test.describe('candidate files', () => {
     { title: 'no filename', attributes: { content: RESUME_BASE64 } },
   ];
   for (const { title, attributes } of refused) {
-    test(`POST /candidates/{candidateId}/candidate_files with ${title} answers 422 and attaches nothing`, async ({ rm, target, covers, cleanup, observe }) => {
+    test(`POST /candidates/{candidateId}/candidate_files with ${title} answers 422 and attaches nothing`, async ({
+      rm,
+      target,
+      covers,
+      cleanup,
+      observe,
+    }) => {
       const op = covers('rm.candidate-files.create', '422');
       covers('rm.candidates.get', '200');
       const { id } = await createCandidateRecord(rm, target, cleanup, 'file422');
@@ -72,7 +84,11 @@ test.describe('candidate files', () => {
     const body = { data: { type: 'candidate_files', attributes: { filename: 'resume.txt', content: 'this is *not* base64 (!)' } } };
     const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body, operationId: op.id });
     expectStatus(ex, [201, 422], { check: 'validation', clause: 'rm.rule.file-refused', why: 'content not accepted gives 422' });
-    observe('status', 'POST candidate_files with content that is not base64', `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}`);
+    observe(
+      'status',
+      'POST candidate_files with content that is not base64',
+      `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}`,
+    );
     covers(op.id, String(ex.response?.status));
     if (ex.response?.status === 201) {
       cleanup.leftover(`RM candidate file resume.txt (not base64) of candidate ${id} (no documented delete operation)`);

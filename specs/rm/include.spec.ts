@@ -19,7 +19,17 @@ import type { Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { dataOf, relationshipRefs, short, singleOf, type Resource } from '../support/rm-doc';
 import { CANDIDATE_INCLUDES, expectIncluded, reachedBy, segmentTarget, type IncludeResult } from '../support/rm-include';
-import { addEducation, addEmployment, addFile, addTag, addToList, allLists, createCandidateRecord, resolveListId, runTag } from '../support/rm';
+import {
+  addEducation,
+  addEmployment,
+  addFile,
+  addTag,
+  addToList,
+  allLists,
+  createCandidateRecord,
+  resolveListId,
+  runTag,
+} from '../support/rm';
 
 const getOp = operation('rm.candidates.get');
 const listOp = operation('rm.candidates.list');
@@ -93,7 +103,11 @@ function expectKnown(exchange: Exchange, result: IncludeResult, subject: Subject
     );
     if (known.id === null) continue;
     if (row === null) {
-      observe('other', `include=${top}: the candidate's relationships`, refs.some((r) => r.id === known.id) ? 'name the embedded record' : 'do not name it');
+      observe(
+        'other',
+        `include=${top}: the candidate's relationships`,
+        refs.some((r) => r.id === known.id) ? 'name the embedded record' : 'do not name it',
+      );
       continue;
     }
     expectThat(
@@ -140,7 +154,12 @@ async function created(rm: ApiClient, target: Target, cleanup: Cleanup, top: str
       const ex = await rm.send({ method: 'GET', path: pathFor(getOp.path, { candidateId: candidate.id }), operationId: getOp.id });
       expectDocumented(ex, getOp, '200');
       const refs = singleOf(ex) ? (relationshipRefs(singleOf(ex) as Resource, 'resumes') ?? []) : [];
-      return refs.length ? subject(refs.map((r) => ({ id: r.id, name: null })), 'attached by POST candidate_files') : null;
+      return refs.length
+        ? subject(
+            refs.map((r) => ({ id: r.id, name: null })),
+            'attached by POST candidate_files',
+          )
+        : null;
     }
     default:
       return null;
@@ -235,13 +254,26 @@ test.describe('include on candidates', () => {
   test('include with several values at once answers 200 and embeds each @smoke', async ({ rm, target, covers, cleanup, observe }) => {
     const get = covers('rm.candidates.get', '200');
     const candidate = await createCandidateRecord(rm, target, cleanup, 'inc-many');
-    const records = { educations: await addEducation(rm, cleanup, candidate.id), employments: await addEmployment(rm, cleanup, candidate.id) };
+    const records = {
+      educations: await addEducation(rm, cleanup, candidate.id),
+      employments: await addEmployment(rm, cleanup, candidate.id),
+    };
     const values = Object.keys(records);
-    const ex = await rm.send({ method: 'GET', path: pathFor(get.path, { candidateId: candidate.id }), query: { include: values }, operationId: get.id });
+    const ex = await rm.send({
+      method: 'GET',
+      path: pathFor(get.path, { candidateId: candidate.id }),
+      query: { include: values },
+      operationId: get.id,
+    });
     expectDocumented(ex, get, '200');
     for (const [include, id] of Object.entries(records)) {
       const result = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
-      const subject: Subject = { candidateId: candidate.id, email: candidate.email, known: [{ id, name: null }], how: `added by POST ${include}` };
+      const subject: Subject = {
+        candidateId: candidate.id,
+        email: candidate.email,
+        known: [{ id, name: null }],
+        how: `added by POST ${include}`,
+      };
       expectKnown(ex, result, subject, include, `GET /candidates/${candidate.id}?include=${values.join(',')}`, observe);
     }
   });
@@ -250,7 +282,12 @@ test.describe('include on candidates', () => {
     // 000 §4 lists the allowed values; what other values get is not shown -> observed. The row of
     // GET /candidates lists 200 and 401 only: a server error is none of them.
     const list = covers('rm.candidates.list', '200');
-    const ex = await rm.send({ method: 'GET', path: list.path, query: { include: 'no_such_relationship', per_page: 1 }, operationId: list.id });
+    const ex = await rm.send({
+      method: 'GET',
+      path: list.path,
+      query: { include: 'no_such_relationship', per_page: 1 },
+      operationId: list.id,
+    });
     expectNoServerError(ex, 'rm.op.candidates.list');
     observe('status', 'GET /candidates?include=no_such_relationship', String(ex.response?.status));
   });

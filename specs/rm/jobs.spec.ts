@@ -29,7 +29,11 @@ test.describe('jobs', () => {
     if (walk.records.length === 0) observe('other', 'GET /jobs', 'the target lists no job');
   });
 
-  test('GET /jobs with filter[q][eq] finds a job by its title and by its ATS id; a term that matches nothing finds no job', async ({ rm, covers, observe }) => {
+  test('GET /jobs with filter[q][eq] finds a job by its title and by its ATS id; a term that matches nothing finds no job', async ({
+    rm,
+    covers,
+    observe,
+  }) => {
     const op = covers('rm.jobs.list', '200');
     const jobs = (await walkNumeric(rm, op, {}, 50, 4)).records;
     test.skip(jobs.length === 0, 'the target lists no job');
@@ -50,7 +54,12 @@ test.describe('jobs', () => {
       }
       const found = await search(value);
       const why: string = `GET /jobs?filter[q][eq]=${value} does not find job ${job.id}, whose ${field} is exactly that`;
-      expectThat(found.some((j) => j.id === job.id), 'filter', why, 'rm.filter.q');
+      expectThat(
+        found.some((j) => j.id === job.id),
+        'filter',
+        why,
+        'rm.filter.q',
+      );
     }
     const nothing = `zq${unknownId().replace(/-/g, '')}`;
     const none = await search(nothing);

@@ -99,7 +99,12 @@ test.describe('static lists', () => {
     const op = covers('rm.lists.list', '200');
     const walk = await walkNumeric(rm, op, {}, 1, 3);
     walk.pages.forEach((page, n) => {
-      expectThat(page.length <= 1, 'pagination', `GET /lists page ${n + 1} with per_page=1 holds ${page.length} lists`, 'rm.query.per_page');
+      expectThat(
+        page.length <= 1,
+        'pagination',
+        `GET /lists page ${n + 1} with per_page=1 holds ${page.length} lists`,
+        'rm.query.per_page',
+      );
     });
     const dup = duplicatesIn(walk.ids);
     expectThat(dup.length === 0, 'pagination', `GET /lists pages overlap: ${short(dup)}`, 'rm.query.page');
@@ -121,9 +126,8 @@ test.describe('static lists', () => {
     if (listId === null) return;
     const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'member');
     const path = pathFor(add.path, { listId, candidateId });
-    cleanup.add(
-      `RM membership of candidate ${candidateId} in list ${listId}`,
-      () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id }),
+    cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () =>
+      rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id }),
     );
 
     // The count moves by exactly one (000 §2 List: "count (integer, number of candidates in the list)"); on a remote
@@ -131,14 +135,24 @@ test.describe('static lists', () => {
     const expectCount = async (expected: number | null, when: string): Promise<void> => {
       if (expected === null) return;
       let count: number | null = null;
-      await eventually(async () => {
-        count = await listCount(rm, listId);
-        return count === expected || target.embedded;
-      }, 3, 500);
-      expectThat(count === expected, 'membership', `list ${listId} count is ${String(count)} ${when}, expected ${expected}`, 'rm.list.fields');
+      await eventually(
+        async () => {
+          count = await listCount(rm, listId);
+          return count === expected || target.embedded;
+        },
+        3,
+        500,
+      );
+      expectThat(
+        count === expected,
+        'membership',
+        `list ${listId} count is ${String(count)} ${when}, expected ${expected}`,
+        'rm.list.fields',
+      );
     };
     const before = await listCount(rm, listId);
-    if (before === null) observe('other', `GET /lists count of list ${listId}`, 'the list is not on the first pages of GET /lists: counts not checked');
+    if (before === null)
+      observe('other', `GET /lists count of list ${listId}`, 'the list is not on the first pages of GET /lists: counts not checked');
     expectThat(
       !(await memberOf(rm, candidateId, listId)),
       'membership',
@@ -187,7 +201,13 @@ test.describe('static lists', () => {
     );
   });
 
-  test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({ rm, target, covers, cleanup, observe }) => {
+  test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     covers('rm.list-candidates.add', '201', '200');
     const remove = covers('rm.list-candidates.remove', '204');
     const listId = await resolveListId(rm, target);
@@ -200,9 +220,8 @@ test.describe('static lists', () => {
       for (let n = 0; n < CANDIDATES_PER_RUN; n += 1) {
         const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
         ids.push(id);
-        cleanup.add(
-          `RM membership of candidate ${id} in list ${listId}`,
-          () => rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId: id }), operationId: remove.id }),
+        cleanup.add(`RM membership of candidate ${id} in list ${listId}`, () =>
+          rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId: id }), operationId: remove.id }),
         );
       }
       return ids;

@@ -75,22 +75,42 @@ function trueReading(byDefault: Walk, yes: Walk, isX: (r: Resource) => boolean |
 const archivedStatus = (r: Resource): unknown => r.attributes.archived_status;
 
 test.describe('pagination', () => {
-  test('GET /candidates with page and per_page: per_page is honoured and pages do not overlap @smoke', async ({ rm, target, covers, cleanup, observe }) => {
+  test('GET /candidates with page and per_page: per_page is honoured and pages do not overlap @smoke', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const op = covers('rm.candidates.list', '200');
     const perPage = 2;
     // Unfiltered: a page never holds more than per_page records.
     for (const size of [1, 3]) {
       const page = await candidates(rm, { page: 1, per_page: size });
-      expectThat(page.length <= size, 'pagination', `GET /candidates?per_page=${size} answered ${page.length} records`, 'rm.query.per_page');
+      expectThat(
+        page.length <= size,
+        'pagination',
+        `GET /candidates?per_page=${size} answered ${page.length} records`,
+        'rm.query.per_page',
+      );
     }
     const window = await candidateWindow(rm, target, cleanup, 'pages', 5);
     const walk = await walkNumeric(rm, op, window.query, perPage, MAX_PAGES);
     walk.pages.forEach((page, n) => {
-      expectThat(page.length <= perPage, 'pagination', `page ${n + 1} with per_page=${perPage} holds ${page.length} records`, 'rm.query.per_page');
+      expectThat(
+        page.length <= perPage,
+        'pagination',
+        `page ${n + 1} with per_page=${perPage} holds ${page.length} records`,
+        'rm.query.per_page',
+      );
     });
     const short_ = walk.pages.slice(0, -1).findIndex((p) => p.length < perPage);
     if (short_ >= 0) {
-      observe('pagination', `GET /candidates per_page=${perPage}`, `page ${short_ + 1} held fewer records than per_page although more pages followed`);
+      observe(
+        'pagination',
+        `GET /candidates per_page=${perPage}`,
+        `page ${short_ + 1} held fewer records than per_page although more pages followed`,
+      );
     }
     const dup = duplicatesIn(walk.ids);
     expectThat(
@@ -114,7 +134,13 @@ test.describe('pagination', () => {
     );
   });
 
-  test('GET /candidates by cursor: following meta.next_cursor visits every record once and ends', async ({ rm, target, covers, cleanup, observe }) => {
+  test('GET /candidates by cursor: following meta.next_cursor visits every record once and ends', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     const op = covers('rm.candidates.list', '200');
     const perPage = 2;
     const window = await candidateWindow(rm, target, cleanup, 'cursor', 5);
@@ -142,10 +168,20 @@ test.describe('pagination', () => {
       'rm.query.cursor',
     );
     walk.pages.forEach((page, n) => {
-      expectThat(page.length <= perPage, 'pagination', `cursor page ${n + 1} with per_page=${perPage} holds ${page.length} records`, 'rm.query.per_page');
+      expectThat(
+        page.length <= perPage,
+        'pagination',
+        `cursor page ${n + 1} with per_page=${perPage} holds ${page.length} records`,
+        'rm.query.per_page',
+      );
     });
     const last = walk.exchanges[walk.exchanges.length - 1];
-    if (last) observe('pagination', 'GET /candidates cursor walk: the last answer', `${dataOf(last).length} records, meta.next_cursor ${cursorShape(last)}`);
+    if (last)
+      observe(
+        'pagination',
+        'GET /candidates cursor walk: the last answer',
+        `${dataOf(last).length} records, meta.next_cursor ${cursorShape(last)}`,
+      );
     const empty = walk.exchanges.filter((e) => dataOf(e).length === 0).length;
     observe('pagination', 'GET /candidates cursor walk', `${requests} requests for ${walk.ids.length} records, ${empty} empty pages`);
   });
@@ -205,7 +241,11 @@ test.describe('pagination', () => {
       const status = first.response?.status ?? 0;
       if (size > 1 && (status === 400 || status === 422)) {
         // D35: a per_page above the target's maximum may be refused; then this size cannot be probed.
-        observe('pagination', `GET /candidates?page=1&per_page=${size} with a filter`, `${status}: the record cap not probed at this page size`);
+        observe(
+          'pagination',
+          `GET /candidates?page=1&per_page=${size} with a filter`,
+          `${status}: the record cap not probed at this page size`,
+        );
         continue;
       }
       const near = `GET /candidates with a filter, page=1&per_page=${size} answered 400, far within the cap`;
@@ -217,7 +257,12 @@ test.describe('pagination', () => {
       for (const page of within) {
         const ex = await send(page, size);
         const where = `GET /candidates with a filter, page=${page}&per_page=${size} (records up to ${page * size}, cap ${cap})`;
-        expectThat(ex.response?.status !== 400, 'filter-cap', `${where} answered 400, although it does not reach beyond the cap`, 'rm.query.filter-cap');
+        expectThat(
+          ex.response?.status !== 400,
+          'filter-cap',
+          `${where} answered 400, although it does not reach beyond the cap`,
+          'rm.query.filter-cap',
+        );
         expectDocumented(ex, op, '200');
       }
       const beyond = await send(atCap + 1, size);
@@ -244,7 +289,12 @@ test.describe('filters', () => {
       for (const r of rows) {
         const at = utcOf(r, 'updated_at');
         if (at === null) continue;
-        expectThat(cmp(compareInstants(at, t) ?? 0), 'filter', `${query} returned candidate ${r.id} updated at ${at}, not ${rule} ${t}`, clause);
+        expectThat(
+          cmp(compareInstants(at, t) ?? 0),
+          'filter',
+          `${query} returned candidate ${r.id} updated at ${at}, not ${rule} ${t}`,
+          clause,
+        );
       }
     };
     // gte=T includes the record updated at T, and nothing before T.
@@ -305,11 +355,21 @@ test.describe('filters', () => {
       rows = await candidates(rm, { [eq]: created.email, page: 1, per_page: 25 });
       return rows.some((r) => r.id === created.id);
     });
-    expectThat(found, 'filter', `filter[email][eq]=${created.email} does not return candidate ${created.id}, which has that e-mail`, 'rm.filter.email');
+    expectThat(
+      found,
+      'filter',
+      `filter[email][eq]=${created.email} does not return candidate ${created.id}, which has that e-mail`,
+      'rm.filter.email',
+    );
     for (const r of rows) {
       const email = r.attributes.email;
       const same = typeof email === 'string' && email.toLowerCase() === created.email.toLowerCase();
-      expectThat(same, 'filter', `filter[email][eq]=${created.email} returned candidate ${r.id} with e-mail ${JSON.stringify(email)}`, 'rm.filter.email');
+      expectThat(
+        same,
+        'filter',
+        `filter[email][eq]=${created.email} returned candidate ${r.id} with e-mail ${JSON.stringify(email)}`,
+        'rm.filter.email',
+      );
     }
     // A shorter address (still an address) is a different e-mail: no match.
     const prefix = created.email.slice(0, -1);
@@ -328,7 +388,8 @@ test.describe('filters', () => {
     covers('rm.candidates.list', '200');
     const until = await fence(rm, target, cleanup, 'archived');
     const window = { 'filter[updated_at][lt]': until };
-    const isArchived = (r: Resource): boolean | null => (archivedStatus(r) === 'archived' ? true : archivedStatus(r) === 'unarchived' ? false : null);
+    const isArchived = (r: Resource): boolean | null =>
+      archivedStatus(r) === 'archived' ? true : archivedStatus(r) === 'unarchived' ? false : null;
     const byDefault = await walkNumeric(rm, list(), window, 100, 10);
     const archivedByDefault = byDefault.records.filter((r) => isArchived(r) === true);
     expectThat(
@@ -345,14 +406,21 @@ test.describe('filters', () => {
       `filter[archived]=false lists archived candidates: ${short(archivedByFalse.map((r) => r.id))}`,
       'rm.filter.archived',
     );
-    await expectSameSelection(rm, 'no filter[archived] and filter[archived]=false', window, { ...window, 'filter[archived]': 'false' }, 'rm.filter.archived');
+    await expectSameSelection(
+      rm,
+      'no filter[archived] and filter[archived]=false',
+      window,
+      { ...window, 'filter[archived]': 'false' },
+      'rm.filter.archived',
+    );
     // true: only the archived candidates, or every candidate with the archived ones (both lawful readings).
     let reading: ReturnType<typeof trueReading> = null;
     for (let attempt = 0; attempt < 2 && reading === null; attempt += 1) {
       const yes = await walkNumeric(rm, list(), { ...window, 'filter[archived]': 'true' }, 100, 10);
       reading = trueReading(attempt === 0 ? byDefault : await walkNumeric(rm, list(), window, 100, 10), yes, isArchived);
     }
-    const why = 'filter[archived]=true lists some unarchived candidates but not all of them: neither "only archived" nor "archived included"';
+    const why =
+      'filter[archived]=true lists some unarchived candidates but not all of them: neither "only archived" nor "archived included"';
     expectThat(reading !== null, 'filter', why, 'rm.filter.archived');
     observe('other', 'filter[archived]=true', reading ?? '');
   });
@@ -361,7 +429,10 @@ test.describe('filters', () => {
     // 000 §4 Filters: "filter[archived] | `true` or `false`; default `false`". Either reading of true
     // (only archived, or archived included) lists an archived candidate; false and the default never do.
     const id = target.rm?.archivedCandidateId ?? null;
-    test.skip(id === null, 'RM_ARCHIVED_CANDIDATE_ID is not set: no candidate is known to be archived (000 has no operation that archives one)');
+    test.skip(
+      id === null,
+      'RM_ARCHIVED_CANDIDATE_ID is not set: no candidate is known to be archived (000 has no operation that archives one)',
+    );
     if (id === null) return;
     const op = covers('rm.candidates.list', '200');
     const { resource } = await getCandidate(rm, id);
@@ -377,15 +448,31 @@ test.describe('filters', () => {
       return dataOf(ex);
     };
     const withTrue = await read('true');
-    expectThat(withTrue.some((r) => r.id === id), 'filter', `filter[archived]=true&filter[email][eq]=${String(email)} does not list archived candidate ${id}`, 'rm.filter.archived');
+    expectThat(
+      withTrue.some((r) => r.id === id),
+      'filter',
+      `filter[archived]=true&filter[email][eq]=${String(email)} does not list archived candidate ${id}`,
+      'rm.filter.archived',
+    );
     for (const archived of [undefined, 'false']) {
       const rows = await read(archived);
       const how = archived === undefined ? 'without filter[archived]' : 'with filter[archived]=false';
-      expectThat(!rows.some((r) => r.id === id), 'filter', `${how}, filter[email][eq]=${String(email)} lists archived candidate ${id} (default false)`, 'rm.filter.archived');
+      expectThat(
+        !rows.some((r) => r.id === id),
+        'filter',
+        `${how}, filter[email][eq]=${String(email)} lists archived candidate ${id} (default false)`,
+        'rm.filter.archived',
+      );
     }
   });
 
-  test('filter[anonymised] defaults to false; true selects anonymised candidates only, or all with them', async ({ rm, target, covers, cleanup, observe }) => {
+  test('filter[anonymised] defaults to false; true selects anonymised candidates only, or all with them', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
     covers('rm.candidates.list', '200');
     const until = await fence(rm, target, cleanup, 'anonymised');
     const window = { 'filter[updated_at][lt]': until };
@@ -424,12 +511,19 @@ test.describe('filters', () => {
       for (const r of both.slice(0, 5)) {
         const email = r.attributes.email;
         if (typeof email !== 'string') continue;
-        const again = await Promise.all(['true', 'false'].map((v) => candidates(rm, { [key]: v, 'filter[email][eq]': email, page: 1, per_page: 25 })));
+        const again = await Promise.all(
+          ['true', 'false'].map((v) => candidates(rm, { [key]: v, 'filter[email][eq]': email, page: 1, per_page: 25 })),
+        );
         const inBoth = again.every((rows) => rows.some((x) => x.id === r.id));
         expectThat(!inBoth, 'filter', `candidate ${r.id} is selected by both ${key}=true and ${key}=false`, clause);
       }
       const unchecked = both.filter((r) => typeof r.attributes.email !== 'string');
-      expectThat(unchecked.length === 0, 'filter', `candidates selected by both ${key}=true and ${key}=false: ${short(unchecked.map((r) => r.id))}`, clause);
+      expectThat(
+        unchecked.length === 0,
+        'filter',
+        `candidates selected by both ${key}=true and ${key}=false: ${short(unchecked.map((r) => r.id))}`,
+        clause,
+      );
     });
   }
 
@@ -445,7 +539,12 @@ test.describe('filters', () => {
       const created = await createCandidateRecord(rm, target, cleanup, `fresh-${name}`);
       const base = { 'filter[email][eq]': created.email, page: 1, per_page: 25 };
       const yes = await candidates(rm, { ...base, [key]: 'true' });
-      expectThat(!yes.some((r) => r.id === created.id), 'filter', `${key}=true selects candidate ${created.id}, which was just created and ${why}`, clause);
+      expectThat(
+        !yes.some((r) => r.id === created.id),
+        'filter',
+        `${key}=true selects candidate ${created.id}, which was just created and ${why}`,
+        clause,
+      );
       const found = await eventually(async () => (await candidates(rm, { ...base, [key]: 'false' })).some((r) => r.id === created.id));
       expectThat(found, 'filter', `${key}=false does not select candidate ${created.id}, which was just created and ${why}`, clause);
     });
@@ -462,7 +561,10 @@ test.describe('filters', () => {
     const window = await candidateWindow(rm, target, cleanup, 'offset', 2);
     const utc = { 'filter[updated_at][gte]': window.from, 'filter[updated_at][lt]': window.until };
     const offset = { 'filter[updated_at][gte]': atOffset(window.from, 330), 'filter[updated_at][lt]': atOffset(window.until, -180) };
-    const text = (q: Record<string, string>): string => Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&');
+    const text = (q: Record<string, string>): string =>
+      Object.entries(q)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
     let diff: string[] = [];
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const [a, b] = [await walkNumeric(rm, list(), utc, 100, 10), await walkNumeric(rm, list(), offset, 100, 10)];
@@ -480,7 +582,12 @@ test.describe('filters', () => {
     expectThat(false, 'filter', why, 'rm.filter.updated_at.gte');
   });
 
-  test('filter[resume][exists]: a candidate without any file is selected by false, not by true', async ({ rm, target, covers, cleanup }) => {
+  test('filter[resume][exists]: a candidate without any file is selected by false, not by true', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+  }) => {
     // 000 §4 Filters: resume exists counts only resumes whose text has been extracted; a candidate
     // that has no file at all has none.
     covers('rm.candidates.list', '200');
@@ -493,8 +600,15 @@ test.describe('filters', () => {
       `filter[resume][exists]=true selects candidate ${created.id}, which has no file`,
       'rm.filter.resume',
     );
-    const found = await eventually(async () => (await candidates(rm, { ...base, 'filter[resume][exists]': 'false' })).some((r) => r.id === created.id));
-    expectThat(found, 'filter', `filter[resume][exists]=false does not select candidate ${created.id}, which has no file`, 'rm.filter.resume');
+    const found = await eventually(async () =>
+      (await candidates(rm, { ...base, 'filter[resume][exists]': 'false' })).some((r) => r.id === created.id),
+    );
+    expectThat(
+      found,
+      'filter',
+      `filter[resume][exists]=false does not select candidate ${created.id}, which has no file`,
+      'rm.filter.resume',
+    );
   });
 
   test('every documented filter of GET /candidates answers 200 with a valid body @smoke', async ({ rm, covers }) => {
@@ -510,7 +624,12 @@ test.describe('filters', () => {
       const values = samples[filter.name] ?? (Array.isArray(schema.enum) ? schema.enum.map(String) : []);
       expectThat(values.length > 0, 'setup', `no sample value for ${filter.name}`, 'rm.op.candidates.list');
       for (const value of values) {
-        const ex = await rm.send({ method: 'GET', path: op.path, query: { [filter.name]: value, page: 1, per_page: 5 }, operationId: op.id });
+        const ex = await rm.send({
+          method: 'GET',
+          path: op.path,
+          query: { [filter.name]: value, page: 1, per_page: 5 },
+          operationId: op.id,
+        });
         expectDocumented(ex, op, '200');
       }
     }

@@ -49,7 +49,8 @@ function candidateVerdict(c: InvalidCase): Verdict {
 
 /** The row: filename and content "required", "422 (file not added)"; rule 2 for content. */
 function fileVerdict(c: InvalidCase): Verdict {
-  const absent = breaks(c, 'required', '/data', 'attributes') || ['filename', 'content'].some((m) => breaks(c, 'required', '/data/attributes', m));
+  const absent =
+    breaks(c, 'required', '/data', 'attributes') || ['filename', 'content'].some((m) => breaks(c, 'required', '/data/attributes', m));
   if (absent) return 'refuse';
   return breaks(c, 'pattern', '/data/attributes/content') ? 'content' : 'observe';
 }
@@ -59,7 +60,8 @@ function relatedVerdict(kind: RelatedKind): (c: InvalidCase) => Verdict {
   const member = kind === 'educations' ? 'school' : 'company';
   return (c) => {
     const blank = breaks(c, 'required', `/data/attributes/${member}`, 'name') || breaks(c, 'pattern', `/data/attributes/${member}/name`);
-    const absent = kind === 'educations' && (breaks(c, 'required', '/data', 'attributes') || breaks(c, 'required', '/data/attributes', 'school'));
+    const absent =
+      kind === 'educations' && (breaks(c, 'required', '/data', 'attributes') || breaks(c, 'required', '/data/attributes', 'school'));
     return blank || absent ? 'refuse' : 'observe';
   };
 }
@@ -195,8 +197,14 @@ test.describe('RM v2 properties @property', () => {
         }
         if (Array.isArray(attrs.skills)) {
           const skills = resource.attributes.skills;
-          const same = Array.isArray(skills) && new Set(skills).size === new Set(attrs.skills).size && attrs.skills.every((s) => skills.includes(s));
-          expectThat(same, 'state', `after PATCH, skills are ${JSON.stringify(skills)}, sent ${JSON.stringify(attrs.skills)}`, 'rm.op.candidates.update');
+          const same =
+            Array.isArray(skills) && new Set(skills).size === new Set(attrs.skills).size && attrs.skills.every((s) => skills.includes(s));
+          expectThat(
+            same,
+            'state',
+            `after PATCH, skills are ${JSON.stringify(skills)}, sent ${JSON.stringify(attrs.skills)}`,
+            'rm.op.candidates.update',
+          );
         }
       },
     });
@@ -255,7 +263,12 @@ test.describe('RM v2 properties @property', () => {
           }
           expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
           const after = (await relatedRecords(rm, kind, candidateId)).ids.length;
-          expectThat(after === before, 'no-trace', `a refused ${kind} record (${invalid.rule}, 422) was added: ${before} -> ${after} records`, 'rm.error.422');
+          expectThat(
+            after === before,
+            'no-trace',
+            `a refused ${kind} record (${invalid.rule}, 422) was added: ${before} -> ${after} records`,
+            'rm.error.422',
+          );
         },
       });
       outcomes.report(observe, `POST ${kind}`);
@@ -303,7 +316,12 @@ test.describe('RM v2 properties @property', () => {
         }
         const now = await files();
         const clause = verdict === 'content' ? 'rm.rule.file-refused' : 'rm.op.candidate-files.create';
-        expectThat(now === before, 'no-trace', `a refused file (${invalid.rule}, 422) was attached: files shown ${before} -> ${now}`, clause);
+        expectThat(
+          now === before,
+          'no-trace',
+          `a refused file (${invalid.rule}, 422) was attached: files shown ${before} -> ${now}`,
+          clause,
+        );
       },
     });
     outcomes.report(observe, 'POST candidate_files');
@@ -338,7 +356,7 @@ function queryArbitrary(op: OperationSpec): fc.Arbitrary<Record<string, QueryVal
       parts.include = fc.subarray([...op.include], { minLength: 1, maxLength: Math.min(2, op.include.length) });
     }
   }
-  for (const f of op.filters) parts[f.name] = validArbitrary(f.schema).map((v) => (Array.isArray(v) ? (v as string[]) : (String(v) as QueryValue)));
+  for (const f of op.filters)
+    parts[f.name] = validArbitrary(f.schema).map((v) => (Array.isArray(v) ? (v as string[]) : (String(v) as QueryValue)));
   return fc.record(parts, { requiredKeys: [] });
 }
-

@@ -25,7 +25,11 @@ test.describe('recruitment events', () => {
     });
   }
 
-  test('GET /recruitment_events/{recruitmentEventId} answers 200 with the event, with each include value', async ({ rm, target, covers }) => {
+  test('GET /recruitment_events/{recruitmentEventId} answers 200 with the event, with each include value', async ({
+    rm,
+    target,
+    covers,
+  }) => {
     const op = covers('rm.recruitment-events.get', '200');
     const recruitmentEventId = await discoverRecruitmentEvent(rm, target);
     test.skip(recruitmentEventId === null, 'no recruitment event in any time bucket: set RM_RECRUITMENT_EVENT_ID');

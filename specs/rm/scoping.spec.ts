@@ -29,13 +29,23 @@ test.describe('records scoped to their candidate', () => {
 
     const reads = [
       { op: getEducation, id: educationId, row: 'rm.op.educations.get', params: (candidateId: string) => ({ candidateId, educationId }) },
-      { op: getEmployment, id: employmentId, row: 'rm.op.employments.get', params: (candidateId: string) => ({ candidateId, employmentId }) },
+      {
+        op: getEmployment,
+        id: employmentId,
+        row: 'rm.op.employments.get',
+        params: (candidateId: string) => ({ candidateId, employmentId }),
+      },
     ] as const;
     for (const { op, id, row, params } of reads) {
       // Through B the record is found (so the id is a real one) ...
       const own = await rm.send({ method: 'GET', path: pathFor(op.path, params(b.id)), operationId: op.id });
       expectDocumented(own, op, '200');
-      expectThat(singleOf(own)?.id === id, 'state', `GET ${pathFor(op.path, params(b.id))} answered record ${String(singleOf(own)?.id)}`, row);
+      expectThat(
+        singleOf(own)?.id === id,
+        'state',
+        `GET ${pathFor(op.path, params(b.id))} answered record ${String(singleOf(own)?.id)}`,
+        row,
+      );
       // ... through A it is not A's record: not found.
       const other = await rm.send({ method: 'GET', path: pathFor(op.path, params(a.id)), operationId: op.id });
       expectDocumented(other, op, '404', { statusCheck: 'not-found', schema: false });

@@ -22,7 +22,12 @@ test.describe('tags', () => {
     const candidate = await createCandidateRecord(rm, target, cleanup, 'tags');
     const name = runTag(target, 'tag');
     const body = tagBody(name, candidate.email);
-    const added = await rm.send({ method: 'POST', path: pathFor(create.path, { candidateId: candidate.id }), body, operationId: create.id });
+    const added = await rm.send({
+      method: 'POST',
+      path: pathFor(create.path, { candidateId: candidate.id }),
+      body,
+      operationId: create.id,
+    });
     expectDocumented(added, create, '200');
     const tagging = taggingNamed(await listTags(rm, candidate.id), name);
     expectThat(
@@ -31,7 +36,8 @@ test.describe('tags', () => {
       `after POST /candidates/${candidate.id}/tags (200), GET /candidates/${candidate.id}/tags does not list a tagging named "${name}"`,
       'rm.op.candidate-tags.create',
     );
-    const remove = (tagId: string) => rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId: candidate.id, tagId }), operationId: del.id });
+    const remove = (tagId: string) =>
+      rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId: candidate.id, tagId }), operationId: del.id });
     cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () => remove(tagging.id));
     // 000 §4: "tagId is the tag UUID" -> the tagging's id; its uid where the target keys tags by that.
     let deleted = await remove(tagging.id);

@@ -23,7 +23,11 @@ const LARGE = [100, 50, 25] as const;
 type Observe = (category: 'pagination', subject: string, value: string) => void;
 
 /** One read of page 1 with a large per_page: the first size the target does not refuse (D35). */
-async function singleRead(rm: ApiClient, op: OperationSpec, params: Record<string, string>): Promise<{ records: Resource[]; perPage: number }> {
+async function singleRead(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string, string>,
+): Promise<{ records: Resource[]; perPage: number }> {
   let last: { records: Resource[]; perPage: number } | null = null;
   for (const perPage of LARGE) {
     const ex = await rm.send({ method: 'GET', path: pathFor(op.path, params), query: { page: 1, per_page: perPage }, operationId: op.id });
@@ -50,7 +54,12 @@ function sizesFor(count: number): number[] {
  * per_page (read again once before a gap fails: on a shared target records come and go). Returns
  * the walks and their sizes.
  */
-async function expectWalks(rm: ApiClient, op: OperationSpec, params: Record<string, string>, observe: Observe): Promise<{ walks: Walk[]; sizes: number[] }> {
+async function expectWalks(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string, string>,
+  observe: Observe,
+): Promise<{ walks: Walk[]; sizes: number[] }> {
   const where = pathFor(op.path, params);
   const walks: Walk[] = [];
   const sizes = sizesFor((await singleRead(rm, op, params)).records.length);
@@ -58,7 +67,12 @@ async function expectWalks(rm: ApiClient, op: OperationSpec, params: Record<stri
     const walk = await walkNumeric(rm, op, {}, size, MAX_PAGES, {}, params);
     walks.push(walk);
     walk.pages.forEach((page, n) => {
-      expectThat(page.length <= size, 'pagination', `GET ${where} page ${n + 1} with per_page=${size} holds ${page.length} records`, 'rm.query.per_page');
+      expectThat(
+        page.length <= size,
+        'pagination',
+        `GET ${where} page ${n + 1} with per_page=${size} holds ${page.length} records`,
+        'rm.query.per_page',
+      );
     });
     const dup = duplicatesIn(walk.ids);
     const pages = `pages 1-${walk.pages.length} with per_page=${size}`;
@@ -79,14 +93,22 @@ async function expectWalks(rm: ApiClient, op: OperationSpec, params: Record<stri
     const gap = `GET ${where} ${pages} never show ${short(missing)}, which ${read} shows: a gap between pages`;
     expectThat(missing.length === 0, 'pagination', gap, 'rm.query.page');
     if (single.records.length < walk.ids.length) {
-      observe('pagination', `GET ${op.path}?${read}`, `fewer records (${single.records.length}) than the walk (${walk.ids.length}): per_page clamped`);
+      observe(
+        'pagination',
+        `GET ${op.path}?${read}`,
+        `fewer records (${single.records.length}) than the walk (${walk.ids.length}): per_page clamped`,
+      );
     }
   }
   return { walks, sizes };
 }
 
 test.describe('numeric pagination walked to the end', () => {
-  test('GET /lists walked at small page sizes shows every static list once, as a single large page does', async ({ rm, covers, observe }) => {
+  test('GET /lists walked at small page sizes shows every static list once, as a single large page does', async ({
+    rm,
+    covers,
+    observe,
+  }) => {
     const op = covers('rm.lists.list', '200');
     const { walks } = await expectWalks(rm, op, {}, observe);
     if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /lists', 'fewer than two static lists: no page boundary to check');
@@ -98,7 +120,11 @@ test.describe('numeric pagination walked to the end', () => {
     if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /jobs', 'fewer than two live jobs: no page boundary to check');
   });
 
-  test('GET /candidates/{candidateId}/messages walked at small page sizes shows every message of the candidate once', async ({ rm, covers, observe }) => {
+  test('GET /candidates/{candidateId}/messages walked at small page sizes shows every message of the candidate once', async ({
+    rm,
+    covers,
+    observe,
+  }) => {
     const op = covers('rm.candidate-messages.list', '200');
     // The candidate of the first pages with the most messages (bounded search).
     let best: { id: string; count: number } | null = null;
@@ -130,7 +156,12 @@ test.describe('numeric pagination walked to the end', () => {
       for (const [n, walk] of walks.entries()) {
         const where = `GET /candidates/${candidate.id}/${kind} with per_page=${sizes[n] ?? ''}`;
         const missing = created.filter((id) => !walk.ids.includes(id));
-        expectThat(missing.length === 0, 'pagination', `${where} never shows ${short(missing)}, created for this candidate`, 'rm.query.page');
+        expectThat(
+          missing.length === 0,
+          'pagination',
+          `${where} never shows ${short(missing)}, created for this candidate`,
+          'rm.query.page',
+        );
       }
     });
   }

@@ -20,19 +20,29 @@ export function isRecord(value: unknown): value is Json {
 export function withoutNulls<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutNulls) as T;
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  ) as T;
 }
 
 /** Removes keys (at any depth) whose name matches `drop`. */
 export function withoutKeys<T>(value: T, drop: (key: string) => boolean): T {
   if (Array.isArray(value)) return value.map((v) => withoutKeys(v, drop)) as T;
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !drop(k)).map(([k, v]) => [k, withoutKeys(v, drop)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !drop(k))
+      .map(([k, v]) => [k, withoutKeys(v, drop)]),
+  ) as T;
 }
 
 /** Valid bodies of a schema, post-processed by `fix` (which must keep them valid). */
 export function validBodies(path: string, fix: (body: Json) => Json, overrides: Record<string, unknown> = {}): fc.Arbitrary<Json> {
-  return validArbitrary(schemaId(path), { overrides, maxArrayLength: 3 }).filter(isRecord).map((b) => fix(structuredClone(b)));
+  return validArbitrary(schemaId(path), { overrides, maxArrayLength: 3 })
+    .filter(isRecord)
+    .map((b) => fix(structuredClone(b)));
 }
 
 /** Bodies breaking exactly one rule of the schema, each labelled with it. */
@@ -86,7 +96,14 @@ export function strictlyValid(body: Json, runId: string): Json {
   const word = (s: unknown, fallback: string): string => (typeof s === 'string' && s.trim() !== '' ? s.trim() : fallback);
   if (Array.isArray(attrs.skills)) attrs.skills = attrs.skills.map((s, i) => word(s, `skill${i}`));
   if (Array.isArray(attrs.tag_values)) {
-    attrs.tag_values = attrs.tag_values.map((s, i) => `conformance-${runId}-${word(s, `t${i}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 12) || `t${i}`}`);
+    attrs.tag_values = attrs.tag_values.map(
+      (s, i) =>
+        `conformance-${runId}-${
+          word(s, `t${i}`)
+            .replace(/[^A-Za-z0-9]/g, '')
+            .slice(0, 12) || `t${i}`
+        }`,
+    );
   }
   return body;
 }

@@ -59,7 +59,10 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
   const details = await fc.check(fc.asyncProperty(options.arbitrary, options.predicate), params);
   const replaying = REPLAY_PATH ? `, replaying path ${REPLAY_PATH}` : '';
-  testInfo.annotations.push({ type: 'property', description: `${options.name}: seed ${runSeed} (property seed ${seed}), ${details.numRuns} runs${replaying}` });
+  testInfo.annotations.push({
+    type: 'property',
+    description: `${options.name}: seed ${runSeed} (property seed ${seed}), ${details.numRuns} runs${replaying}`,
+  });
   if (!details.failed) return;
   const counterexample = redact(fc.stringify(details.counterexample?.[0]));
   const path = details.counterexamplePath ?? '';
@@ -70,7 +73,8 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   console.log(`Replay the failing case of "${options.name}": ${replay}`);
   const cause = details.errorInstance;
   const shrunk = `after ${details.numRuns} runs, shrunk ${details.numShrinks} times`;
-  const say = (detail: string): string => `property "${options.name}" failed ${shrunk}.\n${detail}\nCounterexample: ${counterexample}\nReplay: ${replay}`;
+  const say = (detail: string): string =>
+    `property "${options.name}" failed ${shrunk}.\n${detail}\nCounterexample: ${counterexample}\nReplay: ${replay}`;
   // A failed check keeps its name and its clause; anything else is an error of the test itself.
   if (cause instanceof CheckError) throw new CheckError(cause.check, cause.clauseId, say(cause.detail), cause.exchangeSeq);
   throw new Error(say(cause instanceof Error ? cause.message : String(cause)));

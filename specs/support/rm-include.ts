@@ -55,7 +55,11 @@ const NESTED: Readonly<Record<string, IncludeTarget>> = {
 };
 
 /** The target of one segment: known candidate relationships first, else a relationship of that name. */
-export function segmentTarget(segment: string, depth: number, firstLevel: Readonly<Record<string, IncludeTarget>> = CANDIDATE_INCLUDES): IncludeTarget {
+export function segmentTarget(
+  segment: string,
+  depth: number,
+  firstLevel: Readonly<Record<string, IncludeTarget>> = CANDIDATE_INCLUDES,
+): IncludeTarget {
   if (depth === 0) return firstLevel[segment] ?? any(segment);
   return NESTED[segment] ?? any(segment);
 }
@@ -91,7 +95,12 @@ export type IncludeClause = ClauseOf<'include'>;
  * relationships is embedded in the answer; then the same for each further segment, over the
  * records just found. `clause` is the row of the Allowed include values table of the operation.
  */
-export function expectIncluded(exchange: Exchange, include: string, firstLevel: Readonly<Record<string, IncludeTarget>>, clause: IncludeClause): IncludeResult {
+export function expectIncluded(
+  exchange: Exchange,
+  include: string,
+  firstLevel: Readonly<Record<string, IncludeTarget>>,
+  clause: IncludeClause,
+): IncludeResult {
   const embedded = includedOf(exchange);
   const segments = include.split('.');
   let level: Resource[] = dataOf(exchange);

@@ -30,6 +30,10 @@ export async function checkRmProperty<T>(observe: Observe, options: PropertyOpti
     const note = [...test.info().annotations].reverse().find((a) => a.type === 'property' && (a.description ?? '').startsWith(prefix));
     const runs = /, (\d+) runs/.exec(note?.description ?? '')?.[1] ?? 'unknown';
     const asked = options.numRuns ?? options.target.run.numRuns;
-    observe('other', `generated cases: ${options.name}`, `${runs} cases (asked ${asked}; CONFORMANCE_NUM_RUNS ${options.target.run.numRuns})`);
+    observe(
+      'other',
+      `generated cases: ${options.name}`,
+      `${runs} cases (asked ${asked}; CONFORMANCE_NUM_RUNS ${options.target.run.numRuns})`,
+    );
   }
 }

@@ -24,7 +24,13 @@ export interface CandidateWindow {
 }
 
 /** Creates `count` run-tagged candidates and a fence after them; see the file comment. */
-export async function candidateWindow(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string, count: number): Promise<CandidateWindow> {
+export async function candidateWindow(
+  rm: ApiClient,
+  target: Target,
+  cleanup: Cleanup,
+  purpose: string,
+  count: number,
+): Promise<CandidateWindow> {
   const mine: CreatedCandidate[] = [];
   for (let n = 0; n < count; n += 1) mine.push(await createCandidateRecord(rm, target, cleanup, `${purpose}${n}`));
   const stamps = await Promise.all(mine.map(async (c) => updatedAt((await getCandidate(rm, c.id)).resource)));
@@ -38,7 +44,10 @@ export async function candidateWindow(rm: ApiClient, target: Target, cleanup: Cl
     until = await fence(rm, target, cleanup, purpose);
   }
   // No sentence says how updated_at moves; a target whose later records are not stamped later gives no window.
-  test.skip((compareInstants(last, until) ?? 1) >= 0, `a candidate created after others has updated_at ${until}, not after ${last}: no stable window`);
+  test.skip(
+    (compareInstants(last, until) ?? 1) >= 0,
+    `a candidate created after others has updated_at ${until}, not after ${last}: no stable window`,
+  );
   return { mine, from, until, query: { 'filter[updated_at][gte]': from, 'filter[updated_at][lt]': until } };
 }
 

@@ -14,7 +14,19 @@ import { pathFor } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { containsText, dataOf, idsOf, includedOf, nextCursorOf, relationshipRefs, sameIds, singleOf, utcOf, type Ref, type Resource } from './rm-doc';
+import {
+  containsText,
+  dataOf,
+  idsOf,
+  includedOf,
+  nextCursorOf,
+  relationshipRefs,
+  sameIds,
+  singleOf,
+  utcOf,
+  type Ref,
+  type Resource,
+} from './rm-doc';
 
 let counter = 0;
 
@@ -52,7 +64,12 @@ const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a
 /** The candidates GET /candidates?filter[email][eq]=<email> returns with that e-mail (each answer a documented 200). */
 export async function candidatesByEmail(rm: ApiClient, email: string): Promise<Resource[]> {
   const op = operation('rm.candidates.list');
-  const ex = await rm.send({ method: 'GET', path: op.path, query: { 'filter[email][eq]': email, page: 1, per_page: 25 }, operationId: op.id });
+  const ex = await rm.send({
+    method: 'GET',
+    path: op.path,
+    query: { 'filter[email][eq]': email, page: 1, per_page: 25 },
+    operationId: op.id,
+  });
   expectDocumented(ex, op, '200');
   return dataOf(ex).filter((r) => sameEmail(r.attributes.email, email));
 }
@@ -105,7 +122,13 @@ export async function createCandidateRecord(
 }
 
 /** Creates a run-tagged candidate and returns its id. */
-export async function createCandidate(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string, extra: Record<string, unknown> = {}): Promise<string> {
+export async function createCandidate(
+  rm: ApiClient,
+  target: Target,
+  cleanup: Cleanup,
+  purpose: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   return (await createCandidateRecord(rm, target, cleanup, purpose, extra)).id;
 }
 
@@ -245,16 +268,20 @@ export async function addTag(
   email: string | undefined,
 ): Promise<{ exchange: Exchange; tagId: string | null }> {
   const op = operation('rm.candidate-tags.create');
-  const exchange = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId }), body: tagBody(name, email), operationId: op.id });
+  const exchange = await rm.send({
+    method: 'POST',
+    path: pathFor(op.path, { candidateId }),
+    body: tagBody(name, email),
+    operationId: op.id,
+  });
   expectStatus(exchange, '2xx', { check: 'setup', clause: 'rm.op.candidate-tags.create' });
   const listed = taggingNamed(await listTags(rm, candidateId), name);
   const answered = dataOf(exchange).find((r) => r.attributes.name === name);
   const tagId = listed?.id ?? answered?.id ?? null;
   if (tagId !== null) {
     const del = operation('rm.candidate-tags.delete');
-    cleanup.add(
-      `RM tag ${name} of candidate ${candidateId}`,
-      () => rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId, tagId }), operationId: del.id }),
+    cleanup.add(`RM tag ${name} of candidate ${candidateId}`, () =>
+      rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId, tagId }), operationId: del.id }),
     );
   } else {
     cleanup.leftover(`RM tag ${name} of candidate ${candidateId} (its id was not found)`);
@@ -303,9 +330,8 @@ export async function addToList(rm: ApiClient, cleanup: Cleanup, listId: string,
   const ex = await rm.send({ method: 'PUT', path, operationId: op.id });
   expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.list-candidates.add' });
   const del = operation('rm.list-candidates.remove');
-  cleanup.add(
-    `RM membership of candidate ${candidateId} in list ${listId}`,
-    () => rm.send({ method: 'DELETE', path: pathFor(del.path, { listId, candidateId }), operationId: del.id }),
+  cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () =>
+    rm.send({ method: 'DELETE', path: pathFor(del.path, { listId, candidateId }), operationId: del.id }),
   );
   return ex;
 }
@@ -370,7 +396,12 @@ export async function walkNumeric(
   const exchanges: Exchange[] = [];
   let size = perPage;
   for (let page = 1; page <= maxPages; page += 1) {
-    const ex = await rm.send({ method: 'GET', path: pathFor(op.path, pathParams), query: { ...query, page, per_page: size }, operationId: op.id });
+    const ex = await rm.send({
+      method: 'GET',
+      path: pathFor(op.path, pathParams),
+      query: { ...query, page, per_page: size },
+      operationId: op.id,
+    });
     const smaller = page === 1 ? smallerPage(ex, size) : null;
     if (smaller !== null) {
       size = smaller;
@@ -383,7 +414,15 @@ export async function walkNumeric(
     if (records.length === 0) return walkOf(pages, exchanges, true);
     // A target that answers a page past the last with the last page again: the walk has ended too.
     const previous = pages[pages.length - 1];
-    if (previous && previous.length < size && sameIds(previous.map((r) => r.id), records.map((r) => r.id))) return walkOf(pages, exchanges, true);
+    if (
+      previous &&
+      previous.length < size &&
+      sameIds(
+        previous.map((r) => r.id),
+        records.map((r) => r.id),
+      )
+    )
+      return walkOf(pages, exchanges, true);
     pages.push(records);
   }
   return walkOf(pages, exchanges, false);
@@ -434,14 +473,22 @@ export async function walkCursor(
  * per_page (000 §8: the maximum is not shown), and array filters as repeated deep-object keys
  * (`filter[kind][]=a&filter[kind][]=b`). The first answer that is not such a refusal is returned.
  */
-export async function sendQuery(rm: ApiClient, op: OperationSpec, params: Record<string, string>, query: Record<string, QueryValue>): Promise<Exchange> {
+export async function sendQuery(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string, string>,
+  query: Record<string, QueryValue>,
+): Promise<Exchange> {
   const path = pathFor(op.path, params);
   const refused = (ex: Exchange): boolean => ex.response?.status === 400 || ex.response?.status === 422;
   const arrays = Object.entries(query).filter(([key, value]) => key.startsWith('filter[') && Array.isArray(value));
   const repeated = (q: Record<string, QueryValue>): { path: string; query: Record<string, QueryValue> } => {
     const search = new URLSearchParams();
     for (const [key, value] of arrays) for (const v of value as readonly (string | number)[]) search.append(`${key}[]`, String(v));
-    return { path: `${path}?${search.toString()}`, query: Object.fromEntries(Object.entries(q).filter(([key]) => !arrays.some(([a]) => a === key))) };
+    return {
+      path: `${path}?${search.toString()}`,
+      query: Object.fromEntries(Object.entries(q).filter(([key]) => !arrays.some(([a]) => a === key))),
+    };
   };
   const small = typeof query.per_page === 'number' && query.per_page > 10 ? { ...query, per_page: 10 } : null;
   const attempts = [{ path, query }];
@@ -541,7 +588,8 @@ export async function discoverCandidateWithEvents(rm: ApiClient, maxPages = 3, p
     for (const candidate of records) {
       const refs = relationshipRefs(candidate, 'events') ?? [];
       if (refs.length === 0) continue;
-      const kindOf = (r: Ref): unknown => included.find((i) => i.id === r.id && (r.type === '' || i.type === '' || i.type === r.type))?.attributes.kind;
+      const kindOf = (r: Ref): unknown =>
+        included.find((i) => i.id === r.id && (r.type === '' || i.type === '' || i.type === r.type))?.attributes.kind;
       const kinds = new Set(refs.map(kindOf).filter((k) => k !== undefined));
       const score = { id: candidate.id, kinds: kinds.size, events: refs.length };
       if (!best || score.kinds > best.kinds || (score.kinds === best.kinds && score.events > best.events)) best = score;

@@ -181,8 +181,10 @@ export async function prepareWrites(ctx: HrContext, opId: string): Promise<{ nex
           path: op.path,
           body: {
             externalId,
-            name: runTitle(ctx.target, `level ${level} unit`), ...keep,
-          }, onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId, keep),
+            name: runTitle(ctx.target, `level ${level} unit`),
+            ...keep,
+          },
+          onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId, keep),
         };
       },
       note: null,
@@ -191,7 +193,10 @@ export async function prepareWrites(ctx: HrContext, opId: string): Promise<{ nex
   return {
     next: () => {
       const externalId = runExternalId(ctx.target, opId === POSITION_OP ? 'pos' : 'emp');
-      const body = opId === POSITION_OP ? { externalId, name: runTitle(ctx.target, 'position') } : { externalId, ...employeeFields(ctx.target, externalId) };
+      const body =
+        opId === POSITION_OP
+          ? { externalId, name: runTitle(ctx.target, 'position') }
+          : { externalId, ...employeeFields(ctx.target, externalId) };
       return { path: op.path, body, onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId) };
     },
     note: null,

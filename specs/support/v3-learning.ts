@@ -188,7 +188,12 @@ export async function createActivity(ctx: LearningContext, accessLevel: AccessLe
 }
 
 /** A create of a fresh activity; archived at the end if the target made it. `omit` leaves required fields out. */
-export async function tryCreate(ctx: LearningContext, accessLevel: AccessLevel, extra: Body = {}, omit: readonly RequiredField[] = []): Promise<Exchange> {
+export async function tryCreate(
+  ctx: LearningContext,
+  accessLevel: AccessLevel,
+  extra: Body = {},
+  omit: readonly RequiredField[] = [],
+): Promise<Exchange> {
   const field = await providerField(ctx);
   const externalId = runExternalId(ctx.target, 'act');
   const body = activityBody(ctx.target, field, accessLevel, extra);

@@ -67,7 +67,10 @@ export function invalidTokens(real: string | null): { what: string; token: strin
     const exp = typeof jwt.payload.exp === 'number' ? jwt.payload.exp + 3600 : Math.floor(Date.now() / 1000) + 3600;
     out.push(
       { what: 'the JWT with its signature altered', token: `${h}.${p}.${sig.length > 0 ? sig.toString('base64url') : 'c2lnbmF0dXJl'}` },
-      { what: 'the JWT with its payload altered (exp moved) under the original signature', token: `${h}.${encode({ ...jwt.payload, exp })}.${s}` },
+      {
+        what: 'the JWT with its payload altered (exp moved) under the original signature',
+        token: `${h}.${encode({ ...jwt.payload, exp })}.${s}`,
+      },
       { what: 'the JWT unsigned (alg none)', token: `${encode({ ...jwt.header, alg: 'none' })}.${p}.` },
     );
   }
@@ -88,7 +91,12 @@ export function grantedScopes(res: TokenResponse): string[] | null {
   return jwt ? (fromText(jwt.payload.scope) ?? fromText(jwt.payload.scp)) : null;
 }
 
-export function tokenRequest(hr: HrTarget, target: Target, scope: string, client?: { clientId: string; clientSecret: string }): Promise<TokenResponse> {
+export function tokenRequest(
+  hr: HrTarget,
+  target: Target,
+  scope: string,
+  client?: { clientId: string; clientSecret: string },
+): Promise<TokenResponse> {
   const { clientId, clientSecret } = client ?? hr;
   return requestToken({ tokenUrl: hr.tokenUrl, clientId, clientSecret, scope, auth: hr.tokenAuth, timeoutMs: target.run.timeoutMs });
 }
@@ -104,7 +112,10 @@ export type NoWriteToken =
  * is satisfied vacuously.
  */
 export async function noWriteToken(hr: HrTarget, target: Target): Promise<NoWriteToken> {
-  const configured = hr.scope.split(/\s+/).filter((s) => s && s !== HR_WRITE_SCOPE).join(' ');
+  const configured = hr.scope
+    .split(/\s+/)
+    .filter((s) => s && s !== HR_WRITE_SCOPE)
+    .join(' ');
   const candidates = [...new Set([configured, 'Public.Learning.Read', 'Public.Learning.Write', 'Public.HrCore.Read'].filter(Boolean))];
   const attempts: string[] = [];
   for (const scope of candidates) {
@@ -146,11 +157,8 @@ export async function foreignClientToken(target: Target): Promise<string> {
   if (!other || !target.hr) return '';
   const res = await tokenRequest(target.hr, target, target.hr.scope, other);
   const token = res.body?.access_token;
-  if (res.status !== 200 || typeof token !== 'string' || token === '') throw new CheckError(
-    'setup',
-    'v3.auth.token',
-    `the token endpoint gave the second client no token (HTTP ${res.status})`,
-  );
+  if (res.status !== 200 || typeof token !== 'string' || token === '')
+    throw new CheckError('setup', 'v3.auth.token', `the token endpoint gave the second client no token (HTTP ${res.status})`);
   return token;
 }
 
@@ -192,7 +200,8 @@ export function sharedSeveralScopesToken(hr: HrTarget, target: Target): Promise<
 /** The lifetime a token response states, and where: expires_in (RFC 6749 §5.1), else the JWT's exp - iat (RFC 7519 §4.1.4, §4.1.6). */
 export function statedLifetime(res: TokenResponse): { seconds: number; source: string } | null {
   const expiresIn = res.body?.expires_in;
-  const fromExpiresIn = typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn) ? Number(expiresIn) : NaN;
+  const fromExpiresIn =
+    typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn) ? Number(expiresIn) : NaN;
   if (Number.isFinite(fromExpiresIn) && fromExpiresIn > 0) return { seconds: fromExpiresIn, source: 'expires_in' };
   const token = res.body?.access_token;
   const jwt = typeof token === 'string' ? decodeJwt(token) : null;

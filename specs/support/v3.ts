@@ -89,7 +89,12 @@ export function expectAccepted<N extends CheckName>(exchange: Exchange, check: N
  * A request refused for its credentials: 401, or 403 (RFC 6750 §3.1: invalid_token 401,
  * insufficient_scope 403; the standard the clause's sentence names). Which one is observed.
  */
-export function expectCredentialsRefused<N extends 'auth-enforced' | 'scope'>(exchange: Exchange, check: N, clause: ClauseOf<N>, why?: string): void {
+export function expectCredentialsRefused<N extends 'auth-enforced' | 'scope'>(
+  exchange: Exchange,
+  check: N,
+  clause: ClauseOf<N>,
+  why?: string,
+): void {
   expectNoServerError(exchange, anyClause<N>(clause));
   expectStatus<N>(exchange, [401, 403], { check, clause, ...(why ? { why } : {}) });
 }

@@ -32,7 +32,10 @@ export interface TokenResponse {
 
 export class TokenError extends Error {
   override readonly name = 'TokenError';
-  constructor(message: string, readonly status: number | null) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
     super(redact(message));
   }
 }
@@ -42,7 +45,10 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
   registerSecret(req.clientSecret, req.clientId);
   const form = new URLSearchParams({ grant_type: 'client_credentials', scope: req.scope });
   if (req.extraHeaders) registerSecretHeaders(req.extraHeaders);
-  const headers: Record<string, string> = mergeHeaders(req.extraHeaders ?? configuredExtraHeaders(), { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' });
+  const headers: Record<string, string> = mergeHeaders(req.extraHeaders ?? configuredExtraHeaders(), {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  });
   if (req.auth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(req.clientId)}:${encodeURIComponent(req.clientSecret)}`).toString('base64')}`;
     registerSecret(encodeURIComponent(req.clientSecret), encodeURIComponent(req.clientId));
@@ -64,7 +70,10 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
   } catch (error) {
     const err = error as { name?: string; code?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code ?? err.name;
-    throw new TokenError(`the token endpoint ${req.tokenUrl} did not answer (${code === 'TimeoutError' ? `time-out after ${req.timeoutMs} ms` : code})`, null);
+    throw new TokenError(
+      `the token endpoint ${req.tokenUrl} did not answer (${code === 'TimeoutError' ? `time-out after ${req.timeoutMs} ms` : code})`,
+      null,
+    );
   }
   const text = await res.body.text();
   let body: Record<string, unknown> | null = null;
@@ -129,7 +138,10 @@ export class TokenCache {
 }
 
 export function tokenCommand(tokenAuth: 'post' | 'basic'): string {
-  const client = tokenAuth === 'basic' ? '-u "$HR_CLIENT_ID:$HR_CLIENT_SECRET"' : '-d client_id="$HR_CLIENT_ID" --data-urlencode client_secret="$HR_CLIENT_SECRET"';
+  const client =
+    tokenAuth === 'basic'
+      ? '-u "$HR_CLIENT_ID:$HR_CLIENT_SECRET"'
+      : '-d client_id="$HR_CLIENT_ID" --data-urlencode client_secret="$HR_CLIENT_SECRET"';
   return `curl -sS -X POST "$HR_TOKEN_URL" -d grant_type=client_credentials --data-urlencode scope="\${HR_SCOPE:-${HR_WRITE_SCOPE}}" ${client} | sed -E 's/.*"access_token" *: *"([^"]+)".*/\\1/'`;
 }
 
@@ -142,5 +154,8 @@ export function bearerAuth(cache: TokenCache, tokenAuth: 'post' | 'basic'): Auth
 
 /** A fixed bearer value (for refusal checks: malformed or foreign tokens). */
 export function fixedBearer(value: string): AuthProvider {
-  return { headers: async () => ({ authorization: `Bearer ${value}` }), curl: { kind: 'bearer', tokenCommand: "echo 'not-a-valid-token'" } };
+  return {
+    headers: async () => ({ authorization: `Bearer ${value}` }),
+    curl: { kind: 'bearer', tokenCommand: "echo 'not-a-valid-token'" },
+  };
 }

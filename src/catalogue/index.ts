@@ -54,7 +54,8 @@ function load(): Loaded {
     const operations = file.operations.map((op): OperationSpec => ({ ...op, api }));
     for (const op of operations) {
       for (const id of [op.clause, ...op.responses.map((r) => r.clause)]) {
-        if (!isClauseId(id)) throw new Error(`schemas/${api}/operations.json: ${op.id} names clause "${id}", which src/clauses/registry.ts does not hold`);
+        if (!isClauseId(id))
+          throw new Error(`schemas/${api}/operations.json: ${op.id} names clause "${id}", which src/clauses/registry.ts does not hold`);
       }
       if (byId.has(op.id)) throw new Error(`operation id "${op.id}" appears twice in the catalogue`);
       byId.set(op.id, op);

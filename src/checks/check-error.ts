@@ -21,7 +21,9 @@ export class CheckError extends Error {
     exchangeSeq: number = lastExchangeSeq(),
   ) {
     const c = clauseOf(clauseId);
-    super(`[check:${check}] ${detail}\n  required by [clause:${clauseId}] ${SEED_FILES[c.seed]} ${clauseLine(c).slice(4)}${exchangeSeq > 0 ? `\n  [exchange:${exchangeSeq}]` : ''}`);
+    super(
+      `[check:${check}] ${detail}\n  required by [clause:${clauseId}] ${SEED_FILES[c.seed]} ${clauseLine(c).slice(4)}${exchangeSeq > 0 ? `\n  [exchange:${exchangeSeq}]` : ''}`,
+    );
     this.exchangeSeq = exchangeSeq;
   }
 }

@@ -30,6 +30,7 @@ export function citesClause(def: CheckDef, clause: string): boolean {
 /** A clause id read from data, checked against the registry and the check's citations at run time. */
 export function asCited<D extends CheckDef>(def: D, clause: string): CitedBy<D> {
   if (!isClauseId(clause)) throw new Error(`unknown clause id "${clause}" (src/clauses/registry.ts)`);
-  if (!citesClause(def, clause)) throw new Error(`check "${def.name}" does not cite clause "${clause}" (src/checks/registry/${def.name}.ts)`);
+  if (!citesClause(def, clause))
+    throw new Error(`check "${def.name}" does not cite clause "${clause}" (src/checks/registry/${def.name}.ts)`);
   return clause as CitedBy<D>;
 }

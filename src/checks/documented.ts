@@ -23,7 +23,12 @@ export interface DocumentedOptions {
  * Checks `exchange` against `statuses` of `op`: each must be documented by the catalogue (a
  * programming error otherwise). Returns the parsed body when a schema was checked.
  */
-export function expectDocumented(exchange: Exchange, op: OperationSpec, statuses: string | readonly string[], options: DocumentedOptions = {}): unknown {
+export function expectDocumented(
+  exchange: Exchange,
+  op: OperationSpec,
+  statuses: string | readonly string[],
+  options: DocumentedOptions = {},
+): unknown {
   const wanted = typeof statuses === 'string' ? [statuses] : statuses;
   const responses = wanted.map((s) => {
     const r = op.responses.find((x) => x.status === s);
@@ -34,7 +39,8 @@ export function expectDocumented(exchange: Exchange, op: OperationSpec, statuses
   if (!first) throw new Error('expectDocumented: no status given');
   const statusCheck = options.statusCheck ?? 'status';
   expectNoServerError(exchange, asCited(CHECKS['no-server-error'], first.clause));
-  const expected: ExpectedStatus = wanted.length === 1 && /^\dxx$/.test(first.status) ? (first.status as '2xx' | '4xx') : wanted.map(Number);
+  const expected: ExpectedStatus =
+    wanted.length === 1 && /^\dxx$/.test(first.status) ? (first.status as '2xx' | '4xx') : wanted.map(Number);
   expectStatus(exchange, expected, { check: statusCheck, clause: asCited(CHECKS[statusCheck], first.clause) as never });
   const status = String(exchange.response?.status);
   const response = responses.find((r) => r.status === status) ?? first;

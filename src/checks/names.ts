@@ -6,7 +6,9 @@ import { CHECK_LIST, type CheckName } from './registry';
 
 export type { CheckName } from './registry';
 
-export const CHECK_NAMES: Readonly<Record<CheckName, string>> = Object.freeze(Object.fromEntries(CHECK_LIST.map((c) => [c.name, c.summary])) as Record<CheckName, string>);
+export const CHECK_NAMES: Readonly<Record<CheckName, string>> = Object.freeze(
+  Object.fromEntries(CHECK_LIST.map((c) => [c.name, c.summary])) as Record<CheckName, string>,
+);
 
 export function isCheckName(name: string): name is CheckName {
   return Object.hasOwn(CHECK_NAMES, name);

@@ -21,7 +21,10 @@ export function buildAllureReport(resultsDir = 'reports/allure-results', outputD
     config,
     `import base from ${JSON.stringify(pathToFileURL(resolve('allurerc.mjs')).href)};\nexport default { ...base, output: ${JSON.stringify(resolve(outputDir))}, categories: ${JSON.stringify(allure3Categories())} };\n`,
   );
-  const res = spawnSync(process.execPath, [cli, 'generate', resultsDir, '--config', config, '--output', outputDir], { encoding: 'utf8', timeout: 120_000 });
+  const res = spawnSync(process.execPath, [cli, 'generate', resultsDir, '--config', config, '--output', outputDir], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   rmSync(config, { force: true });
   if (res.status !== 0) {
     console.error(`Allure report not built: ${(res.stderr || res.stdout || '').slice(0, 500)}`);

@@ -48,7 +48,9 @@ export function workerStartup(report: JsonReportLike): WorkerStartup | null {
   };
   for (const suite of report.suites) visit(suite);
   if (first.size === 0) return null;
-  const perWorker = [...first.entries()].sort(([a], [b]) => a - b).map(([workerIndex, at]) => ({ workerIndex, seconds: (at - runStart) / 1000 }));
+  const perWorker = [...first.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([workerIndex, at]) => ({ workerIndex, seconds: (at - runStart) / 1000 }));
   const seconds = perWorker.map((w) => w.seconds);
   return { workers: perWorker.length, perWorker, min: Math.min(...seconds), median: median(seconds), max: Math.max(...seconds) };
 }

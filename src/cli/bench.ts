@@ -34,7 +34,9 @@ import type { MutationReport } from '../mutation/report';
 import { startReferenceServer } from '../reference/server';
 import { figure, jsonTotals, ratio, renderFigures, round, workerStartup, type Figure, type JsonReportLike } from './bench-figures';
 
-const { values } = parseArgs({ options: { 'reuse-catalogue': { type: 'boolean', default: false }, requests: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({
+  options: { 'reuse-catalogue': { type: 'boolean', default: false }, requests: { type: 'string', default: '5000' } },
+});
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const SEED = '20261123';
 const WORKERS = 2;
@@ -46,7 +48,12 @@ const WORKERS = 2;
  * failures answered 200, and Learning creates answered 200 instead of 201. Playwright restarts a
  * worker after each failed test, which is most of what makes a failing run slower.
  */
-const FAILING_FAULTS = ['rm.candidates.create.validation-400', 'rm.schema.list-count-string', 'hr.write.validation-answered-200', 'learning.create.status-200'];
+const FAILING_FAULTS = [
+  'rm.candidates.create.validation-400',
+  'rm.schema.list-count-string',
+  'hr.write.validation-answered-200',
+  'learning.create.status-200',
+];
 
 /** The one test of the start-up run: a stable, quick HR check. */
 const ONE_TEST = { project: 'hr', grep: 'the token endpoint issues a bearer JWT for the configured client and scope' };
@@ -64,14 +71,25 @@ async function clientOverhead(n: number): Promise<{ bare: number; client: number
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/lists`;
   const dispatcher = new Agent({ connections: 16 });
-  const client = new ApiClient({ api: 'rm', baseUrl: url.replace('/lists', ''), auth: hmacBasicAuth('bench-key', 'bench-secret-value'), limiter: new Limiter(0, 16), timeoutMs: 5000, jsonContentType: 'application/vnd.api+json', onExchange: () => undefined, dispatcher });
+  const client = new ApiClient({
+    api: 'rm',
+    baseUrl: url.replace('/lists', ''),
+    auth: hmacBasicAuth('bench-key', 'bench-secret-value'),
+    limiter: new Limiter(0, 16),
+    timeoutMs: 5000,
+    jsonContentType: 'application/vnd.api+json',
+    onExchange: () => undefined,
+    dispatcher,
+  });
   const concurrency = 16;
   const timed = async (one: () => Promise<unknown>): Promise<number> => {
     const t0 = performance.now();
     let left = n;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (left-- > 0) await one();
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (left-- > 0) await one();
+      }),
+    );
     return (performance.now() - t0) / n;
   };
   const bareOne = async (): Promise<void> => {
@@ -120,7 +138,12 @@ async function loopbackSandboxRun(): Promise<SuiteRun> {
 async function jsonReporterRun(): Promise<{ run: SuiteRun; report: JsonReportLike | null }> {
   const dir = `${reportsDir}/bench-workers`;
   const file = resolve(dir, 'playwright-report.json');
-  const run = await runSuite({ reportsDir: dir, workers: WORKERS, args: ['--reporter=json'], env: { CONFORMANCE_SEED: SEED, PLAYWRIGHT_JSON_OUTPUT_FILE: file } });
+  const run = await runSuite({
+    reportsDir: dir,
+    workers: WORKERS,
+    args: ['--reporter=json'],
+    env: { CONFORMANCE_SEED: SEED, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
+  });
   let report: JsonReportLike | null = null;
   try {
     report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as JsonReportLike) : null;
@@ -133,7 +156,9 @@ async function jsonReporterRun(): Promise<{ run: SuiteRun; report: JsonReportLik
 const totalsOf = (run: SuiteRun): { passed: number; failed: number; skipped: number } | null => run.report?.totals ?? null;
 const ran = (run: SuiteRun): string => {
   const t = totalsOf(run);
-  return t ? `exit ${run.exitCode}, ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped` : `exit ${run.exitCode}, no report${run.tail ? `: ${run.tail.split('\n').at(-1) ?? ''}` : ''}`;
+  return t
+    ? `exit ${run.exitCode}, ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`
+    : `exit ${run.exitCode}, no report${run.tail ? `: ${run.tail.split('\n').at(-1) ?? ''}` : ''}`;
 };
 
 const step = (what: string): void => console.log(`bench: ${what}...`);
@@ -143,9 +168,20 @@ const suite = await runSuite({ reportsDir: `${reportsDir}/bench-suite`, workers:
 step('whole suite against a conforming server on loopback');
 const loopback = await loopbackSandboxRun();
 step(`whole suite against a failing target (faults ${FAILING_FAULTS.join(', ')})`);
-const failing = await runSuite({ reportsDir: `${reportsDir}/bench-failing`, workers: WORKERS, faults: FAILING_FAULTS, env: { CONFORMANCE_SEED: SEED } });
+const failing = await runSuite({
+  reportsDir: `${reportsDir}/bench-failing`,
+  workers: WORKERS,
+  faults: FAILING_FAULTS,
+  env: { CONFORMANCE_SEED: SEED },
+});
 step('one test (fixed cost of a run)');
-const oneTest = await runSuite({ reportsDir: `${reportsDir}/bench-one-test`, workers: WORKERS, projects: [ONE_TEST.project], args: ['--grep', ONE_TEST.grep], env: { CONFORMANCE_SEED: SEED } });
+const oneTest = await runSuite({
+  reportsDir: `${reportsDir}/bench-one-test`,
+  workers: WORKERS,
+  projects: [ONE_TEST.project],
+  args: ['--grep', ONE_TEST.grep],
+  env: { CONFORMANCE_SEED: SEED },
+});
 step('whole suite with the JSON reporter (worker start-up)');
 const workerRun = await jsonReporterRun();
 const workers = workerRun.report ? workerStartup(workerRun.report) : null;
@@ -158,8 +194,12 @@ if (!values['reuse-catalogue']) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/mutation.ts'], { stdio: 'inherit' });
   if (res.status !== 0) console.error('The catalogue run failed; its time is still reported.');
 }
-if (existsSync(`${reportsDir}/mutation.json`)) catalogue = JSON.parse(readFileSync(`${reportsDir}/mutation.json`, 'utf8')) as MutationReport;
-else catalogueNote = values['reuse-catalogue'] ? `--reuse-catalogue: no ${reportsDir}/mutation.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).` : `the catalogue run wrote no ${reportsDir}/mutation.json.`;
+if (existsSync(`${reportsDir}/mutation.json`))
+  catalogue = JSON.parse(readFileSync(`${reportsDir}/mutation.json`, 'utf8')) as MutationReport;
+else
+  catalogueNote = values['reuse-catalogue']
+    ? `--reuse-catalogue: no ${reportsDir}/mutation.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
+    : `the catalogue run wrote no ${reportsDir}/mutation.json.`;
 step('HTTP client overhead');
 const overhead = await clientOverhead(Number(values.requests));
 const runs = catalogue ? catalogue.faults.length + catalogue.variants.length : 0;
@@ -211,7 +251,14 @@ const bench = {
      * test start. Workers started later in the run (each project gets its own; a failed test
      * restarts one) count from the run's start too, so `min` is the start-up of the first workers.
      */
-    workerSeconds: workers ? { min: round(workers.min, 2), median: round(workers.median, 2), max: round(workers.max, 2), perWorker: workers.perWorker.map((w) => ({ workerIndex: w.workerIndex, seconds: round(w.seconds, 2) })) } : null,
+    workerSeconds: workers
+      ? {
+          min: round(workers.min, 2),
+          median: round(workers.median, 2),
+          max: round(workers.max, 2),
+          perWorker: workers.perWorker.map((w) => ({ workerIndex: w.workerIndex, seconds: round(w.seconds, 2) })),
+        }
+      : null,
     workersStarted: workers?.workers ?? null,
     workerRunSeconds: round(workerRun.run.seconds),
     workerRunExitCode: workerRun.run.exitCode,
@@ -229,10 +276,31 @@ const bench = {
 };
 
 const figures: Figure[] = [
-  figure('whole suite vs embedded server', 'suite.embeddedSeconds', bench.suite.embeddedSeconds, 's', 6, `${ran(suite)}; ${requests} requests, ${bench.requestsPerSecond}/s`),
-  figure('whole suite vs conforming loopback server', 'suite.loopbackSandboxSeconds', bench.suite.loopbackSandboxSeconds, 's', null, ran(loopback)),
+  figure(
+    'whole suite vs embedded server',
+    'suite.embeddedSeconds',
+    bench.suite.embeddedSeconds,
+    's',
+    6,
+    `${ran(suite)}; ${requests} requests, ${bench.requestsPerSecond}/s`,
+  ),
+  figure(
+    'whole suite vs conforming loopback server',
+    'suite.loopbackSandboxSeconds',
+    bench.suite.loopbackSandboxSeconds,
+    's',
+    null,
+    ran(loopback),
+  ),
   figure('  loopback / embedded', 'suite.loopbackSandboxRatio', bench.suite.loopbackSandboxRatio, 'x', 1.3),
-  figure('whole suite vs failing target', 'suite.failingTargetSeconds', bench.suite.failingTargetSeconds, 's', null, `${failedTests ?? '?'} failed tests; ${ran(failing)}`),
+  figure(
+    'whole suite vs failing target',
+    'suite.failingTargetSeconds',
+    bench.suite.failingTargetSeconds,
+    's',
+    null,
+    `${failedTests ?? '?'} failed tests; ${ran(failing)}`,
+  ),
   figure('  failing / conforming (embedded)', 'suite.failingTargetRatio', bench.suite.failingTargetRatio, 'x', 1.5),
   figure('one test (fixed cost of npm start)', 'startup.oneTestSeconds', bench.startup.oneTestSeconds, 's', 3, ran(oneTest)),
   figure(
@@ -241,10 +309,28 @@ const figures: Figure[] = [
     bench.startup.workerSeconds?.median ?? null,
     's',
     null,
-    bench.startup.workerSeconds ? `min ${bench.startup.workerSeconds.min}, max ${bench.startup.workerSeconds.max}, ${bench.startup.workersStarted} workers started; run exit ${workerRun.run.exitCode}` : `no JSON report; run exit ${workerRun.run.exitCode}`,
+    bench.startup.workerSeconds
+      ? `min ${bench.startup.workerSeconds.min}, max ${bench.startup.workerSeconds.max}, ${bench.startup.workersStarted} workers started; run exit ${workerRun.run.exitCode}`
+      : `no JSON report; run exit ${workerRun.run.exitCode}`,
   ),
-  figure('fault catalogue run', 'catalogueSeconds', bench.catalogueSeconds, 's', 900, catalogue ? `${runs} runs, ${bench.secondsPerCatalogueRun ?? '-'} s each, ${bench.catalogueParallel ?? '-'} in parallel${bench.catalogueReused ? ', reused' : ''}` : 'not measured'),
-  figure('client per request vs bare undici', 'clientOverheadRatio', bench.clientOverheadRatio, 'x', 1.5, `${bench.clientMsPerRequest} ms vs ${bench.bareUndiciMsPerRequest} ms`),
+  figure(
+    'fault catalogue run',
+    'catalogueSeconds',
+    bench.catalogueSeconds,
+    's',
+    900,
+    catalogue
+      ? `${runs} runs, ${bench.secondsPerCatalogueRun ?? '-'} s each, ${bench.catalogueParallel ?? '-'} in parallel${bench.catalogueReused ? ', reused' : ''}`
+      : 'not measured',
+  ),
+  figure(
+    'client per request vs bare undici',
+    'clientOverheadRatio',
+    bench.clientOverheadRatio,
+    'x',
+    1.5,
+    `${bench.clientMsPerRequest} ms vs ${bench.bareUndiciMsPerRequest} ms`,
+  ),
 ];
 
 mkdirSync(reportsDir, { recursive: true });

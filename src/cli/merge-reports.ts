@@ -83,8 +83,12 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
     }
   }
   // A cell skipped in one shard but run in another is not skipped: list only the cells the merged matrix shows skipped.
-  const stillSkipped = [...skipped.values()].filter((s) => !s.operationId || !s.status || byId.get(s.operationId)?.statuses[s.status] === 'skipped');
-  const mergedObservations = [...observations.values()].sort((a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value));
+  const stillSkipped = [...skipped.values()].filter(
+    (s) => !s.operationId || !s.status || byId.get(s.operationId)?.statuses[s.status] === 'skipped',
+  );
+  const mergedObservations = [...observations.values()].sort(
+    (a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value),
+  );
   const leftovers = [...new Set(reports.flatMap((r) => r.leftovers))];
   return {
     ...first,
@@ -120,7 +124,12 @@ export function findShardDirs(inputs: readonly string[]): ShardDir[] {
 
 function describeShard(dir: string): ShardDir | null {
   const blobDir = join(dir, 'blob-report');
-  const blobs = existsSync(blobDir) ? readdirSync(blobDir).filter((f) => f.endsWith('.zip')).sort().map((f) => join(blobDir, f)) : [];
+  const blobs = existsSync(blobDir)
+    ? readdirSync(blobDir)
+        .filter((f) => f.endsWith('.zip'))
+        .sort()
+        .map((f) => join(blobDir, f))
+    : [];
   const conformance = existsSync(join(dir, 'conformance.json')) ? join(dir, 'conformance.json') : null;
   const allureResults = existsSync(join(dir, 'allure-results')) ? join(dir, 'allure-results') : null;
   return blobs.length || conformance ? { dir, blobs, conformance, allureResults } : null;
@@ -140,16 +149,26 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
   const out = resolve(outDir);
   const shards = findShardDirs(inputs).filter((s) => s.dir !== out);
   if (shards.length === 0) {
-    return { exitCode: 2, report: null, method: null, messages: [`Nothing to merge: no shard reports (blob-report/*.zip or conformance.json) under ${inputs.join(', ') || '(no input given)'}. Give the reports folders of the shard runs, each run with CONFORMANCE_BLOB=1.`] };
+    return {
+      exitCode: 2,
+      report: null,
+      method: null,
+      messages: [
+        `Nothing to merge: no shard reports (blob-report/*.zip or conformance.json) under ${inputs.join(', ') || '(no input given)'}. Give the reports folders of the shard runs, each run with CONFORMANCE_BLOB=1.`,
+      ],
+    };
   }
-  for (const stale of ['merged-blob-report', 'allure-results', 'allure-report', 'conformance.json', 'conformance.md', 'junit.xml']) rmSync(join(out, stale), { recursive: true, force: true });
+  for (const stale of ['merged-blob-report', 'allure-results', 'allure-report', 'conformance.json', 'conformance.md', 'junit.xml'])
+    rmSync(join(out, stale), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   const shardReports = shards.flatMap((s) => (s.conformance ? [JSON.parse(readFileSync(s.conformance, 'utf8')) as ConformanceReport] : []));
   const seeds = [...new Set(shardReports.map((r) => r.seed))];
   const runIds = [...new Set(shardReports.map((r) => r.runId))];
   if (seeds.length > 1 || runIds.length > 1) {
-    messages.push(`warning: the shards ran with different seeds (${seeds.join(', ')}) or run ids (${runIds.join(', ')}); set the same CONFORMANCE_SEED and CONFORMANCE_RUN_ID on every shard so the merged run can be replayed.`);
+    messages.push(
+      `warning: the shards ran with different seeds (${seeds.join(', ')}) or run ids (${runIds.join(', ')}); set the same CONFORMANCE_SEED and CONFORMANCE_RUN_ID on every shard so the merged run can be replayed.`,
+    );
   }
 
   let method: MergeResult['method'] = null;
@@ -177,13 +196,26 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
     // The replay lists JUnit after the conformance reporter, so junit.xml is written last: give its <skipped> their reasons here.
     addJUnitSkipMessagesToFile(join(out, 'junit.xml'));
     if (existsSync(join(out, 'conformance.json'))) method = 'blob';
-    else messages.push(`Playwright merge-reports did not produce conformance.json (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-5).join(' ')}`);
+    else
+      messages.push(
+        `Playwright merge-reports did not produce conformance.json (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-5).join(' ')}`,
+      );
   } else if (blobShards.length > 0) {
-    messages.push(`warning: only ${blobShards.length} of ${shards.length} shards have a blob report; merging their conformance.json files instead (no merged junit.xml).`);
+    messages.push(
+      `warning: only ${blobShards.length} of ${shards.length} shards have a blob report; merging their conformance.json files instead (no merged junit.xml).`,
+    );
   }
   if (method === null) {
     if (shardReports.length !== shards.length) {
-      return { exitCode: 2, report: null, method: null, messages: [...messages, `Cannot merge: ${shards.length - shardReports.length} shard folder(s) hold neither a usable blob report nor conformance.json.`] };
+      return {
+        exitCode: 2,
+        report: null,
+        method: null,
+        messages: [
+          ...messages,
+          `Cannot merge: ${shards.length - shardReports.length} shard folder(s) hold neither a usable blob report nor conformance.json.`,
+        ],
+      };
     }
     const merged = mergeConformanceReports(shardReports);
     writeFileSync(join(out, 'conformance.json'), JSON.stringify(merged, null, 2));
@@ -194,8 +226,13 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
   if (method === 'blob' && shardReports.length === shards.length) {
     // Self-check: the replayed matrix and the cell-by-cell merge of the shards' own matrices agree.
     const direct = mergeConformanceReports(shardReports);
-    if (JSON.stringify(direct.operations) !== JSON.stringify(report.operations) || JSON.stringify(direct.totals) !== JSON.stringify(report.totals)) {
-      messages.push('warning: the replayed blob reports and the shards\u2019 conformance.json files disagree; the replayed one is written.');
+    if (
+      JSON.stringify(direct.operations) !== JSON.stringify(report.operations) ||
+      JSON.stringify(direct.totals) !== JSON.stringify(report.totals)
+    ) {
+      messages.push(
+        'warning: the replayed blob reports and the shards\u2019 conformance.json files disagree; the replayed one is written.',
+      );
     }
   }
 
@@ -211,17 +248,24 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
       copied += 1;
     }
   }
-  if (copied > 0 && options.allureHtml !== false && !buildAllureReport(allureOut, join(out, 'allure-report'))) messages.push('warning: the Allure HTML report was not built.');
+  if (copied > 0 && options.allureHtml !== false && !buildAllureReport(allureOut, join(out, 'allure-report')))
+    messages.push('warning: the Allure HTML report was not built.');
   return { exitCode: report.totals.failed > 0 ? 1 : 0, report, method, messages };
 }
 
 function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { out: { type: 'string', short: 'o' }, 'no-allure-html': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      out: { type: 'string', short: 'o' },
+      'no-allure-html': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   });
   if (values.help) {
-    console.log('Usage: npm run merge-reports -- [--out <dir>] [--no-allure-html] <shard reports dir>...\nEach shard reports dir is the CONFORMANCE_REPORTS_DIR of one `--shard=i/n` run made with CONFORMANCE_BLOB=1 (see docs/USAGE.md).');
+    console.log(
+      'Usage: npm run merge-reports -- [--out <dir>] [--no-allure-html] <shard reports dir>...\nEach shard reports dir is the CONFORMANCE_REPORTS_DIR of one `--shard=i/n` run made with CONFORMANCE_BLOB=1 (see docs/USAGE.md).',
+    );
     return;
   }
   const out = values.out ?? process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
@@ -234,9 +278,15 @@ function main(): void {
   }
   const cells = report.operations.flatMap((o) => Object.values(o.statuses));
   const count = (s: CellStatus): number => cells.filter((c) => c === s).length;
-  console.log(`Merged ${findShardDirs(positionals).filter((s) => s.dir !== resolve(out)).length} shard(s) (${result.method === 'blob' ? 'blob reports replayed' : 'conformance matrices merged'}) into ${out}/`);
-  console.log(`Conformance: ${report.totals.failed === 0 ? 'CONFORMS on everything that ran' : `${report.totals.failed} FAILURE(S)`}  (RM: ${report.target.rm}; HR/Learning: ${report.target.hr}; seed ${report.seed})`);
-  console.log(`  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`);
+  console.log(
+    `Merged ${findShardDirs(positionals).filter((s) => s.dir !== resolve(out)).length} shard(s) (${result.method === 'blob' ? 'blob reports replayed' : 'conformance matrices merged'}) into ${out}/`,
+  );
+  console.log(
+    `Conformance: ${report.totals.failed === 0 ? 'CONFORMS on everything that ran' : `${report.totals.failed} FAILURE(S)`}  (RM: ${report.target.rm}; HR/Learning: ${report.target.hr}; seed ${report.seed})`,
+  );
+  console.log(
+    `  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`,
+  );
   for (const f of report.failures.slice(0, 10)) console.log(`  x [${f.checks.join(', ')}] ${f.test}`);
   const files = ['conformance.md', 'conformance.json', 'junit.xml', 'allure-report/index.html'].filter((f) => existsSync(join(out, f)));
   console.log(`  reports: ${files.map((f) => `${out}/${f}`).join(', ')}`);

@@ -39,7 +39,8 @@ if (problems.length) {
   process.exit(1);
 }
 
-const selected = <T extends { name: string }>(items: readonly T[]): T[] => items.filter((i) => !values.only || i.name.includes(values.only));
+const selected = <T extends { name: string }>(items: readonly T[]): T[] =>
+  items.filter((i) => !values.only || i.name.includes(values.only));
 const faults = selected(FAULTS);
 const variants = selected(VARIANTS);
 
@@ -59,21 +60,41 @@ const started = performance.now();
 // Fewer generated cases per property than a normal run: the catalogue runs the suite ~150 times.
 const numRuns = process.env.CONFORMANCE_NUM_RUNS ?? '5';
 const common = { env: { CONFORMANCE_SEED: seed, CONFORMANCE_NUM_RUNS: numRuns }, workers: 1, timeoutMs: 600_000 };
-console.log(`Fault catalogue: ${faults.length} faults, ${variants.length} variants (+ the reference run), ${parallel} in parallel, seed ${seed}`);
+console.log(
+  `Fault catalogue: ${faults.length} faults, ${variants.length} variants (+ the reference run), ${parallel} in parallel, seed ${seed}`,
+);
 
-let reference: MutationReport['reference'] = { passed: true, seconds: 0, tests: { passed: 0, failed: 0, skipped: 0 }, cells: {}, failures: [] };
+let reference: MutationReport['reference'] = {
+  passed: true,
+  seconds: 0,
+  tests: { passed: 0, failed: 0, skipped: 0 },
+  cells: {},
+  failures: [],
+};
 if (!values['skip-reference']) {
   const run = await runSuite({ reportsDir: `${workDir}/reference`, ...common, workers: 2 });
   const cells: Record<string, number> = {};
   for (const op of run.report?.operations ?? []) for (const v of Object.values(op.statuses)) cells[v] = (cells[v] ?? 0) + 1;
-  const notCovered = (run.report?.operations ?? []).flatMap((op) => Object.entries(op.statuses).filter(([, v]) => v === 'not-covered').map(([s]) => `${op.id} ${s}`));
+  const notCovered = (run.report?.operations ?? []).flatMap((op) =>
+    Object.entries(op.statuses)
+      .filter(([, v]) => v === 'not-covered')
+      .map(([s]) => `${op.id} ${s}`),
+  );
   const failures = [
     ...(run.report?.failures ?? []).map((f) => `[${f.checks.join(',')}] ${f.test}: ${f.message.slice(0, 200)}`),
     ...notCovered.map((c) => `not covered: ${c}`),
     ...(run.report ? [] : [`no report (exit ${run.exitCode}): ${run.tail}`]),
   ];
-  reference = { passed: run.exitCode === 0 && notCovered.length === 0, seconds: Math.round(run.seconds * 10) / 10, tests: run.report?.totals ?? reference.tests, cells, failures };
-  console.log(`reference: ${reference.passed ? 'passed' : 'FAILED'} in ${reference.seconds} s (${reference.tests.passed} passed, ${reference.tests.failed} failed, ${reference.tests.skipped} skipped)`);
+  reference = {
+    passed: run.exitCode === 0 && notCovered.length === 0,
+    seconds: Math.round(run.seconds * 10) / 10,
+    tests: run.report?.totals ?? reference.tests,
+    cells,
+    failures,
+  };
+  console.log(
+    `reference: ${reference.passed ? 'passed' : 'FAILED'} in ${reference.seconds} s (${reference.tests.passed} passed, ${reference.tests.failed} failed, ${reference.tests.skipped} skipped)`,
+  );
 }
 
 const hints = values['no-hints'] ? {} : readHints();
@@ -91,7 +112,9 @@ function recordFault(spec: FaultSpec, runs: readonly SuiteRun[], how: string): v
   if (found) foundHints[spec.name] = found;
   faultVerdicts.push(verdict);
   done += 1;
-  console.log(`[${done}/${total}] fault ${spec.name}: ${verdict.caught ? `caught by ${verdict.check}${how}` : `ESCAPED (${verdict.note ?? ''})`} ${verdict.seconds}s`);
+  console.log(
+    `[${done}/${total}] fault ${spec.name}: ${verdict.caught ? `caught by ${verdict.check}${how}` : `ESCAPED (${verdict.note ?? ''})`} ${verdict.seconds}s`,
+  );
 }
 
 function apiProjects(item: FaultSpec | VariantSpec, kind: 'fault' | 'variant'): ApiName[] {
@@ -105,7 +128,12 @@ const hinted = faults.filter((f) => hints[f.name]);
 const rest: FaultSpec[] = faults.filter((f) => !hints[f.name]);
 if (hinted.length) {
   const t0 = performance.now();
-  const instances = hinted.map((f) => ({ name: f.name, faults: [f.name], variants: [], projects: [hintProject(f.api as ApiName, hints[f.name] as CatchHint)] }));
+  const instances = hinted.map((f) => ({
+    name: f.name,
+    faults: [f.name],
+    variants: [],
+    projects: [hintProject(f.api as ApiName, hints[f.name] as CatchHint)],
+  }));
   const runs = await runInstances(instances, { reportsDir: `${workDir}/hinted`, ...batch });
   for (const f of hinted) {
     const run = runs.get(f.name) as SuiteRun;
@@ -113,18 +141,28 @@ if (hinted.length) {
     else rest.push(f);
   }
   const onHint = faults.length - rest.length;
-  console.log(`${onHint}/${hinted.length} hinted faults caught on their hints in one run of ${((performance.now() - t0) / 1000).toFixed(1)} s; ${rest.length} to run in full`);
+  console.log(
+    `${onHint}/${hinted.length} hinted faults caught on their hints in one run of ${((performance.now() - t0) / 1000).toFixed(1)} s; ${rest.length} to run in full`,
+  );
 }
 
 // 2. Every lawful variant, each through every spec of the APIs it touches: one Playwright run.
 if (variants.length) {
-  const instances = variants.map((v) => ({ name: v.name, faults: [], variants: [v.name], ...(v.env ? { env: { ...v.env } } : {}), projects: apiProjects(v, 'variant').map((api) => ({ api })) }));
+  const instances = variants.map((v) => ({
+    name: v.name,
+    faults: [],
+    variants: [v.name],
+    ...(v.env ? { env: { ...v.env } } : {}),
+    projects: apiProjects(v, 'variant').map((api) => ({ api })),
+  }));
   const runs = await runInstances(instances, { reportsDir: `${workDir}/variants`, ...batch });
   for (const v of variants) {
     const verdict = variantVerdict(v, runs.get(v.name) as SuiteRun);
     variantVerdicts.push(verdict);
     done += 1;
-    console.log(`[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`);
+    console.log(
+      `[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`,
+    );
   }
 }
 
@@ -145,12 +183,21 @@ await pool(rest, parallel, async (spec) => {
 const order = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
 faultVerdicts.sort(order);
 variantVerdicts.sort(order);
-const report: MutationReport = { reference, faults: faultVerdicts, variants: variantVerdicts, scores: scores(faultVerdicts, variantVerdicts), seconds: Math.round((performance.now() - started) / 100) / 10, parallel };
+const report: MutationReport = {
+  reference,
+  faults: faultVerdicts,
+  variants: variantVerdicts,
+  scores: scores(faultVerdicts, variantVerdicts),
+  seconds: Math.round((performance.now() - started) / 100) / 10,
+  parallel,
+};
 writeMutationReport(reportsDir, report);
 if (values['write-hints']) writeHints({ ...hints, ...foundHints });
 console.log(`\n${renderTable(report)}\n`);
 const s = report.scores;
-console.log(`Sensitivity: ${s.faultsCaught}/${s.faults} faults caught by their declared check (${s.sensitivity}). False alarms: ${s.variants - s.variantsPassed}/${s.variants} variants (${s.falseAlarms}). ${report.seconds} s.`);
+console.log(
+  `Sensitivity: ${s.faultsCaught}/${s.faults} faults caught by their declared check (${s.sensitivity}). False alarms: ${s.variants - s.variantsPassed}/${s.variants} variants (${s.falseAlarms}). ${report.seconds} s.`,
+);
 for (const line of reference.failures.slice(0, 20)) console.log(`  reference: ${line}`);
 const ok = reference.passed && s.faultsCaught === s.faults && s.variantsPassed === s.variants;
 console.log(ok ? 'Catalogue run: OK' : 'Catalogue run: FAILED (see reports/mutation.md)');

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { PERSONAS, isPersonaName, startPersona, type PersonaName } from '../personas';
 import { runSuite } from '../mutation/run-suite';
 
-const { values } = parseArgs({ options: { only: { type: 'string', multiple: true, default: [] }, project: { type: 'string', multiple: true, default: [] } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string', multiple: true, default: [] }, project: { type: 'string', multiple: true, default: [] } },
+});
 const wanted = values.only.length ? values.only : [...PERSONAS];
 const unknown = wanted.filter((n) => !isPersonaName(n));
 if (unknown.length) {
@@ -33,8 +35,13 @@ for (const name of wanted as PersonaName[]) {
     const failures = run.report?.failures ?? [];
     const ok = run.exitCode === 0 && run.report !== null && failures.length === 0 && run.report.totals.passed > 0;
     const t = run.report?.totals;
-    console.log(`persona ${name}: ${ok ? 'passed' : 'FAILED'} in ${run.seconds.toFixed(1)} s (${t ? `${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped` : 'no report'})`);
-    for (const f of failures) console.log(`  [${f.check}] ${f.test}\n    ${f.message.slice(0, 300)}${f.clause ? `\n    clause ${f.clause.seed} ${f.clause.section}: "${f.clause.quote}"` : ''}`);
+    console.log(
+      `persona ${name}: ${ok ? 'passed' : 'FAILED'} in ${run.seconds.toFixed(1)} s (${t ? `${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped` : 'no report'})`,
+    );
+    for (const f of failures)
+      console.log(
+        `  [${f.check}] ${f.test}\n    ${f.message.slice(0, 300)}${f.clause ? `\n    clause ${f.clause.seed} ${f.clause.section}: "${f.clause.quote}"` : ''}`,
+      );
     if (!run.report) console.log(run.tail);
     if (!ok) bad += 1;
   } finally {

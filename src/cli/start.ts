@@ -40,15 +40,23 @@ rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 const require = createRequire(import.meta.url);
 const playwright = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-const run = spawnSync(process.execPath, [playwright, 'test', ...args], { stdio: 'inherit', env: { ...process.env, CONFORMANCE_REPORTS_DIR: staging } });
+const run = spawnSync(process.execPath, [playwright, 'test', ...args], {
+  stdio: 'inherit',
+  env: { ...process.env, CONFORMANCE_REPORTS_DIR: staging },
+});
 const code = run.status ?? 2;
 const summaryFile = join(staging, 'conformance.json');
 if (code === 2) cannotStart('See the message above.');
-if (!existsSync(summaryFile)) cannotStart(`Playwright ended (exit ${code}) before any test ran: check the arguments (${args.join(' ') || 'none'}).`);
+if (!existsSync(summaryFile))
+  cannotStart(`Playwright ended (exit ${code}) before any test ran: check the arguments (${args.join(' ') || 'none'}).`);
 const report = JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceReport;
 const ran = report.totals.passed + report.totals.failed;
 if (ran === 0) {
-  cannotStart(report.totals.skipped > 0 ? `Every selected test was skipped (${report.totals.skipped}); nothing was checked.` : `No test matched the selection (${args.join(' ') || 'no arguments'}): nothing was checked.`);
+  cannotStart(
+    report.totals.skipped > 0
+      ? `Every selected test was skipped (${report.totals.skipped}); nothing was checked.`
+      : `No test matched the selection (${args.join(' ') || 'no arguments'}): nothing was checked.`,
+  );
 }
 
 // The new run ran: its reports replace the previous ones.
@@ -62,8 +70,12 @@ const built = buildAllureReport(join(reportsDir, 'allure-results'), join(reports
 const cells = report.operations.flatMap((o) => Object.values(o.statuses));
 const count = (s: string): number => cells.filter((c) => c === s).length;
 console.log('');
-console.log(`Conformance: ${report.totals.failed === 0 ? 'CONFORMS on everything that ran' : `${report.totals.failed} FAILURE(S)`}  (RM: ${report.target.rm}; HR/Learning: ${report.target.hr}; seed ${report.seed})`);
-console.log(`  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`);
+console.log(
+  `Conformance: ${report.totals.failed === 0 ? 'CONFORMS on everything that ran' : `${report.totals.failed} FAILURE(S)`}  (RM: ${report.target.rm}; HR/Learning: ${report.target.hr}; seed ${report.seed})`,
+);
+console.log(
+  `  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`,
+);
 // One block per failure: the check, the clause, the exchange that failed and how to replay the
 // test; the exchanges themselves are in the reports (CONFORMANCE_VERBOSE=1 prints them all).
 const blocks = failureBlocks(join(reportsDir, 'test-results'));
@@ -79,7 +91,9 @@ for (const f of report.failures.slice(0, 10)) {
   if (block) console.log(`      replay: ${block.replay}`);
 }
 if (report.failures.length > 10) console.log(`  ... and ${report.failures.length - 10} more (see reports/conformance.md)`);
-console.log(`  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml${built ? `, ${reportsDir}/allure-report/index.html` : ''}`);
+console.log(
+  `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
+);
 process.exit(report.totals.failed > 0 ? 1 : code === 0 ? 0 : 1);
 
 /** What specs/fixtures.ts writes for each failed test (test-results/<test>/conformance-failure.json). */

@@ -1,4 +1,13 @@
 export { ConfigError, EXIT_CANNOT_START } from './errors';
 export { readEnv, type Env } from './env';
-export { parseTarget, planTarget, isProductionHost, type Target, type RmTarget, type HrTarget, type RunControls, type TargetPlan } from './target';
+export {
+  parseTarget,
+  planTarget,
+  isProductionHost,
+  type Target,
+  type RmTarget,
+  type HrTarget,
+  type RunControls,
+  type TargetPlan,
+} from './target';
 export { EMBEDDED, embeddedUrls } from '../identity/embedded';

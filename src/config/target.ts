@@ -89,7 +89,9 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
   if (plan.embedded) {
     const port = embeddedPort ?? p.int(env, 'API_PORT', undefined, 1);
     if (port === null || port === undefined) {
-      throw new ConfigError('The embedded reference server is not running (API_PORT is not set). Run the suite through `npm start` or `npx playwright test`, which start it.');
+      throw new ConfigError(
+        'The embedded reference server is not running (API_PORT is not set). Run the suite through `npm start` or `npx playwright test`, which start it.',
+      );
     }
     urls = embeddedUrls(port);
   }
@@ -97,7 +99,9 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
   const hr = plan.hr ? parseHr(env, p, urls) : null;
   const run = parseRun(env, p, plan.embedded, isNear([rm?.baseUrl, hr?.baseUrl, hr?.tokenUrl]));
   if (hr && !plan.embedded && !run.allowProduction && isProductionHost(hr.baseUrl)) {
-    problems.push(`HR_BASE_URL ${hr.baseUrl} is a production environment ("api." host; 001 §1: production is "api", testing is "apiuat"). The suite creates and archives records: point it at an "apiuat." environment, or set CONFORMANCE_ALLOW_PRODUCTION=1 if you really mean production.`);
+    problems.push(
+      `HR_BASE_URL ${hr.baseUrl} is a production environment ("api." host; 001 §1: production is "api", testing is "apiuat"). The suite creates and archives records: point it at an "apiuat." environment, or set CONFORMANCE_ALLOW_PRODUCTION=1 if you really mean production.`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
   return deepFreeze({ embedded: plan.embedded, rm, hr, run });
@@ -107,7 +111,8 @@ function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
   const embedded = urls !== null;
   const baseUrl = embedded ? urls.rm : p.url(env, 'RM_BASE_URL', /\/v2$/, 'end with /v2 (000 §1: each region base address ends with /v2)');
   const apiKey = env.RM_API_KEY ?? (embedded ? EMBEDDED.rm.apiKey : p.missing('RM_API_KEY', 'the API key of the RM account (000 §5.2)'));
-  const apiSecret = env.RM_API_SECRET ?? (embedded ? EMBEDDED.rm.apiSecret : p.missing('RM_API_SECRET', 'the API secret of the RM account (000 §5.2)'));
+  const apiSecret =
+    env.RM_API_SECRET ?? (embedded ? EMBEDDED.rm.apiSecret : p.missing('RM_API_SECRET', 'the API secret of the RM account (000 §5.2)'));
   const ats = p.pair(env, 'RM_ATS_INTEGRATION_ID', 'RM_ATS_CANDIDATE_ID');
   return {
     baseUrl,
@@ -127,13 +132,23 @@ function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
 function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | null): HrTarget {
   const embedded = urls !== null;
   const baseUrl = embedded ? urls.hr : p.url(env, 'HR_BASE_URL', /\/v3\/[^/]+$/, 'end with /v3/<tenant_id> (001 §1 base address)');
-  const tokenUrl = embedded && !nonEmpty(env.HR_TOKEN_URL)
-    ? urls.token
-    : p.url(env, 'HR_TOKEN_URL', null, '', 'the OAuth 2.0 token endpoint of this environment (its address is not shown in 001 §5.6, so it must be given)');
+  const tokenUrl =
+    embedded && !nonEmpty(env.HR_TOKEN_URL)
+      ? urls.token
+      : p.url(
+          env,
+          'HR_TOKEN_URL',
+          null,
+          '',
+          'the OAuth 2.0 token endpoint of this environment (its address is not shown in 001 §5.6, so it must be given)',
+        );
   const tokenAuth = env.HR_TOKEN_AUTH ?? 'post';
   if (tokenAuth !== 'post' && tokenAuth !== 'basic') p.push(`HR_TOKEN_AUTH must be "post" or "basic" (got "${tokenAuth}").`);
-  const clientId = env.HR_CLIENT_ID ?? (embedded ? EMBEDDED.hr.clientId : p.missing('HR_CLIENT_ID', 'the OAuth client id of this environment (001 §5.4)'));
-  const clientSecret = env.HR_CLIENT_SECRET ?? (embedded ? EMBEDDED.hr.clientSecret : p.missing('HR_CLIENT_SECRET', 'the OAuth client secret of this environment (001 §5.4)'));
+  const clientId =
+    env.HR_CLIENT_ID ?? (embedded ? EMBEDDED.hr.clientId : p.missing('HR_CLIENT_ID', 'the OAuth client id of this environment (001 §5.4)'));
+  const clientSecret =
+    env.HR_CLIENT_SECRET ??
+    (embedded ? EMBEDDED.hr.clientSecret : p.missing('HR_CLIENT_SECRET', 'the OAuth client secret of this environment (001 §5.4)'));
   const scope = (env.HR_SCOPE ?? HR_WRITE_SCOPE).trim();
   if (scope === '') p.push(`HR_SCOPE is empty: give the scopes to ask for, space separated (001 §5.2 requires ${HR_WRITE_SCOPE}).`);
   return {
@@ -157,13 +172,15 @@ function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
  * sandbox, not a production system to protect: it gets the embedded server's pace and case counts.
  */
 export function isNear(urls: readonly (string | undefined)[]): boolean {
-  const hosts = urls.filter((u): u is string => typeof u === 'string').flatMap((u) => {
-    try {
-      return [new URL(u).hostname.replace(/^\[|\]$/g, '').toLowerCase()];
-    } catch {
-      return ['unparseable.invalid'];
-    }
-  });
+  const hosts = urls
+    .filter((u): u is string => typeof u === 'string')
+    .flatMap((u) => {
+      try {
+        return [new URL(u).hostname.replace(/^\[|\]$/g, '').toLowerCase()];
+      } catch {
+        return ['unparseable.invalid'];
+      }
+    });
   return hosts.length > 0 && hosts.every(isNearHost);
 }
 
@@ -177,7 +194,10 @@ function isNearHost(host: string): boolean {
 
 function parseRun(env: Env, p: Problems, embedded: boolean, near: boolean): RunControls {
   const runId = env.CONFORMANCE_RUN_ID ?? `cr${randomBytes(4).toString('hex')}`;
-  if (!/^[A-Za-z0-9-]{1,24}$/.test(runId)) p.push(`CONFORMANCE_RUN_ID must be 1-24 letters, digits or dashes, since it goes into e-mail local parts and external ids (got "${runId}").`);
+  if (!/^[A-Za-z0-9-]{1,24}$/.test(runId))
+    p.push(
+      `CONFORMANCE_RUN_ID must be 1-24 letters, digits or dashes, since it goes into e-mail local parts and external ids (got "${runId}").`,
+    );
   return {
     // Against its own throw-away server the suite may do anything (INTERFACE.md).
     allowDestructive: embedded || flag(env, 'CONFORMANCE_ALLOW_DESTRUCTIVE', p),
@@ -193,7 +213,22 @@ function parseRun(env: Env, p: Problems, embedded: boolean, near: boolean): RunC
 }
 
 /** Headers the suite sets itself or that would change what a request means; a gateway header cannot replace them. */
-const RESERVED_HEADERS = new Set(['authorization', 'accept', 'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'proxy-authorization', 'proxy-connection']);
+const RESERVED_HEADERS = new Set([
+  'authorization',
+  'accept',
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-authorization',
+  'proxy-connection',
+]);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
@@ -213,7 +248,9 @@ export function parseExtraHeaders(raw: string | undefined): { headers: Record<st
     try {
       parsed = JSON.parse(text);
     } catch {
-      problems.push(`${what} starts with "{" but is not a JSON object: give {"Name": "value", ...} or Name: value pairs separated by ";" or new lines.`);
+      problems.push(
+        `${what} starts with "{" but is not a JSON object: give {"Name": "value", ...} or Name: value pairs separated by ";" or new lines.`,
+      );
       return { headers, problems };
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
@@ -222,7 +259,10 @@ export function parseExtraHeaders(raw: string | undefined): { headers: Record<st
     }
     pairs = Object.entries(parsed);
   } else {
-    const entries = text.split(/[;\r\n]+/).map((e) => e.trim()).filter(Boolean);
+    const entries = text
+      .split(/[;\r\n]+/)
+      .map((e) => e.trim())
+      .filter(Boolean);
     entries.forEach((entry, i) => {
       const colon = entry.indexOf(':');
       if (colon < 0) {
@@ -238,7 +278,10 @@ export function parseExtraHeaders(raw: string | undefined): { headers: Record<st
     if (!HEADER_NAME.test(name)) {
       problems.push(`${what}: "${name.slice(0, 40)}" is not a header name (letters, digits and !#$%&'*+.^_\`|~- only).`);
     } else if (RESERVED_HEADERS.has(lower)) {
-      const why = lower === 'authorization' ? 'credentials come from RM_API_KEY/RM_API_SECRET and the HR token, and some checks send none' : 'the suite or the HTTP layer sets it';
+      const why =
+        lower === 'authorization'
+          ? 'credentials come from RM_API_KEY/RM_API_SECRET and the HR token, and some checks send none'
+          : 'the suite or the HTTP layer sets it';
       problems.push(`${what}: ${name} cannot be given there (${why}).`);
     } else if (seen.has(lower)) {
       problems.push(`${what}: ${name} is given twice.`);

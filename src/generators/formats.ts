@@ -39,7 +39,10 @@ const wordArb = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
 const localPartArb = fc
   .tuple(
     fc.array(wordArb, { minLength: 1, maxLength: 3 }),
-    fc.option(wordArb.map((w) => `+${w}`), { nil: '', freq: 3 }),
+    fc.option(
+      wordArb.map((w) => `+${w}`),
+      { nil: '', freq: 3 },
+    ),
   )
   .map(([parts, tag]) => `${parts.join('.')}${tag}`);
 
@@ -50,7 +53,10 @@ const uriArb = fc
     fc.constantFrom('https', 'http'),
     fc.constantFrom(...DOMAINS),
     fc.array(wordArb, { maxLength: 3 }),
-    fc.option(fc.tuple(wordArb, wordArb).map(([k, v]) => `?${k}=${v}`), { nil: '' }),
+    fc.option(
+      fc.tuple(wordArb, wordArb).map(([k, v]) => `?${k}=${v}`),
+      { nil: '' },
+    ),
   )
   .map(([s, host, path, query]) => `${s}://${host}${path.map((p) => `/${p}`).join('')}${query}`);
 
@@ -70,7 +76,10 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
   'idn-email': emailArb,
   uri: uriArb,
   iri: uriArb,
-  'uri-reference': fc.oneof(uriArb, fc.array(wordArb, { minLength: 1, maxLength: 3 }).map((p) => `/${p.join('/')}`)),
+  'uri-reference': fc.oneof(
+    uriArb,
+    fc.array(wordArb, { minLength: 1, maxLength: 3 }).map((p) => `/${p.join('/')}`),
+  ),
   url: uriArb,
   uuid: fc.uuid(),
   hostname: fc.constantFrom(...DOMAINS),

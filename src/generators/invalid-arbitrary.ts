@@ -39,10 +39,12 @@ export function breakableRules(schemaOrId: Record<string, unknown> | string, opt
 }
 
 function caseArbitrary({ plan, valid }: { plan: RulePlan; valid: fc.Arbitrary<unknown> }): fc.Arbitrary<InvalidCase> {
-  return fc.tuple(valid, plan.mutate).map(([value, mutate]): InvalidCase => ({
-    ...label(plan),
-    value: plan.remove ? setAt(value, plan.target, undefined, true) : setAt(value, plan.target, mutate(getAt(value, plan.target))),
-  }));
+  return fc.tuple(valid, plan.mutate).map(
+    ([value, mutate]): InvalidCase => ({
+      ...label(plan),
+      value: plan.remove ? setAt(value, plan.target, undefined, true) : setAt(value, plan.target, mutate(getAt(value, plan.target))),
+    }),
+  );
 }
 
 /** One arbitrary per breakable rule (for exhaustive tests and per-rule reports). */

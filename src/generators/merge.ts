@@ -5,9 +5,23 @@ import { deepEqual, isObject, type JsonObject } from './json.js';
 import type { Schema, SchemaStore } from './schema-store.js';
 
 /** Keywords that only annotate: dropped when merging. */
-const ANNOTATIONS = new Set(['$id', '$schema', '$anchor', '$comment', '$defs', 'definitions', 'title',
-  'description', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'contentEncoding',
-  'contentMediaType']);
+const ANNOTATIONS = new Set([
+  '$id',
+  '$schema',
+  '$anchor',
+  '$comment',
+  '$defs',
+  'definitions',
+  'title',
+  'description',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentEncoding',
+  'contentMediaType',
+]);
 const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
 const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
@@ -109,14 +123,12 @@ function mergeUncached(a: JsonObject, b: JsonObject): JsonObject {
     else if (k === 'not') out.not = { anyOf: [av, bv] };
     else if (k === 'prefixItems' && Array.isArray(av) && Array.isArray(bv)) {
       const n = Math.max(av.length, bv.length);
-      out.prefixItems = Array.from({ length: n }, (_, i) =>
-        i < av.length && i < bv.length ? both(av[i], bv[i]) : (av[i] ?? bv[i]),
-      );
+      out.prefixItems = Array.from({ length: n }, (_, i) => (i < av.length && i < bv.length ? both(av[i], bv[i]) : (av[i] ?? bv[i])));
     } else if (!deepEqual(av, bv)) leftovers.push({ [k]: bv });
   }
   if (conditional) leftovers.push(pick(b, ['if', 'then', 'else']));
   // Contradictory constants show up as an empty enum, which the generator rejects at once.
-  if (out.const !== undefined && (b.const !== undefined && !deepEqual(a.const ?? b.const, b.const))) out.enum = [];
+  if (out.const !== undefined && b.const !== undefined && !deepEqual(a.const ?? b.const, b.const)) out.enum = [];
   if (out.const !== undefined && Array.isArray(out.enum)) out.enum = out.enum.filter((v) => deepEqual(v, out.const));
   if (leftovers.length > 0) out.allOf = leftovers;
   return out;
@@ -143,8 +155,20 @@ export function nodeTypes(node: JsonObject): string[] | undefined {
   if (node.type !== undefined) return typeList(node.type);
   const implied: string[] = [];
   const has = (...ks: string[]) => ks.some((k) => k in node);
-  if (has('properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties',
-    'maxProperties', 'dependentRequired', 'unevaluatedProperties', 'propertyNames')) implied.push('object');
+  if (
+    has(
+      'properties',
+      'required',
+      'additionalProperties',
+      'patternProperties',
+      'minProperties',
+      'maxProperties',
+      'dependentRequired',
+      'unevaluatedProperties',
+      'propertyNames',
+    )
+  )
+    implied.push('object');
   if (has('items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains')) implied.push('array');
   if (has('minLength', 'maxLength', 'pattern', 'format')) implied.push('string');
   if (has('minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf')) implied.push('number');

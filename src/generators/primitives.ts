@@ -42,7 +42,12 @@ export function stringArbitrary(node: JsonObject, ptr: string): fc.Arbitrary<str
   return guardedFilter(base, ok, `string at ${showPointer(ptr)}`);
 }
 
-interface Range { lo: number; hi: number; loOpen: boolean; hiOpen: boolean }
+interface Range {
+  lo: number;
+  hi: number;
+  loOpen: boolean;
+  hiOpen: boolean;
+}
 
 function range(node: JsonObject, fallback: number): Range {
   let lo = -Infinity;
@@ -120,7 +125,8 @@ export function numberArbitrary(node: JsonObject, integer: boolean, ptr: string)
   if (cents && sometimes(cents, ok)) options.push({ weight: 3, arbitrary: cents.filter(ok) });
   options.push({
     weight: 1,
-    arbitrary: fc.double({ min: r.lo, max: r.hi, minExcluded: r.loOpen, maxExcluded: r.hiOpen, noNaN: true, noDefaultInfinity: true })
+    arbitrary: fc
+      .double({ min: r.lo, max: r.hi, minExcluded: r.loOpen, maxExcluded: r.hiOpen, noNaN: true, noDefaultInfinity: true })
       .map((x) => (Object.is(x, -0) ? 0 : x)),
   });
   // Every option stays in range by construction; the filter only catches rounding at open bounds.

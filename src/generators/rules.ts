@@ -43,7 +43,13 @@ function allows(declared: string[] | undefined, t: string): boolean {
 /** A value of a type the schema does not allow, preferring the confusion a client would make. */
 function wrongType(types: string[]): unknown {
   const preferred: Record<string, unknown> = {
-    string: 12345, number: '12345', integer: '12345', boolean: 'true', object: 'not-an-object', array: 'not-an-array', null: 0,
+    string: 12345,
+    number: '12345',
+    integer: '12345',
+    boolean: 'true',
+    object: 'not-an-object',
+    array: 'not-an-array',
+    null: 0,
   };
   const candidates = [preferred[types[0]], 12345, 'text', true, null, [], {}, 1.5];
   return candidates.find((c) => !hasType(c, types));
@@ -51,10 +57,7 @@ function wrongType(types: string[]): unknown {
 
 function outside(values: unknown[], declared: string[] | undefined): unknown {
   const nums = values.filter((v): v is number => typeof v === 'number');
-  const candidates = [
-    'zz_not_allowed', 'zz_other',
-    nums.length > 0 ? Math.max(...nums) + 1 : 99999, -99999, true, false, null, {}, [],
-  ];
+  const candidates = ['zz_not_allowed', 'zz_other', nums.length > 0 ? Math.max(...nums) + 1 : 99999, -99999, true, false, null, {}, []];
   const fresh = candidates.filter((c) => !values.some((v) => deepEqual(v, c)) && (!declared || hasType(c, declared)));
   // Same JSON type as the allowed values where possible, so only enum/const is broken.
   return fresh.find((c) => jsonType(c) === jsonType(values[0])) ?? fresh[0];
@@ -105,8 +108,10 @@ export class RuleCollector {
     const base = omit(node, ['if', 'then', 'else']);
     const cond = flatten(node.if as Schema, this.store);
     // Breaking a property the condition looks at could flip the condition: leave those alone.
-    const looked = [...Object.keys(isObject(cond.properties) ? cond.properties : {}), ...(Array.isArray(cond.required) ? cond.required.map(String) : [])]
-      .map((k) => childPointer(ptr, k));
+    const looked = [
+      ...Object.keys(isObject(cond.properties) ? cond.properties : {}),
+      ...(Array.isArray(cond.required) ? cond.required.map(String) : []),
+    ].map((k) => childPointer(ptr, k));
     const seen = new Set(baseRules.map((r) => r.rule));
     const out: RulePlan[] = [];
     for (const side of ['then', 'else'] as const) {
@@ -145,7 +150,12 @@ export class RuleCollector {
 
     if (declared) {
       const wrong = wrongType(declared);
-      if (wrong !== undefined) add(`wrong type at ${where}: ${jsonType(wrong) === 'integer' ? 'number' : jsonType(wrong)} instead of ${declared.join(' or ')}`, 'type', constant(wrong));
+      if (wrong !== undefined)
+        add(
+          `wrong type at ${where}: ${jsonType(wrong) === 'integer' ? 'number' : jsonType(wrong)} instead of ${declared.join(' or ')}`,
+          'type',
+          constant(wrong),
+        );
     }
     const notInEnum = Array.isArray(node.enum) ? outside(node.enum, declared) : undefined;
     if (notInEnum !== undefined) add(`value outside enum at ${where}`, 'enum', constant(notInEnum));
@@ -187,14 +197,26 @@ export class RuleCollector {
 
     if (minL >= 1) add(`blank ${name} (empty string, minLength ${minL})`, 'minLength', constant(''));
     if (minL >= 2) {
-      add(`string shorter than minLength ${minL} at ${where}`, 'minLength',
-        fc.constant((cur: unknown) => [...(typeof cur === 'string' ? cur : '')].slice(0, minL - 1).join('').padEnd(minL - 1, 'x')));
+      add(
+        `string shorter than minLength ${minL} at ${where}`,
+        'minLength',
+        fc.constant((cur: unknown) =>
+          [...(typeof cur === 'string' ? cur : '')]
+            .slice(0, minL - 1)
+            .join('')
+            .padEnd(minL - 1, 'x'),
+        ),
+      );
     }
     if (maxL !== undefined && maxL < 10_000) {
-      add(`string longer than maxLength ${maxL} at ${where}`, 'maxLength', fc.constant((cur: unknown) => {
-        const s = typeof cur === 'string' ? cur : '';
-        return s + 'x'.repeat(Math.max(1, maxL + 1 - codePoints(s)));
-      }));
+      add(
+        `string longer than maxLength ${maxL} at ${where}`,
+        'maxLength',
+        fc.constant((cur: unknown) => {
+          const s = typeof cur === 'string' ? cur : '';
+          return s + 'x'.repeat(Math.max(1, maxL + 1 - codePoints(s)));
+        }),
+      );
     }
     if (re) {
       const whitespace = !re.test(BLANK) && lengthOk(BLANK);
@@ -225,9 +247,11 @@ export class RuleCollector {
     const xmax = num(node.exclusiveMaximum);
     const m = num(node.multipleOf);
     if (min !== undefined) add(`value below minimum ${min} at ${where}`, 'minimum', whole ? Math.ceil(min) - 1 : min - 1);
-    if (xmin !== undefined && (!whole || Number.isInteger(xmin))) add(`value not above exclusiveMinimum ${xmin} at ${where}`, 'exclusiveMinimum', xmin);
+    if (xmin !== undefined && (!whole || Number.isInteger(xmin)))
+      add(`value not above exclusiveMinimum ${xmin} at ${where}`, 'exclusiveMinimum', xmin);
     if (max !== undefined) add(`value above maximum ${max} at ${where}`, 'maximum', whole ? Math.floor(max) + 1 : max + 1);
-    if (xmax !== undefined && (!whole || Number.isInteger(xmax))) add(`value not below exclusiveMaximum ${xmax} at ${where}`, 'exclusiveMaximum', xmax);
+    if (xmax !== undefined && (!whole || Number.isInteger(xmax)))
+      add(`value not below exclusiveMaximum ${xmax} at ${where}`, 'exclusiveMaximum', xmax);
     if (m !== undefined && !(whole && m === 1)) {
       const lo = Math.max(min ?? -Infinity, xmin ?? -Infinity);
       const start = Number.isFinite(lo) ? Math.ceil(lo / m) * m : 0;
@@ -241,16 +265,38 @@ export class RuleCollector {
     const required = Array.isArray(node.required) ? node.required.map(String) : [];
     const props = isObject(node.properties) ? node.properties : {};
     const rules: RulePlan[] = required.map((k) => ({
-      rule: `required property ${childPointer(ptr, k)} removed`, keyword: 'required', instancePath: ptr, missingProperty: k,
-      target: childPointer(ptr, k), remove: true, mutate: constant(undefined), plan: withPresent(plan, childPointer(ptr, k)),
+      rule: `required property ${childPointer(ptr, k)} removed`,
+      keyword: 'required',
+      instancePath: ptr,
+      missingProperty: k,
+      target: childPointer(ptr, k),
+      remove: true,
+      mutate: constant(undefined),
+      plan: withPresent(plan, childPointer(ptr, k)),
     }));
     const add = (rule: string, keyword: string, mutate: Mutation) =>
-      rules.push({ rule, keyword, instancePath: ptr, target: ptr, remove: false, mutate: fc.constant(mutate), plan: withType(plan, ptr, 'object') });
+      rules.push({
+        rule,
+        keyword,
+        instancePath: ptr,
+        target: ptr,
+        remove: false,
+        mutate: fc.constant(mutate),
+        plan: withType(plan, ptr, 'object'),
+      });
     const patterns = isObject(node.patternProperties) ? Object.keys(node.patternProperties).map(schemaRegExp) : [];
     const unknownOk = !(UNKNOWN_PROPERTY in props) && !patterns.some((re) => re.test(UNKNOWN_PROPERTY));
-    const closedBy = node.additionalProperties === false ? 'additionalProperties' : node.unevaluatedProperties === false ? 'unevaluatedProperties' : undefined;
+    const closedBy =
+      node.additionalProperties === false
+        ? 'additionalProperties'
+        : node.unevaluatedProperties === false
+          ? 'unevaluatedProperties'
+          : undefined;
     if (closedBy && unknownOk) {
-      add(`unknown property ${childPointer(ptr, UNKNOWN_PROPERTY)} added`, closedBy, (cur) => ({ ...(isObject(cur) ? cur : {}), [UNKNOWN_PROPERTY]: 'x' }));
+      add(`unknown property ${childPointer(ptr, UNKNOWN_PROPERTY)} added`, closedBy, (cur) => ({
+        ...(isObject(cur) ? cur : {}),
+        [UNKNOWN_PROPERTY]: 'x',
+      }));
     }
     const minP = num(node.minProperties);
     if (minP !== undefined && minP >= 1 && required.length <= minP - 1) {
@@ -272,24 +318,37 @@ export class RuleCollector {
     const add = (rule: string, keyword: string, mutate: fc.Arbitrary<Mutation>, p = withType(plan, ptr, 'array')) =>
       rules.push({ rule, keyword, instancePath: ptr, target: ptr, remove: false, mutate, plan: p });
     if (minI >= 1) {
-      add(`array shorter than minItems ${minI} at ${where}`, 'minItems', fc.constant((cur) => (Array.isArray(cur) ? cur.slice(0, minI - 1) : [])));
+      add(
+        `array shorter than minItems ${minI} at ${where}`,
+        'minItems',
+        fc.constant((cur) => (Array.isArray(cur) ? cur.slice(0, minI - 1) : [])),
+      );
     }
     if (maxI !== undefined && maxI < 50 && prefix.length === 0) {
       try {
         const el = this.generator.compile((node.items ?? true) as Schema, childPointer(ptr, '-'), NO_PLAN, 1);
         const n = maxI + 1;
-        const long = node.uniqueItems === true
-          ? fc.uniqueArray(el, { minLength: n, maxLength: n, selector: canonical })
-          : fc.array(el, { minLength: n, maxLength: n });
-        add(`array longer than maxItems ${maxI} at ${where}`, 'maxItems', long.map((a) => () => a));
+        const long =
+          node.uniqueItems === true
+            ? fc.uniqueArray(el, { minLength: n, maxLength: n, selector: canonical })
+            : fc.array(el, { minLength: n, maxLength: n });
+        add(
+          `array longer than maxItems ${maxI} at ${where}`,
+          'maxItems',
+          long.map((a) => () => a),
+        );
       } catch (e) {
         if (!(e instanceof UnsatisfiableError)) throw e;
       }
     }
     if (node.uniqueItems === true && (maxI === undefined || maxI >= 2)) {
       const first = childPointer(ptr, 0);
-      add(`duplicate items at ${where}`, 'uniqueItems',
-        fc.constant((cur) => (Array.isArray(cur) ? [cur[0], cur[0], ...cur.slice(2)] : cur)), withPresent(plan, first));
+      add(
+        `duplicate items at ${where}`,
+        'uniqueItems',
+        fc.constant((cur) => (Array.isArray(cur) ? [cur[0], cur[0], ...cur.slice(2)] : cur)),
+        withPresent(plan, first),
+      );
     }
     return rules;
   }

@@ -23,10 +23,41 @@ interface Settings {
 }
 
 /** Keywords the generator builds values for (flatten has already removed $ref and annotations). */
-const HANDLED = new Set(['type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'patternProperties',
-  'unevaluatedProperties', 'minProperties', 'maxProperties', 'dependentRequired', 'items', 'prefixItems',
-  'minItems', 'maxItems', 'uniqueItems', 'contains', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']);
+const HANDLED = new Set([
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'unevaluatedProperties',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contains',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
 
 const hoistedNodes = new WeakMap<JsonObject, JsonObject>();
 
@@ -138,23 +169,30 @@ export class Generator {
     const wanted = plan.types.get(ptr);
     if (wanted) types = (types ?? [wanted]).filter((t) => t === wanted || (t === 'number' && wanted === 'integer'));
     if (!types) return anyScalar;
-    const arbs = types
-      .filter((t) => !(t === 'integer' && types.includes('number')))
-      .map((t) => this.typed(t, node, ptr, plan, depth));
-    if (arbs.length === 0) throw new UnsatisfiableError(`no type allowed at ${where}${types.length === 0 ? ' (or none that can hold the planned parts)' : ''}`);
+    const arbs = types.filter((t) => !(t === 'integer' && types.includes('number'))).map((t) => this.typed(t, node, ptr, plan, depth));
+    if (arbs.length === 0)
+      throw new UnsatisfiableError(`no type allowed at ${where}${types.length === 0 ? ' (or none that can hold the planned parts)' : ''}`);
     return arbs.length === 1 ? arbs[0] : fc.oneof(...arbs);
   }
 
   private typed(type: string, node: JsonObject, ptr: string, plan: Plan, depth: number): Arb {
     switch (type) {
-      case 'null': return fc.constant(null);
-      case 'boolean': return fc.boolean();
-      case 'integer': return numberArbitrary(node, true, ptr);
-      case 'number': return numberArbitrary(node, false, ptr);
-      case 'string': return stringArbitrary(node, ptr);
-      case 'object': return this.object(node, ptr, plan, depth);
-      case 'array': return this.array(node, ptr, plan, depth);
-      default: throw new Error(`unknown type "${type}" at ${showPointer(ptr)}`);
+      case 'null':
+        return fc.constant(null);
+      case 'boolean':
+        return fc.boolean();
+      case 'integer':
+        return numberArbitrary(node, true, ptr);
+      case 'number':
+        return numberArbitrary(node, false, ptr);
+      case 'string':
+        return stringArbitrary(node, ptr);
+      case 'object':
+        return this.object(node, ptr, plan, depth);
+      case 'array':
+        return this.array(node, ptr, plan, depth);
+      default:
+        throw new Error(`unknown type "${type}" at ${showPointer(ptr)}`);
     }
   }
 
@@ -238,7 +276,7 @@ export class Generator {
       for (const k of optional) if (on.size > maxP && on.has(k)) on.delete(k);
       for (const k of optional) if (on.size < minP) on.add(k);
       // dependentRequired: a present key pulls in its dependants (repeat until nothing changes).
-      for (let before = -1; before !== on.size;) {
+      for (let before = -1; before !== on.size; ) {
         before = on.size;
         for (const [k, deps] of Object.entries(depReq)) if (on.has(k)) deps.forEach((d) => on.add(d));
       }
@@ -257,11 +295,14 @@ export class Generator {
       const entries = keys.map((k) => {
         const v = values.get(k) as Arb;
         if (mandatory.includes(k)) return v;
-        return optional.includes(k) ? fc.oneof({ weight: p, arbitrary: v }, { weight: 100 - p, arbitrary: fc.constant(ABSENT) }) : fc.constant(ABSENT);
+        return optional.includes(k)
+          ? fc.oneof({ weight: p, arbitrary: v }, { weight: 100 - p, arbitrary: fc.constant(ABSENT) })
+          : fc.constant(ABSENT);
       });
-      const extraArb = canExtend && this.settings.extraProperties
-        ? fc.tuple(wantExtra, extraValue)
-        : fc.constant([false, undefined] as [boolean, unknown]);
+      const extraArb =
+        canExtend && this.settings.extraProperties
+          ? fc.tuple(wantExtra, extraValue)
+          : fc.constant([false, undefined] as [boolean, unknown]);
       return fc.tuple(fc.tuple(...entries), extraArb).map(([vs, [extra, ev]]) => {
         const o: JsonObject = {};
         keys.forEach((k, i) => {
@@ -310,16 +351,23 @@ export class Generator {
         : fc.array(el, { minLength: minI, maxLength: cap });
     } else {
       // Compiled once, outside the chain: a compile per generated value would be slow.
-      const els = Array.from({ length: cap }, (_, i): Arb =>
-        i < prefix.length ? this.compile(prefix[i], childPointer(ptr, i), plan, depth + 1)
-          : this.compile(items, childPointer(ptr, i === prefix.length ? i : '-'), plan, depth + 1));
+      const els = Array.from(
+        { length: cap },
+        (_, i): Arb =>
+          i < prefix.length
+            ? this.compile(prefix[i], childPointer(ptr, i), plan, depth + 1)
+            : this.compile(items, childPointer(ptr, i === prefix.length ? i : '-'), plan, depth + 1),
+      );
       arb = fc.integer({ min: minI, max: cap }).chain((n) => fc.tuple(...els.slice(0, n)));
       if (unique) arb = guardedFilter(arb, (a) => new Set(a.map(canonical)).size === a.length, `uniqueItems at ${where}`);
     }
     if (node.contains !== undefined) {
       const has = this.store.matcher(node.contains as Schema);
       const witness = this.compile(
-        mergeSchemas(flatten(items, this.store), flatten(node.contains as Schema, this.store)), childPointer(ptr, '-'), plan, depth + 1,
+        mergeSchemas(flatten(items, this.store), flatten(node.contains as Schema, this.store)),
+        childPointer(ptr, '-'),
+        plan,
+        depth + 1,
       );
       const whole = this.store.matcher(node);
       arb = fc.tuple(arb, witness).map(([a, w]) => (a.some(has) ? a : a.length < maxI ? [w, ...a] : [w, ...a.slice(1)]));

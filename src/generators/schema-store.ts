@@ -16,8 +16,18 @@ const addFormats: AddFormats =
     ? (addFormatsModule as unknown as AddFormats)
     : (addFormatsModule as unknown as { default: AddFormats }).default;
 
-const SINGLE = ['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains',
-  'propertyNames', 'not', 'if', 'then', 'else'];
+const SINGLE = [
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 const LISTS = ['prefixItems', 'allOf', 'anyOf', 'oneOf'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
@@ -138,9 +148,7 @@ export class SchemaStore {
       } else if (LISTS.includes(key) && Array.isArray(value)) {
         out[key] = value.map((s) => this.normalize(s, here, refs));
       } else if (MAPS.includes(key) && isObject(value)) {
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([k, s]) => [k, this.normalize(s, here, refs)]),
-        );
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, this.normalize(s, here, refs)]));
       } else {
         out[key] = value;
       }

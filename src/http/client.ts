@@ -85,7 +85,10 @@ export class ApiClient {
     const auth = spec.auth ?? config.auth;
     const url = this.url(spec.path, spec.query);
     // RM bodies are JSON:API-like (000 §1), v3 bodies JSON (001 §4); any answer is read.
-    const accept = config.jsonContentType === 'application/json' ? 'application/json, */*;q=0.1' : `${config.jsonContentType}, application/json;q=0.9, */*;q=0.1`;
+    const accept =
+      config.jsonContentType === 'application/json'
+        ? 'application/json, */*;q=0.1'
+        : `${config.jsonContentType}, application/json;q=0.9, */*;q=0.1`;
     const headers: Record<string, string> = mergeHeaders(config.extraHeaders ?? configuredExtraHeaders(), { accept, ...spec.headers });
     let body: string | null = null;
     if (spec.raw) {
@@ -114,7 +117,12 @@ export class ApiClient {
     }
     clientStats.requests += 1;
     if (outcome.error) clientStats.transportErrors += 1;
-    const recordedRequest = { method: spec.method, url: redact(url), headers: redactHeaders(sentHeaders), body: body === null ? null : redact(body) };
+    const recordedRequest = {
+      method: spec.method,
+      url: redact(url),
+      headers: redactHeaders(sentHeaders),
+      body: body === null ? null : redact(body),
+    };
     const exchange: Exchange = {
       seq: ++seq,
       api: config.api,
@@ -131,7 +139,12 @@ export class ApiClient {
     return exchange;
   }
 
-  private async once(method: string, url: string, headers: Record<string, string>, body: string | null): Promise<{ response: Exchange['response']; error: string | null }> {
+  private async once(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | null,
+  ): Promise<{ response: Exchange['response']; error: string | null }> {
     const { timeoutMs } = this.config;
     const maxBytes = this.config.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -162,7 +175,13 @@ export class ApiClient {
       const responseHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
       return {
-        response: { status: res.statusCode, headers: redactHeaders(responseHeaders), text: redact(Buffer.concat(chunks).toString('utf8')), truncated, bytes },
+        response: {
+          status: res.statusCode,
+          headers: redactHeaders(responseHeaders),
+          text: redact(Buffer.concat(chunks).toString('utf8')),
+          truncated,
+          bytes,
+        },
         error: null,
       };
     } catch (error) {
@@ -184,7 +203,13 @@ function retryWait(response: Exchange['response']): number | null {
 function transportError(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (
+    err.name === 'TimeoutError' ||
+    err.name === 'AbortError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return `time-out: no complete answer within ${timeoutMs} ms`;
   }
   if (code === 'ECONNREFUSED') return 'connection refused (nothing listens there)';

@@ -34,7 +34,13 @@ export function proxySettings(env: Env): ProxySettings | null {
 
 /** A new dispatcher for `env`: EnvHttpProxyAgent when a proxy is named, else a plain Agent; the same time-outs either way. */
 export function createDispatcher(timeoutMs: number, env: Env): Dispatcher {
-  const options = { keepAliveTimeout: 10_000, connections: 64, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+  const options = {
+    keepAliveTimeout: 10_000,
+    connections: 64,
+    connectTimeout: timeoutMs,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  };
   const proxies = proxySettings(env);
   if (!proxies) return new Agent(options);
   // A proxy URL may carry credentials (http://user:password@proxy:3128): never in a report.

@@ -112,7 +112,10 @@ function clip(text: string): string {
 }
 
 /** How the replay command supplies credentials without writing them down. */
-export type CurlAuth = { kind: 'basic'; userVar: string; passwordVar: string } | { kind: 'bearer'; tokenCommand: string } | { kind: 'none' };
+export type CurlAuth =
+  | { kind: 'basic'; userVar: string; passwordVar: string }
+  | { kind: 'bearer'; tokenCommand: string }
+  | { kind: 'none' };
 
 export function toCurl(request: RecordedRequest, auth: CurlAuth): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];

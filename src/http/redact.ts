@@ -11,7 +11,12 @@ export const REDACTED = '***';
 /** Registers a secret and the forms it travels in: raw, URL-encoded and, with a user, basic credentials. */
 export function registerSecret(value: string | null | undefined, basicUser?: string): void {
   if (!value || value.length < 4) return;
-  const forms = [value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+'), new URLSearchParams({ s: value }).toString().slice(2)];
+  const forms = [
+    value,
+    encodeURIComponent(value),
+    encodeURIComponent(value).replace(/%20/g, '+'),
+    new URLSearchParams({ s: value }).toString().slice(2),
+  ];
   if (basicUser !== undefined) forms.push(Buffer.from(`${basicUser}:${value}`).toString('base64'));
   const known = secrets.size;
   for (const form of forms) secrets.add(form);
@@ -20,7 +25,13 @@ export function registerSecret(value: string | null | undefined, basicUser?: str
 
 export function redact(text: string): string {
   if (secrets.size === 0) return text;
-  pattern ??= new RegExp([...secrets].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
+  pattern ??= new RegExp(
+    [...secrets]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|'),
+    'g',
+  );
   return text.replace(pattern, REDACTED);
 }
 

@@ -35,7 +35,11 @@ export default class InstanceReporter implements Reporter {
       byInstance.set(name, [...(byInstance.get(name) ?? []), test]);
     }
     for (const instance of readInstances() ?? []) {
-      const report = buildReport(byInstance.get(instance.name) ?? [], { ...this.metadata, faults: instance.faults, variants: instance.variants });
+      const report = buildReport(byInstance.get(instance.name) ?? [], {
+        ...this.metadata,
+        faults: instance.faults,
+        variants: instance.variants,
+      });
       const dir = join(this.outputDir, 'instances', instance.name);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'conformance.json'), JSON.stringify(report, null, 2));

@@ -53,7 +53,9 @@ export function escapeRegExp(text: string): string {
 }
 
 /** The Playwright projects of a many-instance run: one per API of each instance. */
-export function instanceProjects(instances: readonly Instance[]): { name: string; testDir: string; testMatch?: RegExp; grep?: RegExp; metadata: { instance: number } }[] {
+export function instanceProjects(
+  instances: readonly Instance[],
+): { name: string; testDir: string; testMatch?: RegExp; grep?: RegExp; metadata: { instance: number } }[] {
   return instances.flatMap((inst, index) =>
     inst.projects.map((p) => ({
       name: projectName(p.api, inst.name),

@@ -3,7 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FaultVerdict, VariantVerdict } from './verdicts';
 
 export interface MutationReport {
-  reference: { passed: boolean; seconds: number; tests: { passed: number; failed: number; skipped: number }; cells: Record<string, number>; failures: string[] };
+  reference: {
+    passed: boolean;
+    seconds: number;
+    tests: { passed: number; failed: number; skipped: number };
+    cells: Record<string, number>;
+    failures: string[];
+  };
   faults: FaultVerdict[];
   variants: VariantVerdict[];
   scores: { sensitivity: string; falseAlarms: string; faultsCaught: number; faults: number; variantsPassed: number; variants: number };
@@ -15,14 +21,28 @@ export function scores(faults: FaultVerdict[], variants: VariantVerdict[]): Muta
   const caught = faults.filter((f) => f.caught).length;
   const passed = variants.filter((v) => v.passed).length;
   const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
-  return { sensitivity: pct(caught, faults.length), falseAlarms: pct(variants.length - passed, variants.length), faultsCaught: caught, faults: faults.length, variantsPassed: passed, variants: variants.length };
+  return {
+    sensitivity: pct(caught, faults.length),
+    falseAlarms: pct(variants.length - passed, variants.length),
+    faultsCaught: caught,
+    faults: faults.length,
+    variantsPassed: passed,
+    variants: variants.length,
+  };
 }
 
 export function renderTable(report: MutationReport): string {
   const rows: string[][] = [['name', 'kind', 'verdict', 'catching check', 'seconds']];
   rows.push(['reference (no fault)', 'reference', report.reference.passed ? 'passed' : 'FAILED', '-', report.reference.seconds.toFixed(1)]);
   for (const v of report.variants) rows.push([v.name, 'variant', v.passed ? 'passed' : 'FALSE ALARM', '-', v.seconds.toFixed(1)]);
-  for (const f of report.faults) rows.push([f.name, 'fault', f.caught ? 'caught' : 'ESCAPED', f.caught ? f.check : `${f.check} (expected ${f.expectedCheck})`, f.seconds.toFixed(1)]);
+  for (const f of report.faults)
+    rows.push([
+      f.name,
+      'fault',
+      f.caught ? 'caught' : 'ESCAPED',
+      f.caught ? f.check : `${f.check} (expected ${f.expectedCheck})`,
+      f.seconds.toFixed(1),
+    ]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   return [line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
@@ -35,7 +55,11 @@ export function renderMarkdown(report: MutationReport): string {
     '',
     `- sensitivity: ${s.faultsCaught}/${s.faults} faults caught by their declared check (${s.sensitivity})`,
     `- false alarms: ${s.variants - s.variantsPassed}/${s.variants} lawful variants failed (${s.falseAlarms})`,
-    `- reference server: ${report.reference.passed ? 'passed' : 'FAILED'} (${report.reference.tests.passed} tests passed, ${report.reference.tests.failed} failed, ${report.reference.tests.skipped} skipped; cells ${Object.entries(report.reference.cells).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+    `- reference server: ${report.reference.passed ? 'passed' : 'FAILED'} (${report.reference.tests.passed} tests passed, ${report.reference.tests.failed} failed, ${report.reference.tests.skipped} skipped; cells ${Object.entries(
+      report.reference.cells,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})`,
     `- wall time: ${report.seconds.toFixed(0)} s with ${report.parallel} runs in parallel`,
     '',
     renderTable(report),
@@ -43,8 +67,12 @@ export function renderMarkdown(report: MutationReport): string {
   ];
   const problems = [
     ...report.reference.failures.map((f) => `- reference: ${f}`),
-    ...report.faults.filter((f) => !f.caught).map((f) => `- fault ${f.name} (breaks ${f.clause}): ${f.note ?? ''} (checks that failed: ${f.checks.join(', ') || 'none'})`),
-    ...report.variants.filter((v) => !v.passed).flatMap((v) => (v.failures ?? []).slice(0, 5).map((line) => `- variant ${v.name} (lawful by ${v.clause}): ${line}`)),
+    ...report.faults
+      .filter((f) => !f.caught)
+      .map((f) => `- fault ${f.name} (breaks ${f.clause}): ${f.note ?? ''} (checks that failed: ${f.checks.join(', ') || 'none'})`),
+    ...report.variants
+      .filter((v) => !v.passed)
+      .flatMap((v) => (v.failures ?? []).slice(0, 5).map((line) => `- variant ${v.name} (lawful by ${v.clause}): ${line}`)),
   ];
   if (problems.length) out.push('## Problems', '', ...problems, '');
   return out.join('\n');

@@ -42,7 +42,9 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
   args.push(...(options.args ?? []));
   const outside = options.embedded === false;
   // An outside target: none of the caller's own target variables may leak into the run.
-  const inherited = outside ? Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(RM_|HR_|LEARNING_|CONFORMANCE_EMBEDDED)/.test(k))) : process.env;
+  const inherited = outside
+    ? Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(RM_|HR_|LEARNING_|CONFORMANCE_EMBEDDED)/.test(k)))
+    : process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,
     CONFORMANCE_EMBEDDED: outside ? '' : '1',
@@ -102,7 +104,12 @@ export async function runInstances(instances: readonly Instance[], options: Suit
     const report = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport) : null;
     const ran = report ? report.totals.passed + report.totals.failed : 0;
     const exitCode = !report || ran === 0 ? 2 : report.totals.failed > 0 ? 1 : 0;
-    out.set(instance.name, { exitCode, seconds: run.seconds / instances.length, report, tail: exitCode === 2 ? `the batched run ended with exit ${run.exitCode}: ${run.tail}` : '' });
+    out.set(instance.name, {
+      exitCode,
+      seconds: run.seconds / instances.length,
+      report,
+      tail: exitCode === 2 ? `the batched run ended with exit ${run.exitCode}: ${run.tail}` : '',
+    });
   }
   return out;
 }

@@ -34,9 +34,21 @@ export function faultVerdict(fault: FaultEntry, run: SuiteRun): FaultVerdict {
   const failures = run.report?.failures ?? [];
   const checks = [...new Set(failures.flatMap((f) => f.checks))].sort();
   const caught = run.exitCode === 1 && checks.includes(fault.expectedCheck);
-  const base = { name: fault.name, api: fault.api, clause: fault.clause, expectedCheck: fault.expectedCheck, checks, seconds: round(run.seconds) };
+  const base = {
+    name: fault.name,
+    api: fault.api,
+    clause: fault.clause,
+    expectedCheck: fault.expectedCheck,
+    checks,
+    seconds: round(run.seconds),
+  };
   if (caught) return { ...base, caught, check: fault.expectedCheck };
-  const note = run.exitCode === 0 ? 'escaped: the suite passed' : run.exitCode === 1 ? `failed, but not by ${fault.expectedCheck}` : `the run could not start (exit ${run.exitCode}): ${run.tail.split('\n').slice(-2).join(' ')}`;
+  const note =
+    run.exitCode === 0
+      ? 'escaped: the suite passed'
+      : run.exitCode === 1
+        ? `failed, but not by ${fault.expectedCheck}`
+        : `the run could not start (exit ${run.exitCode}): ${run.tail.split('\n').slice(-2).join(' ')}`;
   return { ...base, caught: false, check: checks[0] ?? '-', note };
 }
 

@@ -13,38 +13,55 @@ type Json = Record<string, unknown>;
 /** Base addresses as the documents write them (000 §1, 001 §1); hosts are not shown, so defaults are placeholders. */
 function servers(api: ApiName): Json[] {
   if (api === 'rm') {
-    return [{
-      url: '{base_url}',
-      description: 'The base address of the region (US, EU, AU) that holds the account; it ends with /v2 (000 §1, §9).',
-      variables: { base_url: { default: 'https://rm.example.invalid/v2', description: 'regional base address ending with /v2 (not shown in the document)' } },
-    }];
+    return [
+      {
+        url: '{base_url}',
+        description: 'The base address of the region (US, EU, AU) that holds the account; it ends with /v2 (000 §1, §9).',
+        variables: {
+          base_url: {
+            default: 'https://rm.example.invalid/v2',
+            description: 'regional base address ending with /v2 (not shown in the document)',
+          },
+        },
+      },
+    ];
   }
-  return [{
-    url: 'https://{environment}.{data_centre_id}.{host}/v3/{tenant_id}',
-    description: 'Base address of 001 §1.',
-    variables: {
-      environment: { default: 'apiuat', enum: ['api', 'apiuat'], description: 'api: production; apiuat: development or testing' },
-      data_centre_id: { default: 'dc3', enum: ['dc2', 'dc3', 'dc4', 'dc5'], description: 'dc2 AUS, dc3 UK / EMEA, dc4 US, dc5 SEA' },
-      host: { default: 'example.invalid', description: 'host name (not shown in the document)' },
-      tenant_id: { default: 'tenant', description: "the organisation's tenant identifier" },
+  return [
+    {
+      url: 'https://{environment}.{data_centre_id}.{host}/v3/{tenant_id}',
+      description: 'Base address of 001 §1.',
+      variables: {
+        environment: { default: 'apiuat', enum: ['api', 'apiuat'], description: 'api: production; apiuat: development or testing' },
+        data_centre_id: { default: 'dc3', enum: ['dc2', 'dc3', 'dc4', 'dc5'], description: 'dc2 AUS, dc3 UK / EMEA, dc4 US, dc5 SEA' },
+        host: { default: 'example.invalid', description: 'host name (not shown in the document)' },
+        tenant_id: { default: 'tenant', description: "the organisation's tenant identifier" },
+      },
     },
-  }];
+  ];
 }
 
 function securitySchemes(api: ApiName): Json {
   if (api === 'rm') {
     return {
       HMAC: {
-        type: 'http', scheme: 'basic',
-        description: 'HTTP basic declared under the name HMAC: API key as user name, API secret as password; x-hmac-date (or date) header. Signature computation not shown (000 §5).',
+        type: 'http',
+        scheme: 'basic',
+        description:
+          'HTTP basic declared under the name HMAC: API key as user name, API secret as password; x-hmac-date (or date) header. Signature computation not shown (000 §5).',
       },
     };
   }
   return {
     oauth2: {
       type: 'oauth2',
-      description: 'OAuth 2.0 client credentials; tokens live 300 seconds (001 §5). The address of the token service is not shown: tokenUrl is a placeholder.',
-      flows: { clientCredentials: { tokenUrl: 'https://token.example.invalid/oauth2/token', scopes: { [HR_WRITE_SCOPE]: 'write HR core records (001 §5.2)' } } },
+      description:
+        'OAuth 2.0 client credentials; tokens live 300 seconds (001 §5). The address of the token service is not shown: tokenUrl is a placeholder.',
+      flows: {
+        clientCredentials: {
+          tokenUrl: 'https://token.example.invalid/oauth2/token',
+          scopes: { [HR_WRITE_SCOPE]: 'write HR core records (001 §5.2)' },
+        },
+      },
     },
   };
 }
@@ -104,10 +121,13 @@ const ref = (schemaId: string): Json => ({ $ref: `#/components/schemas/${compone
 
 function parameter(p: ParameterSpec, where: 'path' | 'query', extra: Json = {}): Json {
   return {
-    name: p.name, in: where,
+    name: p.name,
+    in: where,
     ...(where === 'path' ? { required: true } : {}),
     ...(p.description ? { description: p.description } : {}),
-    schema: p.schema, 'x-seed': p.seed, ...extra,
+    schema: p.schema,
+    'x-seed': p.seed,
+    ...extra,
   };
 }
 
@@ -129,12 +149,17 @@ function parameters(op: OperationSpec): Json[] {
 const statusKey = (status: string): string => status.replace(/xx$/, 'XX');
 
 function responses(op: OperationSpec, mediaType: string): Json {
-  return Object.fromEntries(op.responses.map((r: ResponseSpec) => [statusKey(r.status), {
-    description: r.description,
-    ...(r.schema ? { content: { [mediaType]: { schema: ref(r.schema) } } } : {}),
-    'x-seed': r.seed,
-    'x-clause': r.clause,
-  }]));
+  return Object.fromEntries(
+    op.responses.map((r: ResponseSpec) => [
+      statusKey(r.status),
+      {
+        description: r.description,
+        ...(r.schema ? { content: { [mediaType]: { schema: ref(r.schema) } } } : {}),
+        'x-seed': r.seed,
+        'x-clause': r.clause,
+      },
+    ]),
+  );
 }
 
 function operationObject(op: OperationSpec): Json {
@@ -144,7 +169,15 @@ function operationObject(op: OperationSpec): Json {
     summary: op.summary,
     tags: [op.resource],
     ...(parameters(op).length ? { parameters: parameters(op) } : {}),
-    ...(op.requestBody ? { requestBody: { required: true, content: { [op.requestBody.contentType]: { schema: ref(op.requestBody.schema) } }, 'x-seed': op.requestBody.seed } } : {}),
+    ...(op.requestBody
+      ? {
+          requestBody: {
+            required: true,
+            content: { [op.requestBody.contentType]: { schema: ref(op.requestBody.schema) } },
+            'x-seed': op.requestBody.seed,
+          },
+        }
+      : {}),
     responses: responses(op, mediaType),
     security: security(op.api),
     'x-seed': op.seed,

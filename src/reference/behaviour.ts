@@ -8,7 +8,10 @@ import { FAULTS, VARIANTS } from './catalogue';
 export class Behaviour {
   private readonly active: ReadonlySet<string>;
 
-  constructor(readonly faults: readonly string[] = [], readonly variants: readonly string[] = []) {
+  constructor(
+    readonly faults: readonly string[] = [],
+    readonly variants: readonly string[] = [],
+  ) {
     const known = new Set([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name)]);
     for (const name of [...faults, ...variants]) {
       if (!known.has(name)) throw new Error(`Unknown fault or variant "${name}". Known: ${[...known].sort().join(', ')}`);

@@ -24,7 +24,8 @@ export interface VariantEntry {
   clause: string;
 }
 
-const prefixProblem = (kind: string, e: { name: string; api: string }): string[] => (e.name.startsWith(`${e.api}.`) ? [] : [`${kind} ${e.name}: the name does not start with its API "${e.api}."`]);
+const prefixProblem = (kind: string, e: { name: string; api: string }): string[] =>
+  e.name.startsWith(`${e.api}.`) ? [] : [`${kind} ${e.name}: the name does not start with its API "${e.api}."`];
 
 /** Why a fault is not a lawful catalogue entry; empty when it is. */
 export function faultProblems(f: FaultEntry): string[] {
@@ -32,7 +33,9 @@ export function faultProblems(f: FaultEntry): string[] {
   if (!isClauseId(f.clause)) problems.push(`fault ${f.name}: clause "${f.clause}" is not in src/clauses/registry.ts`);
   if (!isCheckName(f.expectedCheck)) problems.push(`fault ${f.name}: check "${f.expectedCheck}" is not in src/checks/registry/`);
   else if (isClauseId(f.clause) && !citesClause(CHECKS[f.expectedCheck], f.clause)) {
-    problems.push(`fault ${f.name}: check "${f.expectedCheck}" does not cite clause "${f.clause}" (src/checks/registry/${f.expectedCheck}.ts)`);
+    problems.push(
+      `fault ${f.name}: check "${f.expectedCheck}" does not cite clause "${f.clause}" (src/checks/registry/${f.expectedCheck}.ts)`,
+    );
   }
   return problems;
 }
@@ -45,7 +48,11 @@ export function variantProblems(v: VariantEntry, common = false): string[] {
 }
 
 /** Every problem of a whole catalogue, duplicate names included. */
-export function catalogueProblems(faults: readonly FaultEntry[], variants: readonly VariantEntry[], common: readonly VariantEntry[] = []): string[] {
+export function catalogueProblems(
+  faults: readonly FaultEntry[],
+  variants: readonly VariantEntry[],
+  common: readonly VariantEntry[] = [],
+): string[] {
   const names = [...faults, ...variants, ...common].map((x) => x.name);
   const dupes = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
   return [

@@ -16,10 +16,22 @@ import type { FaultSpec, VariantSpec } from './catalogue-types';
 export type Fault<N extends string = string, C extends CheckName = CheckName> = FaultSpec & { readonly name: N; readonly expectedCheck: C };
 export type Variant<N extends string = string> = VariantSpec & { readonly name: N };
 
-export function defineFault<const A extends ApiName, const N extends `${A}.${string}`, const C extends CheckName>(api: A, name: N, clause: NoInfer<ClauseOf<C>>, expectedCheck: C, description: string): Fault<N, C> {
+export function defineFault<const A extends ApiName, const N extends `${A}.${string}`, const C extends CheckName>(
+  api: A,
+  name: N,
+  clause: NoInfer<ClauseOf<C>>,
+  expectedCheck: C,
+  description: string,
+): Fault<N, C> {
   return Object.freeze({ name, api, clause, expectedCheck, description });
 }
 
-export function defineVariant<const A extends ApiName, const N extends `${A}.${string}`>(api: A, name: N, clause: ClauseId, description: string, env?: Readonly<Record<string, string>>): Variant<N> {
+export function defineVariant<const A extends ApiName, const N extends `${A}.${string}`>(
+  api: A,
+  name: N,
+  clause: ClauseId,
+  description: string,
+  env?: Readonly<Record<string, string>>,
+): Variant<N> {
   return Object.freeze({ name, api, clause, description, ...(env ? { env: Object.freeze({ ...env }) } : {}) });
 }

@@ -37,10 +37,13 @@ export class Router {
   /** `template` like "/candidates/{candidateId}"; literal segments win over parameters by registration order. */
   on(method: string, template: string, handler: Handler): this {
     const names: string[] = [];
-    const source = template.replace(/\/+$/, '').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
+    const source = template
+      .replace(/\/+$/, '')
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\{(\w+)\}/g, (_, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
     this.routes.push({ method, pattern: new RegExp(`^${source}/?$`), names, handler });
     return this;
   }

@@ -42,16 +42,26 @@ const { values } = parseArgs({
 
 if (values.list) {
   // One line each: the name, the clause (a fault breaks it, a variant's latitude comes from it), the catching check, what it does.
-  for (const f of FAULTS) console.log(`fault    ${f.name.padEnd(50)} ${f.clause.padEnd(36)} ${`[${f.expectedCheck}]`.padEnd(21)} ${f.description}`);
+  for (const f of FAULTS)
+    console.log(`fault    ${f.name.padEnd(50)} ${f.clause.padEnd(36)} ${`[${f.expectedCheck}]`.padEnd(21)} ${f.description}`);
   for (const v of VARIANTS) console.log(`variant  ${v.name.padEnd(50)} ${v.clause.padEnd(36)} ${''.padEnd(21)} ${v.description}`);
   console.log(`${FAULTS.length} faults, ${VARIANTS.length} variants (clause ids: src/clauses/registry.ts)`);
   process.exit(0);
 }
 
-const split = (text: string | undefined): string[] => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const split = (text: string | undefined): string[] =>
+  text
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 let behaviour: Behaviour;
 try {
-  behaviour = new Behaviour([...values.fault, ...split(process.env.REFERENCE_FAULTS)], [...values.variant, ...split(process.env.REFERENCE_VARIANTS)]);
+  behaviour = new Behaviour(
+    [...values.fault, ...split(process.env.REFERENCE_FAULTS)],
+    [...values.variant, ...split(process.env.REFERENCE_VARIANTS)],
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
@@ -80,8 +90,15 @@ setInterval(() => {
 const urls = embeddedUrls(server.port);
 console.log(`reference server listening on port ${server.port}`);
 console.log(`  RM_BASE_URL=${urls.rm}  RM_API_KEY=${EMBEDDED.rm.apiKey}  RM_API_SECRET=${EMBEDDED.rm.apiSecret}`);
-console.log(`  HR_BASE_URL=${urls.hr}  HR_TOKEN_URL=${urls.token}  HR_CLIENT_ID=${EMBEDDED.hr.clientId}  HR_CLIENT_SECRET=${EMBEDDED.hr.clientSecret}`);
-console.log(`  LEARNING_PROVIDER_ID=${EMBEDDED.hr.learningProviderId}  LEARNING_OWNER_ID=${EMBEDDED.hr.learningOwnerId}  LEARNING_IMAGE_TEMP_KEY=${EMBEDDED.hr.learningImageTempKey}`);
-console.log(`  OPENAPI=${urls.origin}${OPENAPI_PATH}  (OpenAPI 3.1 for Postman or Swagger UI, servers pointing here:  ${APIS.map((api) => `${urls.origin}${openApiPath(api)}`).join('  ')})`);
-if (behaviour.faults.length || behaviour.variants.length) console.log(`  faults: ${behaviour.faults.join(', ') || '-'}  variants: ${behaviour.variants.join(', ') || '-'}`);
+console.log(
+  `  HR_BASE_URL=${urls.hr}  HR_TOKEN_URL=${urls.token}  HR_CLIENT_ID=${EMBEDDED.hr.clientId}  HR_CLIENT_SECRET=${EMBEDDED.hr.clientSecret}`,
+);
+console.log(
+  `  LEARNING_PROVIDER_ID=${EMBEDDED.hr.learningProviderId}  LEARNING_OWNER_ID=${EMBEDDED.hr.learningOwnerId}  LEARNING_IMAGE_TEMP_KEY=${EMBEDDED.hr.learningImageTempKey}`,
+);
+console.log(
+  `  OPENAPI=${urls.origin}${OPENAPI_PATH}  (OpenAPI 3.1 for Postman or Swagger UI, servers pointing here:  ${APIS.map((api) => `${urls.origin}${openApiPath(api)}`).join('  ')})`,
+);
+if (behaviour.faults.length || behaviour.variants.length)
+  console.log(`  faults: ${behaviour.faults.join(', ') || '-'}  variants: ${behaviour.variants.join(', ') || '-'}`);
 console.log('  stops on Ctrl+C or SIGTERM, and with the process that started it');

@@ -27,7 +27,7 @@ export function sandboxOpenApi(api: ApiName, port: number): Json {
   const oauth2 = (doc.components as { securitySchemes?: Record<string, OAuth> } | undefined)?.securitySchemes?.oauth2;
   if (oauth2?.flows?.clientCredentials) {
     oauth2.flows.clientCredentials.tokenUrl = urls.token;
-    oauth2.description = 'OAuth 2.0 client credentials; tokens live 300 seconds (001 §5). tokenUrl: the sandbox\'s token endpoint.';
+    oauth2.description = "OAuth 2.0 client credentials; tokens live 300 seconds (001 §5). tokenUrl: the sandbox's token endpoint.";
   }
   return doc;
 }

@@ -51,7 +51,17 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       }
       if (extraRoute?.(req, res, url)) return;
       const body = parseJson(rawBody);
-      const base = { req, res, method: req.method ?? 'GET', url, params: {}, query: url.searchParams, rawBody, body: body === INVALID_JSON ? INVALID_JSON : body, behaviour };
+      const base = {
+        req,
+        res,
+        method: req.method ?? 'GET',
+        url,
+        params: {},
+        query: url.searchParams,
+        rawBody,
+        body: body === INVALID_JSON ? INVALID_JSON : body,
+        behaviour,
+      };
       if (behaviour.has('slow-responses')) await new Promise((r) => setTimeout(r, 40));
       const path = url.pathname;
       let module: ApiModule | null = null;
@@ -74,7 +84,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       try {
         await module.handle(ctx);
       } catch (error) {
-        if (!res.headersSent) send(ctx, 500, { errors: [{ status: '500', title: 'Internal Server Error', detail: (error as Error).message }] });
+        if (!res.headersSent)
+          send(ctx, 500, { errors: [{ status: '500', title: 'Internal Server Error', detail: (error as Error).message }] });
         else res.end();
       }
     })();

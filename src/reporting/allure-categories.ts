@@ -17,6 +17,10 @@ export function allure3Categories(): { id: string; name: string; matchers: { sta
       name: `${check}: ${meaning}`,
       matchers: { statuses: ['failed', 'broken'], message: `\\[check:${check}\\]` },
     })),
-    { id: 'other-failures', name: 'Other failures (not a check: a failure of the suite itself)', matchers: { statuses: ['failed', 'broken'], message: '[\\s\\S]*' } },
+    {
+      id: 'other-failures',
+      name: 'Other failures (not a check: a failure of the suite itself)',
+      matchers: { statuses: ['failed', 'broken'], message: '[\\s\\S]*' },
+    },
   ];
 }

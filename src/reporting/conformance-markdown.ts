@@ -4,7 +4,11 @@ import type { CellStatus, ConformanceReport } from './conformance-types';
 import { groupLeftovers, groupObservations } from './observations';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', 'not-covered': '⬜' };
-const API_TITLE: Record<string, string> = { rm: 'Recruitment Marketing API v2', hr: 'HR core API v3', learning: 'Learning Activities API v3' };
+const API_TITLE: Record<string, string> = {
+  rm: 'Recruitment Marketing API v2',
+  hr: 'HR core API v3',
+  learning: 'Learning Activities API v3',
+};
 /** Skipped cells of one reason listed by name up to this many; the matrix shows the rest. */
 const MAX_CELLS_PER_REASON = 8;
 
@@ -15,15 +19,24 @@ export function renderMarkdown(report: ConformanceReport): string {
   out.push(`# Conformance summary: ${verdict}`, '');
   out.push(`- RM v2 target: ${report.target.rm}`, `- HR / Learning v3 target: ${report.target.hr}`);
   out.push(`- seed: ${report.seed} (replay with CONFORMANCE_SEED=${report.seed}), run id: ${report.runId}`);
-  if (report.faults.length || report.variants.length) out.push(`- reference server faults: ${report.faults.join(', ') || '-'}; variants: ${report.variants.join(', ') || '-'}`);
+  if (report.faults.length || report.variants.length)
+    out.push(`- reference server faults: ${report.faults.join(', ') || '-'}; variants: ${report.variants.join(', ') || '-'}`);
   out.push(`- tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped tests`);
   const cells = report.operations.flatMap((o) => Object.values(o.statuses));
   const count = (s: CellStatus): number => cells.filter((c) => c === s).length;
-  out.push(`- operation x status cells: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped cells, ${count('not-covered')} not covered`);
+  out.push(
+    `- operation x status cells: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped cells, ${count('not-covered')} not covered`,
+  );
   const p = report.politeness;
-  if (p) out.push(`- politeness: ${p.maxRps > 0 ? `at most ${p.maxRps} requests/s` : 'unthrottled'}, ${p.maxConcurrency} at once, time-out ${p.timeoutMs} ms; ${p.casesPerProperty} cases per property`);
+  if (p)
+    out.push(
+      `- politeness: ${p.maxRps > 0 ? `at most ${p.maxRps} requests/s` : 'unthrottled'}, ${p.maxConcurrency} at once, time-out ${p.timeoutMs} ms; ${p.casesPerProperty} cases per property`,
+    );
   out.push('');
-  out.push(`Legend: ${MARK.passed} passed, ${MARK.failed} failed, ${MARK.skipped} skipped, ${MARK['not-covered']} not covered; a superscript number marks a status the operation's row does not list, with the clause it comes from below the table.`, '');
+  out.push(
+    `Legend: ${MARK.passed} passed, ${MARK.failed} failed, ${MARK.skipped} skipped, ${MARK['not-covered']} not covered; a superscript number marks a status the operation's row does not list, with the clause it comes from below the table.`,
+    '',
+  );
   for (const api of ['rm', 'hr', 'learning']) {
     const ops = report.operations.filter((o) => o.api === api);
     if (ops.length === 0) continue;
@@ -37,7 +50,9 @@ export function renderMarkdown(report: ConformanceReport): string {
       return superscript(notes.get(id) ?? 0);
     };
     for (const op of ops) {
-      const row = Object.entries(op.statuses).map(([s, v]) => `${s}${noteOf(op, s)} ${MARK[v]}`).join('  ');
+      const row = Object.entries(op.statuses)
+        .map(([s, v]) => `${s}${noteOf(op, s)} ${MARK[v]}`)
+        .join('  ');
       out.push(`| \`${op.method} ${op.path}\` | ${row} |`);
     }
     out.push('');
@@ -56,10 +71,21 @@ export function renderMarkdown(report: ConformanceReport): string {
     out.push('## Failures', '', 'Each failure quotes the sentence of the document it breaks.', '');
     for (const f of report.failures) {
       out.push(`### ${esc(f.test)}`, '', `- check: \`${f.check}\``, `- what happened: ${esc(f.message.slice(0, 400))}`);
-      if (f.exchange) out.push(`- failing exchange: #${f.exchange.seq} ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`);
+      if (f.exchange)
+        out.push(
+          `- failing exchange: #${f.exchange.seq} ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`,
+        );
       if (f.replay) out.push(`- replay: \`${f.replay}\``);
-      if (f.cells) out.push(`- cells failed: ${f.cells.length ? f.cells.map((c) => `\`${label(c)}\``).join(', ') : 'none of the cells the test covers (the failing exchange is of another operation)'}`);
-      if (f.clause) out.push(`- required by ${f.clause.seed} ${f.clause.section}${f.clause.standard ? ` (${f.clause.standard})` : ''}:`, '', `  > ${f.clause.quote.replace(/\n/g, ' ')}`);
+      if (f.cells)
+        out.push(
+          `- cells failed: ${f.cells.length ? f.cells.map((c) => `\`${label(c)}\``).join(', ') : 'none of the cells the test covers (the failing exchange is of another operation)'}`,
+        );
+      if (f.clause)
+        out.push(
+          `- required by ${f.clause.seed} ${f.clause.section}${f.clause.standard ? ` (${f.clause.standard})` : ''}:`,
+          '',
+          `  > ${f.clause.quote.replace(/\n/g, ' ')}`,
+        );
       else out.push('- required by: no clause (a failure of the suite itself, not of the target)');
       out.push('');
     }
@@ -69,7 +95,10 @@ export function renderMarkdown(report: ConformanceReport): string {
     const byReason = new Map<string, string[]>();
     for (const s of report.skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.cell]);
     for (const [reason, list] of byReason) {
-      const named = list.slice(0, MAX_CELLS_PER_REASON).map((c) => `\`${c}\``).join(', ');
+      const named = list
+        .slice(0, MAX_CELLS_PER_REASON)
+        .map((c) => `\`${c}\``)
+        .join(', ');
       const more = list.length > MAX_CELLS_PER_REASON ? ` and ${list.length - MAX_CELLS_PER_REASON} more (see the matrix)` : '';
       out.push(`- ${esc(reason)}: ${list.length === 1 ? '' : `${list.length} cells: `}${named}${more}`);
     }
@@ -86,7 +115,9 @@ export function renderMarkdown(report: ConformanceReport): string {
     }
     out.push('');
   }
-  const untestable = report.operations.flatMap((o) => (o.untestable ?? []).map((u) => `- \`${o.method} ${o.path}\`: ${u.what}: ${u.reason}`));
+  const untestable = report.operations.flatMap((o) =>
+    (o.untestable ?? []).map((u) => `- \`${o.method} ${o.path}\`: ${u.what}: ${u.reason}`),
+  );
   if (untestable.length) out.push('## Not testable from the documents', '', ...untestable, '');
   if (report.observations.length) {
     const groups = groupObservations(report.observations);
@@ -99,14 +130,18 @@ export function renderMarkdown(report: ConformanceReport): string {
       '|---|---|---|---|',
     );
     for (const g of groups) {
-      const values = g.values.map((v) => `${esc(shorten(v.value, 120))} (${v.count}${v.example ? `, e.g. ${esc(shorten(v.example, 80))}` : ''})`).join('; ') + (g.moreValues ? `; and ${g.moreValues} more` : '');
+      const values =
+        g.values
+          .map((v) => `${esc(shorten(v.value, 120))} (${v.count}${v.example ? `, e.g. ${esc(shorten(v.example, 80))}` : ''})`)
+          .join('; ') + (g.moreValues ? `; and ${g.moreValues} more` : '');
       out.push(`| ${g.category} | ${esc(g.subject)} | ${g.count} | ${values} |`);
     }
     out.push('');
   }
   if (report.leftovers.length) {
     out.push('## Records the run could not undo', '', `${report.leftovers.length} records by kind; conformance.json lists each one.`, '');
-    for (const g of groupLeftovers(report.leftovers)) out.push(`- ${esc(g.kind)}: ${g.count}, e.g. ${g.examples.map((e) => `\`${e}\``).join(', ')}`);
+    for (const g of groupLeftovers(report.leftovers))
+      out.push(`- ${esc(g.kind)}: ${g.count}, e.g. ${g.examples.map((e) => `\`${e}\``).join(', ')}`);
     out.push('');
   }
   return out.join('\n');

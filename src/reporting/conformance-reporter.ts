@@ -201,7 +201,13 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
         // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts)
         // says so in its exchange text ("HTTP 200  (1234 ms, 2 retries)"); each is counted here.
         const retries = Number(RETRIES.exec(a.body?.toString('utf8') ?? '')?.[1] ?? 0);
-        if (retries > 0) observations.push({ category: 'timing', subject: 'reads retried after 429/503 with Retry-After', value: `${retries} ${retries === 1 ? 'retry' : 'retries'}`, test: title });
+        if (retries > 0)
+          observations.push({
+            category: 'timing',
+            subject: 'reads retried after 429/503 with Retry-After',
+            value: `${retries} ${retries === 1 ? 'retry' : 'retries'}`,
+            test: title,
+          });
       }
     }
     const annotations = annotationsOf(test);
@@ -317,5 +323,7 @@ function dedupeObservations(list: (Observation & { test: string })[]): Conforman
     if (seen) seen.count += 1;
     else byKey.set(key, { category: o.category, subject: o.subject, value: o.value, count: 1 });
   }
-  return [...byKey.values()].sort((a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value));
+  return [...byKey.values()].sort(
+    (a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value),
+  );
 }

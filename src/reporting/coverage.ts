@@ -9,7 +9,8 @@ export const COVERS_ANNOTATION = 'covers';
 export function coverageAnnotation(op: OperationSpec, statuses: string[]): { type: string; description: string } {
   const documented = new Set(op.responses.map((r) => r.status));
   for (const status of statuses) {
-    if (!documented.has(status)) throw new Error(`covers(): ${op.id} documents no status ${status} (documented: ${[...documented].join(', ')})`);
+    if (!documented.has(status))
+      throw new Error(`covers(): ${op.id} documents no status ${status} (documented: ${[...documented].join(', ')})`);
   }
   return { type: COVERS_ANNOTATION, description: `${op.id} ${statuses.join(',')}` };
 }

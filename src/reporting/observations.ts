@@ -34,7 +34,9 @@ export function parseObservation(description: string | undefined): Observation |
   if (!description) return null;
   try {
     const value = JSON.parse(description) as Partial<Observation>;
-    return typeof value.subject === 'string' && typeof value.value === 'string' && typeof value.category === 'string' ? (value as Observation) : null;
+    return typeof value.subject === 'string' && typeof value.value === 'string' && typeof value.category === 'string'
+      ? (value as Observation)
+      : null;
   } catch {
     return null;
   }
@@ -47,7 +49,10 @@ export function bodyShape(text: string): string {
     const value = JSON.parse(text) as unknown;
     if (Array.isArray(value)) return 'array';
     if (value && typeof value === 'object') {
-      return `object {${Object.entries(value as Record<string, unknown>).map(([k, v]) => (Array.isArray(v) ? `${k}[]` : k)).sort().join(', ')}}`;
+      return `object {${Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => (Array.isArray(v) ? `${k}[]` : k))
+        .sort()
+        .join(', ')}}`;
     }
     return typeof value;
   } catch {
@@ -84,7 +89,10 @@ export function observationGroupSubject(subject: string): string {
  * frequent values, each with the detail of one subject that showed it.
  */
 export function groupObservations(list: readonly CountedObservation[], examples = 3): ObservationGroup[] {
-  const groups = new Map<string, { category: string; subject: string; count: number; values: Map<string, { count: number; example?: string }> }>();
+  const groups = new Map<
+    string,
+    { category: string; subject: string; count: number; values: Map<string, { count: number; example?: string }> }
+  >();
   for (const o of list) {
     const subject = observationGroupSubject(o.subject);
     const key = `${o.category}\u0000${subject}`;
@@ -96,7 +104,10 @@ export function groupObservations(list: readonly CountedObservation[], examples 
     g.count += o.count;
     const v = g.values.get(o.value) ?? { count: 0 };
     v.count += o.count;
-    const detail = o.subject.slice(subject.length).replace(/^[\s:]+/, '').trim();
+    const detail = o.subject
+      .slice(subject.length)
+      .replace(/^[\s:]+/, '')
+      .trim();
     if (v.example === undefined && detail) v.example = detail;
     g.values.set(o.value, v);
   }
@@ -105,7 +116,13 @@ export function groupObservations(list: readonly CountedObservation[], examples 
       const values = [...g.values]
         .map(([value, v]) => ({ value, count: v.count, ...(v.example ? { example: v.example } : {}) }))
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-      return { category: g.category, subject: g.subject, count: g.count, values: values.slice(0, examples), moreValues: Math.max(0, values.length - examples) };
+      return {
+        category: g.category,
+        subject: g.subject,
+        count: g.count,
+        values: values.slice(0, examples),
+        moreValues: Math.max(0, values.length - examples),
+      };
     })
     .sort((a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject));
 }

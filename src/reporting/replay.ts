@@ -8,7 +8,15 @@
 import type { Env } from '../config/env';
 
 /** Variables that are or may carry secrets: written as NAME="$NAME", never with their value. */
-export const SECRET_VARIABLES = ['RM_API_KEY', 'RM_API_SECRET', 'HR_CLIENT_ID', 'HR_CLIENT_SECRET', 'CONFORMANCE_EXTRA_HEADERS', 'HTTP_PROXY', 'HTTPS_PROXY'] as const;
+export const SECRET_VARIABLES = [
+  'RM_API_KEY',
+  'RM_API_SECRET',
+  'HR_CLIENT_ID',
+  'HR_CLIENT_SECRET',
+  'CONFORMANCE_EXTRA_HEADERS',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+] as const;
 
 /** Where a configured target is, and the ids it was given: written with their values. */
 export const TARGET_VARIABLES = [
@@ -33,7 +41,14 @@ export const TARGET_VARIABLES = [
 ] as const;
 
 /** Run controls that change what a test does: written with their values, whatever the target. */
-export const RUN_VARIABLES = ['CONFORMANCE_ALLOW_DESTRUCTIVE', 'CONFORMANCE_ALLOW_PRODUCTION', 'CONFORMANCE_NUM_RUNS', 'CONFORMANCE_MAX_RPS', 'CONFORMANCE_MAX_CONCURRENCY', 'CONFORMANCE_TIMEOUT_MS'] as const;
+export const RUN_VARIABLES = [
+  'CONFORMANCE_ALLOW_DESTRUCTIVE',
+  'CONFORMANCE_ALLOW_PRODUCTION',
+  'CONFORMANCE_NUM_RUNS',
+  'CONFORMANCE_MAX_RPS',
+  'CONFORMANCE_MAX_CONCURRENCY',
+  'CONFORMANCE_TIMEOUT_MS',
+] as const;
 
 export interface ReplayInput {
   /** The environment the run read (readEnv(): process variables over .env, empty ones dropped). */

@@ -14,7 +14,12 @@ import { preflight } from './preflight';
 import { describeTarget, RUN_DIR, RUN_INFO_FILE } from './run-info';
 
 function names(text: string | undefined): string[] {
-  return text ? text.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return text
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -38,8 +43,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await preflight(target);
     const { maxRps, maxConcurrency, timeoutMs, numRuns } = target.run;
     if (process.env.CONFORMANCE_QUIET !== '1') {
-      const pace = maxRps > 0 ? `at most ${maxRps} requests/s, ${maxConcurrency} at once` : `unthrottled (${target.embedded ? 'embedded server' : 'loopback or private-network target'}), ${maxConcurrency} at once`;
-      console.log(`Politeness: ${pace}; time-out ${timeoutMs} ms per request; ${numRuns} cases per property (CONFORMANCE_MAX_RPS, CONFORMANCE_TIMEOUT_MS, CONFORMANCE_NUM_RUNS override).`);
+      const pace =
+        maxRps > 0
+          ? `at most ${maxRps} requests/s, ${maxConcurrency} at once`
+          : `unthrottled (${target.embedded ? 'embedded server' : 'loopback or private-network target'}), ${maxConcurrency} at once`;
+      console.log(
+        `Politeness: ${pace}; time-out ${timeoutMs} ms per request; ${numRuns} cases per property (CONFORMANCE_MAX_RPS, CONFORMANCE_TIMEOUT_MS, CONFORMANCE_NUM_RUNS override).`,
+      );
     }
     mkdirSync(RUN_DIR, { recursive: true });
     writeFileSync(RUN_INFO_FILE, JSON.stringify(describeTarget(target), null, 2));

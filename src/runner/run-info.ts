@@ -20,7 +20,13 @@ export interface RunInfo {
 
 export function describeTarget(target: Target): RunInfo {
   const where = (url: string | undefined): string => (url === undefined ? 'not configured' : target.embedded ? 'embedded' : url);
-  const list = (text: string | undefined): string[] => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []);
+  const list = (text: string | undefined): string[] =>
+    text
+      ? text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   return {
     target: { rm: where(target.rm?.baseUrl), hr: where(target.hr?.baseUrl) },
     seed: target.run.seed,

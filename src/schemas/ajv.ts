@@ -8,7 +8,9 @@ import addFormatsModule from 'ajv-formats';
 
 type AddFormats = (ajv: Ajv2020) => unknown;
 const addFormats: AddFormats =
-  typeof addFormatsModule === 'function' ? (addFormatsModule as unknown as AddFormats) : (addFormatsModule as unknown as { default: AddFormats }).default;
+  typeof addFormatsModule === 'function'
+    ? (addFormatsModule as unknown as AddFormats)
+    : (addFormatsModule as unknown as { default: AddFormats }).default;
 
 /** An Ajv 2020-12 instance with ajv-formats and the annotation keywords of the project's schemas. */
 export function createAjv(options: Options = {}): Ajv2020 {

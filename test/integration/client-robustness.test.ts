@@ -23,7 +23,14 @@ let client: ApiClient;
 
 before(async () => {
   server = await startHostileServer({ mode: 'normal', apiKey: KEY, apiSecret: SECRET });
-  client = new ApiClient({ api: 'rm', baseUrl: server.rmBaseUrl, auth: hmacBasicAuth(KEY, SECRET), limiter: new Limiter(0, 8), timeoutMs: TIMEOUT_MS, jsonContentType: 'application/vnd.api+json' });
+  client = new ApiClient({
+    api: 'rm',
+    baseUrl: server.rmBaseUrl,
+    auth: hmacBasicAuth(KEY, SECRET),
+    limiter: new Limiter(0, 8),
+    timeoutMs: TIMEOUT_MS,
+    jsonContentType: 'application/vnd.api+json',
+  });
 });
 after(async () => {
   await server.close();
@@ -56,8 +63,14 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.response, null);
     assert.match(ex.error ?? '', /time-out/);
     assert.ok(ms < TIMEOUT_MS + 1500, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectResponse(ex, 'rm.op.candidates.list')), 'transport');
-    assert.equal(checkOf(() => expectStatus(ex, 200, { clause: 'rm.op.candidates.list' })), 'transport');
+    assert.equal(
+      checkOf(() => expectResponse(ex, 'rm.op.candidates.list')),
+      'transport',
+    );
+    assert.equal(
+      checkOf(() => expectStatus(ex, 200, { clause: 'rm.op.candidates.list' })),
+      'transport',
+    );
   });
 
   void test('a target that sends headers and then stalls mid-body: the same time-out', async () => {
@@ -66,7 +79,10 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.response, null);
     assert.match(ex.error ?? '', /time-out/);
     assert.ok(ms < TIMEOUT_MS + 1500, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectJson(ex, 'rm.op.candidates.list')), 'transport');
+    assert.equal(
+      checkOf(() => expectJson(ex, 'rm.op.candidates.list')),
+      'transport',
+    );
   });
 
   void test('a target that resets the connection: a transport failure naming the reset', async () => {
@@ -75,7 +91,10 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.response, null);
     assert.match(ex.error ?? '', /reset/);
     assert.ok(ms < TIMEOUT_MS, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectNoServerError(ex, 'rm.op.candidates.list')), 'transport');
+    assert.equal(
+      checkOf(() => expectNoServerError(ex, 'rm.op.candidates.list')),
+      'transport',
+    );
   });
 
   void test('429 with Retry-After: a read is retried after the wait and then succeeds', async () => {
@@ -85,7 +104,8 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.retries, 2);
     const at = arrivals('/candidates?tag=read');
     assert.equal(at.length, 3, 'two 429s and the answer');
-    for (let i = 1; i < at.length; i += 1) assert.ok((at[i] ?? 0) - (at[i - 1] ?? 0) >= 950, `Retry-After: 1 honoured (gap ${((at[i] ?? 0) - (at[i - 1] ?? 0)).toFixed(0)} ms)`);
+    for (let i = 1; i < at.length; i += 1)
+      assert.ok((at[i] ?? 0) - (at[i - 1] ?? 0) >= 950, `Retry-After: 1 honoured (gap ${((at[i] ?? 0) - (at[i - 1] ?? 0)).toFixed(0)} ms)`);
     assert.ok(ms < 4000);
     assert.match(exchangeToText(ex), /2 retries/);
   });
@@ -99,11 +119,18 @@ void describe('the client against a hostile target', () => {
 
   void test('429 with Retry-After: a write is never retried', async () => {
     server.setMode('throttle');
-    const ex = await client.send({ method: 'POST', path: '/candidates', body: { data: { type: 'candidates', attributes: { email: 'w@example.com' } } } });
+    const ex = await client.send({
+      method: 'POST',
+      path: '/candidates',
+      body: { data: { type: 'candidates', attributes: { email: 'w@example.com' } } },
+    });
     assert.equal(ex.response?.status, 429);
     assert.equal(ex.retries, 0);
     assert.equal(arrivals('/candidates', 'POST').length, 1);
-    assert.equal(checkOf(() => expectStatus(ex, 201, { clause: 'rm.op.candidates.create' })), 'status');
+    assert.equal(
+      checkOf(() => expectStatus(ex, 201, { clause: 'rm.op.candidates.create' })),
+      'status',
+    );
   });
 
   void test('503 with Retry-After every time: a bounded number of tries, then a clear failure', async () => {
@@ -113,7 +140,10 @@ void describe('the client against a hostile target', () => {
     assert.equal(ex.retries, 2);
     assert.equal(arrivals('/lists?tag=down').length, 3);
     assert.ok(ms < 4000, `ended after ${ms.toFixed(0)} ms`);
-    assert.equal(checkOf(() => expectNoServerError(ex, 'rm.op.candidates.list')), 'no-server-error');
+    assert.equal(
+      checkOf(() => expectNoServerError(ex, 'rm.op.candidates.list')),
+      'no-server-error',
+    );
   });
 
   void test('a Retry-After longer than the client will wait is not waited out', async () => {
@@ -138,18 +168,30 @@ void describe('the client against a hostile target', () => {
     assert.ok((ex.response?.text.length ?? 0) <= 2 * 1024 * 1024);
     assert.ok(ms < 3000, `ended after ${ms.toFixed(0)} ms`);
     await new Promise((r) => setTimeout(r, 200));
-    assert.ok(server.hugeBytesWritten - before < 25 * 1024 * 1024, `the server could send only ${((server.hugeBytesWritten - before) / 1e6).toFixed(1)} MB before the client left`);
-    assert.equal(checkOf(() => expectJson(ex, 'rm.op.candidates.list')), 'json-body');
+    assert.ok(
+      server.hugeBytesWritten - before < 25 * 1024 * 1024,
+      `the server could send only ${((server.hugeBytesWritten - before) / 1e6).toFixed(1)} MB before the client left`,
+    );
+    assert.equal(
+      checkOf(() => expectJson(ex, 'rm.op.candidates.list')),
+      'json-body',
+    );
     assert.ok(exchangeToText(ex).length < 100_000, 'the recorded exchange stays small');
   });
 
   void test('broken JSON and an HTML page where resources are due: json-body failures', async () => {
     server.setMode('broken-json');
     const broken = await client.send({ method: 'GET', path: '/candidates' });
-    assert.equal(checkOf(() => expectJson(broken, 'rm.op.candidates.list')), 'json-body');
+    assert.equal(
+      checkOf(() => expectJson(broken, 'rm.op.candidates.list')),
+      'json-body',
+    );
     server.setMode('html');
     const html = await client.send({ method: 'GET', path: '/candidates' });
-    assert.equal(checkOf(() => expectJson(html, 'rm.op.candidates.list')), 'json-body');
+    assert.equal(
+      checkOf(() => expectJson(html, 'rm.op.candidates.list')),
+      'json-body',
+    );
   });
 
   void test('a target that echoes the credentials: the recorded exchange carries none of them', async () => {

@@ -11,7 +11,8 @@ import { describeRun, runPlaywright, scratchDir } from './support/suite';
 
 const FAULT = 'rm.lists.readd-after-delete-200';
 const SPEC = 'specs/rm/lists-membership.spec.ts';
-const REPLAY = /Replay the failing case of "[^"]+": CONFORMANCE_SEED=(\S+) CONFORMANCE_REPLAY_PATH=(\S+) CONFORMANCE_REPLAY_COMMANDS='([^']*)' npx playwright test (\S+) --project (\S+) -g "(.*)"$/m;
+const REPLAY =
+  /Replay the failing case of "[^"]+": CONFORMANCE_SEED=(\S+) CONFORMANCE_REPLAY_PATH=(\S+) CONFORMANCE_REPLAY_COMMANDS='([^']*)' npx playwright test (\S+) --project (\S+) -g "(.*)"$/m;
 
 test('only the model finds the re-add-after-delete defect, shrinks it to PUT, DELETE, PUT, and the replay command reproduces it', async () => {
   const env = { CONFORMANCE_EMBEDDED: '1', REFERENCE_FAULTS: FAULT, CONFORMANCE_SEED: '7', CONFORMANCE_NUM_RUNS: '25' };
@@ -33,10 +34,19 @@ test('only the model finds the re-add-after-delete defect, shrinks it to PUT, DE
   const [, seed, path, commandsPath, file, project, title] = replay;
   const again = await runPlaywright([file!, '--project', project!, '-g', title!], {
     reportsDir: scratchDir('generated-defect-replay'),
-    env: { CONFORMANCE_EMBEDDED: '1', REFERENCE_FAULTS: FAULT, CONFORMANCE_SEED: seed!, CONFORMANCE_REPLAY_PATH: path!, CONFORMANCE_REPLAY_COMMANDS: commandsPath! },
+    env: {
+      CONFORMANCE_EMBEDDED: '1',
+      REFERENCE_FAULTS: FAULT,
+      CONFORMANCE_SEED: seed!,
+      CONFORMANCE_REPLAY_PATH: path!,
+      CONFORMANCE_REPLAY_COMMANDS: commandsPath!,
+    },
   });
   assert.equal(again.exitCode, 1, describeRun(again));
   const replayed = /Counterexample: (.*)/.exec(again.stdout + again.stderr)?.[1] ?? '';
   assert.equal(replayed, counterexample, 'the replay runs exactly the shrunk case');
-  assert.deepEqual(again.report?.failures.map((f) => f.checks), [['membership']]);
+  assert.deepEqual(
+    again.report?.failures.map((f) => f.checks),
+    [['membership']],
+  );
 });

@@ -63,13 +63,23 @@ before(async () => {
   const cwd = scratchDir('hostile-cwd');
   // The longest (throttle: Retry-After waits) first; the count of selected tests alongside.
   const modes: HostileMode[] = ['throttle', ...CASES.map((c) => c.mode)];
-  const listing = runPlaywright(['--list', ...SELECT], { cwd, reportsDir: join(work, 'list'), env: { RM_BASE_URL: 'http://127.0.0.1:9/v2', RM_API_KEY: KEY, RM_API_SECRET: SECRET } });
+  const listing = runPlaywright(['--list', ...SELECT], {
+    cwd,
+    reportsDir: join(work, 'list'),
+    env: { RM_BASE_URL: 'http://127.0.0.1:9/v2', RM_API_KEY: KEY, RM_API_SECRET: SECRET },
+  });
   await pool(modes, 3, async (mode) => {
     const server = await startHostileServer({ mode, apiKey: KEY, apiSecret: SECRET });
     const run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), ...SELECT], {
       cwd,
       reportsDir: join(work, mode),
-      env: { ...server.env(), CONFORMANCE_TIMEOUT_MS: String(TIMEOUT_MS), CONFORMANCE_LEAN: '1', CONFORMANCE_RUN_ID: `hostile-${mode}`, CONFORMANCE_SEED: '7' },
+      env: {
+        ...server.env(),
+        CONFORMANCE_TIMEOUT_MS: String(TIMEOUT_MS),
+        CONFORMANCE_LEAN: '1',
+        CONFORMANCE_RUN_ID: `hostile-${mode}`,
+        CONFORMANCE_SEED: '7',
+      },
       killAfterMs: 180_000,
     });
     await server.close();
@@ -100,15 +110,24 @@ void describe('the suite against a hostile target', () => {
       const report = run.report;
       assert.ok(report, `conformance.json written\n${why}`);
       const { passed, failed, skipped } = report.totals;
-      assert.equal(passed + failed + skipped, selected, `every selected test reached a verdict: the run went on after each failure\n${why}`);
+      assert.equal(
+        passed + failed + skipped,
+        selected,
+        `every selected test reached a verdict: the run went on after each failure\n${why}`,
+      );
       assert.ok(failed > 0);
       for (const f of report.failures) {
         assert.ok(f.checks.every(isCheckName), `a named check, not a crash: [${f.checks.join(', ')}] ${f.test}: ${f.message}`);
         if (c.all) assert.ok(f.checks.includes(c.check), `[${f.checks.join(', ')}] ${f.test}: ${f.message}`);
       }
-      t.diagnostic(`${c.mode}: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${failed} of ${selected} tests failed, checks: ${[...new Set(report.failures.flatMap((f) => f.checks))].join(', ')}`);
+      t.diagnostic(
+        `${c.mode}: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${failed} of ${selected} tests failed, checks: ${[...new Set(report.failures.flatMap((f) => f.checks))].join(', ')}`,
+      );
       const byCheck = report.failures.filter((f) => f.checks.includes(c.check));
-      assert.ok(byCheck.length > 0, `some failure names ${c.check}: ${report.failures.map((f) => `[${f.checks.join(',')}] ${f.message}`).join('\n')}`);
+      assert.ok(
+        byCheck.length > 0,
+        `some failure names ${c.check}: ${report.failures.map((f) => `[${f.checks.join(',')}] ${f.message}`).join('\n')}`,
+      );
       for (const f of byCheck) assert.match(f.message, c.detail);
       const output = run.stdout + run.stderr;
       assert.deepEqual(crashFrames(output), [], 'no stack frame of a crash in the console output');
@@ -148,7 +167,10 @@ void describe('the suite against a hostile target', () => {
         continue;
       }
       // Each read ends with its first non-429 answer, after at most 1 + 2 tries.
-      assert.ok(arrivals.length <= 3 * Math.max(1, answered), `bounded retries: ${arrivals.length} arrivals for ${answered} answers of ${name(key)}`);
+      assert.ok(
+        arrivals.length <= 3 * Math.max(1, answered),
+        `bounded retries: ${arrivals.length} arrivals for ${answered} answers of ${name(key)}`,
+      );
       serverSawRetries += arrivals.length - Math.max(1, answered);
       if (answered === 1 && arrivals.length === 3) {
         cleanChains += 1;
@@ -163,6 +185,8 @@ void describe('the suite against a hostile target', () => {
       .filter((ob) => /retried after 429\/503/.test(ob.subject))
       .reduce((n, ob) => n + ob.count * Number(/^(\d+)/.exec(ob.value)?.[1] ?? 0), 0);
     assert.equal(counted, serverSawRetries, 'every retry the server saw is counted in conformance.json (observations)');
-    t.diagnostic(`throttle: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${serverSawRetries} retries of reads (${cleanChains} read(s) answered 429 twice, then served)`);
+    t.diagnostic(
+      `throttle: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${serverSawRetries} retries of reads (${cleanChains} read(s) answered 429 twice, then served)`,
+    );
   });
 });

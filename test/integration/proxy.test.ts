@@ -115,9 +115,18 @@ void test('behind HTTP_PROXY the smoke run reaches RM, HR and the token endpoint
   assert.ok(run.report && run.report.totals.passed + run.report.totals.failed > 0, why);
   const urls = proxy.forwarded.map((f) => f.url);
   assert.deepEqual(proxy.tunnels, [], 'an http target goes through the proxy as absolute-form requests, not a tunnel');
-  assert.ok(urls.some((u) => u.startsWith(`${origin}/v2/`)), `RM requests through the proxy (${urls.length} requests)`);
-  assert.ok(urls.some((u) => u.startsWith(`${origin}/v3/${EMBEDDED.hr.tenant}/`)), 'HR / Learning requests through the proxy');
-  assert.ok(urls.some((u) => u === `${origin}/oauth/token`), 'the token endpoint through the proxy');
+  assert.ok(
+    urls.some((u) => u.startsWith(`${origin}/v2/`)),
+    `RM requests through the proxy (${urls.length} requests)`,
+  );
+  assert.ok(
+    urls.some((u) => u.startsWith(`${origin}/v3/${EMBEDDED.hr.tenant}/`)),
+    'HR / Learning requests through the proxy',
+  );
+  assert.ok(
+    urls.some((u) => u === `${origin}/oauth/token`),
+    'the token endpoint through the proxy',
+  );
   assert.ok(run.seconds < 40, `the run took ${run.seconds.toFixed(1)} s`);
   t.diagnostic(`smoke run behind a proxy: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${urls.length} requests through the proxy`);
 });
@@ -125,7 +134,11 @@ void test('behind HTTP_PROXY the smoke run reaches RM, HR and the token endpoint
 void test('CONFORMANCE_EXTRA_HEADERS travel with every request, the token request included, and never reach a report', () => {
   assert.ok(proxy.forwarded.length > 0);
   const without = proxy.forwarded.filter((f) => f.headers['ocp-apim-subscription-key'] !== GATEWAY_KEY || f.headers['x-tenant'] !== 't1');
-  assert.deepEqual(without.map((f) => `${f.method} ${f.url}`), [], 'every request carries the gateway headers');
+  assert.deepEqual(
+    without.map((f) => `${f.method} ${f.url}`),
+    [],
+    'every request carries the gateway headers',
+  );
   const leaks: string[] = [];
   let recorded = 0;
   for (const file of filesUnder(run.reportsDir)) {

@@ -103,7 +103,10 @@ void test('npm run reference serves the OpenAPI exports, points them at itself, 
   const listing = await getJson(`${origin}/openapi`);
   assert.equal(listing.status, 200);
   const documents = listing.body.documents as { api: string; url: string }[];
-  assert.deepEqual(documents.map((d) => d.api), ['rm', 'hr', 'learning']);
+  assert.deepEqual(
+    documents.map((d) => d.api),
+    ['rm', 'hr', 'learning'],
+  );
   for (const { api, url } of documents) {
     const { status, body } = await getJson(url);
     assert.equal(status, 200, url);

@@ -25,15 +25,39 @@ let cwd: string;
 const reportsDir = join(scratchDir('secrets'), 'reports');
 
 before(async () => {
-  server = await startHostileServer({ mode: 'echo', apiKey: API_KEY, apiSecret: API_SECRET, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  server = await startHostileServer({
+    mode: 'echo',
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+  });
   cwd = scratchDir('secrets-cwd');
   copyFileSync(join(ROOT, 'allurerc.mjs'), join(cwd, 'allurerc.mjs'));
-  run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke', 'rm/candidates.spec', 'hr/employee.spec', 'learning/activities.spec'], {
-    cwd,
-    reportsDir,
-    env: { ...server.env(true), CONFORMANCE_BLOB: '1', CONFORMANCE_TIMEOUT_MS: '3000', CONFORMANCE_RUN_ID: 'secrets', CONFORMANCE_SEED: '11' },
-    killAfterMs: 240_000,
-  });
+  run = await runTsx(
+    'src/cli/start.ts',
+    [
+      '--config',
+      join(ROOT, 'playwright.config.ts'),
+      '--grep',
+      '@smoke',
+      'rm/candidates.spec',
+      'hr/employee.spec',
+      'learning/activities.spec',
+    ],
+    {
+      cwd,
+      reportsDir,
+      env: {
+        ...server.env(true),
+        CONFORMANCE_BLOB: '1',
+        CONFORMANCE_TIMEOUT_MS: '3000',
+        CONFORMANCE_RUN_ID: 'secrets',
+        CONFORMANCE_SEED: '11',
+      },
+      killAfterMs: 240_000,
+    },
+  );
   await server.close();
 });
 
@@ -63,22 +87,40 @@ void test('the run against an echoing target ends with conformance failures, and
   assert.equal(run.killed, false, why);
   assert.equal(run.exitCode, 1, `failing tests (their messages quote the echoing bodies)\n${why}`);
   assert.ok((run.report?.totals.failed ?? 0) > 0, why);
-  for (const f of ['conformance.json', 'conformance.md', 'junit.xml', 'allure-results', 'test-results']) assert.ok(existsSync(join(reportsDir, f)), `${f} written`);
+  for (const f of ['conformance.json', 'conformance.md', 'junit.xml', 'allure-results', 'test-results'])
+    assert.ok(existsSync(join(reportsDir, f)), `${f} written`);
   assert.ok(existsSync(join(reportsDir, 'blob-report')), 'blob report written');
   assert.ok(existsSync(join(reportsDir, 'allure-report', 'index.html')), 'Allure HTML built');
-  assert.ok(server.log.some((r) => r.answer === '200' || r.answer === '201'), 'the target echoed credentials back');
+  assert.ok(
+    server.log.some((r) => r.answer === '200' || r.answer === '201'),
+    'the target echoed credentials back',
+  );
   assert.ok(server.issuedTokens.length > 0, 'tokens were issued (and echoed in bearer headers)');
 });
 
 void test('no secret in any file under reports/, in any attachment or zip entry, or in the console output', (t) => {
-  const files = [...filesUnder(reportsDir), ...(existsSync(join(cwd, 'reports')) ? filesUnder(join(cwd, 'reports')).map((f) => ({ ...f, name: `(cwd) reports/${f.name}` })) : [])];
+  const files = [
+    ...filesUnder(reportsDir),
+    ...(existsSync(join(cwd, 'reports')) ? filesUnder(join(cwd, 'reports')).map((f) => ({ ...f, name: `(cwd) reports/${f.name}` })) : []),
+  ];
   assert.ok(files.length > 10, `scanned ${files.length} files`);
-  assert.ok(files.some((f) => f.name.includes('attachment')), 'Allure attachments scanned');
-  assert.ok(files.some((f) => f.name.includes('.zip!')), 'blob report entries scanned');
-  assert.ok(files.filter((f) => f.name.startsWith('allure-report/index.html!')).length > 10, 'the data embedded in the Allure HTML scanned');
+  assert.ok(
+    files.some((f) => f.name.includes('attachment')),
+    'Allure attachments scanned',
+  );
+  assert.ok(
+    files.some((f) => f.name.includes('.zip!')),
+    'blob report entries scanned',
+  );
+  assert.ok(
+    files.filter((f) => f.name.startsWith('allure-report/index.html!')).length > 10,
+    'the data embedded in the Allure HTML scanned',
+  );
   const hits = findSecrets(files, needles(), { stdout: run.stdout, stderr: run.stderr });
   assert.deepEqual(hits, [], 'secrets found');
-  t.diagnostic(`run ${run.seconds.toFixed(1)} s (exit ${run.exitCode}); scanned ${files.length} files and entries and ${run.stdout.length + run.stderr.length} characters of console output for ${Object.keys(needles()).length} secret forms`);
+  t.diagnostic(
+    `run ${run.seconds.toFixed(1)} s (exit ${run.exitCode}); scanned ${files.length} files and entries and ${run.stdout.length + run.stderr.length} characters of console output for ${Object.keys(needles()).length} secret forms`,
+  );
   // The echo reached the reports, redacted: proof that the scan looked at the right places.
   const redacted = files.filter((f) => /x-echo-authorization: (Basic|Bearer) \*\*\*/.test(f.content.toString('utf8')));
   assert.ok(redacted.length > 0, 'an attachment shows the echoed Authorization header, redacted');
@@ -90,9 +132,17 @@ void test('the scan itself finds a secret in a plain file, in a zip entry and in
     mkdirSync(join(dir, 'a', 'b'), { recursive: true });
     writeFileSync(join(dir, 'a', 'b', 'plain.txt'), `x ${API_SECRET} y`);
     writeFileSync(join(dir, 'blob.zip'), storedZip({ 'report.jsonl': `{"m":"${CLIENT_SECRET}"}` }));
-    writeFileSync(join(dir, 'index.html'), `<script>d("data/x.txt","${Buffer.from(`authorization: Basic ${Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64')}`).toString('base64')}")</script>`);
-    const hits = findSecrets(filesUnder(dir), { secret: API_SECRET, client: CLIENT_SECRET, basic: Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64') });
-    for (const hit of ['a/b/plain.txt: secret', 'blob.zip!report.jsonl: client', 'index.html!base64 string #1: basic']) assert.ok(hits.includes(hit), `${hit} in ${hits.join(', ')}`);
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<script>d("data/x.txt","${Buffer.from(`authorization: Basic ${Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64')}`).toString('base64')}")</script>`,
+    );
+    const hits = findSecrets(filesUnder(dir), {
+      secret: API_SECRET,
+      client: CLIENT_SECRET,
+      basic: Buffer.from(`${API_KEY}:${API_SECRET}`).toString('base64'),
+    });
+    for (const hit of ['a/b/plain.txt: secret', 'blob.zip!report.jsonl: client', 'index.html!base64 string #1: basic'])
+      assert.ok(hits.includes(hit), `${hit} in ${hits.join(', ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

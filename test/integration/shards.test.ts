@@ -27,12 +27,20 @@ before(async () => {
   const runs = await pool(['single', '1/2', '2/2'], 3, (which) =>
     which === 'single'
       ? runPlaywright(SELECT, { reportsDir: join(work, 'single'), env: { ...COMMON, CONFORMANCE_LEAN: '1' }, killAfterMs: 240_000 })
-      : runPlaywright([...SELECT, `--shard=${which}`], { reportsDir: join(work, `shard-${which[0] ?? ''}`), env: { ...COMMON, CONFORMANCE_BLOB: '1' }, killAfterMs: 240_000 }),
+      : runPlaywright([...SELECT, `--shard=${which}`], {
+          reportsDir: join(work, `shard-${which[0] ?? ''}`),
+          env: { ...COMMON, CONFORMANCE_BLOB: '1' },
+          killAfterMs: 240_000,
+        }),
   );
   [single] = runs as [RunResult];
   shards = runs.slice(1);
   // As in CI: the shards' reports folders downloaded side by side, merged into one.
-  merge = await runTsx('src/cli/merge-reports.ts', ['--out', join(work, 'merged'), join(work, 'shard-1'), join(work, 'shard-2')], { cwd: ROOT, reportsDir: join(work, 'merged'), killAfterMs: 240_000 });
+  merge = await runTsx('src/cli/merge-reports.ts', ['--out', join(work, 'merged'), join(work, 'shard-1'), join(work, 'shard-2')], {
+    cwd: ROOT,
+    reportsDir: join(work, 'merged'),
+    killAfterMs: 240_000,
+  });
 });
 
 after(() => {
@@ -44,7 +52,9 @@ function matrix(report: ConformanceReport): Record<string, Record<string, string
 }
 
 void test('the unsharded run and both shards ran, each shard a part of the tests', (t) => {
-  t.diagnostic(`unsharded ${single.seconds.toFixed(1)} s, shard 1/2 ${shards[0]?.seconds.toFixed(1)} s, shard 2/2 ${shards[1]?.seconds.toFixed(1)} s (in parallel), merge ${merge.seconds.toFixed(1)} s`);
+  t.diagnostic(
+    `unsharded ${single.seconds.toFixed(1)} s, shard 1/2 ${shards[0]?.seconds.toFixed(1)} s, shard 2/2 ${shards[1]?.seconds.toFixed(1)} s (in parallel), merge ${merge.seconds.toFixed(1)} s`,
+  );
   assert.ok(single.report, `unsharded run wrote conformance.json\n${describeRun(single)}`);
   assert.ok(single.exitCode === 0 || single.exitCode === 1, describeRun(single));
   for (const s of shards) {
@@ -81,7 +91,10 @@ void test('merging the shards\u2019 conformance.json matrices (no blob reports) 
   assert.deepEqual(merged.totals, single.report.totals);
   // Discovery requests are made once per worker, and shards start workers of their own, so the
   // request count of a sharded run differs from an unsharded one: the merged count is the shards' sum.
-  assert.equal(merged.requests, parts.reduce((n, r) => n + r.requests, 0));
+  assert.equal(
+    merged.requests,
+    parts.reduce((n, r) => n + r.requests, 0),
+  );
 });
 
 void test('JUnit and Allure results of the shards are merged, and the Allure HTML is built', () => {

@@ -58,5 +58,8 @@ void test('a @smoke run of the rm project leaves no empty folder under test-resu
   assert.deepEqual(emptyFolders(outputDir), []);
   // The exchanges attached to each test still reach the Allure results.
   const allure = readdirSync(join(reportsDir, 'allure-results'));
-  assert.ok(allure.some((name) => name.includes('-attachment')), `allure-results holds the exchanges: ${allure.slice(0, 5).join(', ')}`);
+  assert.ok(
+    allure.some((name) => name.includes('-attachment')),
+    `allure-results holds the exchanges: ${allure.slice(0, 5).join(', ')}`,
+  );
 });

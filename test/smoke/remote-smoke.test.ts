@@ -58,7 +58,10 @@ void test('--grep @smoke against a remote target is a quick check: under a minut
   assert.equal(run.report.target.rm, `${proxy.origin}/v2`, 'the run saw a remote target, not the embedded server');
   const ran = run.report.totals.passed + run.report.totals.failed;
   assert.ok(ran > 0, 'smoke tests ran');
-  assert.ok(run.seconds < 60, `the smoke run took ${run.seconds.toFixed(1)} s (${proxy.requests.length} requests at <= ${MAX_RPS}/s)\n${why}`);
+  assert.ok(
+    run.seconds < 60,
+    `the smoke run took ${run.seconds.toFixed(1)} s (${proxy.requests.length} requests at <= ${MAX_RPS}/s)\n${why}`,
+  );
 });
 
 void test('the target never sees more than the global bounds on requests per second and in flight', (t) => {
@@ -74,5 +77,7 @@ void test('the target never sees more than the global bounds on requests per sec
   const span = (Math.max(...api.map((r) => r.start)) - Math.min(...api.map((r) => r.start))) / 1000;
   const mean = (api.length - 1) / span;
   assert.ok(mean <= MAX_RPS * 1.05, `mean rate ${mean.toFixed(2)}/s over ${span.toFixed(1)} s`);
-  t.diagnostic(`smoke run ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${api.length} requests, peak ${peak} starts/s, mean ${mean.toFixed(2)}/s, peak ${inFlight} in flight`);
+  t.diagnostic(
+    `smoke run ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${api.length} requests, peak ${peak} starts/s, mean ${mean.toFixed(2)}/s, peak ${inFlight} in flight`,
+  );
 });

@@ -70,7 +70,11 @@ test('a figure is met when at most its target; without a target or a value it is
   assert.equal(figure('a', 'a', 6.1, 's', 6).met, false);
   assert.equal(figure('a', 'a', 6, 's', null).met, null);
   assert.equal(figure('a', 'a', null, 's', 6).met, null);
-  const table = renderFigures([figure('whole suite', 'suite.embeddedSeconds', 7.5, 's', 6, 'exit 0'), figure('ratio', 'r', 1.2, 'x', 1.3), figure('none', 'n', null, 's', 3)]);
+  const table = renderFigures([
+    figure('whole suite', 'suite.embeddedSeconds', 7.5, 's', 6, 'exit 0'),
+    figure('ratio', 'r', 1.2, 'x', 1.3),
+    figure('none', 'n', null, 's', 3),
+  ]);
   assert.deepEqual(table.split('\n'), [
     '| measure | value | target | met |',
     '|---|---|---|---|',

@@ -49,11 +49,19 @@ const V3_IDS: Record<string, string> = {
   'learning.activities.put': 'PUT /learning/activities/externalId/{externalId}',
 };
 
-const statuses = (id: string): string[] => operation(id).responses.map((r) => r.status).sort();
+const statuses = (id: string): string[] =>
+  operation(id)
+    .responses.map((r) => r.status)
+    .sort();
 
 void test('RM has exactly the 29 operations of 000 §4, under the agreed ids', () => {
   assert.equal(operationsOf('rm').length, 29);
-  assert.deepEqual(operationsOf('rm').map((op) => op.id).sort(), Object.keys(RM_IDS).sort());
+  assert.deepEqual(
+    operationsOf('rm')
+      .map((op) => op.id)
+      .sort(),
+    Object.keys(RM_IDS).sort(),
+  );
 });
 
 void test('every agreed id exists with its method and path', () => {
@@ -84,7 +92,14 @@ void test('every request and response schema id exists in the registry', () => {
 void test('every operation, parameter, filter, body and response names its seed section', () => {
   for (const op of catalogue()) {
     const seedOf = op.api === 'rm' ? /^000 §/ : /^001 §/;
-    const refs = [op.seed, ...op.pathParams.map((p) => p.seed), ...op.query.map((p) => p.seed), ...op.filters.map((f) => f.seed), ...op.responses.map((r) => r.seed), ...(op.requestBody ? [op.requestBody.seed] : [])];
+    const refs = [
+      op.seed,
+      ...op.pathParams.map((p) => p.seed),
+      ...op.query.map((p) => p.seed),
+      ...op.filters.map((f) => f.seed),
+      ...op.responses.map((r) => r.seed),
+      ...(op.requestBody ? [op.requestBody.seed] : []),
+    ];
     for (const ref of refs) assert.match(ref, seedOf, op.id);
   }
 });
@@ -92,7 +107,11 @@ void test('every operation, parameter, filter, body and response names its seed 
 void test('path parameters are exactly the placeholders of the path', () => {
   for (const op of catalogue()) {
     const placeholders = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    assert.deepEqual(op.pathParams.map((p) => p.name), placeholders, op.id);
+    assert.deepEqual(
+      op.pathParams.map((p) => p.name),
+      placeholders,
+      op.id,
+    );
   }
 });
 
@@ -140,9 +159,18 @@ void test('include values and filters follow the tables of 000 §4', () => {
   assert.deepEqual(operation('rm.candidate-messages.list').include, ['from', 'to', 'conversation']);
   assert.deepEqual(operation('rm.jobs.list').include, ['categories']);
   assert.equal(operation('rm.candidates.list').filters.length, 8);
-  assert.deepEqual(operation('rm.candidate-events.list').filters.map((f) => f.name), ['filter[kind]', 'filter[created_at][gte]', 'filter[created_at][lte]']);
-  assert.deepEqual(operation('rm.jobs.list').filters.map((f) => f.name), ['filter[q][eq]']);
-  assert.deepEqual(operation('rm.candidates.list').query.map((q) => q.name), ['page', 'per_page', 'cursor', 'include', 'filter']);
+  assert.deepEqual(
+    operation('rm.candidate-events.list').filters.map((f) => f.name),
+    ['filter[kind]', 'filter[created_at][gte]', 'filter[created_at][lte]'],
+  );
+  assert.deepEqual(
+    operation('rm.jobs.list').filters.map((f) => f.name),
+    ['filter[q][eq]'],
+  );
+  assert.deepEqual(
+    operation('rm.candidates.list').query.map((q) => q.name),
+    ['page', 'per_page', 'cursor', 'include', 'filter'],
+  );
   assert.deepEqual(operation('rm.candidate-tags.list').query, []);
 });
 

@@ -6,7 +6,11 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-function start(env: Record<string, string>, args: string[] = [], reports = mkdtempSync(join(tmpdir(), 'exit-codes-'))): { status: number | null; output: string; ms: number } {
+function start(
+  env: Record<string, string>,
+  args: string[] = [],
+  reports = mkdtempSync(join(tmpdir(), 'exit-codes-')),
+): { status: number | null; output: string; ms: number } {
   const t0 = Date.now();
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CONFORMANCE_REPORTS_DIR: reports, CONFORMANCE_QUIET: '1', ...env },
@@ -33,7 +37,12 @@ test('a wrong RM secret against the embedded server: exit 2 with a message about
 });
 
 test('bad configuration: exit 2 naming every problem', () => {
-  const r = start({ HR_BASE_URL: 'https://api.dc2.example.test/v3/t1', HR_CLIENT_ID: 'c', HR_CLIENT_SECRET: 's', HR_TOKEN_URL: 'https://auth.example.test/token' });
+  const r = start({
+    HR_BASE_URL: 'https://api.dc2.example.test/v3/t1',
+    HR_CLIENT_ID: 'c',
+    HR_CLIENT_SECRET: 's',
+    HR_TOKEN_URL: 'https://auth.example.test/token',
+  });
   assert.equal(r.status, 2, r.output);
   assert.match(r.output, /production environment.*CONFORMANCE_ALLOW_PRODUCTION=1/);
 });

@@ -14,7 +14,10 @@ const remote = {
 };
 
 function problem(env: Record<string, string>, pattern: RegExp): void {
-  assert.throws(() => parseTarget(env), (error: unknown) => error instanceof ConfigError && pattern.test(error.message));
+  assert.throws(
+    () => parseTarget(env),
+    (error: unknown) => error instanceof ConfigError && pattern.test(error.message),
+  );
 }
 
 test('no base URL means the embedded server for both APIs, with its own ids and destructive operations allowed', () => {
@@ -40,7 +43,13 @@ test('CONFORMANCE_EMBEDDED=1 forces the embedded server', () => {
 });
 
 test('a full remote configuration parses, trailing slashes trimmed', () => {
-  const t = parseTarget({ ...remote, RM_BASE_URL: `${remote.RM_BASE_URL}/`, HR_TOKEN_AUTH: 'basic', CONFORMANCE_SEED: '42', CONFORMANCE_ALLOW_DESTRUCTIVE: '1' });
+  const t = parseTarget({
+    ...remote,
+    RM_BASE_URL: `${remote.RM_BASE_URL}/`,
+    HR_TOKEN_AUTH: 'basic',
+    CONFORMANCE_SEED: '42',
+    CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
+  });
   assert.equal(t.rm?.baseUrl, remote.RM_BASE_URL);
   assert.equal(t.hr?.tenant, 'tenant-1');
   assert.equal(t.hr?.tokenAuth, 'basic');

@@ -9,7 +9,12 @@ import { CheckError } from '../../src/checks';
 type Outcome = 'expected' | 'unexpected' | 'skipped';
 
 function fakeTest(title: string, outcome: Outcome, annotations: { type: string; description?: string }[], message = ''): TestCase {
-  const result = { annotations: [], attachments: [{ name: '001 GET /v2/lists -> 200', contentType: 'text/plain' }], errors: message ? [{ message }] : [], error: message ? { message } : undefined };
+  const result = {
+    annotations: [],
+    attachments: [{ name: '001 GET /v2/lists -> 200', contentType: 'text/plain' }],
+    errors: message ? [{ message }] : [],
+    error: message ? { message } : undefined,
+  };
   return {
     title,
     annotations,
@@ -24,9 +29,19 @@ test('every catalogue operation appears with every documented status; outcomes f
   const tests = [
     fakeTest('a', 'expected', [{ type: 'covers', description: 'rm.lists.list 200' }]),
     fakeTest('b', 'expected', [{ type: 'covers', description: 'rm.list-candidates.add 201,200' }]),
-    fakeTest('c', 'unexpected', [{ type: 'covers', description: 'rm.list-candidates.add 200' }], new CheckError('membership', 'rm.state.list-readd', 'second PUT answered 201').message),
-    fakeTest('d', 'skipped', [{ type: 'covers', description: 'rm.ats-candidates.anonymise 202' }, { type: 'skip', description: 'destructive not allowed' }]),
-    fakeTest('e', 'expected', [{ type: 'observation', description: JSON.stringify({ category: 'error-body', subject: 'GET /x 401', value: 'object {errors[]}' }) }]),
+    fakeTest(
+      'c',
+      'unexpected',
+      [{ type: 'covers', description: 'rm.list-candidates.add 200' }],
+      new CheckError('membership', 'rm.state.list-readd', 'second PUT answered 201').message,
+    ),
+    fakeTest('d', 'skipped', [
+      { type: 'covers', description: 'rm.ats-candidates.anonymise 202' },
+      { type: 'skip', description: 'destructive not allowed' },
+    ]),
+    fakeTest('e', 'expected', [
+      { type: 'observation', description: JSON.stringify({ category: 'error-body', subject: 'GET /x 401', value: 'object {errors[]}' }) },
+    ]),
   ];
   const report = buildReport(tests, { target: { rm: 'embedded', hr: 'embedded' }, seed: 7, runId: 'r1' });
   assert.equal(report.operations.length, catalogue().length);
@@ -51,14 +66,23 @@ test('every catalogue operation appears with every documented status; outcomes f
   const md = renderMarkdown(report);
   assert.match(md, /1 conformance failure/);
   assert.match(md, /- check: `membership`/);
-  assert.ok(md.includes('> | Candidate in static list | PUT list membership | candidate already in list | member (unchanged) | response 200 |'), 'the quote stands beside the failure');
+  assert.ok(
+    md.includes('> | Candidate in static list | PUT list membership | candidate already in list | member (unchanged) | response 200 |'),
+    'the quote stands beside the failure',
+  );
 });
 
-const fx = (operationId: string | null, status: number | null, method = 'DELETE', path = '/lists/1/candidates/2'): { type: string; description: string } => ({
+const fx = (
+  operationId: string | null,
+  status: number | null,
+  method = 'DELETE',
+  path = '/lists/1/candidates/2',
+): { type: string; description: string } => ({
   type: 'failing-exchange',
   description: JSON.stringify({ seq: 3, operationId, method, path, status }),
 });
-const rowOf = (report: ReturnType<typeof buildReport>, id: string): Record<string, string> => report.operations.find((o) => o.id === id)?.statuses ?? {};
+const rowOf = (report: ReturnType<typeof buildReport>, id: string): Record<string, string> =>
+  report.operations.find((o) => o.id === id)?.statuses ?? {};
 const EMBEDDED = { target: { rm: 'embedded', hr: 'embedded' }, seed: 1, runId: 'r' };
 
 test('a failure marks only the cells of the failing exchange (operation and status)', () => {
@@ -67,7 +91,10 @@ test('a failure marks only the cells of the failing exchange (operation and stat
     { type: 'covers', description: 'rm.list-candidates.remove 204' },
   ];
   // PUT answered 201 where 200 was due: the 201 cell took part; DELETE's 204 conformed.
-  const report = buildReport([fakeTest('model', 'unexpected', [...membership, fx('rm.list-candidates.add', 201, 'PUT')], 'second PUT answered 201')], EMBEDDED);
+  const report = buildReport(
+    [fakeTest('model', 'unexpected', [...membership, fx('rm.list-candidates.add', 201, 'PUT')], 'second PUT answered 201')],
+    EMBEDDED,
+  );
   assert.equal(rowOf(report, 'rm.list-candidates.add')['201'], 'failed');
   assert.equal(rowOf(report, 'rm.list-candidates.add')['200'], 'passed');
   assert.equal(rowOf(report, 'rm.list-candidates.remove')['204'], 'passed');
@@ -84,16 +111,39 @@ test('an exchange whose status matches none of the covered statuses fails every 
     { type: 'covers', description: 'rm.list-candidates.remove 204' },
     { type: 'covers', description: 'rm.list-candidates.add 201,200' },
   ];
-  const report = buildReport([fakeTest('t', 'unexpected', [...covers, fx('rm.list-candidates.remove', 200)], 'DELETE answered 200')], EMBEDDED);
+  const report = buildReport(
+    [fakeTest('t', 'unexpected', [...covers, fx('rm.list-candidates.remove', 200)], 'DELETE answered 200')],
+    EMBEDDED,
+  );
   assert.equal(rowOf(report, 'rm.list-candidates.remove')['204'], 'failed');
   assert.equal(rowOf(report, 'rm.list-candidates.add')['201'], 'passed');
   assert.equal(rowOf(report, 'rm.list-candidates.add')['200'], 'passed');
   assert.deepEqual(report.failures[0]?.cells, ['rm.list-candidates.remove 204']);
   // A class key ("4xx") matches any status of its class; no answer at all (null) matches none.
-  const hr = buildReport([fakeTest('h', 'unexpected', [{ type: 'covers', description: 'hr.employee.put 2xx,4xx' }, fx('hr.employee.put', 422, 'PUT', '/hrcore/employee')], 'x')], EMBEDDED);
+  const hr = buildReport(
+    [
+      fakeTest(
+        'h',
+        'unexpected',
+        [{ type: 'covers', description: 'hr.employee.put 2xx,4xx' }, fx('hr.employee.put', 422, 'PUT', '/hrcore/employee')],
+        'x',
+      ),
+    ],
+    EMBEDDED,
+  );
   assert.equal(rowOf(hr, 'hr.employee.put')['4xx'], 'failed');
   assert.equal(rowOf(hr, 'hr.employee.put')['2xx'], 'passed');
-  const timeout = buildReport([fakeTest('h', 'unexpected', [{ type: 'covers', description: 'hr.employee.put 2xx,4xx' }, fx('hr.employee.put', null, 'PUT', '/hrcore/employee')], 'x')], EMBEDDED);
+  const timeout = buildReport(
+    [
+      fakeTest(
+        'h',
+        'unexpected',
+        [{ type: 'covers', description: 'hr.employee.put 2xx,4xx' }, fx('hr.employee.put', null, 'PUT', '/hrcore/employee')],
+        'x',
+      ),
+    ],
+    EMBEDDED,
+  );
   assert.deepEqual(timeout.failures[0]?.cells, ['hr.employee.put 2xx', 'hr.employee.put 4xx']);
 });
 
@@ -107,7 +157,11 @@ test('without a failing exchange (or with operationId null) every covered cell f
     assert.equal(rowOf(report, 'rm.list-candidates.add')['201'], 'failed');
     assert.equal(rowOf(report, 'rm.list-candidates.add')['200'], 'failed');
     assert.equal(rowOf(report, 'rm.list-candidates.remove')['204'], 'failed');
-    assert.deepEqual(report.failures[0]?.cells, ['rm.list-candidates.add 201', 'rm.list-candidates.add 200', 'rm.list-candidates.remove 204']);
+    assert.deepEqual(report.failures[0]?.cells, [
+      'rm.list-candidates.add 201',
+      'rm.list-candidates.add 200',
+      'rm.list-candidates.remove 204',
+    ]);
   }
   // A failing exchange of an operation the test does not cover leaves its covered cells passed.
   const other = buildReport([fakeTest('t', 'unexpected', [...covers, fx('rm.lists.list', 200, 'GET', '/lists')], 'x')], EMBEDDED);
@@ -116,7 +170,11 @@ test('without a failing exchange (or with operationId null) every covered cell f
 });
 
 test('with one API configured, the other API\u2019s cells are skipped ("not configured")', () => {
-  const report = buildReport([fakeTest('a', 'expected', [{ type: 'covers', description: 'rm.lists.list 200' }])], { target: { rm: 'http://rm.example/v2', hr: 'not configured' }, seed: 1, runId: 'r' });
+  const report = buildReport([fakeTest('a', 'expected', [{ type: 'covers', description: 'rm.lists.list 200' }])], {
+    target: { rm: 'http://rm.example/v2', hr: 'not configured' },
+    seed: 1,
+    runId: 'r',
+  });
   assert.equal(rowOf(report, 'rm.lists.list')['200'], 'passed');
   assert.equal(rowOf(report, 'rm.lists.list')['401'], 'not-covered');
   for (const op of report.operations.filter((o) => o.api !== 'rm')) {
@@ -132,14 +190,26 @@ test('with one API configured, the other API\u2019s cells are skipped ("not conf
 test('"Skipped" lists only cells the matrix shows skipped, by METHOD /path status, and the skipped tests with their reasons', () => {
   const tests = [
     fakeTest('ran', 'expected', [{ type: 'covers', description: 'hr.employee.put 4xx' }]),
-    fakeTest('skipped one', 'skipped', [{ type: 'covers', description: 'hr.employee.put 4xx' }, { type: 'skip', description: 'no reference id' }]),
-    fakeTest('skipped two', 'skipped', [{ type: 'covers', description: 'rm.ats-candidates.anonymise 202' }, { type: 'skip', description: 'destructive not allowed' }]),
+    fakeTest('skipped one', 'skipped', [
+      { type: 'covers', description: 'hr.employee.put 4xx' },
+      { type: 'skip', description: 'no reference id' },
+    ]),
+    fakeTest('skipped two', 'skipped', [
+      { type: 'covers', description: 'rm.ats-candidates.anonymise 202' },
+      { type: 'skip', description: 'destructive not allowed' },
+    ]),
   ];
   const report = buildReport(tests, EMBEDDED);
   assert.equal(rowOf(report, 'hr.employee.put')['4xx'], 'passed');
-  assert.deepEqual(report.skipped.map((s) => s.cell), ['DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} 202']);
+  assert.deepEqual(
+    report.skipped.map((s) => s.cell),
+    ['DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} 202'],
+  );
   assert.equal(report.skipped[0]?.reason, 'destructive not allowed');
-  assert.deepEqual(report.skippedTests?.map((t) => t.reason), ['no reference id', 'destructive not allowed']);
+  assert.deepEqual(
+    report.skippedTests?.map((t) => t.reason),
+    ['no reference id', 'destructive not allowed'],
+  );
   assert.deepEqual(report.totals, { passed: 1, failed: 0, skipped: 2 });
   const md = renderMarkdown(report);
   assert.match(md, /2 skipped tests/);
@@ -148,7 +218,10 @@ test('"Skipped" lists only cells the matrix shows skipped, by METHOD /path statu
   const cellsSection = md.slice(md.indexOf('## Skipped cells'), md.indexOf('## Skipped tests'));
   const employee = catalogue().find((o) => o.id === 'hr.employee.put');
   assert.ok(cellsSection.includes('`DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} 202`'));
-  assert.ok(!cellsSection.includes(`${employee?.method ?? ''} ${employee?.path ?? ''} 4xx`), 'a cell the matrix shows passed is not listed as skipped');
+  assert.ok(
+    !cellsSection.includes(`${employee?.method ?? ''} ${employee?.path ?? ''} 4xx`),
+    'a cell the matrix shows passed is not listed as skipped',
+  );
 });
 
 test('each status names its clause; statuses outside the operation\u2019s row get a footnote in the markdown', () => {
@@ -164,7 +237,10 @@ test('each status names its clause; statuses outside the operation\u2019s row ge
 });
 
 test('observations are grouped per (category, subject) and leftovers per kind in the markdown', () => {
-  const obs = (subject: string, value: string): { type: string; description: string } => ({ type: 'observation', description: JSON.stringify({ category: 'status', subject, value }) });
+  const obs = (subject: string, value: string): { type: string; description: string } => ({
+    type: 'observation',
+    description: JSON.stringify({ category: 'status', subject, value }),
+  });
   const tests = [
     fakeTest('a', 'expected', [
       obs('PUT /hrcore/position with a malformed token', '401'),
@@ -184,20 +260,41 @@ test('observations are grouped per (category, subject) and leftovers per kind in
   const g = report.observationGroups?.[0];
   assert.equal(g?.subject, 'PUT /hrcore/position');
   assert.equal(g?.count, 6);
-  assert.deepEqual(g?.values.map((v) => [v.value, v.count]), [['200', 2], ['401', 2], ['400', 1]]);
+  assert.deepEqual(
+    g?.values.map((v) => [v.value, v.count]),
+    [
+      ['200', 2],
+      ['401', 2],
+      ['400', 1],
+    ],
+  );
   assert.equal(g?.moreValues, 1);
   assert.deepEqual(report.leftoverGroups, [
-    { kind: 'not undoable: RM candidate ... (000 §4 has no operation that deletes a candidate)', count: 2, examples: ['conformance+a-1@example.com', 'conformance+a-2@example.com'] },
+    {
+      kind: 'not undoable: RM candidate ... (000 §4 has no operation that deletes a candidate)',
+      count: 2,
+      examples: ['conformance+a-1@example.com', 'conformance+a-2@example.com'],
+    },
     { kind: 'not undoable: RM education ... (no documented delete operation)', count: 1, examples: ['edu-000109'] },
   ]);
   const md = renderMarkdown(report);
-  assert.ok(md.includes('| status | PUT /hrcore/position | 6 | 200 (2, e.g. create); 401 (2, e.g. with a malformed token); 400 (1, e.g. create without name); and 1 more |'));
-  assert.match(md, /- not undoable: RM candidate \.\.\. \(000 §4 has no operation that deletes a candidate\): 2, e\.g\. `conformance\+a-1@example\.com`/);
+  assert.ok(
+    md.includes(
+      '| status | PUT /hrcore/position | 6 | 200 (2, e.g. create); 401 (2, e.g. with a malformed token); 400 (1, e.g. create without name); and 1 more |',
+    ),
+  );
+  assert.match(
+    md,
+    /- not undoable: RM candidate \.\.\. \(000 §4 has no operation that deletes a candidate\): 2, e\.g\. `conformance\+a-1@example\.com`/,
+  );
 });
 
 test('skipped tests sharing a reason are listed once with a few examples', () => {
   const tests = ['a', 'b', 'c', 'd'].map((t) => fakeTest(t, 'skipped', [{ type: 'skip', description: 'HR core v3 not configured' }]));
   const report = buildReport(tests, { target: { rm: 'embedded', hr: 'not configured' }, seed: 1, runId: 'r' });
   assert.equal(report.skippedTests?.length, 4);
-  assert.match(renderMarkdown(report), /- HR core v3 not configured: 4 tests, e\.g\. rm\/x\.spec\.ts > a; rm\/x\.spec\.ts > b; rm\/x\.spec\.ts > c\n/);
+  assert.match(
+    renderMarkdown(report),
+    /- HR core v3 not configured: 4 tests, e\.g\. rm\/x\.spec\.ts > a; rm\/x\.spec\.ts > b; rm\/x\.spec\.ts > c\n/,
+  );
 });

@@ -17,10 +17,16 @@ import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { requestToken } from '../../src/auth/oauth';
 
 test('the parser takes ";"-separated pairs, lines, and a JSON object', () => {
-  assert.deepEqual(parseExtraHeaders('Ocp-Apim-Subscription-Key: abc123; X-Tenant: t1'), { headers: { 'Ocp-Apim-Subscription-Key': 'abc123', 'X-Tenant': 't1' }, problems: [] });
+  assert.deepEqual(parseExtraHeaders('Ocp-Apim-Subscription-Key: abc123; X-Tenant: t1'), {
+    headers: { 'Ocp-Apim-Subscription-Key': 'abc123', 'X-Tenant': 't1' },
+    problems: [],
+  });
   assert.deepEqual(parseExtraHeaders('X-A: 1\r\nX-B:  two words \n\n'), { headers: { 'X-A': '1', 'X-B': 'two words' }, problems: [] });
   assert.deepEqual(parseExtraHeaders('X-A: a:b:c'), { headers: { 'X-A': 'a:b:c' }, problems: [] }, 'a value may contain colons');
-  assert.deepEqual(parseExtraHeaders(' {"X-Key": "v;with;semicolons", "X-Num": 7} '), { headers: { 'X-Key': 'v;with;semicolons', 'X-Num': '7' }, problems: [] });
+  assert.deepEqual(parseExtraHeaders(' {"X-Key": "v;with;semicolons", "X-Num": 7} '), {
+    headers: { 'X-Key': 'v;with;semicolons', 'X-Num': '7' },
+    problems: [],
+  });
   assert.deepEqual(parseExtraHeaders(undefined), { headers: {}, problems: [] });
   assert.deepEqual(parseExtraHeaders('  '), { headers: {}, problems: [] });
 });
@@ -53,19 +59,30 @@ test('the target carries the headers; malformed input is a ConfigError (exit 2) 
   assert.throws(
     () => parseTarget({ CONFORMANCE_EXTRA_HEADERS: 'X-Key=hidden-value', CONFORMANCE_TIMEOUT_MS: '1' }, 4321),
     (error: unknown) =>
-      error instanceof ConfigError && /^Configuration error: /.test(error.message) && /CONFORMANCE_EXTRA_HEADERS entry 1 has no ":"/.test(error.message) && /CONFORMANCE_TIMEOUT_MS/.test(error.message) && !error.message.includes('hidden-value'),
+      error instanceof ConfigError &&
+      /^Configuration error: /.test(error.message) &&
+      /CONFORMANCE_EXTRA_HEADERS entry 1 has no ":"/.test(error.message) &&
+      /CONFORMANCE_TIMEOUT_MS/.test(error.message) &&
+      !error.message.includes('hidden-value'),
   );
 });
 
 test('merging: later layers win without regard to case, and never travel twice', () => {
-  assert.deepEqual(mergeHeaders({ 'X-Tenant': 'a', 'X-Key': 'k' }, { 'x-tenant': 'b', accept: 'j' }), { 'X-Key': 'k', 'x-tenant': 'b', accept: 'j' });
+  assert.deepEqual(mergeHeaders({ 'X-Tenant': 'a', 'X-Key': 'k' }, { 'x-tenant': 'b', accept: 'j' }), {
+    'X-Key': 'k',
+    'x-tenant': 'b',
+    accept: 'j',
+  });
 });
 
 test('proxy variables: EnvHttpProxyAgent when HTTP_PROXY or HTTPS_PROXY is set (lower case wins), a plain Agent otherwise', async () => {
   assert.equal(proxySettings({}), null);
   assert.equal(proxySettings({ NO_PROXY: 'localhost' }), null);
   assert.deepEqual(proxySettings({ HTTP_PROXY: 'http://p:1', http_proxy: 'http://q:2' }), { httpProxy: 'http://q:2', noProxy: '' });
-  assert.deepEqual(proxySettings({ HTTPS_PROXY: 'http://p:1', no_proxy: 'localhost,127.0.0.1', NO_PROXY: 'x' }), { httpsProxy: 'http://p:1', noProxy: 'localhost,127.0.0.1' });
+  assert.deepEqual(proxySettings({ HTTPS_PROXY: 'http://p:1', no_proxy: 'localhost,127.0.0.1', NO_PROXY: 'x' }), {
+    httpsProxy: 'http://p:1',
+    noProxy: 'localhost,127.0.0.1',
+  });
   const direct = createDispatcher(1000, {});
   const proxied = createDispatcher(1000, { HTTPS_PROXY: 'http://127.0.0.1:9' });
   assert.ok(direct instanceof Agent);
@@ -96,7 +113,15 @@ const EXTRA = { 'Ocp-Apim-Subscription-Key': 'sub-key-4f2b9e', 'X-Tenant': 't1' 
 
 test('extra headers reach the target first (the test and auth win) and are redacted in the recorded exchange and its curl line', async () => {
   received.length = 0;
-  const client = new ApiClient({ api: 'rm', baseUrl: `${base}/v2`, auth: hmacBasicAuth('key-1', 'secret-value-1'), limiter: new Limiter(0, 4), timeoutMs: 2000, jsonContentType: 'application/vnd.api+json', extraHeaders: EXTRA });
+  const client = new ApiClient({
+    api: 'rm',
+    baseUrl: `${base}/v2`,
+    auth: hmacBasicAuth('key-1', 'secret-value-1'),
+    limiter: new Limiter(0, 4),
+    timeoutMs: 2000,
+    jsonContentType: 'application/vnd.api+json',
+    extraHeaders: EXTRA,
+  });
   const ex = await client.send({ method: 'GET', path: '/lists', headers: { 'x-tenant': 'from-the-test' } });
   assert.equal(ex.error, null);
   const sent = received[0];
@@ -108,7 +133,10 @@ test('extra headers reach the target first (the test and auth win) and are redac
   assert.equal(ex.request.headers['Ocp-Apim-Subscription-Key'], '***');
   assert.match(ex.curl, /-H 'Ocp-Apim-Subscription-Key: \*\*\*'/);
   const text = exchangeToText(ex);
-  assert.ok(!text.includes('sub-key-4f2b9e') && !ex.curl.includes('sub-key-4f2b9e') && !(ex.response?.text ?? '').includes('sub-key-4f2b9e'), text);
+  assert.ok(
+    !text.includes('sub-key-4f2b9e') && !ex.curl.includes('sub-key-4f2b9e') && !(ex.response?.text ?? '').includes('sub-key-4f2b9e'),
+    text,
+  );
   // Also a short value (too short to redact by value) is redacted by its header's name.
   const again = await client.send({ method: 'GET', path: '/lists', auth: NO_AUTH });
   assert.equal(again.request.headers['X-Tenant'], '***');
@@ -118,7 +146,15 @@ test('extra headers reach the target first (the test and auth win) and are redac
 
 test('the token request carries the extra headers too', async () => {
   received.length = 0;
-  const res = await requestToken({ tokenUrl: `${base}/oauth/token`, clientId: 'client', clientSecret: 'client-secret-1', scope: 's', auth: 'post', timeoutMs: 2000, extraHeaders: EXTRA });
+  const res = await requestToken({
+    tokenUrl: `${base}/oauth/token`,
+    clientId: 'client',
+    clientSecret: 'client-secret-1',
+    scope: 's',
+    auth: 'post',
+    timeoutMs: 2000,
+    extraHeaders: EXTRA,
+  });
   assert.equal(res.status, 200);
   assert.equal(received[0]?.['ocp-apim-subscription-key'], 'sub-key-4f2b9e');
   assert.equal(received[0]?.['content-type'], 'application/x-www-form-urlencoded');

@@ -36,7 +36,10 @@ test('every variant names a registry clause (the sentence that leaves the choice
 
 test('fault and variant names are unique and carry their API prefix', () => {
   const names = [...FAULTS, ...VARIANTS].map((x) => x.name);
-  assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), []);
+  assert.deepEqual(
+    names.filter((n, i) => names.indexOf(n) !== i),
+    [],
+  );
   for (const x of [...FAULTS, ...API_VARIANTS]) assert.ok(x.name.startsWith(`${x.api}.`), x.name);
   for (const v of API_VARIANTS) assert.match(v.name, /\.variant\./, `${v.name}: a variant says so in its name`);
   for (const f of FAULTS) assert.doesNotMatch(f.name, /\.variant\./, `${f.name}: a fault is not named a variant`);
@@ -52,10 +55,27 @@ test('a wrong pair is rejected: by the compiler, and at run time', () => {
     'a fault declared against a clause its check does not cite',
   );
   assert.match(faultProblems(wrong).join('\n'), /check "filter" does not cite clause "rm\.auth\.401"/);
-  assert.match(faultProblems({ name: 'rm.test.unknown', api: 'rm', clause: '000 §5.4: missing credentials give 401', expectedCheck: 'auth-enforced' }).join('\n'), /is not in src\/clauses\/registry\.ts/);
-  assert.match(faultProblems({ name: 'rm.test.no-check', api: 'rm', clause: 'rm.auth.401', expectedCheck: 'content-type' }).join('\n'), /check "content-type" is not in/);
-  assert.match(faultProblems({ name: 'hr.test.prefix', api: 'rm', clause: 'rm.auth.401', expectedCheck: 'auth-enforced' }).join('\n'), /does not start with its API/);
-  assert.match(variantProblems({ name: 'rm.variant.test', api: 'rm', clause: 'not shown anywhere' }).join('\n'), /is not in src\/clauses\/registry\.ts/);
+  assert.match(
+    faultProblems({
+      name: 'rm.test.unknown',
+      api: 'rm',
+      clause: '000 §5.4: missing credentials give 401',
+      expectedCheck: 'auth-enforced',
+    }).join('\n'),
+    /is not in src\/clauses\/registry\.ts/,
+  );
+  assert.match(
+    faultProblems({ name: 'rm.test.no-check', api: 'rm', clause: 'rm.auth.401', expectedCheck: 'content-type' }).join('\n'),
+    /check "content-type" is not in/,
+  );
+  assert.match(
+    faultProblems({ name: 'hr.test.prefix', api: 'rm', clause: 'rm.auth.401', expectedCheck: 'auth-enforced' }).join('\n'),
+    /does not start with its API/,
+  );
+  assert.match(
+    variantProblems({ name: 'rm.variant.test', api: 'rm', clause: 'not shown anywhere' }).join('\n'),
+    /is not in src\/clauses\/registry\.ts/,
+  );
   assert.match(catalogueProblems([], [VARIANTS[1]!, VARIANTS[1]!]).join('\n'), /duplicate fault\/variant name/);
 });
 
@@ -79,8 +99,13 @@ test('retired faults are gone: the server refuses their names', () => {
 function serverSources(): string {
   const root = fileURLToPath(new URL('../../src/reference/', import.meta.url));
   const skip = new Set(['faults.ts', 'common-variants.ts', 'catalogue.ts', 'fault-audit.ts', 'fault-factory.ts', 'catalogue-types.ts']);
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith('.ts') && !skip.has(n) ? [join(dir, n)] : []));
-  return walk(root).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((n) =>
+      statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith('.ts') && !skip.has(n) ? [join(dir, n)] : [],
+    );
+  return walk(root)
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
 }
 
 test('every fault and variant is switched somewhere in the server (none is dead)', () => {
@@ -93,7 +118,11 @@ test('every fault and variant is switched somewhere in the server (none is dead)
 
 const RM_AUTH = `Basic ${Buffer.from(`${EMBEDDED.rm.apiKey}:${EMBEDDED.rm.apiSecret}`).toString('base64')}`;
 
-async function withServer(variants: string[], run: (urls: ReturnType<typeof embeddedUrls>) => Promise<void>, faults: string[] = []): Promise<void> {
+async function withServer(
+  variants: string[],
+  run: (urls: ReturnType<typeof embeddedUrls>) => Promise<void>,
+  faults: string[] = [],
+): Promise<void> {
   const server = await startReferenceServer({ behaviour: new Behaviour(faults, variants) });
   try {
     await run(embeddedUrls(server.port));
@@ -123,9 +152,16 @@ async function call(url: string, init: RequestInit = {}): Promise<Answer> {
 
 const rmGet = (base: string, path: string): Promise<Answer> => call(`${base}${path}`, { headers: { authorization: RM_AUTH } });
 const rmSend = (base: string, method: string, path: string, body?: unknown): Promise<Answer> =>
-  call(`${base}${path}`, { method, headers: { authorization: RM_AUTH, 'content-type': 'application/vnd.api+json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  call(`${base}${path}`, {
+    method,
+    headers: { authorization: RM_AUTH, 'content-type': 'application/vnd.api+json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
-type Doc = { data: Array<{ id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> }>; meta?: Record<string, unknown> };
+type Doc = {
+  data: Array<{ id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> }>;
+  meta?: Record<string, unknown>;
+};
 
 test('RM variants: text/plain errors, bare data, utc-only DateTime objects', async () => {
   await withServer(['rm.variant.errors-text-plain'], async ({ rm }) => {
@@ -159,12 +195,17 @@ test('RM variants: text/plain errors, bare data, utc-only DateTime objects', asy
 
 test('RM variants: null to-one relationships, renamed related types, an extra event kind', async () => {
   await withServer(['rm.variant.null-to-one'], async ({ rm }) => {
-    const created = (await rmSend(rm, 'POST', '/candidates', { data: { type: 'candidates', attributes: { email: 'null-to-one@example.com' } } })).json as { data: Doc['data'][number] };
+    const created = (
+      await rmSend(rm, 'POST', '/candidates', { data: { type: 'candidates', attributes: { email: 'null-to-one@example.com' } } })
+    ).json as { data: Doc['data'][number] };
     assert.deepEqual(created.data.relationships?.first_touch_event, { data: null });
     assert.deepEqual(created.data.relationships?.last_touch_event, { data: null });
     const c = ((await rmGet(rm, '/candidates?page=1&per_page=1')).json as Doc).data[0]!;
     const events = ((await rmGet(rm, `/candidates/${c.id}/events`)).json as Doc).data;
-    assert.ok(events.some((e) => e.relationships?.job?.data === null), 'an event without a job says job: {data: null}');
+    assert.ok(
+      events.some((e) => e.relationships?.job?.data === null),
+      'an event without a job says job: {data: null}',
+    );
     assert.ok(events.every((e) => e.relationships && 'ats_status' in e.relationships));
     assert.equal((await rmGet(rm, `/candidates/${c.id}/events?include=location,call_to_action`)).status, 200);
   });
@@ -172,9 +213,15 @@ test('RM variants: null to-one relationships, renamed related types, an extra ev
     const c = ((await rmGet(rm, '/candidates?page=1&per_page=1')).json as Doc).data[0]!;
     const refs = c.relationships?.educations?.data as Array<{ type: string }>;
     assert.ok(refs.length > 0 && refs.every((r) => r.type === 'candidate_educations'));
-    const withIncluded = (await rmGet(rm, `/candidates/${c.id}?include=educations,employments`)).json as { included: Array<{ type: string }> };
+    const withIncluded = (await rmGet(rm, `/candidates/${c.id}?include=educations,employments`)).json as {
+      included: Array<{ type: string }>;
+    };
     assert.deepEqual([...new Set(withIncluded.included.map((r) => r.type))].sort(), ['candidate_educations', 'candidate_employments']);
-    const posted = (await rmSend(rm, 'POST', `/candidates/${c.id}/employments`, { data: { type: 'employments', attributes: { company: { name: 'Contoso' } } } })).json as { data: { type: string } };
+    const posted = (
+      await rmSend(rm, 'POST', `/candidates/${c.id}/employments`, {
+        data: { type: 'employments', attributes: { company: { name: 'Contoso' } } },
+      })
+    ).json as { data: { type: string } };
     assert.equal(posted.data.type, 'candidate_employments');
   });
   await withServer(['rm.variant.extra-event-kind'], async ({ rm }) => {
@@ -192,7 +239,10 @@ test('RM variants: archived included, per_page above 100 refused, one empty curs
     const states = new Set(rows.map((c) => c.attributes.archived_status));
     assert.deepEqual([...states].sort(), ['archived', 'unarchived']);
     const defaults = ((await rmGet(rm, '/candidates?page=1&per_page=100')).json as Doc).data;
-    assert.ok(defaults.every((c) => c.attributes.archived_status === 'unarchived'), 'the default is still false');
+    assert.ok(
+      defaults.every((c) => c.attributes.archived_status === 'unarchived'),
+      'the default is still false',
+    );
   });
   await withServer(['rm.variant.per-page-over-max-400'], async ({ rm }) => {
     assert.equal((await rmGet(rm, '/candidates?page=1&per_page=101')).status, 400);
@@ -217,15 +267,26 @@ test('RM variants: archived included, per_page above 100 refused, one empty curs
     assert.equal(seen.length, all.length, 'every record once');
   });
   await withServer(['rm.variant.remove-non-member-404'], async ({ rm }) => {
-    const c = ((await rmGet(rm, '/candidates?page=1&per_page=100')).json as Doc).data.find((x) => !(x.relationships?.lists?.data as Array<{ id: string }>).some((l) => l.id === EMBEDDED.rm.listId))!;
+    const c = ((await rmGet(rm, '/candidates?page=1&per_page=100')).json as Doc).data.find(
+      (x) => !(x.relationships?.lists?.data as Array<{ id: string }>).some((l) => l.id === EMBEDDED.rm.listId),
+    )!;
     assert.equal((await rmSend(rm, 'DELETE', `/lists/${EMBEDDED.rm.listId}/candidates/${c.id}`)).status, 404);
     assert.equal((await rmSend(rm, 'PUT', `/lists/${EMBEDDED.rm.listId}/candidates/${c.id}`)).status, 201);
     assert.equal((await rmSend(rm, 'DELETE', `/lists/${EMBEDDED.rm.listId}/candidates/${c.id}`)).status, 204);
   });
   await withServer(['rm.variant.file-content-any-string', 'rm.variant.patch-coerces-types'], async ({ rm }) => {
     const c = ((await rmGet(rm, '/candidates?page=1&per_page=1')).json as Doc).data[0]!;
-    assert.equal((await rmSend(rm, 'POST', `/candidates/${c.id}/candidate_files`, { data: { type: 'candidate_files', attributes: { filename: 'cv.txt', content: 'not base64 at all!' } } })).status, 201);
-    const patched = (await rmSend(rm, 'PATCH', `/candidates/${c.id}`, { data: { type: 'candidates', attributes: { skills: 'SQL', first_name: 7 } } })).json as { data: Doc['data'][number] };
+    assert.equal(
+      (
+        await rmSend(rm, 'POST', `/candidates/${c.id}/candidate_files`, {
+          data: { type: 'candidate_files', attributes: { filename: 'cv.txt', content: 'not base64 at all!' } },
+        })
+      ).status,
+      201,
+    );
+    const patched = (
+      await rmSend(rm, 'PATCH', `/candidates/${c.id}`, { data: { type: 'candidates', attributes: { skills: 'SQL', first_name: 7 } } })
+    ).json as { data: Doc['data'][number] };
     assert.deepEqual([patched.data.attributes.skills, patched.data.attributes.first_name], [['SQL'], '7']);
   });
 });
@@ -233,22 +294,37 @@ test('RM variants: archived included, per_page above 100 refused, one empty curs
 // --- v3 ------------------------------------------------------------------------------------
 
 async function token(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', scope: 'Public.HrCore.Write', client_id: EMBEDDED.hr.clientId, client_secret: EMBEDDED.hr.clientSecret });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    scope: 'Public.HrCore.Write',
+    client_id: EMBEDDED.hr.clientId,
+    client_secret: EMBEDDED.hr.clientSecret,
+  });
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const put = (url: string, bearer: string, body: unknown): Promise<Answer> => call(url, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) });
+const put = (url: string, bearer: string, body: unknown): Promise<Answer> =>
+  call(url, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+    body: JSON.stringify(body),
+  });
 
-const claims = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+const claims = (jwt: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 test('v3: the opaque token is a fault now; tokens without expires_in or without exp are lawful variants', async () => {
   await withServer([], async ({ token: url }) => {
     assert.equal(String((await token(url)).body.access_token).split('.').length, 3, 'a JWT by default');
   });
-  await withServer([], async ({ token: url }) => {
-    assert.equal(String((await token(url)).body.access_token).split('.').length, 1, 'hr.token.opaque: not a JWT');
-  }, ['hr.token.opaque']);
+  await withServer(
+    [],
+    async ({ token: url }) => {
+      assert.equal(String((await token(url)).body.access_token).split('.').length, 1, 'hr.token.opaque: not a JWT');
+    },
+    ['hr.token.opaque'],
+  );
   await withServer(['hr.variant.token-no-expires-in'], async ({ token: url, hr }) => {
     const t = await token(url);
     assert.ok(!('expires_in' in t.body));
@@ -260,7 +336,10 @@ test('v3: the opaque token is a fault now; tokens without expires_in or without 
     const t = await token(url);
     assert.equal(t.body.expires_in, 300);
     assert.ok(!('exp' in claims(String(t.body.access_token))));
-    assert.equal((await put(`${hr}/hrcore/employee`, String(t.body.access_token), { externalId: 'E-NOEXPCLAIM', firstName: 'A' })).status, 200);
+    assert.equal(
+      (await put(`${hr}/hrcore/employee`, String(t.body.access_token), { externalId: 'E-NOEXPCLAIM', firstName: 'A' })).status,
+      200,
+    );
   });
 });
 
@@ -287,8 +366,22 @@ test('v3 variants: archived children still block, empty 200 writes, unissued ids
   await withServer([], async ({ token: url, hr }) => {
     const t = String((await token(url)).body.access_token);
     const at = `${hr}/learning/activities/externalId/VAR-2`;
-    assert.equal((await put(at, t, { provider: { id: 1 }, owner: { id: EMBEDDED.hr.learningOwnerId }, accessLevel: 'public', title: 'T' })).status, 400, 'by default an id never issued is refused');
-    assert.equal((await put(at, t, { provider: { id: EMBEDDED.hr.learningProviderId }, owner: { id: EMBEDDED.hr.learningOwnerId }, accessLevel: 'public', title: 'T' })).status, 201);
+    assert.equal(
+      (await put(at, t, { provider: { id: 1 }, owner: { id: EMBEDDED.hr.learningOwnerId }, accessLevel: 'public', title: 'T' })).status,
+      400,
+      'by default an id never issued is refused',
+    );
+    assert.equal(
+      (
+        await put(at, t, {
+          provider: { id: EMBEDDED.hr.learningProviderId },
+          owner: { id: EMBEDDED.hr.learningOwnerId },
+          accessLevel: 'public',
+          title: 'T',
+        })
+      ).status,
+      201,
+    );
     assert.equal((await put(at, t, { accessLevel: 'private' })).status, 200, 'by default public -> private is allowed');
   });
 });

@@ -58,9 +58,16 @@ if (!existsSync(registryFile)) {
             assert.equal(c.rule, rule.rule);
             assert.ok(!v(c.value), `still valid: ${c.rule}: ${JSON.stringify(c.value)}`);
             const errors: ErrorObject[] = v.errors ?? [];
-            const hit = errors.some((e) => e.keyword === c.keyword && e.instancePath === c.instancePath
-              && (c.missingProperty === undefined || (e.params as { missingProperty?: string }).missingProperty === c.missingProperty));
-            assert.ok(hit, `${c.rule}: expected ${c.keyword} at "${c.instancePath}", got ${JSON.stringify(errors.map((e) => [e.keyword, e.instancePath]))}`);
+            const hit = errors.some(
+              (e) =>
+                e.keyword === c.keyword &&
+                e.instancePath === c.instancePath &&
+                (c.missingProperty === undefined || (e.params as { missingProperty?: string }).missingProperty === c.missingProperty),
+            );
+            assert.ok(
+              hit,
+              `${c.rule}: expected ${c.keyword} at "${c.instancePath}", got ${JSON.stringify(errors.map((e) => [e.keyword, e.instancePath]))}`,
+            );
             assert.equal(registry.validateAgainst(id, c.value).valid, false);
           }),
           { seed: SEED, numRuns: CASES_PER_RULE },

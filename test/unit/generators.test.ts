@@ -6,8 +6,13 @@ import fc from 'fast-check';
 import type { ErrorObject } from 'ajv';
 import { createAjv } from '../../src/schemas/ajv.js';
 import {
-  breakableRules, formatArbitrary, invalidArbitrariesByRule, invalidArbitrary, validArbitrary,
-  type InvalidCase, type SchemaResolver,
+  breakableRules,
+  formatArbitrary,
+  invalidArbitrariesByRule,
+  invalidArbitrary,
+  validArbitrary,
+  type InvalidCase,
+  type SchemaResolver,
 } from '../../src/generators/index.js';
 
 const BASE = 'https://schemas.conformance.test/generators-test/';
@@ -31,7 +36,8 @@ const common = {
 
 const person = {
   $id: `${BASE}person.json`,
-  'x-clause': 'test', 'x-decision': 'annotations are ignored',
+  'x-clause': 'test',
+  'x-decision': 'annotations are ignored',
   type: 'object',
   required: ['name', 'email', 'kind'],
   additionalProperties: false,
@@ -85,10 +91,20 @@ const alternatives = {
         { type: 'object', required: ['kind', 'side'], properties: { kind: { const: 'square' }, side: { type: 'integer', minimum: 1 } } },
       ],
     },
-    ref: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'integer', minimum: 1 }] },
+    ref: {
+      anyOf: [
+        { type: 'string', minLength: 1 },
+        { type: 'integer', minimum: 1 },
+      ],
+    },
     when: { anyOf: [{ $ref: 'common.json#/$defs/dateTime' }, { type: 'null' }] },
     // Overlapping branches: oneOf must exclude values both accept (e.g. 5).
-    size: { oneOf: [{ type: 'integer', maximum: 10 }, { type: 'integer', minimum: 5 }] },
+    size: {
+      oneOf: [
+        { type: 'integer', maximum: 10 },
+        { type: 'integer', minimum: 5 },
+      ],
+    },
   },
 };
 
@@ -162,9 +178,16 @@ function errorsOf(id: string, value: unknown): ErrorObject[] | undefined {
 function assertBreaks(id: string, c: InvalidCase): ErrorObject[] {
   const errors = errorsOf(id, c.value);
   assert.ok(errors, `still valid: ${c.rule}: ${JSON.stringify(c.value)}`);
-  const hit = errors.some((e) => e.keyword === c.keyword && e.instancePath === c.instancePath
-    && (c.missingProperty === undefined || (e.params as { missingProperty?: string }).missingProperty === c.missingProperty));
-  assert.ok(hit, `${c.rule}: expected ${c.keyword} at "${c.instancePath}", got ${JSON.stringify(errors.map((e) => [e.keyword, e.instancePath]))} for ${JSON.stringify(c.value)}`);
+  const hit = errors.some(
+    (e) =>
+      e.keyword === c.keyword &&
+      e.instancePath === c.instancePath &&
+      (c.missingProperty === undefined || (e.params as { missingProperty?: string }).missingProperty === c.missingProperty),
+  );
+  assert.ok(
+    hit,
+    `${c.rule}: expected ${c.keyword} at "${c.instancePath}", got ${JSON.stringify(errors.map((e) => [e.keyword, e.instancePath]))} for ${JSON.stringify(c.value)}`,
+  );
   return errors;
 }
 
@@ -197,15 +220,37 @@ for (const schema of SCHEMAS) {
       );
     }
     // The mixed arbitrary draws from the same rules.
-    fc.assert(fc.property(invalidArbitrary(id, opts), (c) => void assertBreaks(id, c)), { seed: SEED, numRuns: 200 });
+    fc.assert(
+      fc.property(invalidArbitrary(id, opts), (c) => void assertBreaks(id, c)),
+      { seed: SEED, numRuns: 200 },
+    );
   });
 }
 
 void test('rules cover every keyword the compiler claims to break', () => {
   const keywords = new Set(SCHEMAS.flatMap((s) => breakableRules(idOf(s), opts).map((r) => r.keyword)));
-  for (const k of ['required', 'type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-    'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'minProperties', 'multipleOf', 'uniqueItems',
-    'additionalProperties', 'oneOf', 'anyOf']) {
+  for (const k of [
+    'required',
+    'type',
+    'enum',
+    'const',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'format',
+    'minItems',
+    'maxItems',
+    'minProperties',
+    'multipleOf',
+    'uniqueItems',
+    'additionalProperties',
+    'oneOf',
+    'anyOf',
+  ]) {
     assert.ok(keywords.has(k), `no rule breaks ${k}`);
   }
 });
@@ -231,12 +276,19 @@ void test('rule labels name the broken spot; blank names and nullable types are 
   const email = rules.find((r) => r.rule === 'required property /email removed');
   assert.deepEqual(email, { rule: 'required property /email removed', keyword: 'required', instancePath: '', missingProperty: 'email' });
   // type ["string","null"]: the wrong type must be neither a string nor null.
-  const [nick] = fc.sample(invalidArbitrary(person.$id, { ...opts, rules: ['wrong type at /nickname: number instead of string or null'] }), { seed: SEED, numRuns: 1 });
+  const [nick] = fc.sample(
+    invalidArbitrary(person.$id, { ...opts, rules: ['wrong type at /nickname: number instead of string or null'] }),
+    { seed: SEED, numRuns: 1 },
+  );
   assert.equal(typeof (nick.value as Record<string, unknown>).nickname, 'number');
   // A whitespace-only value for a name whose pattern requires a non-blank character.
-  assert.ok(breakableRules(composed.$id, opts).some((r) => r.rule.startsWith('whitespace-only required name /name') && r.keyword === 'pattern'));
+  assert.ok(
+    breakableRules(composed.$id, opts).some((r) => r.rule.startsWith('whitespace-only required name /name') && r.keyword === 'pattern'),
+  );
   // Conditional rules say under which condition they hold.
-  assert.ok(breakableRules(conditional.$id, opts).some((r) => r.rule.startsWith('required property /parentId removed (when (root) matches')));
+  assert.ok(
+    breakableRules(conditional.$id, opts).some((r) => r.rule.startsWith('required property /parentId removed (when (root) matches')),
+  );
 });
 
 void test('optional properties follow optionalProbability; overrides fix values and force them present', () => {
@@ -244,7 +296,10 @@ void test('optional properties follow optionalProbability; overrides fix values 
   for (const v of none) assert.deepEqual(Object.keys(v as object).sort(), ['email', 'kind', 'name']);
   const all = fc.sample(validArbitrary(person.$id, { ...opts, optionalProbability: 1 }), { seed: SEED, numRuns: 50 });
   for (const v of all) assert.equal(Object.keys(v as object).length, Object.keys(person.properties).length);
-  const fixed = fc.sample(validArbitrary(person.$id, { ...opts, overrides: { '/name': 'Ada', '/status': 'archived' }, optionalProbability: 0 }), { seed: SEED, numRuns: 20 });
+  const fixed = fc.sample(
+    validArbitrary(person.$id, { ...opts, overrides: { '/name': 'Ada', '/status': 'archived' }, optionalProbability: 0 }),
+    { seed: SEED, numRuns: 20 },
+  );
   for (const v of fixed) assert.equal((v as Record<string, unknown>).name, 'Ada');
   for (const v of fixed) assert.equal((v as Record<string, unknown>).status, 'archived');
 });
@@ -255,11 +310,16 @@ void test('extra properties only on request, only where allowed, with names the 
   const withExtra = fc.sample(validArbitrary(open.$id, { ...opts, extraProperties: true }), { seed: SEED, numRuns: 200 });
   assert.ok(keysOf(withExtra).has('zz_extra'));
   for (const v of withExtra) assert.ok(validator(open.$id)(v));
-  assert.ok(!keysOf(fc.sample(validArbitrary(person.$id, { ...opts, extraProperties: true }), { seed: SEED, numRuns: 200 })).has('zz_extra'));
+  assert.ok(
+    !keysOf(fc.sample(validArbitrary(person.$id, { ...opts, extraProperties: true }), { seed: SEED, numRuns: 200 })).has('zz_extra'),
+  );
 });
 
 void test('arrays stay within maxArrayLength when the schema sets no bound', () => {
-  const values = fc.sample(validArbitrary({ type: 'array', items: { type: 'integer' } }, { maxArrayLength: 2 }), { seed: SEED, numRuns: 200 });
+  const values = fc.sample(validArbitrary({ type: 'array', items: { type: 'integer' } }, { maxArrayLength: 2 }), {
+    seed: SEED,
+    numRuns: 200,
+  });
   assert.ok(values.every((v) => Array.isArray(v) && v.length <= 2));
   assert.ok(values.some((v) => Array.isArray(v) && v.length === 2));
 });
@@ -270,12 +330,26 @@ void test('formats: date-times with fractions and offsets, e-mails with dots and
   const emails = fc.sample(formatArbitrary('email'), { seed: SEED, numRuns: 300 });
   assert.ok(emails.some((e) => e.split('@')[0].includes('+')) && emails.some((e) => e.split('@')[0].includes('.')));
   const strings = fc.sample(validArbitrary({ type: 'string' }), { seed: SEED, numRuns: 500 }) as string[];
-  assert.ok(strings.every((s) => s.length <= 30 && /^[\x20-\x7e]*$/.test(s)), 'printable ASCII, at most 30 characters');
+  assert.ok(
+    strings.every((s) => s.length <= 30 && /^[\x20-\x7e]*$/.test(s)),
+    'printable ASCII, at most 30 characters',
+  );
 });
 
 void test('unsupported or impossible schemas fail loudly instead of hanging', () => {
   assert.throws(() => validArbitrary({ type: 'string', format: 'no-such-format' }), /unsupported string format "no-such-format"/);
-  assert.throws(() => validArbitrary({ $ref: 'https://nowhere.invalid/x.json' }, { resolve: () => { throw new Error('not here'); } }), /cannot resolve .*not here/);
+  assert.throws(
+    () =>
+      validArbitrary(
+        { $ref: 'https://nowhere.invalid/x.json' },
+        {
+          resolve: () => {
+            throw new Error('not here');
+          },
+        },
+      ),
+    /cannot resolve .*not here/,
+  );
   assert.throws(() => validArbitrary({ type: 'integer', minimum: 5, maximum: 4 }), /cannot generate|no integer/);
   assert.throws(() => validArbitrary({ type: 'string', enum: [1, 2] }), /no enum value/);
 });

@@ -41,7 +41,10 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 test('each empty <skipped> takes the reason of its own testcase\u2019s skip (or fixme) property', () => {
   const out = addJUnitSkipMessages(XML);
-  assert.ok(out.includes('<skipped message="waits 330 s: set CONFORMANCE_SLOW=1 &amp; wait &quot;long&quot;"/>'), 'escaped reason copied as is');
+  assert.ok(
+    out.includes('<skipped message="waits 330 s: set CONFORMANCE_SLOW=1 &amp; wait &quot;long&quot;"/>'),
+    'escaped reason copied as is',
+  );
   assert.ok(out.includes('<skipped message="not testable yet"/>'));
   // A testcase without a reason keeps its empty <skipped>; one that ran gets none.
   assert.match(out, /<testcase name="no reason"[^>]*>\s*<skipped>\s*<\/skipped>/);

@@ -18,7 +18,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * a persona's seed types its argument with the mode its choices declare. Each entry is the edge that
  * closes the circle; the test proves it is still there and still type-only.
  */
-const TYPE_ONLY_EDGES = new Set(['src/checks/registry/status.ts -> src/checks/registry/index.ts', 'src/personas/v3/seed.ts -> src/personas/v3/choices.ts']);
+const TYPE_ONLY_EDGES = new Set([
+  'src/checks/registry/status.ts -> src/checks/registry/index.ts',
+  'src/personas/v3/seed.ts -> src/personas/v3/choices.ts',
+]);
 
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) => {
@@ -35,7 +38,8 @@ interface Edge {
 function importsOf(file: string): Edge[] {
   const text = readFileSync(file, 'utf8');
   const found: { spec: string; typeOnly: boolean }[] = [];
-  for (const m of text.matchAll(/\b(?:import|export)\s+(type\s+)?(?:[\w$*{},\s]+?\s+from\s*)?'([^']+)'/g)) found.push({ spec: m[2]!, typeOnly: m[1] !== undefined });
+  for (const m of text.matchAll(/\b(?:import|export)\s+(type\s+)?(?:[\w$*{},\s]+?\s+from\s*)?'([^']+)'/g))
+    found.push({ spec: m[2]!, typeOnly: m[1] !== undefined });
   for (const m of text.matchAll(/(\btypeof\s+)?\bimport\s*\(\s*'([^']+)'\s*\)/g)) found.push({ spec: m[2]!, typeOnly: m[1] !== undefined });
   return found.flatMap(({ spec, typeOnly }) => {
     if (!spec.startsWith('.')) return [];
@@ -59,7 +63,8 @@ test('src/ and specs/ have no import cycle (type imports count too)', () => {
     }
     graph.set(f, [...new Set(edges.map((e) => e.to).filter((to) => !TYPE_ONLY_EDGES.has(`${rel(f)} -> ${rel(to)}`)))]);
   }
-  for (const edge of TYPE_ONLY_EDGES) assert.equal(typeOnly.get(edge), true, `${edge}: listed as a type-only edge, but it is gone or now imports a value`);
+  for (const edge of TYPE_ONLY_EDGES)
+    assert.equal(typeOnly.get(edge), true, `${edge}: listed as a type-only edge, but it is gone or now imports a value`);
 
   // Depth-first search: an edge back to a file on the current path closes a cycle.
   const cycles: string[] = [];
@@ -98,9 +103,24 @@ async function refused(filePath: string, text: string): Promise<string[]> {
 }
 
 test('rule 1: schemas, catalogue and clauses import nothing above them', async () => {
-  const text = ["import { readEnv } from '../config/env';", "import { CHECKS } from '../checks/registry';", "import type { Exchange } from '../http/exchange';", "import { isClauseId } from '../clauses';", "import { compileSchema } from '../schemas/ajv';", "import { HR_WRITE_SCOPE } from '../terms';", "import Ajv from 'ajv';", ''].join('\n');
+  const text = [
+    "import { readEnv } from '../config/env';",
+    "import { CHECKS } from '../checks/registry';",
+    "import type { Exchange } from '../http/exchange';",
+    "import { isClauseId } from '../clauses';",
+    "import { compileSchema } from '../schemas/ajv';",
+    "import { HR_WRITE_SCOPE } from '../terms';",
+    "import Ajv from 'ajv';",
+    '',
+  ].join('\n');
   assert.deepEqual(await refused('src/catalogue/probe.ts', text), ['../config/env', '../checks/registry', '../http/exchange']);
-  assert.deepEqual(await refused('src/schemas/sub/probe.ts', "import { APIS } from '../../catalogue/index';\nimport { x } from '../../reference/server';\nimport { y } from '../../../specs/fixtures';\n"), ['../../reference/server', '../../../specs/fixtures']);
+  assert.deepEqual(
+    await refused(
+      'src/schemas/sub/probe.ts',
+      "import { APIS } from '../../catalogue/index';\nimport { x } from '../../reference/server';\nimport { y } from '../../../specs/fixtures';\n",
+    ),
+    ['../../reference/server', '../../../specs/fixtures'],
+  );
 });
 
 test('rule 2: the reference server imports neither the config nor the checks (type imports of check names only)', async () => {
@@ -115,17 +135,30 @@ test('rule 2: the reference server imports neither the config nor the checks (ty
     "import { faultProblems } from '../fault-audit';",
     '',
   ].join('\n');
-  assert.deepEqual(await refused('src/reference/v3/probe.ts', text), ['../../config/env', '../../checks/names', '../../http/client', '../fault-audit']);
+  assert.deepEqual(await refused('src/reference/v3/probe.ts', text), [
+    '../../config/env',
+    '../../checks/names',
+    '../../http/client',
+    '../fault-audit',
+  ]);
   // fault-audit.ts alone (never loaded by the server) reads the check registry; the config stays out.
-  assert.deepEqual(await refused('src/reference/fault-audit.ts', "import { CHECKS } from '../checks/registry';\nimport { readEnv } from '../config/env';\n"), ['../config/env']);
+  assert.deepEqual(
+    await refused(
+      'src/reference/fault-audit.ts',
+      "import { CHECKS } from '../checks/registry';\nimport { readEnv } from '../config/env';\n",
+    ),
+    ['../config/env'],
+  );
 });
 
 test('rule 3: specs never import the reference server or a persona', async () => {
-  const text = "import { startReferenceServer } from '../../src/reference/server';\nimport { x } from '../../src/personas/server';\nimport { expectStatus } from '../../src/checks/registry/status';\n";
+  const text =
+    "import { startReferenceServer } from '../../src/reference/server';\nimport { x } from '../../src/personas/server';\nimport { expectStatus } from '../../src/checks/registry/status';\n";
   assert.deepEqual(await refused('specs/rm/probe.spec.ts', text), ['../../src/reference/server', '../../src/personas/server']);
 });
 
 test('rule 4: personas import nothing of ours but the identity', async () => {
-  const text = "import { EMBEDDED } from '../../identity/embedded';\nimport { CHECKS } from '../../checks/registry';\nimport { LEARNING_MESSAGES } from '../../terms';\nimport { send } from '../../reference/http-kit';\nimport { store } from '../store';\n";
+  const text =
+    "import { EMBEDDED } from '../../identity/embedded';\nimport { CHECKS } from '../../checks/registry';\nimport { LEARNING_MESSAGES } from '../../terms';\nimport { send } from '../../reference/http-kit';\nimport { store } from '../store';\n";
   assert.deepEqual(await refused('src/personas/v3/probe.ts', text), ['../../checks/registry', '../../terms', '../../reference/http-kit']);
 });

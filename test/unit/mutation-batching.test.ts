@@ -10,7 +10,10 @@ import { instanceEnv, instanceOfProject, instanceProjects, projectName } from '.
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 
 void test('a hint becomes a project whose grep matches its full title literally, and nothing looser', () => {
-  const hint = { file: 'specs/rm/lists-membership.spec.ts', test: 'rm/lists-membership.spec.ts > PUT /lists/{listId} (a+b)? > adds [x] @smoke' };
+  const hint = {
+    file: 'specs/rm/lists-membership.spec.ts',
+    test: 'rm/lists-membership.spec.ts > PUT /lists/{listId} (a+b)? > adds [x] @smoke',
+  };
   const project = hintProject('rm', hint);
   const [built] = instanceProjects([{ name: 'rm.f', faults: ['rm.f'], variants: [], projects: [project] }]);
   assert.ok(built?.grep && built.testMatch);
@@ -33,7 +36,12 @@ void test('a worker outside a many-instance run sees the run\u2019s variables un
 });
 
 void test('a hint is taken only from a failure that names the declared check', () => {
-  const report = { failures: [{ checks: ['schema'], file: 'specs/a.spec.ts', test: 'a' }, { checks: ['status', 'cursor'], file: 'specs/b.spec.ts', test: 'b' }] } as unknown as ConformanceReport;
+  const report = {
+    failures: [
+      { checks: ['schema'], file: 'specs/a.spec.ts', test: 'a' },
+      { checks: ['status', 'cursor'], file: 'specs/b.spec.ts', test: 'b' },
+    ],
+  } as unknown as ConformanceReport;
   assert.deepEqual(hintFrom(report, 'cursor'), { file: 'specs/b.spec.ts', test: 'b' });
   assert.equal(hintFrom(report, 'filter'), null);
   assert.equal(hintFrom(null, 'filter'), null);

@@ -28,10 +28,13 @@ function refsOf(node: unknown, found: string[] = []): string[] {
 }
 
 function resolvePointer(doc: unknown, ref: string): unknown {
-  return ref.replace(/^#\//, '').split('/').reduce<unknown>((node, segment) => {
-    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-    return typeof node === 'object' && node !== null ? (node as Json)[key] : undefined;
-  }, doc);
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, segment) => {
+      const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+      return typeof node === 'object' && node !== null ? (node as Json)[key] : undefined;
+    }, doc);
 }
 
 for (const api of APIS) {
@@ -65,11 +68,17 @@ for (const api of APIS) {
 }
 
 void test('servers and security follow 000 §1/§5 and 001 §1/§5', () => {
-  const rm = buildOpenApi('rm') as { servers: { url: string; variables: Record<string, { default: string }> }[]; components: { securitySchemes: Json } };
+  const rm = buildOpenApi('rm') as {
+    servers: { url: string; variables: Record<string, { default: string }> }[];
+    components: { securitySchemes: Json };
+  };
   assert.equal(rm.servers[0]?.url, '{base_url}');
   assert.match(rm.servers[0]?.variables.base_url?.default ?? '', /\/v2$/);
   assert.deepEqual(rm.components.securitySchemes.HMAC, { ...(rm.components.securitySchemes.HMAC as Json), type: 'http', scheme: 'basic' });
-  const hr = buildOpenApi('hr') as { servers: { url: string }[]; components: { securitySchemes: { oauth2: { flows: { clientCredentials: { scopes: Json } } } } } };
+  const hr = buildOpenApi('hr') as {
+    servers: { url: string }[];
+    components: { securitySchemes: { oauth2: { flows: { clientCredentials: { scopes: Json } } } } };
+  };
   assert.equal(hr.servers[0]?.url, 'https://{environment}.{data_centre_id}.{host}/v3/{tenant_id}');
   assert.ok('Public.HrCore.Write' in hr.components.securitySchemes.oauth2.flows.clientCredentials.scopes);
 });
@@ -80,7 +89,12 @@ void test('bundled component schemas agree with the registry', () => {
   addFormats(ajv);
   for (const api of APIS) ajv.addSchema({ ...buildOpenApi(api), $id: `urn:openapi:${api}` });
   const dt = { utc: '2024-01-01T00:00:00Z', epoch: 1704067200 };
-  const candidate = { id: 'c', type: 'candidates', attributes: { created_at: dt, interaction_score: 0.5 }, relationships: { notes: { data: [] } } };
+  const candidate = {
+    id: 'c',
+    type: 'candidates',
+    attributes: { created_at: dt, interaction_score: 0.5 },
+    relationships: { notes: { data: [] } },
+  };
   const cases: [string, string, unknown][] = [
     ['rm', 'candidates-list', { data: [candidate], meta: { next_cursor: null } }],
     ['rm', 'candidates-list', { data: [{ ...candidate, attributes: { interaction_score: 2 } }] }],

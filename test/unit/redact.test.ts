@@ -16,19 +16,33 @@ test('registered secrets vanish from text in raw, URL-encoded and basic-credenti
 
 test('credential headers keep their scheme and lose their value', () => {
   clearSecretsForTest();
-  assert.deepEqual(redactHeaders({ Authorization: 'Bearer abc.def', 'x-other': 'plain' }), { Authorization: 'Bearer ***', 'x-other': 'plain' });
+  assert.deepEqual(redactHeaders({ Authorization: 'Bearer abc.def', 'x-other': 'plain' }), {
+    Authorization: 'Bearer ***',
+    'x-other': 'plain',
+  });
 });
 
 test('an exchange rendered as text and as curl carries no secret, even when the target echoes it', () => {
   clearSecretsForTest();
   registerSecret('topsecret-123', 'api-key');
-  const request = { method: 'GET', url: 'http://h/v2/candidates', headers: redactHeaders({ authorization: `Basic ${Buffer.from('api-key:topsecret-123').toString('base64')}` }), body: null };
+  const request = {
+    method: 'GET',
+    url: 'http://h/v2/candidates',
+    headers: redactHeaders({ authorization: `Basic ${Buffer.from('api-key:topsecret-123').toString('base64')}` }),
+    body: null,
+  };
   const exchange: Exchange = {
     seq: 1,
     api: 'rm',
     operationId: null,
     request,
-    response: { status: 200, headers: {}, text: redact('{"echo":"Basic YXBpLWtleTp0b3BzZWNyZXQtMTIz","s":"topsecret-123"}'), truncated: false, bytes: 10 },
+    response: {
+      status: 200,
+      headers: {},
+      text: redact('{"echo":"Basic YXBpLWtleTp0b3BzZWNyZXQtMTIz","s":"topsecret-123"}'),
+      truncated: false,
+      bytes: 10,
+    },
     error: null,
     durationMs: 1,
     retries: 0,

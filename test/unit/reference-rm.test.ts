@@ -28,7 +28,11 @@ function walk(e: ReturnType<typeof env>, items: { seq: number }[], perPage: numb
   const seqs: number[] = [];
   let cursor: string | null = null;
   for (let pages = 1; pages < 100; pages += 1) {
-    const page: PageResult<{ seq: number }> = paginate(e, items, parsePaging(e, q(`per_page=${perPage}${cursor === null ? '' : `&cursor=${cursor}`}`)));
+    const page: PageResult<{ seq: number }> = paginate(
+      e,
+      items,
+      parsePaging(e, q(`per_page=${perPage}${cursor === null ? '' : `&cursor=${cursor}`}`)),
+    );
     seqs.push(...page.items.map((r) => r.seq));
     const next: unknown = page.meta.next_cursor;
     if (typeof next !== 'string' || next === '') return { seqs, pages };
@@ -39,9 +43,18 @@ function walk(e: ReturnType<typeof env>, items: { seq: number }[], perPage: numb
 
 void test('a cursor walk visits every record once and ends with next_cursor null', () => {
   const e = env();
-  for (const [n, per] of [[0, 5], [7, 3], [9, 3], [10, 100]] as const) {
+  for (const [n, per] of [
+    [0, 5],
+    [7, 3],
+    [9, 3],
+    [10, 100],
+  ] as const) {
     const { seqs, pages } = walk(e, records(n), per);
-    assert.deepEqual(seqs, records(n).map((r) => r.seq), `${n} records, per_page ${per}`);
+    assert.deepEqual(
+      seqs,
+      records(n).map((r) => r.seq),
+      `${n} records, per_page ${per}`,
+    );
     assert.equal(pages, Math.max(1, Math.ceil(n / per)));
   }
   const last = paginate(e, records(3), parsePaging(e, q('per_page=5')));
@@ -65,7 +78,10 @@ void test('numeric pages: per_page clamped to the maximum, below 1 means the def
   const e = env();
   assert.equal(paginate(e, records(250), parsePaging(e, q('page=1&per_page=500'))).items.length, 100);
   assert.equal(paginate(e, records(250), parsePaging(e, q('page=1&per_page=0'))).items.length, 25);
-  assert.deepEqual(paginate(e, records(10), parsePaging(e, q('page=2&per_page=4'))).items.map((r) => r.seq), [5, 6, 7, 8]);
+  assert.deepEqual(
+    paginate(e, records(10), parsePaging(e, q('page=2&per_page=4'))).items.map((r) => r.seq),
+    [5, 6, 7, 8],
+  );
   assert.throws(() => parsePaging(e, q('page=two')), HttpError);
   const small = env([], ['rm.variant.page-size-10-50']);
   assert.equal(paginate(small, records(250), parsePaging(small, q('page=1'))).items.length, 10);
@@ -147,9 +163,15 @@ void test('include: every allowed candidate value embeds records, nested values 
     assert.ok(included.length > 0, `include=${value} embeds something for the first seed candidate`);
   }
   const nested = collectIncluded(resources, [first], [['job_alert_subscriptions', 'job_template_fields', 'options']]);
-  assert.deepEqual([...new Set(nested.map((r) => r.type))].sort(), ['candidate_job_alert_subscriptions', 'job_template_field_options', 'job_template_fields']);
+  assert.deepEqual([...new Set(nested.map((r) => r.type))].sort(), [
+    'candidate_job_alert_subscriptions',
+    'job_template_field_options',
+    'job_template_fields',
+  ]);
   assert.throws(() => parseInclude(e, q('include=events,bogus'), CANDIDATE_INCLUDES), HttpError);
-  assert.deepEqual(parseInclude(env([], ['rm.variant.unknown-include-ignored']), q('include=events,bogus'), CANDIDATE_INCLUDES), [['events']]);
+  assert.deepEqual(parseInclude(env([], ['rm.variant.unknown-include-ignored']), q('include=events,bogus'), CANDIDATE_INCLUDES), [
+    ['events'],
+  ]);
 });
 
 void test('seed data: identity ids exist, updated_at distinct, every event kind, every recruitment event bucket', () => {

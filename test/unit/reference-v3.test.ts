@@ -95,7 +95,14 @@ function activity(data: JsonObject, aggregateId = 'agg-1'): StoredActivity {
 
 function messages(stored: StoredActivity | null, body: JsonObject, behaviour = NONE): string[] {
   const base: JsonObject = stored ? {} : { provider: { id: 4100 }, owner: { id: 5200 }, title: 'T' };
-  return checkActivity({ stored, body: { ...base, ...body }, providerId: 4100, ownerId: 5200, imageExists: (k) => k === 'tmp-image-0001', behaviour }).errors.map((e) => e.message);
+  return checkActivity({
+    stored,
+    body: { ...base, ...body },
+    providerId: 4100,
+    ownerId: 5200,
+    imageExists: (k) => k === 'tmp-image-0001',
+    behaviour,
+  }).errors.map((e) => e.message);
 }
 
 void test('learning: every message of 001 §7.2 under its condition, word for word', () => {
@@ -111,7 +118,11 @@ void test('learning: every message of 001 §7.2 under its condition, word for wo
     assert.deepEqual(messages(null, { accessLevel: 'orgwide', costs: { [cost]: 0 } }), [M.costWithoutCurrency]);
   }
   assert.deepEqual(messages(null, { accessLevel: 'orgwide', costs: { currency: { code: 'AUD' } } }), [M.currencyWithoutCost]);
-  assert.deepEqual(messages(null, { accessLevel: 'private', costs: { currency: { code: 'AUD' }, otherCost: 1 } }), [], 'costs are allowed at every level');
+  assert.deepEqual(
+    messages(null, { accessLevel: 'private', costs: { currency: { code: 'AUD' }, otherCost: 1 } }),
+    [],
+    'costs are allowed at every level',
+  );
   assert.deepEqual(messages(null, { accessLevel: 'private', content: { type: 'scormcourse' } }), [M.contentType]);
   assert.deepEqual(messages(null, { accessLevel: 'public', content: { type: 'weblink' } }), []);
   assert.deepEqual(messages(null, { accessLevel: 'orgwide', content: { type: 'scormcourse' } }), []);
@@ -123,17 +134,32 @@ void test('learning: every message of 001 §7.2 under its condition, word for wo
 
 void test('learning: a refused access-level change leaves the stored level in force for the other rules', () => {
   // Refused public -> orgwide: code is still judged at public.
-  assert.deepEqual(messages(activity({ accessLevel: 'public' }), { accessLevel: 'orgwide', code: 'C' }), [LEARNING_MESSAGES.toOrgwide, LEARNING_MESSAGES.fieldForAccessLevel]);
+  assert.deepEqual(messages(activity({ accessLevel: 'public' }), { accessLevel: 'orgwide', code: 'C' }), [
+    LEARNING_MESSAGES.toOrgwide,
+    LEARNING_MESSAGES.fieldForAccessLevel,
+  ]);
   // Refused orgwide -> private: the stored scormcourse stays lawful.
-  assert.deepEqual(messages(activity({ accessLevel: 'orgwide', content: { type: 'scormcourse' } }), { accessLevel: 'private' }), [LEARNING_MESSAGES.fromOrgwide]);
+  assert.deepEqual(messages(activity({ accessLevel: 'orgwide', content: { type: 'scormcourse' } }), { accessLevel: 'private' }), [
+    LEARNING_MESSAGES.fromOrgwide,
+  ]);
 });
 
 void test('learning: create needs provider, owner, accessLevel, title with the registered ids; null removes other fields only', () => {
-  const create = (body: JsonObject): string[] => checkActivity({ stored: null, body, providerId: 4100, ownerId: 5200, imageExists: () => false, behaviour: NONE }).errors.map((e) => e.field ?? '');
+  const create = (body: JsonObject): string[] =>
+    checkActivity({ stored: null, body, providerId: 4100, ownerId: 5200, imageExists: () => false, behaviour: NONE }).errors.map(
+      (e) => e.field ?? '',
+    );
   assert.deepEqual(create({ accessLevel: 'private' }), ['provider', 'owner', 'title']);
   assert.deepEqual(create({ provider: { id: 1 }, owner: { id: 5200 }, accessLevel: 'private', title: 'T' }), ['provider.id']);
   assert.deepEqual(create({ provider: { id: 4100 }, owner: { id: 5200 }, accessLevel: 'secret', title: 'T' }), ['accessLevel']);
-  const removed = checkActivity({ stored: activity({ accessLevel: 'orgwide', description: 'd' }), body: { description: null }, providerId: 4100, ownerId: 5200, imageExists: () => false, behaviour: NONE });
+  const removed = checkActivity({
+    stored: activity({ accessLevel: 'orgwide', description: 'd' }),
+    body: { description: null },
+    providerId: 4100,
+    ownerId: 5200,
+    imageExists: () => false,
+    behaviour: NONE,
+  });
   assert.deepEqual(removed.errors, []);
   assert.equal('description' in removed.next, false);
   assert.deepEqual(messages(activity({ accessLevel: 'public' }), { title: null }), [], 'null removes (schemas/DECISIONS.md D28)');
@@ -142,7 +168,11 @@ void test('learning: create needs provider, owner, accessLevel, title with the r
 });
 
 void test('learning faults reword exactly their own message', () => {
-  const reworded = messages(activity({ accessLevel: 'orgwide' }), { accessLevel: 'public' }, new Behaviour(['learning.msg.from-orgwide-reworded']));
+  const reworded = messages(
+    activity({ accessLevel: 'orgwide' }),
+    { accessLevel: 'public' },
+    new Behaviour(['learning.msg.from-orgwide-reworded']),
+  );
   assert.deepEqual(reworded, ['Cannot change access level from orgwide']);
 });
 
@@ -167,12 +197,16 @@ async function withServer(behaviour: Behaviour, run: (base: { hr: string; token:
   }
 }
 
-async function token(url: string, opts: { scope?: string; basic?: boolean; id?: string; secret?: string; grant?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function token(
+  url: string,
+  opts: { scope?: string; basic?: boolean; id?: string; secret?: string; grant?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const id = opts.id ?? EMBEDDED.hr.clientId;
   const secret = opts.secret ?? EMBEDDED.hr.clientSecret;
   const form = new URLSearchParams({ grant_type: opts.grant ?? 'client_credentials', scope: opts.scope ?? 'Public.HrCore.Write' });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-  if (opts.basic) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+  if (opts.basic)
+    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
   else {
     form.set('client_id', id);
     form.set('client_secret', secret);
@@ -182,7 +216,11 @@ async function token(url: string, opts: { scope?: string; basic?: boolean; id?: 
 }
 
 async function put(url: string, bearer: string | null, body: unknown): Promise<{ status: number; text: string }> {
-  const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -214,7 +252,12 @@ void test('HR core: 401 without or with a foreign token, 403 without the scope, 
     assert.equal((await put(`${hr}/hrcore/employee`, foreign, body)).status, 401);
     assert.equal((await put(`${hr}/hrcore/employee`, learningOnly, body)).status, 403);
     assert.equal((await put(`${hr}/hrcore/employee`, write, body)).status, 200);
-    const act = { provider: { id: EMBEDDED.hr.learningProviderId }, owner: { id: EMBEDDED.hr.learningOwnerId }, accessLevel: 'private', title: 'T' };
+    const act = {
+      provider: { id: EMBEDDED.hr.learningProviderId },
+      owner: { id: EMBEDDED.hr.learningOwnerId },
+      accessLevel: 'private',
+      title: 'T',
+    };
     const created = await put(`${hr}/learning/activities/externalId/A-1`, learningOnly, act);
     assert.equal(created.status, 201);
     const parsed = JSON.parse(created.text) as Record<string, unknown>;
@@ -234,7 +277,10 @@ void test('business units: parent required and live, archive refused while a liv
     assert.equal((await put(u(2), t, { externalId: 'C', name: 'Child', level1ExternalId: 'P' })).status, 200);
     const refused = await put(u(1), t, { externalId: 'P', archive: true });
     assert.equal(refused.status, 400);
-    assert.match(String((JSON.parse(refused.text) as { message: unknown }).message), /cannot be archived: it is referenced by level 2 business unit "C"/);
+    assert.match(
+      String((JSON.parse(refused.text) as { message: unknown }).message),
+      /cannot be archived: it is referenced by level 2 business unit "C"/,
+    );
     assert.equal((await put(u(2), t, { externalId: 'C', level1ExternalId: 'P', archive: true })).status, 200);
     assert.equal((await put(u(1), t, { externalId: 'P', archive: 'true' })).status, 200);
   });
@@ -244,8 +290,16 @@ void test('employee by reference id: sets the externalId of the offer-acceptance
   await withServer(NONE, async ({ hr, token: url }) => {
     const t = String((await token(url)).body.access_token);
     assert.equal((await put(`${hr}/employee/${EMBEDDED.hr.employeeReferenceId}`, t, { externalId: 'NEW-1' })).status, 200);
-    assert.equal((await put(`${hr}/hrcore/employee`, t, { externalId: 'NEW-1' })).status, 400, 'now an existing employee: only externalId is an empty update');
+    assert.equal(
+      (await put(`${hr}/hrcore/employee`, t, { externalId: 'NEW-1' })).status,
+      400,
+      'now an existing employee: only externalId is an empty update',
+    );
     assert.equal((await put(`${hr}/employee/unknown-ref`, t, { externalId: 'NEW-2' })).status, 404);
-    assert.equal((await put(`${hr}/employee/ref-emp-0002`, t, { externalId: 'NEW-1' })).status, 400, 'the externalId belongs to another employee');
+    assert.equal(
+      (await put(`${hr}/employee/ref-emp-0002`, t, { externalId: 'NEW-1' })).status,
+      400,
+      'the externalId belongs to another employee',
+    );
   });
 });

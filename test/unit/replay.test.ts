@@ -13,7 +13,15 @@ const secrets = {
 
 test('a configured target: its URLs and ids with values, secrets by name only, seed, run id and file:line', () => {
   const command = replayCommand({
-    env: { ...secrets, RM_BASE_URL: 'https://rm.example.com/v2', HR_BASE_URL: 'https://apiuat.example.com/v3/acme', HR_TOKEN_URL: 'https://login.example.com/token', RM_LIST_ID: '42', HR_SCOPE: 'Public.HrCore.Write Public.Learning', CONFORMANCE_ALLOW_DESTRUCTIVE: '1' },
+    env: {
+      ...secrets,
+      RM_BASE_URL: 'https://rm.example.com/v2',
+      HR_BASE_URL: 'https://apiuat.example.com/v3/acme',
+      HR_TOKEN_URL: 'https://login.example.com/token',
+      RM_LIST_ID: '42',
+      HR_SCOPE: 'Public.HrCore.Write Public.Learning',
+      CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
+    },
     embedded: false,
     seed: 1234,
     runId: 'crabcd1234',
@@ -28,7 +36,10 @@ test('a configured target: its URLs and ids with values, secrets by name only, s
   assert.match(command, / RM_API_KEY="\$RM_API_KEY" RM_API_SECRET="\$RM_API_SECRET" /);
   assert.match(command, / HR_CLIENT_SECRET="\$HR_CLIENT_SECRET"/);
   assert.match(command, / CONFORMANCE_ALLOW_DESTRUCTIVE=1 /);
-  assert.match(command, / CONFORMANCE_SEED=1234 CONFORMANCE_RUN_ID=crabcd1234 npx playwright test specs\/rm\/candidates\.spec\.ts:50 --project rm$/);
+  assert.match(
+    command,
+    / CONFORMANCE_SEED=1234 CONFORMANCE_RUN_ID=crabcd1234 npx playwright test specs\/rm\/candidates\.spec\.ts:50 --project rm$/,
+  );
   assert.doesNotMatch(command, /CONFORMANCE_EMBEDDED|REFERENCE_FAULTS/);
   for (const value of Object.values(secrets)) assert.ok(!command.includes(value), `secret value ${value} leaked`);
   assert.ok(!command.includes('VALUE'), 'no part of any secret value');
@@ -37,18 +48,37 @@ test('a configured target: its URLs and ids with values, secrets by name only, s
 
 test('the embedded server: faults and variants with values, no target variables and no secrets', () => {
   const command = replayCommand({
-    env: { ...secrets, REFERENCE_FAULTS: 'rm.candidates.create.status-200', REFERENCE_VARIANTS: 'v1,v2', API_PORT: '4567', RM_BASE_URL: 'http://127.0.0.1:4567/v2' },
+    env: {
+      ...secrets,
+      REFERENCE_FAULTS: 'rm.candidates.create.status-200',
+      REFERENCE_VARIANTS: 'v1,v2',
+      API_PORT: '4567',
+      RM_BASE_URL: 'http://127.0.0.1:4567/v2',
+    },
     embedded: true,
     seed: 7,
     runId: 'cr00000001',
     file: 'specs/rm/candidates.spec.ts',
     line: 50,
   });
-  assert.equal(command, 'REFERENCE_FAULTS=rm.candidates.create.status-200 REFERENCE_VARIANTS=v1,v2 CONFORMANCE_EMBEDDED=1 CONFORMANCE_SEED=7 CONFORMANCE_RUN_ID=cr00000001 npx playwright test specs/rm/candidates.spec.ts:50');
+  assert.equal(
+    command,
+    'REFERENCE_FAULTS=rm.candidates.create.status-200 REFERENCE_VARIANTS=v1,v2 CONFORMANCE_EMBEDDED=1 CONFORMANCE_SEED=7 CONFORMANCE_RUN_ID=cr00000001 npx playwright test specs/rm/candidates.spec.ts:50',
+  );
   assert.ok(!command.includes('VALUE'));
 });
 
 test('unset and empty variables are left out; odd values are quoted as one shell word', () => {
-  const command = replayCommand({ env: { RM_BASE_URL: 'https://rm.example.com/v2', RM_JOB_ID: '', RM_API_KEY: '' }, embedded: false, seed: 1, runId: "it's", file: 'specs/rm/a b.spec.ts', line: 3 });
-  assert.equal(command, `RM_BASE_URL=https://rm.example.com/v2 CONFORMANCE_SEED=1 CONFORMANCE_RUN_ID='it'\\''s' npx playwright test 'specs/rm/a b.spec.ts:3'`);
+  const command = replayCommand({
+    env: { RM_BASE_URL: 'https://rm.example.com/v2', RM_JOB_ID: '', RM_API_KEY: '' },
+    embedded: false,
+    seed: 1,
+    runId: "it's",
+    file: 'specs/rm/a b.spec.ts',
+    line: 3,
+  });
+  assert.equal(
+    command,
+    `RM_BASE_URL=https://rm.example.com/v2 CONFORMANCE_SEED=1 CONFORMANCE_RUN_ID='it'\\''s' npx playwright test 'specs/rm/a b.spec.ts:3'`,
+  );
 });

@@ -24,7 +24,10 @@ function messageColumn(): string[] {
   const errors = part(7);
   const from = errors.indexOf('Learning validation messages');
   assert.ok(from >= 0, 'no "Learning validation messages" in 001 §7');
-  const rows = errors.slice(from).split('\n').filter((line) => line.startsWith('|'));
+  const rows = errors
+    .slice(from)
+    .split('\n')
+    .filter((line) => line.startsWith('|'));
   return rows.slice(2).map((row) => row.split('|')[1].trim());
 }
 

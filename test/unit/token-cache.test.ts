@@ -36,7 +36,10 @@ test('concurrent requests share one token fetch', async () => {
 
 test('a refused token request fails with the status, and the next call tries again', async () => {
   let status = 401;
-  const cache = new TokenCache(async () => ({ status, body: { error: 'invalid_client' }, text: '{"error":"invalid_client"}' }), () => 0);
+  const cache = new TokenCache(
+    async () => ({ status, body: { error: 'invalid_client' }, text: '{"error":"invalid_client"}' }),
+    () => 0,
+  );
   await assert.rejects(cache.token(), /refused the client credentials \(HTTP 401/);
   status = 200;
   await assert.rejects(cache.token(), /HTTP 200/, 'a 200 without access_token is refused too');

@@ -54,4 +54,6 @@ export type CheckOf<N extends CheckName> = Extract<Defs, { name: N }>;
 /** The clause ids check N may cite. */
 export type ClauseOf<N extends CheckName> = CitedBy<CheckOf<N>>;
 
-export const CHECKS: Readonly<Record<CheckName, Defs>> = Object.freeze(Object.fromEntries(CHECK_LIST.map((c) => [c.name, c])) as Record<CheckName, Defs>);
+export const CHECKS: Readonly<Record<CheckName, Defs>> = Object.freeze(
+  Object.fromEntries(CHECK_LIST.map((c) => [c.name, c])) as Record<CheckName, Defs>,
+);

@@ -17,7 +17,9 @@ export function expectJson(exchange: Exchange, clause: CitedBy<typeof jsonBodyCh
   expectResponse(exchange, clause);
   const value = jsonBody(exchange);
   if (value === undefined) {
-    const why = exchange.response.truncated ? `the body is larger than the client's limit (${exchange.response.bytes}+ bytes)` : `the body is not JSON: ${bodyExcerpt(exchange)}`;
+    const why = exchange.response.truncated
+      ? `the body is larger than the client's limit (${exchange.response.bytes}+ bytes)`
+      : `the body is not JSON: ${bodyExcerpt(exchange)}`;
     throw new CheckError(jsonBodyCheck.name, clause, `${describe(exchange)}: ${why}`);
   }
   return value;

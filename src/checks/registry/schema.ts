@@ -16,13 +16,24 @@ const schema = defineCheck({
 export default schema;
 
 /** The body validates against the schema `$id`; the failure cites the clause of the first broken keyword. */
-export function expectSchema(exchange: Exchange, schemaId: string, clause: CitedBy<typeof schema> & CitedBy<typeof import('./json-body').default>): unknown {
+export function expectSchema(
+  exchange: Exchange,
+  schemaId: string,
+  clause: CitedBy<typeof schema> & CitedBy<typeof import('./json-body').default>,
+): unknown {
   const value = expectJson(exchange, clause);
   const result = validateAgainst(schemaId, value);
   if (!result.valid) {
-    const errors = result.errors.slice(0, 8).map((e) => e.text).join('; ');
+    const errors = result.errors
+      .slice(0, 8)
+      .map((e) => e.text)
+      .join('; ');
     const cited = asCited(schema, result.errors[0]?.clause ?? clause);
-    throw new CheckError(schema.name, cited, `${describe(exchange)}: body does not match ${schemaId.replace(/^https:\/\/schemas\.conformance\.test\//, '')}: ${errors}`);
+    throw new CheckError(
+      schema.name,
+      cited,
+      `${describe(exchange)}: body does not match ${schemaId.replace(/^https:\/\/schemas\.conformance\.test\//, '')}: ${errors}`,
+    );
   }
   return value;
 }

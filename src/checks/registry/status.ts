@@ -13,7 +13,26 @@ import { expectResponse } from './transport';
 const status = defineCheck({
   name: 'status',
   summary: 'the answer carries the status the document gives for this request',
-  cites: ['rm.op.', 'rm.state.', 'rm.rule.', 'rm.error.', 'rm.query.', 'rm.limit.cap', 'rm.auth.date-header', 'rm.filter.', 'rm.include.', 'hr.op.', 'hr.rule.', 'hr.state.', 'v3.dates', 'v3.error.validation', 'learning.op.', 'learning.state.', 'learning.rule.', 'learning.msg.'],
+  cites: [
+    'rm.op.',
+    'rm.state.',
+    'rm.rule.',
+    'rm.error.',
+    'rm.query.',
+    'rm.limit.cap',
+    'rm.auth.date-header',
+    'rm.filter.',
+    'rm.include.',
+    'hr.op.',
+    'hr.rule.',
+    'hr.state.',
+    'v3.dates',
+    'v3.error.validation',
+    'learning.op.',
+    'learning.state.',
+    'learning.rule.',
+    'learning.msg.',
+  ],
 });
 export default status;
 
@@ -42,6 +61,10 @@ export function expectStatus<N extends CheckName = 'status'>(exchange: Exchange,
   const code = exchange.response.status;
   if (!matches(code, expected)) {
     const check = code >= 500 && !opts.check ? 'no-server-error' : (opts.check ?? status.name);
-    throw new CheckError(check, opts.clause, `${describe(exchange)}, expected ${text(expected)}${opts.why ? ` (${opts.why})` : ''}; body: ${bodyExcerpt(exchange)}`);
+    throw new CheckError(
+      check,
+      opts.clause,
+      `${describe(exchange)}, expected ${text(expected)}${opts.why ? ` (${opts.why})` : ''}; body: ${bodyExcerpt(exchange)}`,
+    );
   }
 }

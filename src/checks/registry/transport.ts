@@ -11,8 +11,15 @@ const transport = defineCheck({
 export default transport;
 
 /** The target answered; a missing answer is always 'transport', whatever the caller checks next. */
-export function expectResponse(exchange: Exchange, clause: CitedBy<typeof transport>): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
+export function expectResponse(
+  exchange: Exchange,
+  clause: CitedBy<typeof transport>,
+): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
   if (!exchange.response) {
-    throw new CheckError(transport.name, clause, `${exchange.request.method} ${exchange.request.url} got no response: ${exchange.error ?? 'unknown'}`);
+    throw new CheckError(
+      transport.name,
+      clause,
+      `${exchange.request.method} ${exchange.request.url} got no response: ${exchange.error ?? 'unknown'}`,
+    );
   }
 }

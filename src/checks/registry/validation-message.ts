@@ -16,7 +16,11 @@ export default validationMessage;
 export function expectMessage(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>): void {
   expectResponse(exchange, clause);
   if (!exchange.response.text.includes(message)) {
-    throw new CheckError(validationMessage.name, clause, `${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`);
+    throw new CheckError(
+      validationMessage.name,
+      clause,
+      `${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`,
+    );
   }
 }
 

@@ -2,8 +2,14 @@
 import type { Choices } from './choices';
 
 const TITLES: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
 };
 
 export class HttpError extends Error {

@@ -96,7 +96,12 @@ export function eventFilter(q: ParsedQuery, choices: Choices): FilterResult {
     if (f.name !== 'kind' || (choices.rejectUnknownQuery && f.op !== null && f.op !== '')) continue;
     kindGiven = true;
     b.present = true;
-    kinds.push(...f.values.flatMap((v) => v.split(',')).map((k) => k.trim()).filter((k) => k !== ''));
+    kinds.push(
+      ...f.values
+        .flatMap((v) => v.split(','))
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+    );
   }
   if (kindGiven) {
     if (choices.rejectUnknownQuery) {
@@ -132,7 +137,12 @@ function jobMatches(job: Rec, needle: string): boolean {
   if ((job.hidden.searchExact ?? []).some((v) => v.toLowerCase() === needle)) return true;
   const haystack = (job.hidden.searchText ?? []).map((v) => v.toLowerCase());
   if (needle.includes('*')) {
-    const pattern = new RegExp(needle.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*'));
+    const pattern = new RegExp(
+      needle
+        .split('*')
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*'),
+    );
     return haystack.some((v) => pattern.test(v));
   }
   return haystack.some((v) => v.includes(needle));

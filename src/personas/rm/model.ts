@@ -78,16 +78,40 @@ export const T = {
 
 /** Types whose attributes part 2 shows; the others are "known only by identifier and type". */
 export const SHOWN_TYPES: ReadonlySet<string> = new Set([
-  T.candidate, T.event, T.job, T.list, T.staticList, T.message, T.note, T.tagging, T.templateField, T.templateFieldOption,
+  T.candidate,
+  T.event,
+  T.job,
+  T.list,
+  T.staticList,
+  T.message,
+  T.note,
+  T.tagging,
+  T.templateField,
+  T.templateFieldOption,
 ]);
 
 /** Relationship types that name a stored table under another name. */
 export const TYPE_ALIAS: Readonly<Record<string, string>> = { [T.staticList]: T.list };
 
 export const EVENT_KINDS: readonly string[] = [
-  'view', 'cta', 'email', 'lifecycle', 'ats', 'user_modification', 'subscription', 'unsubscription', 'video', 'search',
-  'reapplication', 'consent_accepted', 'consent_rejected', 'chatbot_message', 'chatbot_fulfilment', 'chat_message',
-  'candidate_referral', 'application',
+  'view',
+  'cta',
+  'email',
+  'lifecycle',
+  'ats',
+  'user_modification',
+  'subscription',
+  'unsubscription',
+  'video',
+  'search',
+  'reapplication',
+  'consent_accepted',
+  'consent_rejected',
+  'chatbot_message',
+  'chatbot_fulfilment',
+  'chat_message',
+  'candidate_referral',
+  'application',
 ];
 
 export function link(type: string, id: string): Link {

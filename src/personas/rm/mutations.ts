@@ -32,8 +32,22 @@ export interface CandidateInput {
 }
 
 const CANDIDATE_TO_MANY = [
-  'resumes', 'educations', 'employments', 'locations', 'events', 'jobs', 'job_applications', 'form_submissions', 'lists',
-  'messages_to', 'messages_from', 'notes', 'project_template_stages', 'project_entries', 'job_alert_subscription', 'taggings',
+  'resumes',
+  'educations',
+  'employments',
+  'locations',
+  'events',
+  'jobs',
+  'job_applications',
+  'form_submissions',
+  'lists',
+  'messages_to',
+  'messages_from',
+  'notes',
+  'project_template_stages',
+  'project_entries',
+  'job_alert_subscription',
+  'taggings',
 ];
 
 const stamp = (ms: number | null | undefined): AttrValue => (ms === null || ms === undefined ? null : new Stamp(ms));
@@ -43,25 +57,29 @@ export function createCandidate(store: Store, input: CandidateInput): Rec {
   for (const name of CANDIDATE_TO_MANY) rels[name] = [];
   rels.first_touch_event = null;
   rels.last_touch_event = null;
-  return store.add(T.candidate, {
-    uid: newUid(),
-    created_at: new Stamp(input.createdMs),
-    updated_at: new Stamp(input.updatedMs ?? input.createdMs),
-    first_name: input.first_name ?? null,
-    last_name: input.last_name ?? null,
-    email: input.email,
-    phone_number: input.phone_number ?? null,
-    skills: input.skills ?? [],
-    interaction_score: input.interaction_score ?? 0,
-    subscription_status: input.subscription_status ?? 'subscribed',
-    internal_candidate: input.internal_candidate ?? false,
-    manually_added: input.manually_added ?? true,
-    last_seen_at: stamp(input.lastSeenMs),
-    first_seen_at: stamp(input.firstSeenMs),
-    visit_count: input.visit_count ?? 0,
-    archived_status: input.archivedMs === null || input.archivedMs === undefined ? 'unarchived' : 'archived',
-    last_archived_at: stamp(input.archivedMs),
-  }, rels);
+  return store.add(
+    T.candidate,
+    {
+      uid: newUid(),
+      created_at: new Stamp(input.createdMs),
+      updated_at: new Stamp(input.updatedMs ?? input.createdMs),
+      first_name: input.first_name ?? null,
+      last_name: input.last_name ?? null,
+      email: input.email,
+      phone_number: input.phone_number ?? null,
+      skills: input.skills ?? [],
+      interaction_score: input.interaction_score ?? 0,
+      subscription_status: input.subscription_status ?? 'subscribed',
+      internal_candidate: input.internal_candidate ?? false,
+      manually_added: input.manually_added ?? true,
+      last_seen_at: stamp(input.lastSeenMs),
+      first_seen_at: stamp(input.firstSeenMs),
+      visit_count: input.visit_count ?? 0,
+      archived_status: input.archivedMs === null || input.archivedMs === undefined ? 'unarchived' : 'archived',
+      last_archived_at: stamp(input.archivedMs),
+    },
+    rels,
+  );
 }
 
 export function touch(rec: Rec, now: number): void {
@@ -72,8 +90,13 @@ export function touch(rec: Rec, now: number): void {
 export function addTagging(store: Store, candidate: Rec, name: string, source: Rec | null): { tagging: Rec; added: boolean } {
   const existing = store.related(candidate, 'taggings').find((t) => strAttr(t, 'name') === name);
   if (existing) return { tagging: existing, added: false };
-  const tagging = store.add(T.tagging, { uid: newUid(), name }, { tag_source: source ? link(source.type, source.id) : null },
-    { candidateId: candidate.id }, randomUUID());
+  const tagging = store.add(
+    T.tagging,
+    { uid: newUid(), name },
+    { tag_source: source ? link(source.type, source.id) : null },
+    { candidateId: candidate.id },
+    randomUUID(),
+  );
   store.attach(candidate, 'taggings', tagging);
   return { tagging, added: true };
 }
@@ -84,10 +107,20 @@ export function removeTagging(store: Store, candidate: Rec, tagging: Rec): void 
 }
 
 /** Adds a candidate record (education, employment, file) and links it from the candidate. */
-export function addCandidateRecord(store: Store, candidate: Rec, type: string, relName: string,
-  attrs: Record<string, AttrValue>, extracted?: boolean): Rec {
-  const rec = store.add(type, attrs, {}, extracted === undefined
-    ? { candidateId: candidate.id } : { candidateId: candidate.id, extracted });
+export function addCandidateRecord(
+  store: Store,
+  candidate: Rec,
+  type: string,
+  relName: string,
+  attrs: Record<string, AttrValue>,
+  extracted?: boolean,
+): Rec {
+  const rec = store.add(
+    type,
+    attrs,
+    {},
+    extracted === undefined ? { candidateId: candidate.id } : { candidateId: candidate.id, extracted },
+  );
   store.attach(candidate, relName, rec);
   return rec;
 }

@@ -24,7 +24,10 @@ export function matchRoute(routes: readonly Route[], method: string, segments: s
   let best: { route: Route; params: Record<string, string>; score: number } | null = null;
   const allowed = new Set<string>();
   for (const route of routes) {
-    const params = matchPath(route.path.split('/').filter((s) => s !== ''), segments);
+    const params = matchPath(
+      route.path.split('/').filter((s) => s !== ''),
+      segments,
+    );
     if (params === null) continue;
     const score = Object.keys(params).length;
     if (route.method !== method) {

@@ -28,7 +28,10 @@ export function seed(now: number): Seeded {
   const store = new Store();
   const catalog = seedCatalog(store, now);
   const candidates = seedCandidates(store, catalog, now);
-  const atsCandidate = need(candidates.find((c) => c.hidden.atsUid !== undefined && c.hidden.anonymised !== true), 'an ATS candidate');
+  const atsCandidate = need(
+    candidates.find((c) => c.hidden.atsUid !== undefined && c.hidden.anonymised !== true),
+    'an ATS candidate',
+  );
   return {
     store,
     ids: {

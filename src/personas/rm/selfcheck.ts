@@ -60,8 +60,12 @@ class Client {
   async expect(label: string, method: string, path: string, want: number | number[], opts: Parameters<Client['call']>[2] = {}) {
     const r = await this.call(method, path, opts);
     const wanted = Array.isArray(want) ? want : [want];
-    report(this.mode, `${method} ${path.split('?')[0]} ${label} -> ${wanted.join('|')}`, wanted.includes(r.status),
-      wanted.includes(r.status) ? '' : `got ${r.status}: ${r.text.slice(0, 200)}`);
+    report(
+      this.mode,
+      `${method} ${path.split('?')[0]} ${label} -> ${wanted.join('|')}`,
+      wanted.includes(r.status),
+      wanted.includes(r.status) ? '' : `got ${r.status}: ${r.text.slice(0, 200)}`,
+    );
     return r;
   }
 }
@@ -90,8 +94,10 @@ async function candidates(c: Client): Promise<string> {
   await c.expect('wrong secret', 'GET', '/candidates', 401, { headers: c.auth('nope') });
   const noDate = { authorization: c.auth().authorization ?? '', 'x-hmac-date': '' };
   await c.expect('without x-hmac-date', 'GET', '/candidates', s ? 401 : 200, { auth: false, headers: noDate });
-  await c.expect('with date instead of x-hmac-date', 'GET', '/candidates', 200,
-    { auth: false, headers: { authorization: noDate.authorization, date: new Date().toUTCString() } });
+  await c.expect('with date instead of x-hmac-date', 'GET', '/candidates', 200, {
+    auth: false,
+    headers: { authorization: noDate.authorization, date: new Date().toUTCString() },
+  });
   const e401 = await c.call('GET', '/candidates', { auth: false });
   report(m, '401 body format', s ? Array.isArray(e401.body.errors) : e401.type.startsWith('text/plain'), e401.type);
 
@@ -104,7 +110,11 @@ async function candidates(c: Client): Promise<string> {
   report(m, 'filter[anonymised]=true', anonymised.length === (s ? 2 : 26), `${anonymised.length}`);
   const byEmail = await c.call('GET', '/candidates?filter[email][eq]=ava.nguyen0%40example.com');
   report(m, 'filter[email][eq]', ids(byEmail.body.data).join() === '1001', ids(byEmail.body.data).join());
-  for (const [f, n] of [['ats_candidates', 6], ['ats_uid', 8], ['resume', 5]] as const) {
+  for (const [f, n] of [
+    ['ats_candidates', 6],
+    ['ats_uid', 8],
+    ['resume', 5],
+  ] as const) {
     const t = await allCandidateIds(c, `&filter[${f}][exists]=true`);
     const fl = await allCandidateIds(c, `&filter[${f}][exists]=false`);
     report(m, `filter[${f}][exists] true/false`, t.length > 0 && t.length + fl.length === 24, `${t.length}+${fl.length} (~${n})`);
@@ -144,21 +154,43 @@ async function candidates(c: Client): Promise<string> {
 
   // POST
   const email = `new.person.${m}@example.com`;
-  const post = await c.expect('create', 'POST', '/candidates', 201, doc('candidates', {
-    email, first_name: 'New', last_name: 'Person', phone_number: '+44 20 7946 0000', tag_values: ['run-1', 'vip'] }));
+  const post = await c.expect(
+    'create',
+    'POST',
+    '/candidates',
+    201,
+    doc('candidates', {
+      email,
+      first_name: 'New',
+      last_name: 'Person',
+      phone_number: '+44 20 7946 0000',
+      tag_values: ['run-1', 'vip'],
+    }),
+  );
   const id = String(obj(post.body.data).id);
   const back = obj(obj((await c.call('GET', `/candidates/${id}`)).body.data).attributes);
-  report(m, 'created candidate reads back', back.email === email && back.first_name === 'New' && back.last_name === 'Person'
-    && back.phone_number === '+44 20 7946 0000' && arr(back.tags).join() === 'run-1,vip', JSON.stringify(back.tags));
+  report(
+    m,
+    'created candidate reads back',
+    back.email === email &&
+      back.first_name === 'New' &&
+      back.last_name === 'Person' &&
+      back.phone_number === '+44 20 7946 0000' &&
+      arr(back.tags).join() === 'run-1,vip',
+    JSON.stringify(back.tags),
+  );
   await c.expect('without email', 'POST', '/candidates', 422, doc('candidates', { first_name: 'x' }));
   await c.expect('invalid email', 'POST', '/candidates', 422, doc('candidates', { email: 'not-an-email' }));
   await c.expect('no credentials', 'POST', '/candidates', 401, anon('candidates', { email }));
   await c.expect('invalid JSON', 'POST', '/candidates', 400, { raw: '{"data": ' });
   await c.expect('without data.type', 'POST', '/candidates', s ? 422 : 201, { body: { data: { attributes: { email: `t.${email}` } } } });
-  await c.expect('text/plain body', 'POST', '/candidates', s ? 415 : 201,
-    { body: { data: { type: 'candidates', attributes: { email: `p.${email}` } } }, headers: { 'content-type': 'text/plain' } });
-  await c.expect('unknown attribute', 'POST', '/candidates', s ? 422 : 201,
-    { body: { data: { type: 'candidates', attributes: { email: `u.${email}`, shoe_size: 9 } } } });
+  await c.expect('text/plain body', 'POST', '/candidates', s ? 415 : 201, {
+    body: { data: { type: 'candidates', attributes: { email: `p.${email}` } } },
+    headers: { 'content-type': 'text/plain' },
+  });
+  await c.expect('unknown attribute', 'POST', '/candidates', s ? 422 : 201, {
+    body: { data: { type: 'candidates', attributes: { email: `u.${email}`, shoe_size: 9 } } },
+  });
 
   // GET one, PATCH
   await c.expect('found', 'GET', `/candidates/${id}?include=taggings.tag_source`, 200);
@@ -188,12 +220,20 @@ async function subRecords(c: Client, id: string): Promise<void> {
     const r = await c.call('GET', `/candidates/${n}/events`);
     for (const e of arr(r.body.data)) kinds.add(String(obj(obj(e).attributes).kind));
   }
-  report(m, 'every event kind is seeded', EVENT_KINDS.every((k) => kinds.has(k)), [...kinds].length.toString());
+  report(
+    m,
+    'every event kind is seeded',
+    EVENT_KINDS.every((k) => kinds.has(k)),
+    [...kinds].length.toString(),
+  );
   const a = await c.call('GET', '/candidates/1001/events?filter[kind][]=view&filter[kind][]=ats');
   const b = await c.call('GET', '/candidates/1001/events?filter[kind]=view,ats');
   const kindsA = arr(a.body.data).map((e) => String(obj(obj(e).attributes).kind));
-  report(m, 'filter[kind] repeated and comma-joined agree', kindsA.length > 0 && ids(a.body.data).join() === ids(b.body.data).join()
-    && kindsA.every((k) => k === 'view' || k === 'ats'));
+  report(
+    m,
+    'filter[kind] repeated and comma-joined agree',
+    kindsA.length > 0 && ids(a.body.data).join() === ids(b.body.data).join() && kindsA.every((k) => k === 'view' || k === 'ats'),
+  );
   const range = 'filter[created_at][gte]=2000-01-01T00:00:00Z&filter[created_at][lte]=2000-01-02T00:00:00Z';
   const cr = await c.call('GET', `/candidates/1001/events?${range}`);
   report(m, 'filter[created_at] bounds', cr.status === 200 && arr(cr.body.data).length === 0);
@@ -220,27 +260,42 @@ async function subRecords(c: Client, id: string): Promise<void> {
   await c.expect('already removed', 'DELETE', `/candidates/${id}/tags/${tagId}`, 404);
   await c.expect('no credentials', 'DELETE', `/candidates/${id}/tags/${tagId}`, 401, { auth: false });
   // files
-  const fileBody = { data: { type: 'candidate_files', attributes: { filename: 'cv.txt', content: Buffer.from('hello').toString('base64') },
-    options: { parse_resume: true } } };
+  const fileBody = {
+    data: {
+      type: 'candidate_files',
+      attributes: { filename: 'cv.txt', content: Buffer.from('hello').toString('base64') },
+      options: { parse_resume: true },
+    },
+  };
   await c.expect('upload', 'POST', `/candidates/${id}/candidate_files`, 201, { body: fileBody });
   const before = arr((await relsOf(c, id)).resumes).length;
-  await c.expect('not base64', 'POST', `/candidates/${id}/candidate_files`, 422,
-    doc('candidate_files', { filename: 'cv.txt', content: '%%% not base64 %%%' }));
+  await c.expect(
+    'not base64',
+    'POST',
+    `/candidates/${id}/candidate_files`,
+    422,
+    doc('candidate_files', { filename: 'cv.txt', content: '%%% not base64 %%%' }),
+  );
   const afterFiles = arr((await relsOf(c, id)).resumes).length;
   report(m, 'rejected file is not attached', before === 1 && afterFiles === 1, `${before}/${afterFiles}`);
   await c.expect('missing candidate', 'POST', '/candidates/999999/candidate_files', 404, { body: fileBody });
   await c.expect('no credentials', 'POST', `/candidates/${id}/candidate_files`, 401, { auth: false, body: fileBody });
   // educations and employments
-  for (const [rel, nested, type] of [['educations', 'school', 'educations'], ['employments', 'company', 'employments']] as const) {
+  for (const [rel, nested, type] of [
+    ['educations', 'school', 'educations'],
+    ['employments', 'company', 'employments'],
+  ] as const) {
     await c.expect('list', 'GET', `/candidates/1001/${rel}?page=1&per_page=5`, 200);
     await c.expect('missing candidate', 'GET', `/candidates/999999/${rel}`, 404);
     await c.expect('no credentials', 'GET', `/candidates/1001/${rel}`, 401, { auth: false });
-    const created = await c.expect('create', 'POST', `/candidates/${id}/${rel}`, s ? 201 : 200,
-      { body: { data: { type, attributes: { [nested]: { name: 'Somewhere' }, start_date: '2019-01-01', end_date: '2020-02-02' } } } });
+    const created = await c.expect('create', 'POST', `/candidates/${id}/${rel}`, s ? 201 : 200, {
+      body: { data: { type, attributes: { [nested]: { name: 'Somewhere' }, start_date: '2019-01-01', end_date: '2020-02-02' } } },
+    });
     const recId = String(obj(created.body.data).id);
     await c.expect('blank name', 'POST', `/candidates/${id}/${rel}`, 422, doc(type, { [nested]: { name: ' ' } }));
-    await c.expect('free-form date', 'POST', `/candidates/${id}/${rel}`, s ? 422 : 200,
-      { body: { data: { type, attributes: { [nested]: { name: 'X' }, start_date: 'spring 2019' } } } });
+    await c.expect('free-form date', 'POST', `/candidates/${id}/${rel}`, s ? 422 : 200, {
+      body: { data: { type, attributes: { [nested]: { name: 'X' }, start_date: 'spring 2019' } } },
+    });
     await c.expect('no credentials', 'POST', `/candidates/${id}/${rel}`, 401, anon(type, {}));
     await c.expect('one', 'GET', `/candidates/${id}/${rel}/${recId}`, 200);
     await c.expect('missing record', 'GET', `/candidates/${id}/${rel}/424242`, 404);
@@ -286,7 +341,11 @@ async function catalog(c: Client, id: string): Promise<void> {
     return Number(obj(obj(arr(r.body.data).find((l) => obj(l).id === listId)).attributes).count);
   };
   const count0 = await countOf();
-  report(m, 'lists are company_lists', arr(lists.body.data).every((l) => obj(l).type === 'company_lists'));
+  report(
+    m,
+    'lists are company_lists',
+    arr(lists.body.data).every((l) => obj(l).type === 'company_lists'),
+  );
   await c.expect('add', 'PUT', `/lists/${listId}/candidates/${id}`, 201);
   await c.expect('again', 'PUT', `/lists/${listId}/candidates/${id}`, 200);
   const rel = arr((await relsOf(c, id)).lists);
@@ -309,9 +368,24 @@ async function catalog(c: Client, id: string): Promise<void> {
 async function run(mode: PersonaMode): Promise<void> {
   const p = await startRmPersona(mode);
   const c = new Client(p, mode);
-  const required = ['RM_BASE_URL', 'RM_API_KEY', 'RM_API_SECRET', 'RM_LIST_ID', 'RM_JOB_ID', 'RM_RECRUITMENT_EVENT_ID',
-    'RM_JOB_APPLICATION_ID', 'RM_ATS_INTEGRATION_ID', 'RM_ATS_CANDIDATE_ID', 'RM_FILTER_CAP'];
-  report(mode, 'env holds every RM variable', required.every((k) => (p.env[k] ?? '') !== ''), JSON.stringify(p.env));
+  const required = [
+    'RM_BASE_URL',
+    'RM_API_KEY',
+    'RM_API_SECRET',
+    'RM_LIST_ID',
+    'RM_JOB_ID',
+    'RM_RECRUITMENT_EVENT_ID',
+    'RM_JOB_APPLICATION_ID',
+    'RM_ATS_INTEGRATION_ID',
+    'RM_ATS_CANDIDATE_ID',
+    'RM_FILTER_CAP',
+  ];
+  report(
+    mode,
+    'env holds every RM variable',
+    required.every((k) => (p.env[k] ?? '') !== ''),
+    JSON.stringify(p.env),
+  );
   try {
     const id = await candidates(c);
     await subRecords(c, id);

@@ -72,6 +72,9 @@ function computed(rec: Rec, ctx: SerialCtx): Record<string, AttrValue> {
   if (email !== null) links.mail_to = { url: `mailto:${email}` };
   if (phone !== null) links.tel = { url: `tel:${phone.replace(/\s+/g, '')}` };
   if (rec.hidden.linkedin !== undefined) links.linkedin = { url: rec.hidden.linkedin };
-  const tags = ctx.store.related(rec, 'taggings').map((t) => strAttr(t, 'name')).filter((n): n is string => n !== null);
+  const tags = ctx.store
+    .related(rec, 'taggings')
+    .map((t) => strAttr(t, 'name'))
+    .filter((n): n is string => n !== null);
   return { name: name === '' ? null : name, tags, links };
 }

@@ -28,7 +28,11 @@ export interface AppConfig {
 function segmentsOf(pathname: string): string[] | null {
   if (pathname !== '/v2' && !pathname.startsWith('/v2/')) return null;
   try {
-    return pathname.slice(3).split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1)).map(decodeURIComponent);
+    return pathname
+      .slice(3)
+      .split('/')
+      .filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1))
+      .map(decodeURIComponent);
   } catch {
     return null;
   }
@@ -48,7 +52,13 @@ async function dispatch(req: IncomingMessage, app: AppConfig): Promise<Reply> {
   const now = Date.now();
   let parsed: { value: unknown } | null = null;
   const ctx: RequestContext = {
-    choices: app.choices, store: app.store, cap: app.cap, now, params: match.params, query, spec: match.route.spec,
+    choices: app.choices,
+    store: app.store,
+    cap: app.cap,
+    now,
+    params: match.params,
+    query,
+    spec: match.route.spec,
     serial: { choices: app.choices, baseUrl: app.baseUrl(), now, store: app.store },
     json: () => {
       parsed ??= { value: parseJsonBody(raw, req.headers['content-type'], app.choices) };

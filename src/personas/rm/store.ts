@@ -2,8 +2,16 @@
 import { type Hidden, type Rec, type Rel, type AttrValue, TYPE_ALIAS, link, linksOf } from './model';
 
 const ID_BASE: Readonly<Record<string, number>> = {
-  candidates: 1000, jobs: 3000, company_lists: 4000, recruitment_events: 5000, job_applications: 6000,
-  educations: 7000, employments: 8000, candidate_files: 9000, messages: 20000, candidate_events: 100000,
+  candidates: 1000,
+  jobs: 3000,
+  company_lists: 4000,
+  recruitment_events: 5000,
+  job_applications: 6000,
+  educations: 7000,
+  employments: 8000,
+  candidate_files: 9000,
+  messages: 20000,
+  candidate_events: 100000,
 };
 
 export class Store {
@@ -37,7 +45,9 @@ export class Store {
 
   /** Records linked from `rec` under relationship `name`, skipping dangling links. */
   related(rec: Rec, name: string): Rec[] {
-    return linksOf(rec.rels[name]).map((l) => this.get(l.type, l.id)).filter((r): r is Rec => r !== undefined);
+    return linksOf(rec.rels[name])
+      .map((l) => this.get(l.type, l.id))
+      .filter((r): r is Rec => r !== undefined);
   }
 
   /** Appends a to-many link once. */

@@ -52,8 +52,10 @@ function archiveBlocker(level: BusinessUnitLevel, unit: HrRecord, ctx: HrContext
     for (const child of ctx.store.businessUnits[lower].values()) {
       const counts = ctx.choices.hr.archiveBlockedBy === 'anyChildren' || !child.archived;
       if (counts && child.fields[field] === unit.externalId) {
-        return `The level ${level} business unit "${unit.externalId}" is referenced by the level ${lower} business unit`
-          + ` "${child.externalId}" and cannot be archived`;
+        return (
+          `The level ${level} business unit "${unit.externalId}" is referenced by the level ${lower} business unit` +
+          ` "${child.externalId}" and cannot be archived`
+        );
       }
     }
   }

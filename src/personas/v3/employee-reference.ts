@@ -23,7 +23,11 @@ export function setEmployeeExternalId(referenceId: string, body: JsonValue, ctx:
   }
   const extra = Object.keys(body).filter((key) => key !== 'externalId');
   if (!choices.hr.allowUnknownFields && extra.length > 0) {
-    return refuse(choices, 400, extra.map((key) => problem(key, `Unknown field: ${key}`)));
+    return refuse(
+      choices,
+      400,
+      extra.map((key) => problem(key, `Unknown field: ${key}`)),
+    );
   }
   const previous = auto.externalId === null ? undefined : store.employees.get(auto.externalId);
   const holder = store.employees.get(externalId);

@@ -19,7 +19,9 @@ const SCHEMA: Schema = {
   location: object({ postCode: STRING, state: STRING, countryCode: STRING }),
   position: object({ externalId: STRING, startDate: DATE }),
   access: object({
-    primaryTeamExternalId: STRING, secondaryTeamExternalIds: STRING_ARRAY, permissionGroupExternalIds: STRING_ARRAY,
+    primaryTeamExternalId: STRING,
+    secondaryTeamExternalIds: STRING_ARRAY,
+    permissionGroupExternalIds: STRING_ARRAY,
     products: STRING_ARRAY,
   }),
   ineligibleForPerformanceReview: object({ ineligibleForPerformance: BOOLEAN, ineligibilityReason: STRING }),

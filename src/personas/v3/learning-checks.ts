@@ -11,8 +11,15 @@ import { readBoolean } from './fields';
 import { isJsonObject, type JsonObject, type JsonValue } from './json';
 import { PROVIDER_FIELD, REQUIRED_ON_CREATE } from './learning-schema';
 import {
-  accessLevelProblems, aggregateProblems, childProblems, contentProblems, costProblems, fieldLevelProblems, imageProblems,
-  type ActivityWrite, type RuleContext,
+  accessLevelProblems,
+  aggregateProblems,
+  childProblems,
+  contentProblems,
+  costProblems,
+  fieldLevelProblems,
+  imageProblems,
+  type ActivityWrite,
+  type RuleContext,
 } from './learning-rules';
 
 function missing(value: JsonValue | undefined, choices: PersonaChoices): boolean {
@@ -52,7 +59,10 @@ function updateProblems(write: ActivityWrite, choices: PersonaChoices): Problem[
 function registrationProblems(body: JsonObject, ctx: RuleContext): Problem[] {
   if (!ctx.choices.learning.requireIssuedIds) return [];
   const problems: Problem[] = [];
-  const checks = [[PROVIDER_FIELD, ctx.store.providerIds], ['owner', ctx.store.ownerIds]] as const;
+  const checks = [
+    [PROVIDER_FIELD, ctx.store.providerIds],
+    ['owner', ctx.store.ownerIds],
+  ] as const;
   for (const [field, issued] of checks) {
     const value = body[field];
     const id = isJsonObject(value) ? value.id : undefined;

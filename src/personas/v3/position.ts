@@ -11,9 +11,18 @@ import type { JsonObject } from './json';
 import type { BusinessUnitLevel } from './store';
 
 const REFERENCE_FIELDS = [
-  'parentPositionExternalId', 'roleExternalId', 'siteExternalId', 'costCentreExternalId', 'payScaleExternalId',
-  'agreementExternalId', 'workTypeExternalId', 'jobTypeExternalId', 'agreementTypeExternalId',
-  'agreementClassificationExternalId', 'jobSectorExternalId', 'positionTypeExternalId',
+  'parentPositionExternalId',
+  'roleExternalId',
+  'siteExternalId',
+  'costCentreExternalId',
+  'payScaleExternalId',
+  'agreementExternalId',
+  'workTypeExternalId',
+  'jobTypeExternalId',
+  'agreementTypeExternalId',
+  'agreementClassificationExternalId',
+  'jobSectorExternalId',
+  'positionTypeExternalId',
 ];
 
 function numbered(prefix: string, count: number, spec: FieldSpec, suffix = ''): Record<string, FieldSpec> {
@@ -33,7 +42,9 @@ const SCHEMA: Schema = {
   vacantDate: DATE,
   businessUnit: object(numbered('level', 4, STRING, 'ExternalId')),
   supplementary: object({
-    ...numbered('textField', 10, STRING), ...numbered('boolField', 5, BOOLEAN), ...numbered('dateField', 10, DATE),
+    ...numbered('textField', 10, STRING),
+    ...numbered('boolField', 5, BOOLEAN),
+    ...numbered('dateField', 10, DATE),
   }),
   genericList: arrayOf(object({ genericListTypeExternalId: STRING, genericListValueExternalId: STRING })),
 };

@@ -45,7 +45,10 @@ const HR_PATHS: ReadonlyMap<string, HrRecordType> = new Map([
 
 function decodeSegments(path: string): string[] | null {
   try {
-    return path.split('/').slice(1).map((segment) => decodeURIComponent(segment));
+    return path
+      .split('/')
+      .slice(1)
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return null;
   }

@@ -102,7 +102,10 @@ class Checker {
     if (basic !== undefined) headers.Authorization = `Basic ${Buffer.from(`${basic[0]}:${basic[1]}`).toString('base64')}`;
     const raw = new URLSearchParams(form).toString();
     return send(this.persona.tokenUrl, {
-      method: 'POST', raw, headers, contentType: contentType === undefined ? 'application/x-www-form-urlencoded' : contentType,
+      method: 'POST',
+      raw,
+      headers,
+      contentType: contentType === undefined ? 'application/x-www-form-urlencoded' : contentType,
     });
   }
 
@@ -146,7 +149,10 @@ async function tokenCases(c: Checker): Promise<void> {
   const other = await c.tokenRequest({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: 'Other.Scope' });
   c.expect('token: scope without Public.HrCore.Write', other, c.lenient ? 200 : 400, c.lenient ? undefined : 'invalid_scope');
   const several = await c.tokenRequest({
-    grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: `openid ${HR_SCOPE}`,
+    grant_type: 'client_credentials',
+    client_id: id,
+    client_secret: secret,
+    scope: `openid ${HR_SCOPE}`,
   });
   c.expect('token: several scopes', several, 200);
   const severalToken = String(get(several.json, 'access_token'));
@@ -155,16 +161,27 @@ async function tokenCases(c: Checker): Promise<void> {
   const none = await c.tokenRequest({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
   c.expect('token: no scope asked', none, c.lenient ? 200 : 400, c.lenient ? HR_SCOPE : 'invalid_scope');
   c.expect('token: GET refused', await send(c.persona.tokenUrl, { method: 'GET' }), 405);
-  const textPlain = await c.tokenRequest({ grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: HR_SCOPE },
-    undefined, 'text/plain');
+  const textPlain = await c.tokenRequest(
+    { grant_type: 'client_credentials', client_id: id, client_secret: secret, scope: HR_SCOPE },
+    undefined,
+    'text/plain',
+  );
   c.expect('token: form body declared text/plain', textPlain, c.lenient ? 200 : 400);
 
   if (c.lenient) {
     const noHr = String(get(other.json, 'access_token'));
     c.expect('auth: token without HR scope on HR', await c.hr('/hrcore/employee', { externalId: 'x', firstName: 'x' }, noHr), 401);
-    const learningToken = await c.learning('la-noscope', {
-      provider: { id: 4101 }, owner: { id: 5202 }, accessLevel: 'public', title: 'Scope-free learning',
-    }, false, noHr);
+    const learningToken = await c.learning(
+      'la-noscope',
+      {
+        provider: { id: 4101 },
+        owner: { id: 5202 },
+        accessLevel: 'public',
+        title: 'Scope-free learning',
+      },
+      false,
+      noHr,
+    );
     c.expect('auth: learning needs no scope', learningToken, 201);
   }
 }
@@ -188,15 +205,23 @@ async function authAndTransportCases(c: Checker): Promise<void> {
   c.expect('tenant: other tenant (learning)', await send(`${foreign}/learning/activities/externalId/x`, { body, token: c.token }), 404);
   c.expect('route: unknown path', await c.hr('/hrcore/nothing', body), 404);
   c.expect('route: GET on PUT path', await send(`${c.persona.baseUrl}/hrcore/employee`, { method: 'GET', token: c.token }), 405);
-  c.expect('body: invalid JSON', await send(`${c.persona.baseUrl}/hrcore/employee`, { raw: '{"externalId":', token: c.token,
-    contentType: 'application/json' }), 400);
+  c.expect(
+    'body: invalid JSON',
+    await send(`${c.persona.baseUrl}/hrcore/employee`, { raw: '{"externalId":', token: c.token, contentType: 'application/json' }),
+    400,
+  );
   c.expect('body: JSON array', await c.hr('/hrcore/employee', [body]), 400);
   const untyped = await send(`${c.persona.baseUrl}/hrcore/employee`, {
-    raw: new TextEncoder().encode(JSON.stringify({ externalId: 'ct-e', firstName: 'C' })), token: c.token, contentType: null,
+    raw: new TextEncoder().encode(JSON.stringify({ externalId: 'ct-e', firstName: 'C' })),
+    token: c.token,
+    contentType: null,
   });
   c.expect('body: no Content-Type', untyped, c.lenient ? 204 : 415);
-  const big = await send(`${c.persona.baseUrl}/hrcore/employee`, { raw: `"${'x'.repeat(1_100_000)}"`, token: c.token,
-    contentType: 'application/json' });
+  const big = await send(`${c.persona.baseUrl}/hrcore/employee`, {
+    raw: `"${'x'.repeat(1_100_000)}"`,
+    token: c.token,
+    contentType: 'application/json',
+  });
   c.expect('body: too large', big, 413);
 
   const service = new TokenService('selfcheck');
@@ -219,47 +244,77 @@ async function businessUnitCases(c: Checker): Promise<void> {
   c.expect('bu: create without name', await c.hr(l1, { externalId: 'bu-noname', archive: false }), 400, 'name is required');
   c.expect('bu: missing externalId', await c.hr(l1, { name: 'Nameless' }), 400, 'externalId is required');
   c.expect('bu: level 2 without parent', await c.hr(l2, { externalId: 'bu2', name: 'Two' }), 400, 'level1ExternalId is required');
-  c.expect('bu: level 2 unknown parent', await c.hr(l2, { externalId: 'bu2', name: 'Two', level1ExternalId: 'nope' }), 400,
-    'No level 1 business unit');
+  c.expect(
+    'bu: level 2 unknown parent',
+    await c.hr(l2, { externalId: 'bu2', name: 'Two', level1ExternalId: 'nope' }),
+    400,
+    'No level 1 business unit',
+  );
   c.expect('bu: create level 2', await c.hr(l2, { externalId: 'bu2', name: 'Two', level1ExternalId: 'bu1' }), c.hrOk(true));
   const refused = await c.hr(l1, { externalId: 'bu1', archive: true });
   c.expect('bu: archive referenced parent refused', refused, c.lenient ? 400 : 409, 'cannot be archived');
   c.expect('bu: parent left unchanged (still refused)', await c.hr(l1, { externalId: 'bu1', archive: 'true' }), c.lenient ? 400 : 409);
   c.expect('bu: archive child as string "true"', await c.hr(l2, { externalId: 'bu2', archive: 'true' }), c.hrOk(false));
-  c.expect('bu: archive parent of archived child', await c.hr(l1, { externalId: 'bu1', archive: true }),
-    c.lenient ? 204 : 409);
+  c.expect('bu: archive parent of archived child', await c.hr(l1, { externalId: 'bu1', archive: true }), c.lenient ? 204 : 409);
   c.expect('bu: create level 1 (b)', await c.hr(l1, { externalId: 'bu1b', name: 'One b' }), c.hrOk(true));
   c.expect('bu: create level 2 (b)', await c.hr(l2, { externalId: 'bu2b', name: 'Two b', level1ExternalId: 'bu1b' }), c.hrOk(true));
-  c.expect('bu: create level 3', await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3', name: 'Three',
-    level2ExternalId: 'bu2b' }), c.hrOk(true));
-  c.expect('bu: create level 4', await c.hr('/hrcore/business-unit/level4', { externalId: 'bu4', name: 'Four',
-    level3ExternalId: 'bu3' }), c.hrOk(true));
-  c.expect('bu: level 4 without parent', await c.hr('/hrcore/business-unit/level4', { externalId: 'bu4x', name: 'F' }), 400,
-    'level3ExternalId is required');
+  c.expect(
+    'bu: create level 3',
+    await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3', name: 'Three', level2ExternalId: 'bu2b' }),
+    c.hrOk(true),
+  );
+  c.expect(
+    'bu: create level 4',
+    await c.hr('/hrcore/business-unit/level4', { externalId: 'bu4', name: 'Four', level3ExternalId: 'bu3' }),
+    c.hrOk(true),
+  );
+  c.expect(
+    'bu: level 4 without parent',
+    await c.hr('/hrcore/business-unit/level4', { externalId: 'bu4x', name: 'F' }),
+    400,
+    'level3ExternalId is required',
+  );
   c.expect('bu: archive level 4', await c.hr('/hrcore/business-unit/level4', { externalId: 'bu4', archive: true }), c.hrOk(false));
-  c.expect('bu: level 3 parent refused while level 4 child', await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3',
-    archive: true }), c.lenient ? 204 : 409);
-  c.expect('bu: archive unknown unit', await c.hr(l1, { externalId: 'bu-new-archived', name: 'N', archive: true }),
-    c.lenient ? 204 : 404);
+  c.expect(
+    'bu: level 3 parent refused while level 4 child',
+    await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3', archive: true }),
+    c.lenient ? 204 : 409,
+  );
+  c.expect('bu: archive unknown unit', await c.hr(l1, { externalId: 'bu-new-archived', name: 'N', archive: true }), c.lenient ? 204 : 404);
   c.expect('bu: create level 1 (c)', await c.hr(l1, { externalId: 'bu1c', name: 'One c' }), c.hrOk(true));
   c.expect('bu: archive unreferenced unit', await c.hr(l1, { externalId: 'bu1c', archive: true }), c.hrOk(false));
-  c.expect('bu: child of archived parent', await c.hr(l2, { externalId: 'bu2c', name: 'C', level1ExternalId: 'bu1c' }),
-    c.lenient ? 204 : 400);
+  c.expect(
+    'bu: child of archived parent',
+    await c.hr(l2, { externalId: 'bu2c', name: 'C', level1ExternalId: 'bu1c' }),
+    c.lenient ? 204 : 400,
+  );
   c.expect('bu: unknown field', await c.hr(l1, { externalId: 'bu1b', colour: 'red' }), c.lenient ? 204 : 400);
   c.expect('bu: archive as "yes"', await c.hr(l1, { externalId: 'bu1b', archive: 'yes' }), 400, 'archive must be a boolean');
   c.expect('bu: name null (removal)', await c.hr(l1, { externalId: 'bu1b', name: null }), c.lenient ? 204 : 400);
-  c.expect('bu: level 3 naming its level 1 too', await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3b', name: 'T',
-    level2ExternalId: 'bu2b', level1ExternalId: 'bu1b' }), c.hrOk(true));
-  c.expect('bu: level 3 naming an unknown level 1', await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3b',
-    level1ExternalId: 'ghost' }), c.lenient ? 204 : 400);
+  c.expect(
+    'bu: level 3 naming its level 1 too',
+    await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3b', name: 'T', level2ExternalId: 'bu2b', level1ExternalId: 'bu1b' }),
+    c.hrOk(true),
+  );
+  c.expect(
+    'bu: level 3 naming an unknown level 1',
+    await c.hr('/hrcore/business-unit/level3', { externalId: 'bu3b', level1ExternalId: 'ghost' }),
+    c.lenient ? 204 : 400,
+  );
   c.expect('bu: trailing slash', await c.hr(`${l1}/`, { externalId: 'bu1b', name: 'Slash' }), c.lenient ? 204 : 404);
 }
 
 async function positionCases(c: Checker): Promise<void> {
   const p = '/hrcore/position';
   const full = {
-    externalId: 'pos1', name: 'Engineer', fte: 1, baseHours: 38, critical: true, vacantDate: '2024-01-02',
-    businessUnit: { level1ExternalId: 'seed-bu-l1' }, supplementary: { textField1: 't', boolField1: true, dateField1: '20240102' },
+    externalId: 'pos1',
+    name: 'Engineer',
+    fte: 1,
+    baseHours: 38,
+    critical: true,
+    vacantDate: '2024-01-02',
+    businessUnit: { level1ExternalId: 'seed-bu-l1' },
+    supplementary: { textField1: 't', boolField1: true, dateField1: '20240102' },
     genericList: [{ genericListTypeExternalId: 'gt', genericListValueExternalId: 'gv' }],
   };
   c.expect('position: create', await c.hr(p, full), c.hrOk(true));
@@ -273,8 +328,11 @@ async function positionCases(c: Checker): Promise<void> {
   c.expect('position: basic date form', await c.hr(p, { externalId: 'pos1', vacantDate: '20240102' }), c.hrOk(false));
   c.expect('position: impossible date', await c.hr(p, { externalId: 'pos1', vacantDate: '2024-02-30' }), c.lenient ? 204 : 400);
   c.expect('position: unknown field', await c.hr(p, { externalId: 'pos1', grade: 'A' }), c.lenient ? 204 : 400);
-  c.expect('position: unknown business unit', await c.hr(p, { externalId: 'pos1', businessUnit: { level2ExternalId: 'zz' } }),
-    c.lenient ? 204 : 400);
+  c.expect(
+    'position: unknown business unit',
+    await c.hr(p, { externalId: 'pos1', businessUnit: { level2ExternalId: 'zz' } }),
+    c.lenient ? 204 : 400,
+  );
   c.expect('position: boolean as string', await c.hr(p, { externalId: 'pos1', critical: 'true' }), c.lenient ? 204 : 400);
   c.expect('position: fte as string', await c.hr(p, { externalId: 'pos1', fte: 'one' }), 400, 'fte must be a number');
   c.expect('position: archive', await c.hr(p, { externalId: 'pos1', archive: true }), c.hrOk(false));
@@ -284,16 +342,17 @@ async function employeeCases(c: Checker): Promise<void> {
   const e = '/hrcore/employee';
   const create = { externalId: 'emp1', firstName: 'Ada', access: { secondaryTeamExternalIds: ['t1'], products: ['p'] } };
   c.expect('employee: create', await c.hr(e, create), c.hrOk(true));
-  c.expect('employee: empty array clears', await c.hr(e, { externalId: 'emp1', access: { secondaryTeamExternalIds: [] } }),
-    c.hrOk(false));
+  c.expect('employee: empty array clears', await c.hr(e, { externalId: 'emp1', access: { secondaryTeamExternalIds: [] } }), c.hrOk(false));
   c.expect('employee: null removes', await c.hr(e, { externalId: 'emp1', firstName: null }), c.hrOk(false));
   c.expect('employee: only externalId', await c.hr(e, { externalId: 'emp1' }), 400, 'at least one other field');
   c.expect('employee: key-only create', await c.hr(e, { externalId: 'emp-keyonly' }), c.lenient ? 204 : 400);
   c.expect('employee: boolean as string', await c.hr(e, { externalId: 'emp1', loginAccess: 'true' }), c.lenient ? 204 : 400);
-  c.expect('employee: unknown position', await c.hr(e, { externalId: 'emp1', position: { externalId: 'nope' } }),
-    c.lenient ? 204 : 400);
-  c.expect('employee: position with date-time', await c.hr(e, { externalId: 'emp1', position: { externalId: 'seed-position-1',
-    startDate: '2024-01-02T10:00:00Z' } }), c.hrOk(false));
+  c.expect('employee: unknown position', await c.hr(e, { externalId: 'emp1', position: { externalId: 'nope' } }), c.lenient ? 204 : 400);
+  c.expect(
+    'employee: position with date-time',
+    await c.hr(e, { externalId: 'emp1', position: { externalId: 'seed-position-1', startDate: '2024-01-02T10:00:00Z' } }),
+    c.hrOk(false),
+  );
   c.expect('employee: archive', await c.hr(e, { externalId: 'emp1', archive: true }), c.hrOk(false));
   c.expect('employee: archive again', await c.hr(e, { externalId: 'emp1', archive: true }), c.hrOk(false));
   c.expect('employee: leave archived state', await c.hr(e, { externalId: 'emp1', archive: false }), c.lenient ? 204 : 400);
@@ -320,16 +379,29 @@ async function learningCases(c: Checker): Promise<void> {
 
   const created = await c.learning('la1', { ...pub, description: 'd', content: { type: 'text', text: 'hello' } });
   c.expect('learning: create public', created, 201);
-  const shapeOk = Number.isInteger(get(created.json, 'id')) && get(created.json, 'aggregateId') !== undefined
-    && typeof get(created.json, 'url') === 'string';
+  const shapeOk =
+    Number.isInteger(get(created.json, 'id')) &&
+    get(created.json, 'aggregateId') !== undefined &&
+    typeof get(created.json, 'url') === 'string';
   c.check('learning: create body {id, aggregateId, url}', shapeOk, created.text);
   const aggregate = get(created.json, 'aggregateId');
-  c.expect('learning: create under "service"', await c.learning('la-svc', { service: provider, owner, accessLevel: 'public',
-    title: 'S' }), c.lenient ? 201 : 400);
-  c.expect('learning: create without title', await c.learning('la-notitle', { provider, owner, accessLevel: 'public' }), 400,
-    'title is required');
-  c.expect('learning: create without provider', await c.learning('la-noprov', { owner, accessLevel: 'public', title: 't' }), 400,
-    'provider');
+  c.expect(
+    'learning: create under "service"',
+    await c.learning('la-svc', { service: provider, owner, accessLevel: 'public', title: 'S' }),
+    c.lenient ? 201 : 400,
+  );
+  c.expect(
+    'learning: create without title',
+    await c.learning('la-notitle', { provider, owner, accessLevel: 'public' }),
+    400,
+    'title is required',
+  );
+  c.expect(
+    'learning: create without provider',
+    await c.learning('la-noprov', { owner, accessLevel: 'public', title: 't' }),
+    400,
+    'provider',
+  );
   c.expect('learning: update title', await c.learning('la1', { title: 'Fire safety 2' }), 200);
   c.expect('learning: update path ending with slash', await c.learning('la1', { description: 'slash' }, true), 200);
   c.expect('learning: null removes', await c.learning('la1', { description: null }), 200);
@@ -339,23 +411,38 @@ async function learningCases(c: Checker): Promise<void> {
   c.expect('learning: orgwide to public', await c.learning('la-org', { accessLevel: 'public' }), 400, MESSAGES.fromOrgwide);
   c.expect('learning: same aggregate id', await c.learning('la1', { aggregateId: aggregate }), 200);
   c.expect('learning: change aggregate id', await c.learning('la1', { aggregateId: 'other-aggregate' }), 400, MESSAGES.aggregateChange);
-  c.expect('learning: cost without currency', await c.learning('la1', { costs: { attendenceCost: 10 } }), 400,
-    MESSAGES.costWithoutCurrency);
-  c.expect('learning: currency without cost', await c.learning('la1', { costs: { currency: { code: 'AUD' } } }), 400,
-    MESSAGES.currencyWithoutCost);
+  c.expect(
+    'learning: cost without currency',
+    await c.learning('la1', { costs: { attendenceCost: 10 } }),
+    400,
+    MESSAGES.costWithoutCurrency,
+  );
+  c.expect(
+    'learning: currency without cost',
+    await c.learning('la1', { costs: { currency: { code: 'AUD' } } }),
+    400,
+    MESSAGES.currencyWithoutCost,
+  );
   c.expect('learning: cost with currency', await c.learning('la1', { costs: { currency: { code: 'AUD' }, otherCost: 5 } }), 200);
-  c.expect('learning: scorm on private', await c.learning('la1', { content: { type: 'scormcourse' } }), 400,
-    MESSAGES.contentTypeForLevel);
+  c.expect('learning: scorm on private', await c.learning('la1', { content: { type: 'scormcourse' } }), 400, MESSAGES.contentTypeForLevel);
   c.expect('learning: weblink on private', await c.learning('la1', { content: { type: 'weblink' } }), 200);
   c.expect('learning: code on private', await c.learning('la1', { code: 'X-1' }), 400, MESSAGES.fieldForLevel);
   c.expect('learning: create public with code', await c.learning('la-code', { ...pub, code: 'X-2' }), 400, MESSAGES.fieldForLevel);
-  c.expect('learning: unlisted field on private', await c.learning('la1', { category: 'safety' }),
-    c.lenient ? 200 : 400, c.lenient ? undefined : MESSAGES.fieldForLevel);
+  c.expect(
+    'learning: unlisted field on private',
+    await c.learning('la1', { category: 'safety' }),
+    c.lenient ? 200 : 400,
+    c.lenient ? undefined : MESSAGES.fieldForLevel,
+  );
   c.expect('learning: unknown image', await c.learning('la1', { image: { tempKey: 'no-such-key' } }), 400, MESSAGES.imageMissing);
   const imageKey = c.persona.env.LEARNING_IMAGE_TEMP_KEY ?? '';
   c.expect('learning: image in temporary storage', await c.learning('la1', { image: { tempKey: imageKey } }), 200);
-  c.expect('learning: image key used twice', await c.learning('la-org', { image: { tempKey: imageKey } }),
-    c.lenient ? 200 : 400, c.lenient ? undefined : MESSAGES.imageMissing);
+  c.expect(
+    'learning: image key used twice',
+    await c.learning('la-org', { image: { tempKey: imageKey } }),
+    c.lenient ? 200 : 400,
+    c.lenient ? undefined : MESSAGES.imageMissing,
+  );
 
   c.expect('learning: child B', await c.learning('la-b', { ...org }), 201);
   c.expect('learning: A with child B', await c.learning('la-a', { ...org, childActivities: ['la-b'] }), 201);
@@ -364,17 +451,30 @@ async function learningCases(c: Checker): Promise<void> {
   c.expect('learning: unknown child', await c.learning('la-a', { childActivities: ['la-ghost'] }), c.lenient ? 200 : 400);
 
   c.expect('learning: unissued provider id', await c.learning('la-prov', { ...pub, provider: { id: 999 } }), c.lenient ? 201 : 400);
-  c.expect('learning: negative duration', await c.learning('la-neg', { ...pub, duration: { duration: -5, durationPeriod: 'minutes' } }),
-    c.lenient ? 201 : 400);
-  c.expect('learning: duration in hours', await c.learning('la-hrs', { ...pub, duration: { duration: 2, durationPeriod: 'hours' } }),
-    c.lenient ? 201 : 400);
+  c.expect(
+    'learning: negative duration',
+    await c.learning('la-neg', { ...pub, duration: { duration: -5, durationPeriod: 'minutes' } }),
+    c.lenient ? 201 : 400,
+  );
+  c.expect(
+    'learning: duration in hours',
+    await c.learning('la-hrs', { ...pub, duration: { duration: 2, durationPeriod: 'hours' } }),
+    c.lenient ? 201 : 400,
+  );
   c.expect('learning: unknown access level', await c.learning('la-lvl', { ...base, accessLevel: 'team' }), c.lenient ? 201 : 400);
   c.expect('learning: create archived', await c.learning('la-arch', { ...pub, isArchived: true }), c.lenient ? 201 : 404);
   c.expect('learning: empty update', await c.learning('la1', {}), c.lenient ? 200 : 400);
   c.expect('learning: archive', await c.learning('la1', { isArchived: true }), 200);
   c.expect('learning: leave archived state', await c.learning('la1', { isArchived: false }), c.lenient ? 200 : 400);
-  c.expect('learning: invalid JSON', await send(`${c.persona.baseUrl}/learning/activities/externalId/la1`, {
-    raw: '{', token: c.token, contentType: 'application/json' }), 400);
+  c.expect(
+    'learning: invalid JSON',
+    await send(`${c.persona.baseUrl}/learning/activities/externalId/la1`, {
+      raw: '{',
+      token: c.token,
+      contentType: 'application/json',
+    }),
+    400,
+  );
 }
 
 async function runPersona(mode: PersonaMode): Promise<void> {
@@ -393,7 +493,10 @@ async function runPersona(mode: PersonaMode): Promise<void> {
     await persona.close();
     c.check('server: closes', Date.now() - started < 2000, `${Date.now() - started} ms`);
   }
-  const after = await fetch(`${persona.baseUrl}/hrcore/employee`, { method: 'PUT' }).then(() => 'answered', () => 'refused');
+  const after = await fetch(`${persona.baseUrl}/hrcore/employee`, { method: 'PUT' }).then(
+    () => 'answered',
+    () => 'refused',
+  );
   c.check('server: closed for good', after === 'refused', after);
 }
 

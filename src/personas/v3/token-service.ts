@@ -22,8 +22,13 @@ export class TokenService {
   issue(clientId: string, scopes: readonly string[]): string {
     const iat = this.nowSeconds();
     const claims: JwtClaims = {
-      iss: this.issuer, sub: clientId, aud: 'hrcore-learning-v3', scope: scopes.join(' '), iat,
-      exp: iat + TOKEN_LIFETIME_SECONDS, jti: randomUUID(),
+      iss: this.issuer,
+      sub: clientId,
+      aud: 'hrcore-learning-v3',
+      scope: scopes.join(' '),
+      iat,
+      exp: iat + TOKEN_LIFETIME_SECONDS,
+      jti: randomUUID(),
     };
     return signJwt(claims, this.key);
   }

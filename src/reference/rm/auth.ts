@@ -20,7 +20,11 @@ function exempt(env: RmEnv, ctx: Ctx): boolean {
   if (env.fault('rm.auth.not-enforced-on-list') && ctx.method === 'GET' && /^\/candidates\/?$/.test(ctx.path)) return true;
   if (env.fault('rm.auth.not-enforced-on-writes') && ctx.method !== 'GET') return true;
   if (env.fault('rm.auth.not-enforced-on-educations') && /^\/candidates\/[^/]+\/educations(\/|$)/.test(ctx.path)) return true;
-  return env.fault('rm.auth.not-enforced-on-event-buckets') && ctx.method === 'GET' && /^\/recruitment_events\/(upcoming|past|in_progress|archived)\/?$/.test(ctx.path);
+  return (
+    env.fault('rm.auth.not-enforced-on-event-buckets') &&
+    ctx.method === 'GET' &&
+    /^\/recruitment_events\/(upcoming|past|in_progress|archived)\/?$/.test(ctx.path)
+  );
 }
 
 export function refusal(env: RmEnv, ctx: Ctx): { status: number; detail: string } | null {

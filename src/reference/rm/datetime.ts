@@ -28,7 +28,16 @@ export function ago(ms: number, now: number): string {
   const diff = now - ms;
   const future = diff < 0;
   const s = Math.abs(diff) / 1000;
-  const [n, unit] = s < 60 ? [Math.floor(s), 'second'] : s < 3600 ? [Math.floor(s / 60), 'minute'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : s < 86_400 * 365 ? [Math.floor(s / 86_400), 'day'] : [Math.floor(s / (86_400 * 365)), 'year'];
+  const [n, unit] =
+    s < 60
+      ? [Math.floor(s), 'second']
+      : s < 3600
+        ? [Math.floor(s / 60), 'minute']
+        : s < 86_400
+          ? [Math.floor(s / 3600), 'hour']
+          : s < 86_400 * 365
+            ? [Math.floor(s / 86_400), 'day']
+            : [Math.floor(s / (86_400 * 365)), 'year'];
   if (n === 0 && unit === 'second') return 'just now';
   const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
   return future ? `in ${text}` : `${text} ago`;

@@ -52,7 +52,16 @@ function updatedBound(env: RmEnv, query: URLSearchParams, key: string): number |
 
 // ---- candidates ----
 
-const CANDIDATE_FILTERS = ['filter[updated_at][lt]', 'filter[updated_at][gte]', 'filter[email][eq]', 'filter[archived]', 'filter[anonymised]', 'filter[ats_candidates][exists]', 'filter[ats_uid][exists]', 'filter[resume][exists]'] as const;
+const CANDIDATE_FILTERS = [
+  'filter[updated_at][lt]',
+  'filter[updated_at][gte]',
+  'filter[email][eq]',
+  'filter[archived]',
+  'filter[anonymised]',
+  'filter[ats_candidates][exists]',
+  'filter[ats_uid][exists]',
+  'filter[resume][exists]',
+] as const;
 
 export interface CandidateFilter {
   updatedLt: number | null;
@@ -128,9 +137,13 @@ export interface EventFilter {
 /** filter[kind] is an array sent comma-separated (filter[kind][]=a&filter[kind][]=b is taken too). */
 export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilter {
   onlyKnown(query, ['filter[kind]', 'filter[kind][]', 'filter[created_at][gte]', 'filter[created_at][lte]']);
-  const raw = [...query.getAll('filter[kind]'), ...query.getAll('filter[kind][]')].flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const raw = [...query.getAll('filter[kind]'), ...query.getAll('filter[kind][]')]
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   const unknown = raw.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
-  if (unknown.length > 0) throw badRequest(`filter[kind]: unknown event kind(s) ${unknown.join(', ')}; known: ${EVENT_KINDS.join(', ')}`, 'filter[kind]');
+  if (unknown.length > 0)
+    throw badRequest(`filter[kind]: unknown event kind(s) ${unknown.join(', ')}; known: ${EVENT_KINDS.join(', ')}`, 'filter[kind]');
   const kinds = raw.length > 0 && !env.fault('rm.filter.event-kind-ignored') ? new Set(raw as EventKind[]) : null;
   const ignoreDates = env.fault('rm.filter.event-created-at-ignored');
   const createdGte = time(query, 'filter[created_at][gte]');
@@ -151,7 +164,10 @@ export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
 export function parseMessageFilter(env: RmEnv, query: URLSearchParams): (m: Message) => boolean {
   onlyKnown(query, ['filter[conversation][exists]']);
   const exists = bool(query, 'filter[conversation][exists]');
-  const ignored = exists === null || env.fault('rm.filter.conversation-exists-ignored') || (exists === false && env.variant('rm.variant.conversation-false-all'));
+  const ignored =
+    exists === null ||
+    env.fault('rm.filter.conversation-exists-ignored') ||
+    (exists === false && env.variant('rm.variant.conversation-false-all'));
   return ignored ? () => true : (m) => (m.conversationId !== null) === exists;
 }
 
@@ -159,7 +175,13 @@ export function parseMessageFilter(env: RmEnv, query: URLSearchParams): (m: Mess
 
 /** A wildcard pattern ("*" any run of characters) as a case-insensitive regular expression. */
 function wildcard(q: string): RegExp {
-  return new RegExp(q.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*'), 'i');
+  return new RegExp(
+    q
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*'),
+    'i',
+  );
 }
 
 /**

@@ -5,7 +5,20 @@
  */
 import { createHash } from 'node:crypto';
 
-export type IdKind = 'candidate' | 'event' | 'message' | 'note' | 'tagging' | 'file' | 'education' | 'employment' | 'job' | 'application' | 'recruitment-event' | 'subscription' | 'list';
+export type IdKind =
+  | 'candidate'
+  | 'event'
+  | 'message'
+  | 'note'
+  | 'tagging'
+  | 'file'
+  | 'education'
+  | 'employment'
+  | 'job'
+  | 'application'
+  | 'recruitment-event'
+  | 'subscription'
+  | 'list';
 
 const PREFIX: Record<Exclude<IdKind, 'candidate' | 'tagging'>, string> = {
   event: 'evt',

@@ -53,8 +53,10 @@ export function parseInclude(env: RmEnv, query: URLSearchParams, allowed: readon
     .filter(Boolean);
   const unknown = values.filter((v) => !allowed.includes(v));
   if (unknown.length > 0) {
-    if (env.fault('rm.server-error.unknown-include')) throw new Error(`Cannot read properties of undefined (reading '${unknown[0] ?? ''}')`);
-    if (!env.variant('rm.variant.unknown-include-ignored')) throw badRequest(`include value(s) not allowed here: ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`, 'include');
+    if (env.fault('rm.server-error.unknown-include'))
+      throw new Error(`Cannot read properties of undefined (reading '${unknown[0] ?? ''}')`);
+    if (!env.variant('rm.variant.unknown-include-ignored'))
+      throw badRequest(`include value(s) not allowed here: ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`, 'include');
   }
   return [...new Set(values.filter((v) => allowed.includes(v)))].map((v) => v.split('.'));
 }
@@ -96,11 +98,19 @@ export function collectIncluded(resources: Resources, primary: readonly Resource
 export function linked(env: RmEnv, primary: readonly Resource[], paths: string[][] | null): Resource[] {
   if (paths === null || !env.fault('rm.include.unlinked')) return [...primary];
   const names = new Set(paths.map((p) => p[0] ?? ''));
-  return primary.map((r) => ({ ...r, relationships: Object.fromEntries(Object.entries(r.relationships ?? {}).filter(([name]) => !names.has(name))) }));
+  return primary.map((r) => ({
+    ...r,
+    relationships: Object.fromEntries(Object.entries(r.relationships ?? {}).filter(([name]) => !names.has(name))),
+  }));
 }
 
 /** `included` for a document, or undefined when nothing was asked for (or the include fault drops it). */
-export function includedFor(env: RmEnv, resources: Resources, primary: readonly Resource[], paths: string[][] | null): Resource[] | undefined {
+export function includedFor(
+  env: RmEnv,
+  resources: Resources,
+  primary: readonly Resource[],
+  paths: string[][] | null,
+): Resource[] | undefined {
   if (paths === null || env.fault('rm.include.ignored')) return undefined;
   const asked = env.fault('rm.include.educations-ignored') ? paths.filter((p) => p[0] !== 'educations') : paths;
   const walked = env.fault('rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;

@@ -34,7 +34,8 @@ export function createRmModule(behaviour: Behaviour): ApiModule {
   });
   const app: RmApp = { env, store, resources: new Resources(store, env) };
   const router = new Router();
-  for (const routes of [candidateRoutes, relatedRoutes, activityRoutes, listRoutes, jobRoutes, recruitmentEventRoutes, atsRoutes]) routes(router, app);
+  for (const routes of [candidateRoutes, relatedRoutes, activityRoutes, listRoutes, jobRoutes, recruitmentEventRoutes, atsRoutes])
+    routes(router, app);
 
   return {
     async handle(ctx) {

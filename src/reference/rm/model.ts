@@ -67,8 +67,41 @@ export interface Candidate extends Sequenced {
 }
 
 /** The related-record fields of a candidate, all empty: what a new candidate starts with. */
-export function noRelatedRecords(): Pick<Candidate, 'lists' | 'taggings' | 'files' | 'educations' | 'employments' | 'events' | 'messages' | 'notes' | 'jobApplications' | 'subscriptions' | 'locations' | 'jobs' | 'formSubmissions' | 'projectStages' | 'projectEntries'> {
-  return { lists: new Set(), taggings: [], files: [], educations: [], employments: [], events: [], messages: [], notes: [], jobApplications: [], subscriptions: [], locations: [], jobs: [], formSubmissions: [], projectStages: [], projectEntries: [] };
+export function noRelatedRecords(): Pick<
+  Candidate,
+  | 'lists'
+  | 'taggings'
+  | 'files'
+  | 'educations'
+  | 'employments'
+  | 'events'
+  | 'messages'
+  | 'notes'
+  | 'jobApplications'
+  | 'subscriptions'
+  | 'locations'
+  | 'jobs'
+  | 'formSubmissions'
+  | 'projectStages'
+  | 'projectEntries'
+> {
+  return {
+    lists: new Set(),
+    taggings: [],
+    files: [],
+    educations: [],
+    employments: [],
+    events: [],
+    messages: [],
+    notes: [],
+    jobApplications: [],
+    subscriptions: [],
+    locations: [],
+    jobs: [],
+    formSubmissions: [],
+    projectStages: [],
+    projectEntries: [],
+  };
 }
 
 export const EVENT_KINDS = [

@@ -16,7 +16,9 @@
 import type { RmEnv } from './env';
 import { badRequest } from './respond';
 
-export type Paging = { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number } | { mode: 'cursor'; after: number | null; perPage: number; emptyOnce: boolean };
+export type Paging =
+  | { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number }
+  | { mode: 'cursor'; after: number | null; perPage: number; emptyOnce: boolean };
 
 interface Position {
   after: number;
@@ -34,7 +36,8 @@ function positiveInt(query: URLSearchParams, name: string): number | null {
 }
 
 export function encodeCursor(env: RmEnv, seq: number, emptyOnce = false): string {
-  if (env.variant('rm.variant.cursor-opaque')) return Buffer.from(JSON.stringify({ after: seq, v: 2, ...(emptyOnce ? { empty: true } : {}) })).toString('base64url');
+  if (env.variant('rm.variant.cursor-opaque'))
+    return Buffer.from(JSON.stringify({ after: seq, v: 2, ...(emptyOnce ? { empty: true } : {}) })).toString('base64url');
   return emptyOnce ? `${seq}e` : String(seq);
 }
 
@@ -72,15 +75,21 @@ export function parsePaging(env: RmEnv, query: URLSearchParams): Paging {
 /** Throws 400 when a filtered numeric request reaches past the cap (and where faults say so). */
 export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void {
   if (paging.mode === 'cursor') {
-    if (filtered && env.fault('rm.filter-cap.on-cursor')) throw badRequest(`filtered requests beyond ${env.filterCap} records are refused`, 'page');
+    if (filtered && env.fault('rm.filter-cap.on-cursor'))
+      throw badRequest(`filtered requests beyond ${env.filterCap} records are refused`, 'page');
     return;
   }
   if (env.fault('rm.filter-cap.none')) return;
   if (!filtered && !env.variant('rm.variant.cap-without-filter')) return;
   // The default-page-size fault counts at most the default page size per page.
-  const counted = env.fault('rm.filter-cap.default-page-size') ? Math.min(paging.requestedPerPage, env.perPage.default) : paging.requestedPerPage;
+  const counted = env.fault('rm.filter-cap.default-page-size')
+    ? Math.min(paging.requestedPerPage, env.perPage.default)
+    : paging.requestedPerPage;
   if (paging.page * counted > env.filterCap) {
-    throw badRequest(`page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`, 'page');
+    throw badRequest(
+      `page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`,
+      'page',
+    );
   }
 }
 
@@ -105,7 +114,11 @@ function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging,
   };
 }
 
-function cursorPage<T extends { seq: number }>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'cursor' }>): PageResult<T> {
+function cursorPage<T extends { seq: number }>(
+  env: RmEnv,
+  items: readonly T[],
+  paging: Extract<Paging, { mode: 'cursor' }>,
+): PageResult<T> {
   const after = paging.after;
   if (paging.emptyOnce && after !== null) return { items: [], meta: { per_page: paging.perPage, next_cursor: encodeCursor(env, after) } };
   const remaining = after === null ? items : items.filter((r) => r.seq > after);

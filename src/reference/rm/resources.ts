@@ -8,7 +8,23 @@
  */
 import { dateTime, type DateTimeObject, type TimestampStyle } from './datetime';
 import type { RmEnv } from './env';
-import type { Candidate, CandidateEvent, CandidateFile, Education, Employment, Job, JobApplication, Message, Note, RecruitmentEvent, Ref, Resource, StaticList, Stub, Tagging } from './model';
+import type {
+  Candidate,
+  CandidateEvent,
+  CandidateFile,
+  Education,
+  Employment,
+  Job,
+  JobApplication,
+  Message,
+  Note,
+  RecruitmentEvent,
+  Ref,
+  Resource,
+  StaticList,
+  Stub,
+  Tagging,
+} from './model';
 import type { Store } from './store';
 
 type Relationships = NonNullable<Resource['relationships']>;
@@ -17,7 +33,17 @@ const many = (type: string, ids: readonly string[]): { data: Ref[] } => ({ data:
 const one = (type: string, id: string): { data: Ref } => ({ data: { id, type } });
 
 /** The to-one relationships of a candidate event (000 §2 Candidate event: all but notes). */
-export const EVENT_TO_ONE = ['location', 'job', 'call_to_action', 'form_submission', 'user_agent', 'page', 'ats_status', 'ats_secondary_status', 'traffic_source'] as const;
+export const EVENT_TO_ONE = [
+  'location',
+  'job',
+  'call_to_action',
+  'form_submission',
+  'user_agent',
+  'page',
+  'ats_status',
+  'ats_secondary_status',
+  'traffic_source',
+] as const;
 
 /** Type names of the records the rm.variant.related-type-names variant names otherwise. */
 export const RENAMED_TYPES = { educations: 'candidate_educations', employments: 'candidate_employments' } as const;
@@ -37,7 +63,11 @@ export class Resources {
     private readonly store: Store,
     private readonly env: RmEnv,
   ) {
-    this.style = env.variant('rm.variant.timestamps-seconds') ? 'seconds' : env.variant('rm.variant.timestamps-offset') ? 'offset' : 'millis';
+    this.style = env.variant('rm.variant.timestamps-seconds')
+      ? 'seconds'
+      : env.variant('rm.variant.timestamps-offset')
+        ? 'offset'
+        : 'millis';
     const renamed = env.variant('rm.variant.related-type-names');
     this.educationType = renamed ? RENAMED_TYPES.educations : 'educations';
     this.employmentType = renamed ? RENAMED_TYPES.employments : 'employments';
@@ -82,8 +112,14 @@ export class Resources {
       job_applications: many('job_applications', c.jobApplications),
       form_submissions: many('form_submissions', c.formSubmissions),
       lists: many('static_lists', [...c.lists]),
-      messages_to: many('messages', messages.filter((m) => m.direction === 'to').map((m) => m.id)),
-      messages_from: many('messages', messages.filter((m) => m.direction === 'from').map((m) => m.id)),
+      messages_to: many(
+        'messages',
+        messages.filter((m) => m.direction === 'to').map((m) => m.id),
+      ),
+      messages_from: many(
+        'messages',
+        messages.filter((m) => m.direction === 'from').map((m) => m.id),
+      ),
       notes: many('notes', c.notes),
       project_template_stages: many('project_template_stages', c.projectStages),
       project_entries: many('project_entries', c.projectEntries),
@@ -118,19 +154,44 @@ export class Resources {
       archived_status: c.archived ? 'archived' : 'unarchived',
       last_archived_at: c.lastArchived === null ? null : this.dt(c.lastArchived),
     });
-    return { id: c.id, type: 'candidates', attributes: this.extras(attributes, { source: c.manuallyAdded ? 'api' : 'career_site', locale: 'en-US' }), relationships };
+    return {
+      id: c.id,
+      type: 'candidates',
+      attributes: this.extras(attributes, { source: c.manuallyAdded ? 'api' : 'career_site', locale: 'en-US' }),
+      relationships,
+    };
   }
 
   event(e: CandidateEvent): Resource {
     const relationships: Relationships = { notes: many('notes', e.notes) };
     for (const [name, ref] of Object.entries(e.links)) relationships[name] = { data: ref };
     if (this.env.variant('rm.variant.null-to-one')) for (const name of EVENT_TO_ONE) relationships[name] ??= { data: null };
-    const ats = e.ats && { created_at: this.dt(e.ats.created), updated_at: this.dt(e.ats.updated), initial: e.ats.initial, ats_status: { name: e.ats.status }, ats_secondary_status: { name: e.ats.secondaryStatus } };
-    return { id: e.id, type: 'candidate_events', attributes: compact({ uid: e.uid, created_at: this.dt(e.created), updated_at: this.dt(e.updated), kind: e.kind, ats, referrer: { ...e.referrer } }), relationships };
+    const ats = e.ats && {
+      created_at: this.dt(e.ats.created),
+      updated_at: this.dt(e.ats.updated),
+      initial: e.ats.initial,
+      ats_status: { name: e.ats.status },
+      ats_secondary_status: { name: e.ats.secondaryStatus },
+    };
+    return {
+      id: e.id,
+      type: 'candidate_events',
+      attributes: compact({
+        uid: e.uid,
+        created_at: this.dt(e.created),
+        updated_at: this.dt(e.updated),
+        kind: e.kind,
+        ats,
+        referrer: { ...e.referrer },
+      }),
+      relationships,
+    };
   }
 
   job(j: Job): Resource {
-    const places = j.locations.map((id) => this.store.stub('locations', id)?.attributes.city).filter((c): c is string => typeof c === 'string');
+    const places = j.locations
+      .map((id) => this.store.stub('locations', id)?.attributes.city)
+      .filter((c): c is string => typeof c === 'string');
     const attributes = {
       uid: j.uid,
       ats_uid: j.atsUid,
@@ -150,13 +211,22 @@ export class Resources {
       payment_frequency: j.paymentFrequency,
       payment_currency_code: j.currency,
     };
-    return { id: j.id, type: 'jobs', attributes: this.extras(attributes, { department: 'People' }), relationships: { categories: many('categories', j.categories), locations: many('locations', j.locations) } };
+    return {
+      id: j.id,
+      type: 'jobs',
+      attributes: this.extras(attributes, { department: 'People' }),
+      relationships: { categories: many('categories', j.categories), locations: many('locations', j.locations) },
+    };
   }
 
   /** A static list: type company_lists from GET /lists, static_lists where a candidate relationship names it. */
   list(l: StaticList, type: 'company_lists' | 'static_lists' = 'company_lists'): Resource {
     const count = this.env.fault('rm.lists.count-stale') ? l.frozenCount : l.members.size;
-    return { id: l.id, type, attributes: { uid: l.uid, created_at: this.dt(l.created), updated_at: this.dt(l.updated), name: l.name, count } };
+    return {
+      id: l.id,
+      type,
+      attributes: { uid: l.uid, created_at: this.dt(l.created), updated_at: this.dt(l.updated), name: l.name, count },
+    };
   }
 
   message(m: Message): Resource {
@@ -177,24 +247,55 @@ export class Resources {
   }
 
   note(n: Note): Resource {
-    return { id: n.id, type: 'notes', attributes: { uid: n.uid, body: n.body, created_at: this.dt(n.created), updated_at: this.dt(n.updated) }, relationships: { user: one('users', n.userId) } };
+    return {
+      id: n.id,
+      type: 'notes',
+      attributes: { uid: n.uid, body: n.body, created_at: this.dt(n.created), updated_at: this.dt(n.updated) },
+      relationships: { user: one('users', n.userId) },
+    };
   }
 
   tagging(t: Tagging): Resource {
-    return { id: t.id, type: 'taggings', attributes: { uid: t.uid, name: t.name }, relationships: { tag_source: one('tag_sources', t.tagSourceId) } };
+    return {
+      id: t.id,
+      type: 'taggings',
+      attributes: { uid: t.uid, name: t.name },
+      relationships: { tag_source: one('tag_sources', t.tagSourceId) },
+    };
   }
 
   file(f: CandidateFile): Resource {
-    return { id: f.id, type: 'candidate_files', attributes: { uid: f.uid, filename: f.filename, size: f.size, created_at: this.dt(f.created), updated_at: this.dt(f.created) } };
+    return {
+      id: f.id,
+      type: 'candidate_files',
+      attributes: { uid: f.uid, filename: f.filename, size: f.size, created_at: this.dt(f.created), updated_at: this.dt(f.created) },
+    };
   }
 
   education(e: Education): Resource {
-    const attributes = compact({ uid: e.uid, school: { name: e.schoolName }, course: e.course, start_date: e.startDate, end_date: e.endDate, created_at: this.dt(e.created), updated_at: this.dt(e.updated) });
+    const attributes = compact({
+      uid: e.uid,
+      school: { name: e.schoolName },
+      course: e.course,
+      start_date: e.startDate,
+      end_date: e.endDate,
+      created_at: this.dt(e.created),
+      updated_at: this.dt(e.updated),
+    });
     return { id: e.id, type: this.educationType, attributes };
   }
 
   employment(e: Employment): Resource {
-    const attributes = compact({ uid: e.uid, company: { name: e.companyName }, title: e.title, locality: e.locality, start_date: e.startDate, end_date: e.endDate, created_at: this.dt(e.created), updated_at: this.dt(e.updated) });
+    const attributes = compact({
+      uid: e.uid,
+      company: { name: e.companyName },
+      title: e.title,
+      locality: e.locality,
+      start_date: e.startDate,
+      end_date: e.endDate,
+      created_at: this.dt(e.created),
+      updated_at: this.dt(e.updated),
+    });
     return { id: e.id, type: this.employmentType, attributes };
   }
 
@@ -208,7 +309,16 @@ export class Resources {
   }
 
   recruitmentEvent(r: RecruitmentEvent): Resource {
-    const attributes = { uid: r.uid, name: r.name, starts_at: this.dt(r.starts), ends_at: this.dt(r.ends), archived: r.archived, location_name: r.venue, created_at: this.dt(r.created), updated_at: this.dt(r.updated) };
+    const attributes = {
+      uid: r.uid,
+      name: r.name,
+      starts_at: this.dt(r.starts),
+      ends_at: this.dt(r.ends),
+      archived: r.archived,
+      location_name: r.venue,
+      created_at: this.dt(r.created),
+      updated_at: this.dt(r.updated),
+    };
     const relationships: Relationships = { call_to_actions: many('call_to_actions', r.callToActions) };
     const callToAction = this.toOne('call_to_actions', r.callToActions[0]);
     if (callToAction) relationships.call_to_action = callToAction;
@@ -218,7 +328,8 @@ export class Resources {
   stub(s: Stub): Resource {
     const times = Object.fromEntries(Object.entries(s.times ?? {}).map(([k, ms]) => [k, this.dt(ms)]));
     const relationships: Relationships = {};
-    for (const [name, value] of Object.entries(s.relationships)) relationships[name] = { data: Array.isArray(value) ? value.map((r) => ({ ...r })) : { ...value } };
+    for (const [name, value] of Object.entries(s.relationships))
+      relationships[name] = { data: Array.isArray(value) ? value.map((r) => ({ ...r })) : { ...value } };
     return { id: s.id, type: s.type, attributes: { ...s.attributes, ...times }, relationships };
   }
 

@@ -53,7 +53,9 @@ export function sendDoc(env: RmEnv, ctx: Ctx, status: number, doc: Document): vo
   applyShapeFaults(env, doc);
   const unwrapped = env.variant('rm.variant.bare-data') ? bare(doc) : undefined;
   if (unwrapped !== undefined) return send(ctx, status, unwrapped, mediaType(env));
-  const body = env.variant('rm.variant.extra-members') ? { jsonapi: { version: '1.0' }, ...doc, links: { self: `${ctx.url.pathname}${ctx.url.search}` } } : doc;
+  const body = env.variant('rm.variant.extra-members')
+    ? { jsonapi: { version: '1.0' }, ...doc, links: { self: `${ctx.url.pathname}${ctx.url.search}` } }
+    : doc;
   send(ctx, status, body, mediaType(env));
 }
 

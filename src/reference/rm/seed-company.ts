@@ -42,9 +42,18 @@ export interface Shared {
 }
 
 export function seedSharedStubs({ store, t }: Context): Shared {
-  const add = (type: string, id: string, attributes: Record<string, unknown>, relationships: Record<string, Ref | Ref[]> = {}, times?: Record<string, number>): string =>
-    store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) }).id;
-  const users = ['Morgan Lee', 'Sam Patel', 'Alex Kim', 'Jordan Diaz'].map((name, i) => add('users', `usr-${i + 1}`, { name, email: `${name.split(' ')[0]?.toLowerCase()}@recruiting.example.com` }));
+  const add = (
+    type: string,
+    id: string,
+    attributes: Record<string, unknown>,
+    relationships: Record<string, Ref | Ref[]> = {},
+    times?: Record<string, number>,
+  ): string =>
+    store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) })
+      .id;
+  const users = ['Morgan Lee', 'Sam Patel', 'Alex Kim', 'Jordan Diaz'].map((name, i) =>
+    add('users', `usr-${i + 1}`, { name, email: `${name.split(' ')[0]?.toLowerCase()}@recruiting.example.com` }),
+  );
   const tagSources = ['manual', 'api', 'import'].map((name) => add('tag_sources', `ts-${name}`, { name }));
   const places = [
     ['Austin', 'Texas', 'TX', 'United States', '73301'],
@@ -54,11 +63,19 @@ export function seedSharedStubs({ store, t }: Context): Shared {
     ['Rotterdam', 'South Holland', 'ZH', 'Netherlands', '3011'],
     ['Denver', 'Colorado', 'CO', 'United States', '80202'],
   ] as const;
-  const locations = places.map(([city, state, stateCode, country, postal], i) => add('locations', `loc-${i + 1}`, { city, state, state_code: stateCode, country, postal_code: postal }));
-  const categories = ['Engineering', 'Nursing', 'Warehouse', 'Sales', 'Retail', 'Finance'].map((name, i) => add('categories', `cat-${i + 1}`, { name }));
+  const locations = places.map(([city, state, stateCode, country, postal], i) =>
+    add('locations', `loc-${i + 1}`, { city, state, state_code: stateCode, country, postal_code: postal }),
+  );
+  const categories = ['Engineering', 'Nursing', 'Warehouse', 'Sales', 'Retail', 'Finance'].map((name, i) =>
+    add('categories', `cat-${i + 1}`, { name }),
+  );
   const trafficSources = ['Google', 'LinkedIn', 'Indeed', 'Direct'].map((name, i) => add('traffic_sources', `tsrc-${i + 1}`, { name }));
-  const userAgents = ['Chrome on Windows', 'Safari on iOS', 'Firefox on Linux'].map((name, i) => add('user_agents', `ua-${i + 1}`, { name }));
-  const pages = ['/careers', '/careers/jobs', '/careers/nursing', '/careers/events', '/careers/apply'].map((path, i) => add('pages', `page-${i + 1}`, { url: `https://careers.example.com${path}` }));
+  const userAgents = ['Chrome on Windows', 'Safari on iOS', 'Firefox on Linux'].map((name, i) =>
+    add('user_agents', `ua-${i + 1}`, { name }),
+  );
+  const pages = ['/careers', '/careers/jobs', '/careers/nursing', '/careers/events', '/careers/apply'].map((path, i) =>
+    add('pages', `page-${i + 1}`, { url: `https://careers.example.com${path}` }),
+  );
   const options = [
     ['Yes', 'No'],
     ['Full time', 'Part time', 'Contract'],
@@ -67,12 +84,21 @@ export function seedSharedStubs({ store, t }: Context): Shared {
     ['Email address', 'email', []],
     ['Open to relocation?', 'select', options[0] ?? []],
     ['Preferred schedule', 'select', options[1] ?? []],
-  ].map(([label, kind, opts], i) => add('form_fields', `ff-${i + 1}`, { label, field_type: kind }, { options: (opts as string[]).map((id) => ref('form_field_options', id)) }));
+  ].map(([label, kind, opts], i) =>
+    add(
+      'form_fields',
+      `ff-${i + 1}`,
+      { label, field_type: kind },
+      { options: (opts as string[]).map((id) => ref('form_field_options', id)) },
+    ),
+  );
   const callToActions = ['Join our talent community', 'Register for the event', 'Get job alerts', 'Apply now'].map((name, i) =>
     add('call_to_actions', `cta-${i + 1}`, { name }, { form_fields: formFields.slice(0, 1 + (i % 3)).map((id) => ref('form_fields', id)) }),
   );
   const atsStatuses = ['New', 'Screening', 'Interview', 'Offer', 'Hired'].map((name, i) => add('ats_statuses', `as-${i + 1}`, { name }));
-  const atsSecondary = ['Phone screen', 'Onsite', 'Background check'].map((name, i) => add('ats_secondary_statuses', `ass-${i + 1}`, { name }));
+  const atsSecondary = ['Phone screen', 'Onsite', 'Background check'].map((name, i) =>
+    add('ats_secondary_statuses', `ass-${i + 1}`, { name }),
+  );
   const projectStages = ['Sourced', 'Contacted', 'Engaged'].map((name, i) => add('project_template_stages', `pts-${i + 1}`, { name }));
   const templateFields = [
     ['Job category', 'category'],
@@ -81,24 +107,131 @@ export function seedSharedStubs({ store, t }: Context): Shared {
   ].map(([display, mapping], f) => {
     const fieldId = `jtf-${f + 1}`;
     const optionRefs = ['A', 'B'].map((suffix, i) =>
-      ref('job_template_field_options', add('job_template_field_options', `jtfo-${f + 1}-${i + 1}`, { name: `${display} ${suffix}` }, { job_template_fields: ref('job_template_fields', fieldId) }, { created_at: t(CREATED_BASE - 30 * DAY), updated_at: t(CREATED_BASE - 20 * DAY) })),
+      ref(
+        'job_template_field_options',
+        add(
+          'job_template_field_options',
+          `jtfo-${f + 1}-${i + 1}`,
+          { name: `${display} ${suffix}` },
+          { job_template_fields: ref('job_template_fields', fieldId) },
+          { created_at: t(CREATED_BASE - 30 * DAY), updated_at: t(CREATED_BASE - 20 * DAY) },
+        ),
+      ),
     );
     // `options` mirrors job_template_field_options: the include path job_template_fields.options names it so.
-    return add('job_template_fields', fieldId, { display_name: display, mapping_name: mapping }, { job_template_field_options: optionRefs, options: optionRefs });
+    return add(
+      'job_template_fields',
+      fieldId,
+      { display_name: display, mapping_name: mapping },
+      { job_template_field_options: optionRefs, options: optionRefs },
+    );
   });
-  return { users, tagSources, locations, categories, trafficSources, userAgents, pages, callToActions, atsStatuses, atsSecondary, projectStages, templateFields };
+  return {
+    users,
+    tagSources,
+    locations,
+    categories,
+    trafficSources,
+    userAgents,
+    pages,
+    callToActions,
+    atsStatuses,
+    atsSecondary,
+    projectStages,
+    templateFields,
+  };
 }
 
 export function seedJobs({ store, t }: Context, shared: Shared): Job[] {
   const specs = [
-    ['Senior Software Engineer', 'live', 0, [0], 165_000, 'annual', true, 'Build the platform that connects candidates with employers.', 'You will design and run TypeScript services on Kubernetes, mentor engineers and own reliability.'],
-    ['Registered Nurse - Night Shift', 'live', 1, [3], 48, 'hourly', false, 'Care for patients on our acute medical ward.', 'Provide compassionate patient care, administer medication and coordinate with physicians on night shifts.'],
-    ['Warehouse Associate', 'live', 2, [5, 3], 21, 'hourly', false, 'Pick, pack and ship orders in a modern fulfilment centre.', 'Operate scanners and forklifts safely; forklift certification is a plus.'],
-    ['Data Analyst', 'live', 0, [0, 1], 92_000, 'annual', true, 'Turn recruitment data into decisions.', 'Write SQL, build dashboards and explain funnel metrics to hiring teams.'],
-    ['Customer Success Manager', 'live', 3, [2], 98_000, 'annual', true, 'Help our customers succeed with the product.', 'Own renewals and onboarding for enterprise accounts across APAC.'],
-    ['Store Manager', 'live', 4, [4], 61_000, 'annual', false, 'Lead a flagship retail store.', 'Manage a team of twenty, scheduling and merchandising in Rotterdam.'],
-    ['Head of Finance', 'draft', 5, [1], 140_000, 'annual', false, 'Lead the finance function.', 'Own budgeting, reporting and audit for the European entities.'],
-    ['Marketing Intern', 'draft', 3, [0], 18, 'hourly', true, 'Learn recruitment marketing hands-on.', 'Support campaigns, write copy and analyse landing page conversion.'],
+    [
+      'Senior Software Engineer',
+      'live',
+      0,
+      [0],
+      165_000,
+      'annual',
+      true,
+      'Build the platform that connects candidates with employers.',
+      'You will design and run TypeScript services on Kubernetes, mentor engineers and own reliability.',
+    ],
+    [
+      'Registered Nurse - Night Shift',
+      'live',
+      1,
+      [3],
+      48,
+      'hourly',
+      false,
+      'Care for patients on our acute medical ward.',
+      'Provide compassionate patient care, administer medication and coordinate with physicians on night shifts.',
+    ],
+    [
+      'Warehouse Associate',
+      'live',
+      2,
+      [5, 3],
+      21,
+      'hourly',
+      false,
+      'Pick, pack and ship orders in a modern fulfilment centre.',
+      'Operate scanners and forklifts safely; forklift certification is a plus.',
+    ],
+    [
+      'Data Analyst',
+      'live',
+      0,
+      [0, 1],
+      92_000,
+      'annual',
+      true,
+      'Turn recruitment data into decisions.',
+      'Write SQL, build dashboards and explain funnel metrics to hiring teams.',
+    ],
+    [
+      'Customer Success Manager',
+      'live',
+      3,
+      [2],
+      98_000,
+      'annual',
+      true,
+      'Help our customers succeed with the product.',
+      'Own renewals and onboarding for enterprise accounts across APAC.',
+    ],
+    [
+      'Store Manager',
+      'live',
+      4,
+      [4],
+      61_000,
+      'annual',
+      false,
+      'Lead a flagship retail store.',
+      'Manage a team of twenty, scheduling and merchandising in Rotterdam.',
+    ],
+    [
+      'Head of Finance',
+      'draft',
+      5,
+      [1],
+      140_000,
+      'annual',
+      false,
+      'Lead the finance function.',
+      'Own budgeting, reporting and audit for the European entities.',
+    ],
+    [
+      'Marketing Intern',
+      'draft',
+      3,
+      [0],
+      18,
+      'hourly',
+      true,
+      'Learn recruitment marketing hands-on.',
+      'Support campaigns, write copy and analyse landing page conversion.',
+    ],
   ] as const;
   return specs.map(([title, status, category, locs, amount, frequency, remote, summary, description], i) => {
     const created = t(Date.UTC(2024, 2 + i, 4, 10));
@@ -111,7 +244,8 @@ export function seedJobs({ store, t }: Context, shared: Shared): Job[] {
       title,
       summary,
       description,
-      timeZone: ['America/Chicago', 'America/New_York', 'America/Denver', 'Europe/London', 'Australia/Sydney', 'Europe/Amsterdam'][i % 6] ?? 'UTC',
+      timeZone:
+        ['America/Chicago', 'America/New_York', 'America/Denver', 'Europe/London', 'Australia/Sydney', 'Europe/Amsterdam'][i % 6] ?? 'UTC',
       remote,
       status,
       paymentAmount: amount,
@@ -135,14 +269,27 @@ export function seedLists({ store, t }: Context): StaticList[] {
     const generated = store.ids.next('list');
     const id = i === 0 ? EMBEDDED.rm.listId : generated;
     const created = t(Date.UTC(2023, 5, 1 + i * 7));
-    const list: StaticList = { seq: store.nextSeq(), id, uid: uidFrom(`list:${i}`), name, created, updated: created, members: new Set(), frozenCount: 0 };
+    const list: StaticList = {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`list:${i}`),
+      name,
+      created,
+      updated: created,
+      members: new Set(),
+      frozenCount: 0,
+    };
     store.lists.set(id, list);
     return list;
   });
 }
 
 export function seedIntegrations({ store }: Context): void {
-  store.integrations.set(EMBEDDED.rm.atsIntegrationId, { id: EMBEDDED.rm.atsIntegrationId, name: 'Primary ATS (id field)', candidates: new Map() });
+  store.integrations.set(EMBEDDED.rm.atsIntegrationId, {
+    id: EMBEDDED.rm.atsIntegrationId,
+    name: 'Primary ATS (id field)',
+    candidates: new Map(),
+  });
   store.integrations.set(SECOND_INTEGRATION, { id: SECOND_INTEGRATION, name: 'Secondary ATS (Candidate_ID field)', candidates: new Map() });
 }
 

@@ -10,9 +10,32 @@
  */
 import { EMBEDDED } from '../../identity/embedded';
 import { uidFrom } from './ids';
-import { EVENT_KINDS, EXTRA_EVENT_KIND, noRelatedRecords, type Candidate, type CandidateEvent, type EventKind, type Job, type Ref, type StaticList } from './model';
+import {
+  EVENT_KINDS,
+  EXTRA_EVENT_KIND,
+  noRelatedRecords,
+  type Candidate,
+  type CandidateEvent,
+  type EventKind,
+  type Job,
+  type Ref,
+  type StaticList,
+} from './model';
 import { Random } from './random';
-import { CREATED_BASE, DAY, HOUR, ref, SECOND_INTEGRATION, seedIntegrations, seedJobs, seedLists, seedRecruitmentEvents, seedSharedStubs, type Context, type Shared } from './seed-company';
+import {
+  CREATED_BASE,
+  DAY,
+  HOUR,
+  ref,
+  SECOND_INTEGRATION,
+  seedIntegrations,
+  seedJobs,
+  seedLists,
+  seedRecruitmentEvents,
+  seedSharedStubs,
+  type Context,
+  type Shared,
+} from './seed-company';
 import type { Store } from './store';
 
 export const SEED_CANDIDATES = 72;
@@ -20,9 +43,69 @@ const PRNG_SEED = 20_250_301;
 /** Candidate updated_at values start here, each a distinct multiple of 3 h 17 min after it. */
 const UPDATED_BASE = Date.UTC(2025, 0, 6, 8, 0, 0);
 
-const FIRST = ['Amara', 'Bruno', 'Chen', 'Dalia', 'Emil', 'Farah', 'Goran', 'Hana', 'Ivan', 'Jade', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Oskar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Umar', 'Vera', 'Wen', 'Yusuf', 'Zoe'];
-const LAST = ['Adeyemi', 'Berg', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Larsen', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quist', 'Rossi', 'Silva', 'Tanaka'];
-const SKILLS = ['TypeScript', 'SQL', 'Patient care', 'Forklift', 'Negotiation', 'Python', 'Excel', 'Customer service', 'Scheduling', 'Kubernetes', 'Phlebotomy', 'Spanish'];
+const FIRST = [
+  'Amara',
+  'Bruno',
+  'Chen',
+  'Dalia',
+  'Emil',
+  'Farah',
+  'Goran',
+  'Hana',
+  'Ivan',
+  'Jade',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Oskar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wen',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Adeyemi',
+  'Berg',
+  'Costa',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Haddad',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'Larsen',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quist',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+];
+const SKILLS = [
+  'TypeScript',
+  'SQL',
+  'Patient care',
+  'Forklift',
+  'Negotiation',
+  'Python',
+  'Excel',
+  'Customer service',
+  'Scheduling',
+  'Kubernetes',
+  'Phlebotomy',
+  'Spanish',
+];
 const TAGS = ['silver-medallist', 'event-2024', 'referral', 'nurse', 'engineering', 'boomerang', 'priority'];
 const SCHOOLS = ['University of Leeds', 'Ohio State University', 'TU Delft', 'Monash University', 'City College'];
 const COMPANIES = ['Northwind Traders', 'Contoso Health', 'Fabrikam Logistics', 'Tailspin Toys', 'Adventure Works'];
@@ -98,7 +181,9 @@ function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], 
     lastName: last,
     phone: `+1-555-01${String(i).padStart(2, '0')}`,
     profileUrl: `https://www.linkedin.com/in/${first}-${last}-${i + 1}`.toLowerCase(),
-    skills: [SKILLS[i % SKILLS.length] ?? 'SQL', SKILLS[(i * 5 + 3) % SKILLS.length] ?? 'Excel'].filter((s, k, all) => all.indexOf(s) === k),
+    skills: [SKILLS[i % SKILLS.length] ?? 'SQL', SKILLS[(i * 5 + 3) % SKILLS.length] ?? 'Excel'].filter(
+      (s, k, all) => all.indexOf(s) === k,
+    ),
     interactionScore: i === 1 ? 1 : i === 2 ? 0 : Math.round(rnd.next() * 100) / 100,
     subscription: i % 5 === 2 ? 'unsubscribed' : 'subscribed',
     internal: i % 10 === 3,
@@ -120,43 +205,122 @@ function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], 
   if (i % 6 === 0) store.integrations.get(SECOND_INTEGRATION)?.candidates.set(`CID-${5000 + i}`, c.id);
 
   const user = shared.users[i % shared.users.length] ?? 'usr-1';
-  const stub = (type: string, id: string, attributes: Record<string, unknown>, relationships: Record<string, Ref | Ref[]> = {}, times?: Record<string, number>): string =>
-    store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) }).id;
+  const stub = (
+    type: string,
+    id: string,
+    attributes: Record<string, unknown>,
+    relationships: Record<string, Ref | Ref[]> = {},
+    times?: Record<string, number>,
+  ): string =>
+    store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) })
+      .id;
   const n = String(i + 1).padStart(4, '0');
-  c.locations.push(stub('candidate_locations', `cl-${n}`, { city: ['Austin', 'Leeds', 'Sydney', 'Columbus'][i % 4], country: ['US', 'GB', 'AU', 'US'][i % 4] }));
-  c.projectEntries.push(stub('project_entries', `pe-${n}`, { stage: 'Sourced' }, { project_template_stage: ref('project_template_stages', c.projectStages[0] ?? 'pts-1') }));
+  c.locations.push(
+    stub('candidate_locations', `cl-${n}`, {
+      city: ['Austin', 'Leeds', 'Sydney', 'Columbus'][i % 4],
+      country: ['US', 'GB', 'AU', 'US'][i % 4],
+    }),
+  );
+  c.projectEntries.push(
+    stub(
+      'project_entries',
+      `pe-${n}`,
+      { stage: 'Sourced' },
+      { project_template_stage: ref('project_template_stages', c.projectStages[0] ?? 'pts-1') },
+    ),
+  );
   const cta = shared.callToActions[i % shared.callToActions.length] ?? 'cta-1';
-  const formSubmission = stub('form_submissions', `fs-${n}`, {}, { fields: [ref('form_fields', 'ff-1'), ref('form_fields', `ff-${1 + (i % 3)}`)].filter((r, k, all) => all.findIndex((x) => x.id === r.id) === k), call_to_action: ref('call_to_actions', cta) }, { created_at: created + HOUR });
+  const formSubmission = stub(
+    'form_submissions',
+    `fs-${n}`,
+    {},
+    {
+      fields: [ref('form_fields', 'ff-1'), ref('form_fields', `ff-${1 + (i % 3)}`)].filter(
+        (r, k, all) => all.findIndex((x) => x.id === r.id) === k,
+      ),
+      call_to_action: ref('call_to_actions', cta),
+    },
+    { created_at: created + HOUR },
+  );
   c.formSubmissions.push(formSubmission);
 
   // Notes, educations, employments, taggings, files, subscriptions.
   for (let k = 0; k <= i % 2; k += 1) {
     const id = store.ids.next('note');
     const at = t(created + (k + 2) * DAY);
-    store.notes.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`note:${id}`), candidateId: c.id, body: k === 0 ? `Met ${first} at a career fair; strong ${c.skills[0] ?? 'skills'}.` : 'Follow up after the next opening.', userId: user, created: at, updated: at + HOUR });
+    store.notes.set(id, {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`note:${id}`),
+      candidateId: c.id,
+      body: k === 0 ? `Met ${first} at a career fair; strong ${c.skills[0] ?? 'skills'}.` : 'Follow up after the next opening.',
+      userId: user,
+      created: at,
+      updated: at + HOUR,
+    });
     c.notes.push(id);
   }
   for (let k = 0; k <= i % 2; k += 1) {
     const id = store.ids.next('education');
     const at = t(created + HOUR * (k + 1));
-    store.educations.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`education:${id}`), candidateId: c.id, schoolName: SCHOOLS[(i + k) % SCHOOLS.length] ?? 'City College', course: COURSES[(i + k) % COURSES.length] ?? null, startDate: `${2008 + (i % 8) + k * 4}-09-01`, endDate: `${2011 + (i % 8) + k * 4}-06-30`, created: at, updated: at });
+    store.educations.set(id, {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`education:${id}`),
+      candidateId: c.id,
+      schoolName: SCHOOLS[(i + k) % SCHOOLS.length] ?? 'City College',
+      course: COURSES[(i + k) % COURSES.length] ?? null,
+      startDate: `${2008 + (i % 8) + k * 4}-09-01`,
+      endDate: `${2011 + (i % 8) + k * 4}-06-30`,
+      created: at,
+      updated: at,
+    });
     c.educations.push(id);
   }
   for (let k = 0; k <= (i + 1) % 2; k += 1) {
     const id = store.ids.next('employment');
     const at = t(created + HOUR * (k + 3));
-    store.employments.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`employment:${id}`), candidateId: c.id, companyName: COMPANIES[(i + k) % COMPANIES.length] ?? 'Contoso', title: TITLES[(i + k) % TITLES.length] ?? null, locality: ['Austin', 'Leeds', 'Sydney'][(i + k) % 3] ?? null, startDate: `${2014 + k * 3}-0${1 + (i % 9)}-01`, endDate: k === 0 && i % 2 === 0 ? null : `${2017 + k * 3}-12-31`, created: at, updated: at });
+    store.employments.set(id, {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`employment:${id}`),
+      candidateId: c.id,
+      companyName: COMPANIES[(i + k) % COMPANIES.length] ?? 'Contoso',
+      title: TITLES[(i + k) % TITLES.length] ?? null,
+      locality: ['Austin', 'Leeds', 'Sydney'][(i + k) % 3] ?? null,
+      startDate: `${2014 + k * 3}-0${1 + (i % 9)}-01`,
+      endDate: k === 0 && i % 2 === 0 ? null : `${2017 + k * 3}-12-31`,
+      created: at,
+      updated: at,
+    });
     c.employments.push(id);
   }
   for (let k = 0; k <= i % 3; k += 1) {
     const id = store.ids.next('tagging');
-    store.taggings.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`tagging:${id}`), candidateId: c.id, name: TAGS[(i + k * 3) % TAGS.length] ?? 'priority', tagSourceId: shared.tagSources[k % shared.tagSources.length] ?? 'ts-manual', created: t(created + k * HOUR) });
+    store.taggings.set(id, {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`tagging:${id}`),
+      candidateId: c.id,
+      name: TAGS[(i + k * 3) % TAGS.length] ?? 'priority',
+      tagSourceId: shared.tagSources[k % shared.tagSources.length] ?? 'ts-manual',
+      created: t(created + k * HOUR),
+    });
     c.taggings.push(id);
   }
   if (i % 4 !== 3) {
     const id = store.ids.next('file');
     // i % 8 === 6: uploaded but text not yet extracted, so filter[resume][exists] does not count it.
-    store.files.set(id, { seq: store.nextSeq(), id, uid: uidFrom(`file:${id}`), candidateId: c.id, filename: `resume-${first.toLowerCase()}-${last.toLowerCase()}.pdf`, size: 20_000 + i * 311, extracted: i % 8 !== 6, created: t(created + 2 * HOUR) });
+    store.files.set(id, {
+      seq: store.nextSeq(),
+      id,
+      uid: uidFrom(`file:${id}`),
+      candidateId: c.id,
+      filename: `resume-${first.toLowerCase()}-${last.toLowerCase()}.pdf`,
+      size: 20_000 + i * 311,
+      extracted: i % 8 !== 6,
+      created: t(created + 2 * HOUR),
+    });
     c.files.push(id);
   }
   if (i % 5 !== 4) {
@@ -164,7 +328,16 @@ function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], 
     const field = shared.templateFields[i % shared.templateFields.length] ?? 'jtf-1';
     const fieldNo = field.slice(4);
     c.subscriptions.push(
-      stub('candidate_job_alert_subscriptions', id, { frequency: i % 2 ? 'weekly' : 'daily', active: true }, { job_template_fields: [ref('job_template_fields', field)], job_template_field_options: [ref('job_template_field_options', `jtfo-${fieldNo}-1`)] }, { created_at: t(created + DAY), updated_at: t(created + DAY) }),
+      stub(
+        'candidate_job_alert_subscriptions',
+        id,
+        { frequency: i % 2 ? 'weekly' : 'daily', active: true },
+        {
+          job_template_fields: [ref('job_template_fields', field)],
+          job_template_field_options: [ref('job_template_field_options', `jtfo-${fieldNo}-1`)],
+        },
+        { created_at: t(created + DAY), updated_at: t(created + DAY) },
+      ),
     );
   }
 
@@ -185,7 +358,16 @@ function hasAtsHistory(i: number): boolean {
   return atsIdOf(i) !== null ? i % 4 !== 1 : i % 5 === 0;
 }
 
-function newEvent(cx: SeedContext, c: Candidate, kind: CandidateEvent['kind'], at: number, shared: Shared, job: Job, formSubmission: string, cta: string): CandidateEvent {
+function newEvent(
+  cx: SeedContext,
+  c: Candidate,
+  kind: CandidateEvent['kind'],
+  at: number,
+  shared: Shared,
+  job: Job,
+  formSubmission: string,
+  cta: string,
+): CandidateEvent {
   const { store, rnd } = cx;
   const id = store.ids.next('event');
   const links: Record<string, Ref> = {
@@ -207,7 +389,13 @@ function newEvent(cx: SeedContext, c: Candidate, kind: CandidateEvent['kind'], a
     const secondary = rnd.int(0, shared.atsSecondary.length - 1);
     links.ats_status = ref('ats_statuses', shared.atsStatuses[status] ?? 'as-1');
     links.ats_secondary_status = ref('ats_secondary_statuses', shared.atsSecondary[secondary] ?? 'ass-1');
-    ats = { created: at, updated: at, initial: status === 0 ? 'true' : 'false', status: ['New', 'Screening', 'Interview', 'Offer', 'Hired'][status] ?? 'New', secondaryStatus: ['Phone screen', 'Onsite', 'Background check'][secondary] ?? 'Onsite' };
+    ats = {
+      created: at,
+      updated: at,
+      initial: status === 0 ? 'true' : 'false',
+      status: ['New', 'Screening', 'Interview', 'Offer', 'Hired'][status] ?? 'New',
+      secondaryStatus: ['Phone screen', 'Onsite', 'Background check'][secondary] ?? 'Onsite',
+    };
   }
   const source = ['google', 'linkedin', 'indeed', 'newsletter'][rnd.int(0, 3)] ?? 'google';
   const event: CandidateEvent = {
@@ -218,7 +406,13 @@ function newEvent(cx: SeedContext, c: Candidate, kind: CandidateEvent['kind'], a
     kind,
     created: at,
     updated: at,
-    referrer: { url: `https://www.${source}.com/`, utm_source: source, utm_medium: source === 'newsletter' ? 'email' : 'cpc', utm_campaign: `spring-${2023 + (at > Date.UTC(2024, 0, 1) ? 1 : 0)}`, utm_term: job.title.toLowerCase().split(' ')[0] ?? 'jobs' },
+    referrer: {
+      url: `https://www.${source}.com/`,
+      utm_source: source,
+      utm_medium: source === 'newsletter' ? 'email' : 'cpc',
+      utm_campaign: `spring-${2023 + (at > Date.UTC(2024, 0, 1) ? 1 : 0)}`,
+      utm_term: job.title.toLowerCase().split(' ')[0] ?? 'jobs',
+    },
     ats,
     links,
     notes: [],
@@ -248,7 +442,12 @@ function seedEvents(cx: SeedContext, c: Candidate, i: number, shared: Shared, jo
 }
 
 function seedMessages({ store, t }: Context, c: Candidate, i: number, user: string): void {
-  const conversation = store.addStub({ id: `conv-${String(i + 1).padStart(4, '0')}`, type: 'conversations', attributes: { uid: uidFrom(`conversation:${i}`), channel: 'sms' }, relationships: {} }).id;
+  const conversation = store.addStub({
+    id: `conv-${String(i + 1).padStart(4, '0')}`,
+    type: 'conversations',
+    attributes: { uid: uidFrom(`conversation:${i}`), channel: 'sms' },
+    relationships: {},
+  }).id;
   const plan: ['to' | 'from', 'sms' | 'email' | 'linkedin', string, string | null, boolean][] = [
     ['to', 'email', 'Thanks for joining our talent community', null, false],
     ['to', 'sms', 'Interview reminder', `Hi ${c.firstName}, a reminder of your interview tomorrow at 10:00.`, true],
@@ -281,12 +480,31 @@ function seedApplication(cx: SeedContext, c: Candidate, i: number, job: Job, sha
   const { store, t } = cx;
   const id = store.ids.next('application');
   const at = t(c.created + 9 * DAY);
-  const application = { seq: store.nextSeq(), id, uid: uidFrom(`application:${id}`), candidateId: c.id, jobId: job.id, status: ['submitted', 'in_review', 'interview', 'hired'][i % 4] ?? 'submitted', created: at, updated: at + DAY, events: [] as string[] };
+  const application = {
+    seq: store.nextSeq(),
+    id,
+    uid: uidFrom(`application:${id}`),
+    candidateId: c.id,
+    jobId: job.id,
+    status: ['submitted', 'in_review', 'interview', 'hired'][i % 4] ?? 'submitted',
+    created: at,
+    updated: at + DAY,
+    events: [] as string[],
+  };
   store.applications.set(id, application);
   c.jobApplications.push(id);
   const kinds: EventKind[] = ['application', hasAtsHistory(i) ? 'ats' : 'lifecycle', 'email'];
   kinds.forEach((kind, k) => {
-    const event = newEvent(cx, c, kind, t(at + k * 2 * DAY), shared, job, c.formSubmissions[0] ?? 'fs-0001', shared.callToActions[3] ?? 'cta-4');
+    const event = newEvent(
+      cx,
+      c,
+      kind,
+      t(at + k * 2 * DAY),
+      shared,
+      job,
+      c.formSubmissions[0] ?? 'fs-0001',
+      shared.callToActions[3] ?? 'cta-4',
+    );
     event.jobApplicationId = id;
     application.events.push(event.id);
   });

@@ -6,7 +6,8 @@ import { INVALID_JSON, isRecord } from '../http-kit';
 import { invalid } from './respond';
 
 /** ajv-formats' "email" (full mode): the same addresses the suite's schemas accept. */
-export const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 export interface Envelope {
   data: Record<string, unknown>;
@@ -18,7 +19,8 @@ export function envelope(body: unknown, options: { typeRequired: boolean; attrib
   if (body === INVALID_JSON) throw invalid('the body is not valid JSON');
   if (!isRecord(body) || !isRecord(body.data)) throw invalid('the body must carry a top-level data object', '/data');
   const { data } = body;
-  if (options.typeRequired && (typeof data.type !== 'string' || data.type.trim() === '')) throw invalid('data.type is required', '/data/type');
+  if (options.typeRequired && (typeof data.type !== 'string' || data.type.trim() === ''))
+    throw invalid('data.type is required', '/data/type');
   if (data.type !== undefined && typeof data.type !== 'string') throw invalid('data.type must be a string', '/data/type');
   if (data.attributes === undefined && !options.attributesRequired) return { data, attributes: {} };
   if (!isRecord(data.attributes)) throw invalid('data.attributes must be an object', '/data/attributes');
@@ -51,7 +53,8 @@ export function requiredString(attributes: Record<string, unknown>, name: string
 export function optionalStringArray(attributes: Record<string, unknown>, name: string): string[] | undefined {
   const value = attributes[name];
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw invalid(`${name} must be an array of strings`, pointer(name));
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw invalid(`${name} must be an array of strings`, pointer(name));
   return value as string[];
 }
 

@@ -56,7 +56,10 @@ export function checkFields(body: JsonObject, rules: Rules, prefix = ''): Checke
 }
 
 function checkValue(raw: Json, rule: Rule, field: string): { errors: FieldError[]; value: Json } {
-  const fail = (what: string): { errors: FieldError[]; value: Json } => ({ errors: [{ field, message: `${field} must be ${what}` }], value: raw });
+  const fail = (what: string): { errors: FieldError[]; value: Json } => ({
+    errors: [{ field, message: `${field} must be ${what}` }],
+    value: raw,
+  });
   if (typeof rule === 'object') {
     if ('object' in rule) {
       if (!isObject(raw)) return fail('an object');
@@ -89,7 +92,9 @@ function checkValue(raw: Json, rule: Rule, field: string): { errors: FieldError[
     case 'integer':
       return typeof raw === 'number' && Number.isInteger(raw) ? ok(raw) : fail('an integer');
     case 'identifier':
-      return (typeof raw === 'string' && raw !== '') || (typeof raw === 'number' && Number.isInteger(raw)) ? ok(raw) : fail('an identifier (a string or an integer)');
+      return (typeof raw === 'string' && raw !== '') || (typeof raw === 'number' && Number.isInteger(raw))
+        ? ok(raw)
+        : fail('an identifier (a string or an integer)');
     case 'date': {
       const date = typeof raw === 'string' ? normalizeDate(raw) : null;
       return date === null ? fail('a date (YYYY-MM-DD or YYYYMMDD)') : ok(date);

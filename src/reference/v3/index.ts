@@ -26,7 +26,12 @@ export interface V3Options {
 
 export function createV3Module(behaviour: Behaviour, tenant: string, options: V3Options = {}): ApiModule {
   const seed = loadV3Seed();
-  const tokens = new TokenService(behaviour, registeredClients(tenant, seed.tokenService.otherClientTenant), seed.tokenService.issuer, options.now);
+  const tokens = new TokenService(
+    behaviour,
+    registeredClients(tenant, seed.tokenService.otherClientTenant),
+    seed.tokenService.issuer,
+    options.now,
+  );
   const hr = new HrStore(seed);
   const learning = new LearningStore(seed.learning);
   const token = tokenEndpoint(tokens);

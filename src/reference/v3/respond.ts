@@ -42,11 +42,19 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
   if (on(b, api === 'hr' ? 'hr.write.no-validation-message' : 'learning.validation.no-message')) return send(ctx, status);
   const shown = api === 'learning' && on(b, 'learning.msg.generic') ? [{ message: 'Bad Request' }] : errors;
   const messages = shown.map((e) => e.message);
-  if (on(b, api === 'hr' ? 'hr.variant.error-text' : 'learning.variant.error-text')) return send(ctx, status, `${messages.join('\n')}\n`, 'text/plain; charset=utf-8');
+  if (on(b, api === 'hr' ? 'hr.variant.error-text' : 'learning.variant.error-text'))
+    return send(ctx, status, `${messages.join('\n')}\n`, 'text/plain; charset=utf-8');
   if (on(b, 'hr.variant.problem-json')) {
-    return json(ctx, status, { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: messages.join('; '), errors: shown }, {}, 'application/problem+json');
+    return json(
+      ctx,
+      status,
+      { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: messages.join('; '), errors: shown },
+      {},
+      'application/problem+json',
+    );
   }
-  if (on(b, api === 'hr' ? 'hr.variant.error-message-only' : 'learning.variant.error-message-only')) return json(ctx, status, { message: messages.join('; ') });
+  if (on(b, api === 'hr' ? 'hr.variant.error-message-only' : 'learning.variant.error-message-only'))
+    return json(ctx, status, { message: messages.join('; ') });
   if (api === 'hr' && on(b, 'hr.variant.error-errors-array')) return json(ctx, status, { errors: shown });
   const message = shown.length === 1 ? (shown[0]?.message ?? '') : `${shown.length} validation errors`;
   json(ctx, status, { message, errors: shown });
@@ -55,11 +63,21 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
 /** 401 for a missing or invalid bearer token (RFC 6750 §3). */
 export function unauthorized(ctx: Ctx, description: string, tokenSent: boolean): void {
   const challenge = tokenSent ? `Bearer realm="v3", error="invalid_token", error_description="${description}"` : 'Bearer realm="v3"';
-  json(ctx, 401, { error: tokenSent ? 'invalid_token' : 'unauthorized', error_description: description, message: description }, { 'www-authenticate': challenge });
+  json(
+    ctx,
+    401,
+    { error: tokenSent ? 'invalid_token' : 'unauthorized', error_description: description, message: description },
+    { 'www-authenticate': challenge },
+  );
 }
 
 /** 403 for a valid token without the scope the operation needs (RFC 6750 §3.1). */
 export function insufficientScope(ctx: Ctx, scope: string): void {
   const description = `The access token lacks the scope ${scope}`;
-  json(ctx, 403, { error: 'insufficient_scope', error_description: description, message: description, scope }, { 'www-authenticate': `Bearer realm="v3", error="insufficient_scope", scope="${scope}"` });
+  json(
+    ctx,
+    403,
+    { error: 'insufficient_scope', error_description: description, message: description, scope },
+    { 'www-authenticate': `Bearer realm="v3", error="insufficient_scope", scope="${scope}"` },
+  );
 }

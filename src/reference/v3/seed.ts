@@ -29,7 +29,8 @@ export function loadV3Seed(): V3Seed {
   if (!seed.employees.some((e) => e.referenceId === EMBEDDED.hr.employeeReferenceId)) {
     seed.employees.push({ referenceId: EMBEDDED.hr.employeeReferenceId, record: { firstName: 'Offer', lastName: 'Accepted' } });
   }
-  if (!seed.learning.imageTempKeys.includes(EMBEDDED.hr.learningImageTempKey)) seed.learning.imageTempKeys.push(EMBEDDED.hr.learningImageTempKey);
+  if (!seed.learning.imageTempKeys.includes(EMBEDDED.hr.learningImageTempKey))
+    seed.learning.imageTempKeys.push(EMBEDDED.hr.learningImageTempKey);
   cached = seed;
   return structuredClone(seed);
 }

@@ -19,7 +19,12 @@ interface Credentials {
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 function oauthError(ctx: Ctx, status: number, error: string, description: string, basicChallenge = false): void {
-  json(ctx, status, { error, error_description: description }, { ...NO_STORE, ...(basicChallenge ? { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' } : {}) });
+  json(
+    ctx,
+    status,
+    { error, error_description: description },
+    { ...NO_STORE, ...(basicChallenge ? { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' } : {}) },
+  );
 }
 
 const formDecode = (text: string): string => {
@@ -49,15 +54,18 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
       return oauthError(ctx, 405, 'invalid_request', 'The token endpoint takes POST');
     }
     const type = ctx.req.headers['content-type'] ?? '';
-    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return oauthError(ctx, 400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded');
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type))
+      return oauthError(ctx, 400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded');
     const form = new URLSearchParams(ctx.rawBody);
 
     const basic = basicCredentials(ctx.req.headers.authorization);
     if (basic === 'malformed') return oauthError(ctx, 401, 'invalid_client', 'The HTTP basic credentials cannot be read', true);
     const formId = form.get('client_id');
     const formSecret = form.get('client_secret');
-    if (basic && formSecret !== null) return oauthError(ctx, 400, 'invalid_request', 'Use one client authentication method: HTTP basic or form fields, not both');
-    const creds: Credentials | null = basic ?? (formId !== null && formSecret !== null ? { id: formId, secret: formSecret, via: 'post' } : null);
+    if (basic && formSecret !== null)
+      return oauthError(ctx, 400, 'invalid_request', 'Use one client authentication method: HTTP basic or form fields, not both');
+    const creds: Credentials | null =
+      basic ?? (formId !== null && formSecret !== null ? { id: formId, secret: formSecret, via: 'post' } : null);
     if (creds?.via === 'post' && on(b, 'hr.variant.token-basic-only')) {
       return oauthError(ctx, 401, 'invalid_client', 'This token endpoint authenticates clients by HTTP basic only', true);
     }
@@ -68,7 +76,8 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
 
     const grant = form.get('grant_type');
     if (grant === null || grant === '') return oauthError(ctx, 400, 'invalid_request', 'grant_type is required');
-    if (grant !== 'client_credentials') return oauthError(ctx, 400, 'unsupported_grant_type', `The grant type "${grant}" is not supported; use client_credentials`);
+    if (grant !== 'client_credentials')
+      return oauthError(ctx, 400, 'unsupported_grant_type', `The grant type "${grant}" is not supported; use client_credentials`);
 
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
     let granted = on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE) ? [...scopes, HR_WRITE_SCOPE] : scopes;

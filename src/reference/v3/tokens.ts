@@ -85,10 +85,22 @@ export class TokenService {
     if (on(b, 'hr.token.opaque')) {
       this.sweep();
       const accessToken = randomBytes(32).toString('base64url');
-      this.opaque.set(accessToken, { grant: { clientId: client.id, tenant: client.tenant, scopes: new Set(scopes) }, expiresAt: (iat + claimLifetime) * 1000 });
+      this.opaque.set(accessToken, {
+        grant: { clientId: client.id, tenant: client.tenant, scopes: new Set(scopes) },
+        expiresAt: (iat + claimLifetime) * 1000,
+      });
       return { accessToken, expiresIn: lifetime, scopes };
     }
-    const claims: JsonObject = { iss: this.issuer, sub: client.id, client_id: client.id, aud: client.tenant, scope: scopes.join(' '), iat, nbf: iat, jti: randomUUID() };
+    const claims: JsonObject = {
+      iss: this.issuer,
+      sub: client.id,
+      client_id: client.id,
+      aud: client.tenant,
+      scope: scopes.join(' '),
+      iat,
+      nbf: iat,
+      jti: randomUUID(),
+    };
     if (!on(b, 'hr.variant.jwt-no-exp')) claims.exp = iat + claimLifetime;
     return { accessToken: signJwt(claims, this.key), expiresIn: lifetime, scopes };
   }
@@ -103,18 +115,32 @@ export class TokenService {
     }
     const decoded = decodeJwt(token, this.key, !on(this.behaviour, 'hr.auth.signature-not-verified'));
     if ('problem' in decoded) {
-      const reasons = { malformed: 'The access token is not a JWT', algorithm: 'The access token is not signed with HS256', signature: 'The access token signature does not verify' };
+      const reasons = {
+        malformed: 'The access token is not a JWT',
+        algorithm: 'The access token is not signed with HS256',
+        signature: 'The access token signature does not verify',
+      };
       return { ok: false, reason: reasons[decoded.problem] };
     }
     const { claims } = decoded;
     const nowS = this.now() / 1000;
     // Without exp (jwt-no-exp variant) the life ends iat + 300 s all the same.
-    const expiry = typeof claims.exp === 'number' ? claims.exp : on(this.behaviour, 'hr.variant.jwt-no-exp') && typeof claims.iat === 'number' ? claims.iat + LIFETIME_S : null;
+    const expiry =
+      typeof claims.exp === 'number'
+        ? claims.exp
+        : on(this.behaviour, 'hr.variant.jwt-no-exp') && typeof claims.iat === 'number'
+          ? claims.iat + LIFETIME_S
+          : null;
     if (expiry === null) return { ok: false, reason: 'The access token has no expiry' };
-    if (expiry <= nowS && !on(this.behaviour, 'hr.auth.expired-token-accepted')) return { ok: false, reason: 'The access token has expired' };
+    if (expiry <= nowS && !on(this.behaviour, 'hr.auth.expired-token-accepted'))
+      return { ok: false, reason: 'The access token has expired' };
     if (typeof claims.nbf === 'number' && claims.nbf > nowS + 60) return { ok: false, reason: 'The access token is not valid yet' };
-    if (typeof claims.client_id !== 'string' || typeof claims.aud !== 'string' || typeof claims.scope !== 'string') return { ok: false, reason: 'The access token lacks client_id, aud or scope' };
-    return { ok: true, grant: { clientId: claims.client_id, tenant: claims.aud, scopes: new Set(claims.scope.split(' ').filter(Boolean)) } };
+    if (typeof claims.client_id !== 'string' || typeof claims.aud !== 'string' || typeof claims.scope !== 'string')
+      return { ok: false, reason: 'The access token lacks client_id, aud or scope' };
+    return {
+      ok: true,
+      grant: { clientId: claims.client_id, tenant: claims.aud, scopes: new Set(claims.scope.split(' ').filter(Boolean)) },
+    };
   }
 
   private sweep(): void {

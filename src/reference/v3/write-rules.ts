@@ -55,7 +55,12 @@ export type WritePlan = Planned | { ok: false; status: 400 | 404; errors: FieldE
 
 const refused = (errors: FieldError[], status: 400 | 404 = 400): WritePlan => ({ ok: false, status, errors });
 
-export function planWrite(kind: RecordKind, body: unknown, find: (externalId: string) => JsonObject | undefined, relaxed: Relaxed = {}): WritePlan {
+export function planWrite(
+  kind: RecordKind,
+  body: unknown,
+  find: (externalId: string) => JsonObject | undefined,
+  relaxed: Relaxed = {},
+): WritePlan {
   if (body === INVALID_JSON) return refused([{ message: 'The request body is not valid JSON' }]);
   if (!isObject(body)) return refused([{ message: `The request body must be a JSON object (a ${kind.label} record)` }]);
   const { errors, value } = checkFields(body, kind.rules);
@@ -71,7 +76,8 @@ export function planWrite(kind: RecordKind, body: unknown, find: (externalId: st
 
   const existing = find(externalId);
   const archive = fields.archive === true;
-  if (existing === undefined && archive) return refused([{ field: 'externalId', message: `There is no ${kind.label} with externalId "${externalId}" to archive` }], 404);
+  if (existing === undefined && archive)
+    return refused([{ field: 'externalId', message: `There is no ${kind.label} with externalId "${externalId}" to archive` }], 404);
   if (existing === undefined) {
     const missing = [...kind.required].filter((f) => (fields[f] === undefined || fields[f] === null) && !relaxed.required?.includes(f));
     if (missing.length > 0) return refused(missing.map((f) => ({ field: f, message: `${f} is required to create a ${kind.label}` })));
@@ -81,7 +87,8 @@ export function planWrite(kind: RecordKind, body: unknown, find: (externalId: st
   if (!archive && others.length === 0 && !relaxed.updateWithoutField) {
     return refused([{ message: `An update of a ${kind.label} needs externalId and at least one other field` }]);
   }
-  const replaced = relaxed.replaceOnUpdate && !archive ? { ...withoutNulls(fields), ...(isArchived(existing) ? { archive: true } : {}) } : null;
+  const replaced =
+    relaxed.replaceOnUpdate && !archive ? { ...withoutNulls(fields), ...(isArchived(existing) ? { archive: true } : {}) } : null;
   return { ok: true, intent: archive ? 'archive' : 'update', externalId, fields, next: replaced ?? mergePatch(existing, fields), existing };
 }
 

@@ -34,7 +34,18 @@ export type HostileMode =
   /** normal answers whose bodies and headers echo the Authorization header and the decoded credentials */
   | 'echo';
 
-export const HOSTILE_MODES: readonly HostileMode[] = ['normal', 'hang', 'reset', 'stall', 'throttle', 'unavailable', 'broken-json', 'huge', 'html', 'echo'];
+export const HOSTILE_MODES: readonly HostileMode[] = [
+  'normal',
+  'hang',
+  'reset',
+  'stall',
+  'throttle',
+  'unavailable',
+  'broken-json',
+  'huge',
+  'html',
+  'echo',
+];
 
 export interface HostileOptions {
   mode: HostileMode;
@@ -185,7 +196,11 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
         case 'html':
           record(`${status} html`);
           res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-          res.end(status === 204 ? undefined : '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server is unavailable.</p></body></html>');
+          res.end(
+            status === 204
+              ? undefined
+              : '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server is unavailable.</p></body></html>',
+          );
           return;
         case 'echo':
         case 'normal':
@@ -203,7 +218,11 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
         return;
       }
       res.writeHead(status, headers);
-      const payload = !authorized ? { errors: [{ status: '401', title: 'Unauthorized', detail: 'credentials refused' }] } : isRm ? rmDocument(method, url.pathname, nextId++) : v3Document(method, url.pathname, nextId++);
+      const payload = !authorized
+        ? { errors: [{ status: '401', title: 'Unauthorized', detail: 'credentials refused' }] }
+        : isRm
+          ? rmDocument(method, url.pathname, nextId++)
+          : v3Document(method, url.pathname, nextId++);
       // The echo comes first, so that the excerpt of the body in a failure message carries it.
       res.end(JSON.stringify(echo ? { echo, ...payload } : payload));
     })();
@@ -226,7 +245,17 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
     const accessToken = `hostile-token-${randomBytes(12).toString('hex')}`;
     tokens.add(accessToken);
     // In 'echo' mode the token endpoint also echoes what it was sent, secret included.
-    json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 300, ...(mode === 'echo' ? { echo: { request: body, authorization: auth ?? null } } : {}) }, 'application/json');
+    json(
+      res,
+      200,
+      {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: 300,
+        ...(mode === 'echo' ? { echo: { request: body, authorization: auth ?? null } } : {}),
+      },
+      'application/json',
+    );
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -255,7 +284,16 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
         RM_BASE_URL: `${origin}/v2`,
         RM_API_KEY: options.apiKey,
         RM_API_SECRET: options.apiSecret,
-        ...(withHr ? { HR_BASE_URL: `${origin}${v3Prefix}`, HR_TOKEN_URL: `${origin}/oauth/token`, HR_CLIENT_ID: clientId, HR_CLIENT_SECRET: clientSecret, LEARNING_PROVIDER_ID: '41', LEARNING_OWNER_ID: '52' } : {}),
+        ...(withHr
+          ? {
+              HR_BASE_URL: `${origin}${v3Prefix}`,
+              HR_TOKEN_URL: `${origin}/oauth/token`,
+              HR_CLIENT_ID: clientId,
+              HR_CLIENT_SECRET: clientSecret,
+              LEARNING_PROVIDER_ID: '41',
+              LEARNING_OWNER_ID: '52',
+            }
+          : {}),
       };
     },
     setMode(next: HostileMode) {
@@ -294,8 +332,19 @@ function plausibleStatus(method: string, path: string): number {
 }
 
 function candidate(id: string): Record<string, unknown> {
-  const at = { utc: '2025-01-01T00:00:00.000Z', epoch: 1735689600, ago: 'a while ago', local: '2025-01-01T00:00:00.000Z', local_epoch: 1735689600 };
-  return { id, type: 'candidates', attributes: { email: `person${id}@example.com`, first_name: 'Hostile', last_name: 'Target', created_at: at, updated_at: at }, relationships: {} };
+  const at = {
+    utc: '2025-01-01T00:00:00.000Z',
+    epoch: 1735689600,
+    ago: 'a while ago',
+    local: '2025-01-01T00:00:00.000Z',
+    local_epoch: 1735689600,
+  };
+  return {
+    id,
+    type: 'candidates',
+    attributes: { email: `person${id}@example.com`, first_name: 'Hostile', last_name: 'Target', created_at: at, updated_at: at },
+    relationships: {},
+  };
 }
 
 function listDocument(): Record<string, unknown> {
@@ -315,7 +364,11 @@ function v3Document(method: string, path: string, n: number): Record<string, unk
 
 function echoOf(authorization: string, body: string): { authorization: string; credentials: string; body: string } {
   const basic = /^Basic\s+(.+)$/i.exec(authorization)?.[1];
-  return { authorization, credentials: basic ? Buffer.from(basic, 'base64').toString('utf8') : authorization.replace(/^Bearer\s+/i, ''), body };
+  return {
+    authorization,
+    credentials: basic ? Buffer.from(basic, 'base64').toString('utf8') : authorization.replace(/^Bearer\s+/i, ''),
+    body,
+  };
 }
 
 /** Streams a valid JSON document of `size` bytes, respecting back-pressure and stopping when the client leaves. */
@@ -335,15 +388,16 @@ async function hugeBody(res: ServerResponse, type: string, status: number, size:
   const write = async (buf: Buffer | string): Promise<void> => {
     if (gone) return;
     wrote(typeof buf === 'string' ? buf.length : buf.length);
-    if (!res.write(buf)) await new Promise<void>((resolve) => {
-      const done = (): void => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    });
+    if (!res.write(buf))
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
   };
   await write(head);
   for (let i = 0; i < count && !gone; i += 1) await write(chunk);

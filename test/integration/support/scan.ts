@@ -41,14 +41,22 @@ export function embeddedBase64(html: Buffer): { name: string; content: Buffer }[
   const text = html.toString('latin1');
   const out: { name: string; content: Buffer }[] = [];
   let i = 0;
-  for (const m of text.matchAll(/"([A-Za-z0-9+/]{24,}={0,2})"/g)) out.push({ name: `base64 string #${++i}`, content: Buffer.from(m[1] ?? '', 'base64') });
+  for (const m of text.matchAll(/"([A-Za-z0-9+/]{24,}={0,2})"/g))
+    out.push({ name: `base64 string #${++i}`, content: Buffer.from(m[1] ?? '', 'base64') });
   return out;
 }
 
 /** Where each needle occurs: "<file>: <needle label>". */
-export function findSecrets(files: readonly ScannedFile[], needles: Record<string, string>, extraTexts: Record<string, string> = {}): string[] {
+export function findSecrets(
+  files: readonly ScannedFile[],
+  needles: Record<string, string>,
+  extraTexts: Record<string, string> = {},
+): string[] {
   const hits: string[] = [];
-  const texts = [...files.map((f) => ({ name: f.name, text: f.content.toString('latin1') })), ...Object.entries(extraTexts).map(([name, text]) => ({ name, text }))];
+  const texts = [
+    ...files.map((f) => ({ name: f.name, text: f.content.toString('latin1') })),
+    ...Object.entries(extraTexts).map(([name, text]) => ({ name, text })),
+  ];
   for (const { name, text } of texts) {
     for (const [label, needle] of Object.entries(needles)) if (needle && text.includes(needle)) hits.push(`${name}: ${label}`);
   }

@@ -77,10 +77,21 @@ async function run(args: readonly string[], options: RunOptions): Promise<RunRes
     killed = true;
     child.kill('SIGKILL');
   }, options.killAfterMs ?? 150_000);
-  const [exitCode, signal] = await new Promise<[number | null, string | null]>((resolveExit) => child.on('close', (code, sig) => resolveExit([code, sig])));
+  const [exitCode, signal] = await new Promise<[number | null, string | null]>((resolveExit) =>
+    child.on('close', (code, sig) => resolveExit([code, sig])),
+  );
   clearTimeout(timer);
   if (!options.cwd) rmSync(cwd, { recursive: true, force: true });
-  return { exitCode, signal, seconds: (performance.now() - started) / 1000, stdout, stderr, killed, reportsDir: options.reportsDir, report: readReport(options.reportsDir) };
+  return {
+    exitCode,
+    signal,
+    seconds: (performance.now() - started) / 1000,
+    stdout,
+    stderr,
+    killed,
+    reportsDir: options.reportsDir,
+    report: readReport(options.reportsDir),
+  };
 }
 
 export function readReport(reportsDir: string): ConformanceReport | null {

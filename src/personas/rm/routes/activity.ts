@@ -18,18 +18,26 @@ const eventSpec = { params: ['include', 'filter'], includes: EVENT_INCLUDES, fil
 
 export const activityRoutes: Route[] = [
   {
-    method: 'GET', path: '/candidates/:candidateId/events', spec: eventSpec,
+    method: 'GET',
+    path: '/candidates/:candidateId/events',
+    spec: eventSpec,
     handler: (ctx) => eventsReply(ctx, ctx.store.related(found(ctx, T.candidate, 'candidateId', 'candidate'), 'events')),
   },
   {
-    method: 'GET', path: '/job_applications/:jobApplicationId/events', spec: eventSpec,
+    method: 'GET',
+    path: '/job_applications/:jobApplicationId/events',
+    spec: eventSpec,
     handler: (ctx) => {
       const application = found(ctx, T.jobApplication, 'jobApplicationId', 'job application');
-      return eventsReply(ctx, ctx.store.all(T.event).filter((e) => e.hidden.jobApplicationId === application.id));
+      return eventsReply(
+        ctx,
+        ctx.store.all(T.event).filter((e) => e.hidden.jobApplicationId === application.id),
+      );
     },
   },
   {
-    method: 'GET', path: '/candidates/:candidateId/messages',
+    method: 'GET',
+    path: '/candidates/:candidateId/messages',
     spec: { params: ['page', 'per_page', 'include', 'filter'], includes: MESSAGE_INCLUDES, filters: MESSAGE_FILTERS },
     handler: (ctx) => {
       const candidate = found(ctx, T.candidate, 'candidateId', 'candidate');

@@ -49,20 +49,36 @@ interface RecordKind {
   fields: string[];
 }
 
-const EDUCATION: RecordKind = { type: T.education, rel: 'educations', param: 'educationId', what: 'education', nested: 'school',
-  fields: ['course'] };
-const EMPLOYMENT: RecordKind = { type: T.employment, rel: 'employments', param: 'employmentId', what: 'employment', nested: 'company',
-  fields: ['title', 'locality'] };
+const EDUCATION: RecordKind = {
+  type: T.education,
+  rel: 'educations',
+  param: 'educationId',
+  what: 'education',
+  nested: 'school',
+  fields: ['course'],
+};
+const EMPLOYMENT: RecordKind = {
+  type: T.employment,
+  rel: 'employments',
+  param: 'employmentId',
+  what: 'employment',
+  nested: 'company',
+  fields: ['title', 'locality'],
+};
 
 function recordRoutes(kind: RecordKind): Route[] {
   const base = `/candidates/:candidateId/${kind.rel}`;
   return [
     {
-      method: 'GET', path: base, spec: { params: ['page', 'per_page'] },
+      method: 'GET',
+      path: base,
+      spec: { params: ['page', 'per_page'] },
       handler: (ctx) => listReply(ctx, ctx.store.related(candidateOf(ctx), kind.rel), { paginated: true, filtered: false }),
     },
     {
-      method: 'POST', path: base, spec: { params: [] },
+      method: 'POST',
+      path: base,
+      spec: { params: [] },
       handler: (ctx) => {
         const candidate = candidateOf(ctx);
         const { attributes } = dataDocument(ctx.json(), kind.type, ctx.choices);
@@ -78,10 +94,15 @@ function recordRoutes(kind: RecordKind): Route[] {
       },
     },
     {
-      method: 'GET', path: `${base}/:${kind.param}`, spec: { params: [] },
+      method: 'GET',
+      path: `${base}/:${kind.param}`,
+      spec: { params: [] },
       handler: (ctx) => {
         const candidate = candidateOf(ctx);
-        return oneReply(ctx, found(ctx, kind.type, kind.param, kind.what, (r) => r.hidden.candidateId === candidate.id));
+        return oneReply(
+          ctx,
+          found(ctx, kind.type, kind.param, kind.what, (r) => r.hidden.candidateId === candidate.id),
+        );
       },
     },
   ];
@@ -89,18 +110,22 @@ function recordRoutes(kind: RecordKind): Route[] {
 
 const tagRoutes: Route[] = [
   {
-    method: 'GET', path: '/candidates/:candidateId/tags', spec: { params: [] },
+    method: 'GET',
+    path: '/candidates/:candidateId/tags',
+    spec: { params: [] },
     handler: (ctx) => listReply(ctx, ctx.store.related(candidateOf(ctx), 'taggings'), { paginated: false, filtered: false }),
   },
   {
-    method: 'POST', path: '/candidates/:candidateId/tags', spec: { params: [] },
+    method: 'POST',
+    path: '/candidates/:candidateId/tags',
+    spec: { params: [] },
     handler: (ctx) => {
       const candidate = candidateOf(ctx);
       const { attributes } = dataDocument(ctx.json(), null, ctx.choices);
       checkKnownAttributes(attributes, ['name', 'email'], ctx.choices);
       const name = attributes.name;
       if (typeof name !== 'string' || name.trim() === '') {
-        if (ctx.choices.rejectUnknownAttributes) throw unprocessable('tag name can\'t be blank', '/data/attributes/name');
+        if (ctx.choices.rejectUnknownAttributes) throw unprocessable("tag name can't be blank", '/data/attributes/name');
         return actionReply(ctx, 200, null);
       }
       const source = ctx.store.all(T.tagSource).find((s) => strAttr(s, 'name') === 'API') ?? null;
@@ -110,7 +135,9 @@ const tagRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE', path: '/candidates/:candidateId/tags/:tagId', spec: { params: [] },
+    method: 'DELETE',
+    path: '/candidates/:candidateId/tags/:tagId',
+    spec: { params: [] },
     handler: (ctx) => {
       const candidate = candidateOf(ctx);
       const tagging = ctx.store.get(T.tagging, param(ctx, 'tagId').toLowerCase());
@@ -123,7 +150,9 @@ const tagRoutes: Route[] = [
 ];
 
 const fileRoute: Route = {
-  method: 'POST', path: '/candidates/:candidateId/candidate_files', spec: { params: [] },
+  method: 'POST',
+  path: '/candidates/:candidateId/candidate_files',
+  spec: { params: [] },
   handler: (ctx) => {
     const candidate = candidateOf(ctx);
     const { data, attributes } = dataDocument(ctx.json(), T.file, ctx.choices);
@@ -150,17 +179,30 @@ const fileRoute: Route = {
       parseResume = isObj(options) && options.parse_resume === true;
     }
     // a fresh upload is not yet extracted, so it does not count for filter[resume][exists]
-    const rec = addCandidateRecord(ctx.store, candidate, T.file, 'resumes', {
-      filename, byte_size: bytes, parse_resume: parseResume, resume_extracted: false,
-      created_at: new Stamp(ctx.now), updated_at: new Stamp(ctx.now),
-    }, false);
+    const rec = addCandidateRecord(
+      ctx.store,
+      candidate,
+      T.file,
+      'resumes',
+      {
+        filename,
+        byte_size: bytes,
+        parse_resume: parseResume,
+        resume_extracted: false,
+        created_at: new Stamp(ctx.now),
+        updated_at: new Stamp(ctx.now),
+      },
+      false,
+    );
     touch(candidate, ctx.now);
     return oneReply(ctx, rec, 201);
   },
 };
 
 const subscriptionRoute: Route = {
-  method: 'GET', path: '/candidates/:candidateId/job_alert_subscriptions', spec: { params: [] },
+  method: 'GET',
+  path: '/candidates/:candidateId/job_alert_subscriptions',
+  spec: { params: [] },
   handler: (ctx) => {
     const subs = ctx.store.related(candidateOf(ctx), 'job_alert_subscription').filter((s) => s.hidden.active === true);
     return listReply(ctx, subs, { paginated: false, filtered: false });
@@ -168,5 +210,9 @@ const subscriptionRoute: Route = {
 };
 
 export const candidateRecordRoutes: Route[] = [
-  ...tagRoutes, fileRoute, subscriptionRoute, ...recordRoutes(EDUCATION), ...recordRoutes(EMPLOYMENT),
+  ...tagRoutes,
+  fileRoute,
+  subscriptionRoute,
+  ...recordRoutes(EDUCATION),
+  ...recordRoutes(EMPLOYMENT),
 ];

@@ -13,7 +13,8 @@ const API_TAG_SOURCE = 'API';
 
 export const candidateRoutes: Route[] = [
   {
-    method: 'GET', path: '/candidates',
+    method: 'GET',
+    path: '/candidates',
     spec: { params: ['page', 'per_page', 'cursor', 'include', 'filter'], includes: CANDIDATE_INCLUDES, filters: CANDIDATE_FILTERS },
     handler: (ctx) => {
       const f = candidateFilter(ctx.query, ctx.choices, ctx.store);
@@ -22,15 +23,19 @@ export const candidateRoutes: Route[] = [
     },
   },
   {
-    method: 'POST', path: '/candidates', spec: { params: [] },
+    method: 'POST',
+    path: '/candidates',
+    spec: { params: [] },
     handler: (ctx) => {
       const { attributes } = dataDocument(ctx.json(), T.candidate, ctx.choices);
       checkKnownAttributes(attributes, ['email', 'first_name', 'last_name', 'phone_number', 'tag_values'], ctx.choices);
       const email = attributes.email;
       if (typeof email !== 'string' || email === '') throw unprocessable('`email` is required', '/data/attributes/email');
       if (!isEmail(email, ctx.choices.strictEmail)) throw unprocessable('`email` is not a valid e-mail address', '/data/attributes/email');
-      if (ctx.choices.rejectDuplicateEmail
-        && ctx.store.all(T.candidate).some((c) => strAttr(c, 'email')?.toLowerCase() === email.toLowerCase())) {
+      if (
+        ctx.choices.rejectDuplicateEmail &&
+        ctx.store.all(T.candidate).some((c) => strAttr(c, 'email')?.toLowerCase() === email.toLowerCase())
+      ) {
         throw unprocessable('a candidate with this e-mail address already exists', '/data/attributes/email');
       }
       const firstName = optionalString(attributes, 'first_name', ctx.choices);
@@ -38,7 +43,11 @@ export const candidateRoutes: Route[] = [
       const phone = optionalString(attributes, 'phone_number', ctx.choices);
       const tagValues = optionalStrings(attributes, 'tag_values', ctx.choices) ?? [];
       const candidate = createCandidate(ctx.store, {
-        email, first_name: firstName ?? null, last_name: lastName ?? null, phone_number: phone ?? null, createdMs: ctx.now,
+        email,
+        first_name: firstName ?? null,
+        last_name: lastName ?? null,
+        phone_number: phone ?? null,
+        createdMs: ctx.now,
       });
       const source = ctx.store.all(T.tagSource).find((s) => s.attrs.name === API_TAG_SOURCE) ?? null;
       for (const name of tagValues) if (name.trim() !== '') addTagging(ctx.store, candidate, name, source);
@@ -47,11 +56,15 @@ export const candidateRoutes: Route[] = [
     },
   },
   {
-    method: 'GET', path: '/candidates/:candidateId', spec: { params: ['include'], includes: CANDIDATE_INCLUDES },
+    method: 'GET',
+    path: '/candidates/:candidateId',
+    spec: { params: ['include'], includes: CANDIDATE_INCLUDES },
     handler: (ctx) => oneReply(ctx, found(ctx, T.candidate, 'candidateId', 'candidate')),
   },
   {
-    method: 'PATCH', path: '/candidates/:candidateId', spec: { params: [] },
+    method: 'PATCH',
+    path: '/candidates/:candidateId',
+    spec: { params: [] },
     handler: (ctx) => {
       const candidate = found(ctx, T.candidate, 'candidateId', 'candidate');
       const { data, attributes } = dataDocument(ctx.json(), T.candidate, ctx.choices);

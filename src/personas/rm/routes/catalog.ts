@@ -28,30 +28,51 @@ function membership(ctx: RequestContext): { list: Rec; candidate: Rec } {
 const recruitmentEventSpec = { params: ['include'], includes: RECRUITMENT_EVENT_INCLUDES } as const;
 
 const stateRoutes: Route[] = (['upcoming', 'past', 'in_progress', 'archived'] as const).map((state) => ({
-  method: 'GET', path: `/recruitment_events/${state}`, spec: recruitmentEventSpec,
-  handler: (ctx) => listReply(ctx, ctx.store.all(T.recruitmentEvent).filter((r) => stateOf(r, ctx.now) === state),
-    { paginated: false, filtered: false }),
+  method: 'GET',
+  path: `/recruitment_events/${state}`,
+  spec: recruitmentEventSpec,
+  handler: (ctx) =>
+    listReply(
+      ctx,
+      ctx.store.all(T.recruitmentEvent).filter((r) => stateOf(r, ctx.now) === state),
+      { paginated: false, filtered: false },
+    ),
 }));
 
 export const catalogRoutes: Route[] = [
   {
-    method: 'GET', path: '/jobs',
+    method: 'GET',
+    path: '/jobs',
     spec: { params: ['page', 'per_page', 'include', 'filter'], includes: JOB_INCLUDES, filters: JOB_FILTERS },
     handler: (ctx) => {
       const f = jobFilter(ctx.query, ctx.choices);
-      return listReply(ctx, ctx.store.all(T.job).filter((j) => live(j) && f.keep(j)), { paginated: true, filtered: f.present });
+      return listReply(
+        ctx,
+        ctx.store.all(T.job).filter((j) => live(j) && f.keep(j)),
+        { paginated: true, filtered: f.present },
+      );
     },
   },
   {
-    method: 'GET', path: '/jobs/:jobId', spec: { params: ['include'], includes: JOB_INCLUDES },
-    handler: (ctx) => oneReply(ctx, found(ctx, T.job, 'jobId', 'job', (j) => live(j) || ctx.choices.draftJobVisible)),
+    method: 'GET',
+    path: '/jobs/:jobId',
+    spec: { params: ['include'], includes: JOB_INCLUDES },
+    handler: (ctx) =>
+      oneReply(
+        ctx,
+        found(ctx, T.job, 'jobId', 'job', (j) => live(j) || ctx.choices.draftJobVisible),
+      ),
   },
   {
-    method: 'GET', path: '/lists', spec: { params: ['page', 'per_page'] },
+    method: 'GET',
+    path: '/lists',
+    spec: { params: ['page', 'per_page'] },
     handler: (ctx) => listReply(ctx, ctx.store.all(T.list), { paginated: true, filtered: false }),
   },
   {
-    method: 'PUT', path: '/lists/:listId/candidates/:candidateId', spec: { params: [] },
+    method: 'PUT',
+    path: '/lists/:listId/candidates/:candidateId',
+    spec: { params: [] },
     handler: (ctx) => {
       const { list, candidate } = membership(ctx);
       const added = addMembership(ctx.store, list, candidate, ctx.now);
@@ -60,7 +81,9 @@ export const catalogRoutes: Route[] = [
     },
   },
   {
-    method: 'DELETE', path: '/lists/:listId/candidates/:candidateId', spec: { params: [] },
+    method: 'DELETE',
+    path: '/lists/:listId/candidates/:candidateId',
+    spec: { params: [] },
     handler: (ctx) => {
       const { list, candidate } = membership(ctx);
       if (removeMembership(ctx.store, list, candidate, ctx.now)) touch(candidate, ctx.now);
@@ -69,20 +92,26 @@ export const catalogRoutes: Route[] = [
   },
   ...stateRoutes,
   {
-    method: 'GET', path: '/recruitment_events/:recruitmentEventId', spec: recruitmentEventSpec,
+    method: 'GET',
+    path: '/recruitment_events/:recruitmentEventId',
+    spec: recruitmentEventSpec,
     handler: (ctx) => oneReply(ctx, found(ctx, T.recruitmentEvent, 'recruitmentEventId', 'recruitment event')),
   },
   {
-    method: 'DELETE', path: '/ats_integrations/:atsIntegrationId/candidates/:candidateAtsId', spec: { params: [] },
+    method: 'DELETE',
+    path: '/ats_integrations/:atsIntegrationId/candidates/:candidateAtsId',
+    spec: { params: [] },
     handler: (ctx) => {
       const integration = ctx.store.get(T.atsIntegration, param(ctx, 'atsIntegrationId').toLowerCase());
       if (integration === undefined) throw notFound('ATS integration');
       const atsId = param(ctx, 'candidateAtsId');
-      const candidate = ctx.store.all(T.candidate)
-        .find((c) => c.hidden.atsIntegrationId === integration.id && c.hidden.atsUid === atsId);
+      const candidate = ctx.store.all(T.candidate).find((c) => c.hidden.atsIntegrationId === integration.id && c.hidden.atsUid === atsId);
       if (candidate === undefined) throw notFound('ATS candidate');
-      return actionReply(ctx, 202, null, { status: 'queued for anonymisation', ats_integration_id: integration.id,
-        candidate_ats_id: atsId });
+      return actionReply(ctx, 202, null, {
+        status: 'queued for anonymisation',
+        ats_integration_id: integration.id,
+        candidate_ats_id: atsId,
+      });
     },
   },
 ];

@@ -27,12 +27,14 @@ export const candidateRoutes: RouteModule = (router, app) => {
   });
 
   router.on('POST', '/candidates', (ctx) => {
-    if (ctx.body === INVALID_JSON && env.fault('rm.server-error.malformed-json')) throw new SyntaxError('Unexpected token in JSON at position 0');
+    if (ctx.body === INVALID_JSON && env.fault('rm.server-error.malformed-json'))
+      throw new SyntaxError('Unexpected token in JSON at position 0');
     let candidate: Candidate;
     try {
       candidate = createCandidate(app, ctx);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 422 && env.fault('rm.candidates.create.validation-400')) throw new HttpError(400, error.detail, error.pointer);
+      if (error instanceof HttpError && error.status === 422 && env.fault('rm.candidates.create.validation-400'))
+        throw new HttpError(400, error.detail, error.pointer);
       throw error;
     }
     sendDoc(env, ctx, env.fault('rm.candidates.create.status-200') ? 200 : 201, { data: resources.candidate(candidate) });
@@ -40,7 +42,8 @@ export const candidateRoutes: RouteModule = (router, app) => {
 
   router.on('GET', '/candidates/{candidateId}', (ctx) => {
     const include = parseInclude(env, ctx.query, CANDIDATE_INCLUDES);
-    if (!store.candidates.has(ctx.params.candidateId ?? '') && env.fault('rm.candidates.get.missing-200')) return sendDoc(env, ctx, 200, { data: null });
+    if (!store.candidates.has(ctx.params.candidateId ?? '') && env.fault('rm.candidates.get.missing-200'))
+      return sendDoc(env, ctx, 200, { data: null });
     const data = resources.candidate(candidateOr404(app, ctx.params.candidateId));
     sendDoc(env, ctx, 200, { data: linked(env, [data], include)[0], included: includedFor(env, resources, [data], include) });
   });
@@ -67,7 +70,8 @@ export const candidateRoutes: RouteModule = (router, app) => {
 /** Under rm.variant.patch-coerces-types: any value as text (objects as JSON); null and undefined change nothing. */
 const text = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 const stringish = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : text(v));
-const listish = (v: unknown): string[] | undefined => (v === undefined || v === null ? undefined : Array.isArray(v) ? v.map(text) : [text(v)]);
+const listish = (v: unknown): string[] | undefined =>
+  v === undefined || v === null ? undefined : Array.isArray(v) ? v.map(text) : [text(v)];
 
 /** Validates a POST /candidates body (000 §4 rule 1) and stores the candidate with its tag_values as tags. */
 function createCandidate(app: RmApp, ctx: Ctx): Candidate {
@@ -88,7 +92,11 @@ function createCandidate(app: RmApp, ctx: Ctx): Candidate {
   return storeCandidate(app, email, fields);
 }
 
-function storeCandidate(app: RmApp, email: string, fields: { firstName?: string; lastName?: string; phone?: string; tagValues?: string[] }): Candidate {
+function storeCandidate(
+  app: RmApp,
+  email: string,
+  fields: { firstName?: string; lastName?: string; phone?: string; tagValues?: string[] },
+): Candidate {
   const { store, env } = app;
   const now = env.now();
   const c: Candidate = {
@@ -129,7 +137,15 @@ export function addTagging(app: RmApp, c: Candidate, name: string, now: number):
   const existing = c.taggings.find((id) => store.taggings.get(id)?.name.toLowerCase() === name.toLowerCase());
   if (existing) return { id: existing, created: false };
   const id = store.ids.next('tagging');
-  store.taggings.set(id, { seq: store.nextSeq(), id, uid: randomBytes(8).toString('hex'), candidateId: c.id, name, tagSourceId: 'ts-api', created: now });
+  store.taggings.set(id, {
+    seq: store.nextSeq(),
+    id,
+    uid: randomBytes(8).toString('hex'),
+    candidateId: c.id,
+    name,
+    tagSourceId: 'ts-api',
+    created: now,
+  });
   c.taggings.push(id);
   return { id, created: true };
 }

@@ -15,7 +15,10 @@ function jobPage(env: RmEnv, jobs: readonly Job[], paging: Paging): PageResult<J
   if (paging.mode !== 'numeric' || !env.fault('rm.pagination.jobs-blocks-of-5') || paging.perPage >= 5) return paginate(env, jobs, paging);
   const first = (paging.page - 1) * paging.perPage;
   const start = first - (first % 5);
-  return { items: jobs.slice(start, start + paging.perPage), meta: { page: paging.page, per_page: paging.perPage, total_count: jobs.length } };
+  return {
+    items: jobs.slice(start, start + paging.perPage),
+    meta: { page: paging.page, per_page: paging.perPage, total_count: jobs.length },
+  };
 }
 
 export const jobRoutes: RouteModule = (router, app) => {

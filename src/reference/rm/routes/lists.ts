@@ -25,7 +25,8 @@ export const listRoutes: RouteModule = (router, app) => {
 
   router.on('PUT', '/lists/{listId}/candidates/{candidateId}', (ctx) => {
     const list = listOr404(app, ctx.params.listId);
-    if (!store.candidates.has(ctx.params.candidateId ?? '') && env.fault('rm.lists.add.unknown-candidate-201')) return sendDoc(env, ctx, 201, { data: resources.list(list) });
+    if (!store.candidates.has(ctx.params.candidateId ?? '') && env.fault('rm.lists.add.unknown-candidate-201'))
+      return sendDoc(env, ctx, 201, { data: resources.list(list) });
     const added = store.addMember(list, candidateOr404(app, ctx.params.candidateId));
     const remembered = env.fault('rm.lists.readd-after-delete-200') && removed.has(`${list.id} ${ctx.params.candidateId ?? ''}`);
     sendDoc(env, ctx, (added && !remembered) || env.fault('rm.lists.add.always-201') ? 201 : 200, { data: resources.list(list) });
@@ -35,7 +36,8 @@ export const listRoutes: RouteModule = (router, app) => {
     const list = listOr404(app, ctx.params.listId);
     const candidate = candidateOr404(app, ctx.params.candidateId);
     // 000 §3's DELETE row is about a candidate in the list; for one that is not, a variant answers 404 (the membership is not found).
-    if (!list.members.has(candidate.id) && env.variant('rm.variant.remove-non-member-404')) throw notFound('membership of candidate in list', candidate.id);
+    if (!list.members.has(candidate.id) && env.variant('rm.variant.remove-non-member-404'))
+      throw notFound('membership of candidate in list', candidate.id);
     if (!env.fault('rm.lists.remove.leaves-member')) store.removeMember(list, candidate);
     removed.add(`${list.id} ${ctx.params.candidateId ?? ''}`);
     if (env.fault('rm.lists.remove.status-200')) return sendDoc(env, ctx, 200, { data: resources.list(list) });

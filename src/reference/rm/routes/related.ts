@@ -18,14 +18,17 @@ export const relatedRoutes: RouteModule = (router, app) => {
   employmentRoutes(router, app);
   router.on('GET', '/candidates/{candidateId}/job_alert_subscriptions', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
-    const active = c.subscriptions.map((id) => app.store.stub('candidate_job_alert_subscriptions', id)).filter((s): s is Stub => s !== undefined && s.attributes.active !== false);
+    const active = c.subscriptions
+      .map((id) => app.store.stub('candidate_job_alert_subscriptions', id))
+      .filter((s): s is Stub => s !== undefined && s.attributes.active !== false);
     sendDoc(app.env, ctx, 200, { data: active.map((s) => app.resources.stub(s)), meta: { total_count: active.length } });
   });
 };
 
 const tagRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
-  const taggingsOf = (c: Candidate): ReturnType<typeof resources.tagging>[] => pick(store.taggings, c.taggings).map((t) => resources.tagging(t));
+  const taggingsOf = (c: Candidate): ReturnType<typeof resources.tagging>[] =>
+    pick(store.taggings, c.taggings).map((t) => resources.tagging(t));
 
   router.on('GET', '/candidates/{candidateId}/tags', (ctx) => {
     const data = taggingsOf(candidateOr404(app, ctx.params.candidateId));
@@ -64,7 +67,16 @@ const fileRoutes: RouteModule = (router, app) => {
       const id = store.ids.next('file');
       // Extraction is immediate when parsing is asked for; otherwise the file never counts for filter[resume][exists].
       const size = isBase64(content) ? Buffer.from(content, 'base64').length : Buffer.byteLength(content);
-      store.files.set(id, { seq: store.nextSeq(), id, uid: randomBytes(8).toString('hex'), candidateId: c.id, filename, size, extracted: parse, created: env.now() });
+      store.files.set(id, {
+        seq: store.nextSeq(),
+        id,
+        uid: randomBytes(8).toString('hex'),
+        candidateId: c.id,
+        filename,
+        size,
+        extracted: parse,
+        created: env.now(),
+      });
       c.files.push(id);
       return id;
     };
@@ -73,9 +85,11 @@ const fileRoutes: RouteModule = (router, app) => {
       const { data, attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
       const filename = presentString(attributes, 'filename');
       const content = presentString(attributes, 'content');
-      if (!isBase64(content) && !env.variant('rm.variant.file-content-any-string')) throw invalid('content must be base64-encoded', '/data/attributes/content');
+      if (!isBase64(content) && !env.variant('rm.variant.file-content-any-string'))
+        throw invalid('content must be base64-encoded', '/data/attributes/content');
       const options = isRecord(data.options) ? data.options : isRecord(ctx.body) && isRecord(ctx.body.options) ? ctx.body.options : {};
-      if (options.parse_resume !== undefined && typeof options.parse_resume !== 'boolean') throw invalid('options.parse_resume must be a boolean', '/data/options/parse_resume');
+      if (options.parse_resume !== undefined && typeof options.parse_resume !== 'boolean')
+        throw invalid('options.parse_resume must be a boolean', '/data/options/parse_resume');
       id = attach(filename, content, options.parse_resume === true);
     } catch (error) {
       // The refused-still-attached fault keeps a (broken) file although the answer is 422.
@@ -111,10 +125,23 @@ const educationRoutes: RouteModule = (router, app) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
     const schoolName = namedObject(attributes, 'school', env.fault('rm.educations.create.blank-school-accepted'));
-    const fields = { course: optionalString(attributes, 'course') ?? null, startDate: optionalString(attributes, 'start_date') ?? null, endDate: optionalString(attributes, 'end_date') ?? null };
+    const fields = {
+      course: optionalString(attributes, 'course') ?? null,
+      startDate: optionalString(attributes, 'start_date') ?? null,
+      endDate: optionalString(attributes, 'end_date') ?? null,
+    };
     const now = env.now();
     const id = store.ids.next('education');
-    const education: Education = { seq: store.nextSeq(), id, uid: randomBytes(8).toString('hex'), candidateId: c.id, schoolName, ...fields, created: now, updated: now };
+    const education: Education = {
+      seq: store.nextSeq(),
+      id,
+      uid: randomBytes(8).toString('hex'),
+      candidateId: c.id,
+      schoolName,
+      ...fields,
+      created: now,
+      updated: now,
+    };
     store.educations.set(id, education);
     c.educations.push(id);
     sendDoc(env, ctx, env.variant('rm.variant.related-post-200') ? 200 : 201, { data: resources.education(education) });
@@ -147,7 +174,16 @@ const employmentRoutes: RouteModule = (router, app) => {
     };
     const now = env.now();
     const id = store.ids.next('employment');
-    const employment: Employment = { seq: store.nextSeq(), id, uid: randomBytes(8).toString('hex'), candidateId: c.id, companyName, ...fields, created: now, updated: now };
+    const employment: Employment = {
+      seq: store.nextSeq(),
+      id,
+      uid: randomBytes(8).toString('hex'),
+      candidateId: c.id,
+      companyName,
+      ...fields,
+      created: now,
+      updated: now,
+    };
     store.employments.set(id, employment);
     c.employments.push(id);
     sendDoc(env, ctx, env.variant('rm.variant.related-post-200') ? 200 : 201, { data: resources.employment(employment) });

@@ -39,13 +39,25 @@ export function businessUnitKind(level: Level): RecordKind {
   return { label: `business unit (level ${level})`, rules: BUSINESS_UNIT_RULES, required: parent ? ['name', parent] : ['name'] };
 }
 
-const PARENT_FAULTS: Record<Level, V3FaultName | null> = { 1: null, 2: 'hr.bu.level2-parent-not-required', 3: 'hr.bu.level3-parent-not-required', 4: 'hr.bu.level4-parent-not-required' };
+const PARENT_FAULTS: Record<Level, V3FaultName | null> = {
+  1: null,
+  2: 'hr.bu.level2-parent-not-required',
+  3: 'hr.bu.level3-parent-not-required',
+  4: 'hr.bu.level4-parent-not-required',
+};
 
 /** The live (or, under the archived-children-block variant, any) lower-level units that reference `externalId` of `level`. */
-export function referrers(store: HrStore, level: Level, externalId: string, countArchived: boolean): Array<{ level: Level; externalId: string }> {
+export function referrers(
+  store: HrStore,
+  level: Level,
+  externalId: string,
+  countArchived: boolean,
+): Array<{ level: Level; externalId: string }> {
   const field = `level${level}ExternalId`;
   return LEVELS.filter((l) => l > level).flatMap((l) =>
-    [...store.units[l].values()].filter((u) => u[field] === externalId && (countArchived || !isArchived(u))).map((u) => ({ level: l, externalId: String(u.externalId) })),
+    [...store.units[l].values()]
+      .filter((u) => u[field] === externalId && (countArchived || !isArchived(u)))
+      .map((u) => ({ level: l, externalId: String(u.externalId) })),
   );
 }
 
@@ -64,12 +76,17 @@ function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): F
   if (plan.intent !== 'archive' || isArchived(plan.existing) || on(ctx.behaviour, 'hr.bu.archive-referenced-accepted')) return [];
   const found = referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.variant.bu-archived-children-block'));
   if (found.length === 0) return [];
-  const names = found.slice(0, 5).map((r) => `level ${r.level} business unit "${r.externalId}"`).join(', ');
+  const names = found
+    .slice(0, 5)
+    .map((r) => `level ${r.level} business unit "${r.externalId}"`)
+    .join(', ');
   // The fault archives first and checks the references afterwards, without undoing the archive.
   if (on(ctx.behaviour, 'hr.bu.refused-archive-applied') && plan.existing) {
     store.units[level].set(plan.externalId, { ...plan.existing, archive: true });
   }
-  return [{ field: 'archive', message: `Business unit "${plan.externalId}" (level ${level}) cannot be archived: it is referenced by ${names}` }];
+  return [
+    { field: 'archive', message: `Business unit "${plan.externalId}" (level ${level}) cannot be archived: it is referenced by ${names}` },
+  ];
 }
 
 export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) => void {

@@ -28,7 +28,14 @@ export const EMPLOYEE_RULES: Rules = {
   archive: 'boolean',
   location: { object: { postCode: text, state: text, countryCode: text } },
   position: { object: { externalId: text, startDate: 'date' } },
-  access: { object: { primaryTeamExternalId: text, secondaryTeamExternalIds: 'strings', permissionGroupExternalIds: 'strings', products: 'strings' } },
+  access: {
+    object: {
+      primaryTeamExternalId: text,
+      secondaryTeamExternalIds: 'strings',
+      permissionGroupExternalIds: 'strings',
+      products: 'strings',
+    },
+  },
   ineligibleForPerformanceReview: { object: { ineligibleForPerformance: 'boolean', ineligibilityReason: text } },
   succession: { object: { employeeCritical: 'boolean' } },
 };

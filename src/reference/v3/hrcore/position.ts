@@ -11,13 +11,27 @@ import type { HrStore } from './store';
 import { hrWrite } from './write';
 
 const text = 'string' as const;
-const numbered = (prefix: string, count: number, rule: Rule): Rules => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i + 1}`, rule]));
+const numbered = (prefix: string, count: number, rule: Rule): Rules =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i + 1}`, rule]));
 
 export const POSITION_RULES: Rules = {
   externalId: text,
   name: text,
   ...Object.fromEntries(
-    ['parentPosition', 'role', 'site', 'costCentre', 'payScale', 'agreement', 'workType', 'jobType', 'agreementType', 'agreementClassification', 'jobSector', 'positionType'].map((f) => [`${f}ExternalId`, text]),
+    [
+      'parentPosition',
+      'role',
+      'site',
+      'costCentre',
+      'payScale',
+      'agreement',
+      'workType',
+      'jobType',
+      'agreementType',
+      'agreementClassification',
+      'jobSector',
+      'positionType',
+    ].map((f) => [`${f}ExternalId`, text]),
   ),
   fte: 'number',
   baseHours: 'number',
@@ -27,7 +41,9 @@ export const POSITION_RULES: Rules = {
   archive: 'boolean',
   vacantDate: 'date',
   businessUnit: { object: { level1ExternalId: text, level2ExternalId: text, level3ExternalId: text, level4ExternalId: text } },
-  supplementary: { object: { ...numbered('textField', 10, text), ...numbered('boolField', 5, 'boolean'), ...numbered('dateField', 10, 'date') } },
+  supplementary: {
+    object: { ...numbered('textField', 10, text), ...numbered('boolField', 5, 'boolean'), ...numbered('dateField', 10, 'date') },
+  },
   genericList: { list: { genericListTypeExternalId: text, genericListValueExternalId: text } },
 };
 

@@ -24,7 +24,8 @@ export function employeeReferenceHandler(store: HrStore): (ctx: Ctx) => void {
     const { errors, value } = checkFields(body, EMPLOYEE_RULES);
     if (errors.length > 0) return refuse(ctx, 'hr', errors);
     const externalId = value.externalId;
-    if (typeof externalId !== 'string' || externalId === '') return refuse(ctx, 'hr', [{ field: 'externalId', message: 'externalId is required' }]);
+    if (typeof externalId !== 'string' || externalId === '')
+      return refuse(ctx, 'hr', [{ field: 'externalId', message: 'externalId is required' }]);
     const owner = store.referenceOf(externalId);
     if (owner !== undefined && owner !== referenceId) {
       return refuse(ctx, 'hr', [{ field: 'externalId', message: `externalId "${externalId}" already belongs to another employee` }]);

@@ -29,7 +29,11 @@ export class LearningStore {
     this.imageKeys = new Set(seed.imageTempKeys);
     this.nextId = seed.firstActivityId;
     for (const a of seed.activities) {
-      const data: JsonObject = { [LEARNING_PROVIDER_FIELD]: { id: EMBEDDED.hr.learningProviderId }, owner: { id: EMBEDDED.hr.learningOwnerId }, ...a.record };
+      const data: JsonObject = {
+        [LEARNING_PROVIDER_FIELD]: { id: EMBEDDED.hr.learningProviderId },
+        owner: { id: EMBEDDED.hr.learningOwnerId },
+        ...a.record,
+      };
       this.create(a.externalId, a.aggregateId, data);
     }
   }
@@ -42,7 +46,13 @@ export class LearningStore {
   }
 
   snapshot(): Array<Record<string, unknown>> {
-    return [...this.activities.values()].map((a) => ({ externalId: a.externalId, id: a.id, aggregateId: a.aggregateId, isArchived: a.data.isArchived === true, ...a.data }));
+    return [...this.activities.values()].map((a) => ({
+      externalId: a.externalId,
+      id: a.id,
+      aggregateId: a.aggregateId,
+      isArchived: a.data.isArchived === true,
+      ...a.data,
+    }));
   }
 }
 
@@ -57,9 +67,17 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
     if (!isObject(ctx.body)) return refuse(ctx, 'learning', [{ message: 'The request body must be a JSON object (a learning activity)' }]);
     const body = ctx.body;
     const stored = store.activities.get(externalId) ?? null;
-    if (stored && on(b, 'learning.null-field-500') && hasNull(body)) throw new TypeError("Cannot read properties of null (reading 'length')");
+    if (stored && on(b, 'learning.null-field-500') && hasNull(body))
+      throw new TypeError("Cannot read properties of null (reading 'length')");
 
-    const { errors, next } = checkActivity({ stored, body, providerId: EMBEDDED.hr.learningProviderId, ownerId: EMBEDDED.hr.learningOwnerId, imageExists: (k) => store.imageKeys.has(k), behaviour: b });
+    const { errors, next } = checkActivity({
+      stored,
+      body,
+      providerId: EMBEDDED.hr.learningProviderId,
+      ownerId: EMBEDDED.hr.learningOwnerId,
+      imageExists: (k) => store.imageKeys.has(k),
+      behaviour: b,
+    });
     if (errors.length > 0) return refuse(ctx, 'learning', errors);
 
     if (!stored) {

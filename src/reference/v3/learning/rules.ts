@@ -76,27 +76,32 @@ export interface ActivityCheck {
   next: JsonObject;
 }
 
-const isLevel = (value: Json | undefined): value is AccessLevel => typeof value === 'string' && (ACCESS_LEVELS as readonly string[]).includes(value);
+const isLevel = (value: Json | undefined): value is AccessLevel =>
+  typeof value === 'string' && (ACCESS_LEVELS as readonly string[]).includes(value);
 
 export function checkActivity(w: ActivityWrite): ActivityCheck {
   const b = w.behaviour;
   const say = (key: MessageKey, field?: string): FieldError => ({ ...(field ? { field } : {}), message: learningMessage(b, key) });
   const { errors: typeErrors, value: body } = checkFields(w.body, ACTIVITY_RULES);
   const { aggregateId: _aggregateId, ...patch } = body;
-  const next = w.stored ? mergePatch(w.stored.data, on(b, 'learning.update.null-ignored') ? withoutNulls(patch) : patch) : withoutNulls(patch);
+  const next = w.stored
+    ? mergePatch(w.stored.data, on(b, 'learning.update.null-ignored') ? withoutNulls(patch) : patch)
+    : withoutNulls(patch);
   if (typeErrors.length > 0) return { errors: typeErrors, next };
   const errors: FieldError[] = [];
 
   // Required on create; not removable afterwards (001 §4).
   for (const field of REQUIRED_ON_CREATE) {
     if (w.stored === null && (body[field] === undefined || body[field] === null)) {
-      if (!(field === 'title' && on(b, 'learning.create.required-not-checked'))) errors.push({ field, message: `${field} is required to create an activity` });
+      if (!(field === 'title' && on(b, 'learning.create.required-not-checked')))
+        errors.push({ field, message: `${field} is required to create an activity` });
     }
   }
   const checkId = (field: string, registered: number, relaxed: boolean): void => {
     const id = at(body, `${field}.id`);
     if (isObject(body[field]) && id === undefined) errors.push({ field: `${field}.id`, message: `${field}.id is required` });
-    else if (typeof id === 'number' && id !== registered && !relaxed) errors.push({ field: `${field}.id`, message: `${field}.id ${id} is not the id issued at registration` });
+    else if (typeof id === 'number' && id !== registered && !relaxed)
+      errors.push({ field: `${field}.id`, message: `${field}.id ${id} is not the id issued at registration` });
   };
   const anyId = on(b, 'learning.variant.unissued-ids-accepted');
   checkId(LEARNING_PROVIDER_FIELD, w.providerId, anyId);
@@ -127,7 +132,12 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   }
 
   // Aggregate id (001 §2: set at creation, never changed).
-  if (w.stored && body.aggregateId !== undefined && String(body.aggregateId) !== w.stored.aggregateId && !on(b, 'learning.aggregate-id-change-allowed')) {
+  if (
+    w.stored &&
+    body.aggregateId !== undefined &&
+    String(body.aggregateId) !== w.stored.aggregateId &&
+    !on(b, 'learning.aggregate-id-change-allowed')
+  ) {
     errors.push(say('aggregateId', 'aggregateId'));
   }
 
@@ -136,17 +146,20 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   const costSupplied = COST_FIELDS.some((f) => typeof costs[f] === 'number');
   const code = at(costs, 'currency.code');
   const currencySupplied = typeof code === 'string' && code !== '';
-  if (currencySupplied && !/^[A-Z]{3}$/.test(code)) errors.push({ field: 'costs.currency.code', message: `costs.currency.code "${code}" is not an ISO 4217 currency code` });
+  if (currencySupplied && !/^[A-Z]{3}$/.test(code))
+    errors.push({ field: 'costs.currency.code', message: `costs.currency.code "${code}" is not an ISO 4217 currency code` });
   const costRules = w.stored === null || !on(b, 'learning.costs.rule-skipped-on-update');
   if (costRules && costSupplied && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
     errors.push(say('costWithoutCurrency', 'costs.currency.code'));
   }
-  if (costRules && currencySupplied && !costSupplied && !on(b, 'learning.costs.currency-without-cost-accepted')) errors.push(say('currencyWithoutCost', 'costs'));
+  if (costRules && currencySupplied && !costSupplied && !on(b, 'learning.costs.currency-without-cost-accepted'))
+    errors.push(say('currencyWithoutCost', 'costs'));
 
   // What public and private activities may use (001 §2).
   if (level === 'public' || level === 'private') {
     const type = at(next, 'content.type');
-    if (typeof type === 'string' && !OPEN_CONTENT_TYPES.includes(type) && !on(b, 'learning.content.scormcourse-on-private-accepted')) errors.push(say('contentType', 'content.type'));
+    if (typeof type === 'string' && !OPEN_CONTENT_TYPES.includes(type) && !on(b, 'learning.content.scormcourse-on-private-accepted'))
+      errors.push(say('contentType', 'content.type'));
     if (!on(b, 'learning.field.code-on-public-accepted')) {
       for (const field of ORGWIDE_ONLY_FIELDS) if (next[field] !== undefined) errors.push(say('fieldForAccessLevel', field));
     }
@@ -156,7 +169,8 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   if (isObject(body.image)) {
     const key = body.image.tempKey;
     if (key === undefined || key === null) errors.push({ field: 'image.tempKey', message: 'image.tempKey is required' });
-    else if (typeof key === 'string' && !w.imageExists(key) && !on(b, 'learning.image.unknown-key-accepted')) errors.push(say('image', 'image.tempKey'));
+    else if (typeof key === 'string' && !w.imageExists(key) && !on(b, 'learning.image.unknown-key-accepted'))
+      errors.push(say('image', 'image.tempKey'));
   }
   return { errors, next };
 }
