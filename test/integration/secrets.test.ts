@@ -8,8 +8,9 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { externalUrls } from '../../src/reporting/offline-html';
 import { startHostileServer, type HostileServer } from './support/hostile-server';
 import { filesUnder, findSecrets, storedZip } from './support/scan';
 import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
@@ -91,6 +92,10 @@ void test('the run against an echoing target ends with conformance failures, and
     assert.ok(existsSync(join(reportsDir, f)), `${f} written`);
   assert.ok(existsSync(join(reportsDir, 'blob-report')), 'blob report written');
   assert.ok(existsSync(join(reportsDir, 'allure-report', 'index.html')), 'Allure HTML built');
+  // A report holding HR and candidate exchanges contacts no one when opened (issue 16).
+  const html = readFileSync(join(reportsDir, 'allure-report', 'index.html'), 'utf8');
+  assert.deepEqual(externalUrls(html), [], 'no external script, style, image or frame in the built report');
+  assert.doesNotMatch(html, /googletagmanager|gtag\(/, 'no analytics call in the built report');
   assert.ok(
     server.log.some((r) => r.answer === '200' || r.answer === '201'),
     'the target echoed credentials back',
