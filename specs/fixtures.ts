@@ -249,14 +249,19 @@ export class ExchangeLog {
     let close!: (error: Error | null) => void;
     const outcome = new Promise<Error | null>((resolve) => (close = resolve));
     const done = test
-      .step(title, async () => {
-        await testInfo.attach(title, { body: exchangeToText(exchange), contentType: EXCHANGE_CONTENT_TYPE });
-        const error = await outcome;
-        if (!error) return;
-        const message = { type: 'step_metadata', data: { name: `${FAILED_MARK} ${title}` } };
-        await testInfo.attach('Allure Step Metadata', { body: JSON.stringify(message), contentType: ALLURE_MESSAGE_CONTENT_TYPE });
-        throw error;
-      })
+      .step(
+        title,
+        async () => {
+          await testInfo.attach(title, { body: exchangeToText(exchange), contentType: EXCHANGE_CONTENT_TYPE });
+          const error = await outcome;
+          if (!error) return;
+          const message = { type: 'step_metadata', data: { name: `${FAILED_MARK} ${title}` } };
+          await testInfo.attach('Allure Step Metadata', { body: JSON.stringify(message), contentType: ALLURE_MESSAGE_CONTENT_TYPE });
+          throw error;
+        },
+        // The test's own location: Playwright then skips capturing and source-mapping a stack per step.
+        { location: { file: testInfo.file, line: testInfo.line, column: testInfo.column } },
+      )
       .catch(() => undefined);
     this.steps.push(done);
     return { close, done };

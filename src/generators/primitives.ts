@@ -25,7 +25,18 @@ export function schemaRegExp(pattern: string): RegExp {
   }
 }
 
+/** Built string arbitraries per schema node and pointer: `fc.stringMatching` compiles its pattern, and generators are rebuilt per test. */
+const builtStrings = new WeakMap<JsonObject, Map<string, fc.Arbitrary<string>>>();
+
 export function stringArbitrary(node: JsonObject, ptr: string): fc.Arbitrary<string> {
+  let byPointer = builtStrings.get(node);
+  if (!byPointer) builtStrings.set(node, (byPointer = new Map()));
+  let arb = byPointer.get(ptr);
+  if (!arb) byPointer.set(ptr, (arb = buildStringArbitrary(node, ptr)));
+  return arb;
+}
+
+function buildStringArbitrary(node: JsonObject, ptr: string): fc.Arbitrary<string> {
   const minL = num(node.minLength) ?? 0;
   const maxL = num(node.maxLength) ?? Infinity;
   const re = typeof node.pattern === 'string' ? schemaRegExp(node.pattern) : undefined;
