@@ -14,7 +14,7 @@ import { readEnv } from '../src/config/env';
 import { parseTarget, type Target } from '../src/config/target';
 import { instanceEnv } from '../src/mutation/instances';
 import { ApiClient } from '../src/http/client';
-import { exchangeBrief, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
+import { exchangeBrief, exchangeSummary, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
 import { lastExchange, lastExchangeSeq } from '../src/http/last-exchange';
 import { redact } from '../src/http/redact';
 import { Limiter } from '../src/http/limiter';
@@ -183,6 +183,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 const EXCHANGE_CONTENT_TYPE = process.env.CONFORMANCE_VERBOSE === '1' ? 'text/plain' : 'Text/plain';
 /** allure-js-commons' runtime message type: allure-playwright applies a "step_metadata" message attached inside a step to that step. */
 const ALLURE_MESSAGE_CONTENT_TYPE = 'application/vnd.allure.message+json';
+/** A lean run (the fault catalogue: CONFORMANCE_LEAN=1) writes no report people read: exchanges are recorded in brief. */
+const LEAN = process.env.CONFORMANCE_LEAN === '1';
 /** The mark of the failing exchange's step. */
 const FAILED_MARK = '\u2717';
 
@@ -252,7 +254,10 @@ export class ExchangeLog {
       .step(
         title,
         async () => {
-          await testInfo.attach(title, { body: exchangeToText(exchange), contentType: EXCHANGE_CONTENT_TYPE });
+          await testInfo.attach(title, {
+            body: LEAN ? exchangeSummary(exchange) : exchangeToText(exchange),
+            contentType: EXCHANGE_CONTENT_TYPE,
+          });
           const error = await outcome;
           if (!error) return;
           const message = { type: 'step_metadata', data: { name: `${FAILED_MARK} ${title}` } };

@@ -81,6 +81,20 @@ export function pathOf(url: string): string {
 
 const TEXT_LIMIT = 20_000;
 
+function statusLine(exchange: Exchange, status: number): string {
+  return `HTTP ${status}  (${exchange.durationMs.toFixed(0)} ms${exchange.retries ? `, ${exchange.retries} retries` : ''})`;
+}
+
+/**
+ * The request line and the status line only: the exchange's record where nobody reads its text
+ * (the fault catalogue's lean runs), still counted and its retries still read by the reporter.
+ */
+export function exchangeSummary(exchange: Exchange): string {
+  const { request, response } = exchange;
+  const outcome = response ? statusLine(exchange, response.status) : `no response: ${exchange.error ?? 'unknown'}`;
+  return redact(`${request.method} ${request.url}\n\n---\n\n${outcome}`);
+}
+
 export function exchangeToText(exchange: Exchange): string {
   const lines: string[] = [];
   const { request, response } = exchange;
@@ -89,7 +103,7 @@ export function exchangeToText(exchange: Exchange): string {
   if (request.body !== null) lines.push('', clip(request.body));
   lines.push('', '---', '');
   if (response) {
-    lines.push(`HTTP ${response.status}  (${exchange.durationMs.toFixed(0)} ms${exchange.retries ? `, ${exchange.retries} retries` : ''})`);
+    lines.push(statusLine(exchange, response.status));
     for (const [k, v] of Object.entries(response.headers)) lines.push(`${k}: ${v}`);
     lines.push('', clip(pretty(response.text)) + (response.truncated ? `\n[body cut at ${response.bytes} bytes]` : ''));
   } else {
