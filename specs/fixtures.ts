@@ -233,6 +233,15 @@ export class ExchangeLog {
       this.open?.close(null);
       this.failing = { exchange, n };
     }
+    if (LEAN) {
+      // No report shows steps in a lean run: the brief record alone, without a step's cost.
+      this.testInfo.attachments.push({
+        name: exchangeTitle(exchange, n),
+        contentType: EXCHANGE_CONTENT_TYPE,
+        body: Buffer.from(exchangeSummary(exchange)),
+      });
+      return;
+    }
     const step = this.step(exchange, n);
     if (inBody) this.open = step;
     else step.close(null);
