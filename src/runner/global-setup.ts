@@ -4,6 +4,7 @@
  * one message (INTERFACE.md). Returns the teardown.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { catalogue } from '../catalogue';
 import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
 import { readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
@@ -23,6 +24,8 @@ function names(text: string | undefined): string[] {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The operation catalogue is validated here, once per run; workers trust it (src/catalogue).
+  catalogue();
   const instances = readInstances();
   if (instances) return startInstances(instances);
   let server: ReferenceServer | null = null;
