@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/catalogue';
 import { catalogueProblems } from '../reference/fault-audit';
-import type { ApiName } from '../catalogue/types';
+import { APIS, type ApiName } from '../catalogue';
 import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type CatchHints } from '../mutation/catch-hints';
 import { pool, runInstances, runSuite, type SuiteRun } from '../mutation/run-suite';
 import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../mutation/verdicts';
@@ -50,8 +50,8 @@ const variants = selected(VARIANTS);
  * live there). A variant may change what a neighbour sees (v3 tokens and error bodies serve both HR
  * and learning), so v3 variants run both v3 projects and transport-wide variants run everything.
  */
-function projectsFor(item: FaultSpec | VariantSpec, kind: 'fault' | 'variant'): string[] {
-  if (COMMON_VARIANTS.some((v) => v.name === item.name)) return [];
+function projectsFor(item: FaultSpec | VariantSpec, kind: 'fault' | 'variant'): ApiName[] {
+  if (COMMON_VARIANTS.some((v) => v.name === item.name)) return [...APIS];
   if (item.api === 'rm') return ['rm'];
   return kind === 'fault' ? [item.api] : ['hr', 'learning'];
 }
@@ -117,11 +117,6 @@ function recordFault(spec: FaultSpec, runs: readonly SuiteRun[], how: string): v
   );
 }
 
-function apiProjects(item: FaultSpec | VariantSpec, kind: 'fault' | 'variant'): ApiName[] {
-  const named = projectsFor(item, kind);
-  return (named.length ? named : ['rm', 'hr', 'learning']) as ApiName[];
-}
-
 // 1. Every fault with a hint, on the one test that caught it last time: all in one Playwright run,
 // a reference server each.
 const hinted = faults.filter((f) => hints[f.name]);
@@ -132,15 +127,17 @@ if (hinted.length) {
     name: f.name,
     faults: [f.name],
     variants: [],
-    projects: [hintProject(f.api as ApiName, hints[f.name] as CatchHint)],
+    projects: [hintProject(f.api, hints[f.name] as CatchHint)],
   }));
   const runs = await runInstances(instances, { reportsDir: `${workDir}/hinted`, ...batch });
+  let onHint = 0;
   for (const f of hinted) {
     const run = runs.get(f.name) as SuiteRun;
-    if (faultVerdict(f, run).caught) recordFault(f, [run], ' (on its hint)');
-    else rest.push(f);
+    if (faultVerdict(f, run).caught) {
+      recordFault(f, [run], ' (on its hint)');
+      onHint += 1;
+    } else rest.push(f);
   }
-  const onHint = faults.length - rest.length;
   console.log(
     `${onHint}/${hinted.length} hinted faults caught on their hints in one run of ${((performance.now() - t0) / 1000).toFixed(1)} s; ${rest.length} to run in full`,
   );
@@ -153,7 +150,7 @@ if (variants.length) {
     faults: [],
     variants: [v.name],
     ...(v.env ? { env: { ...v.env } } : {}),
-    projects: apiProjects(v, 'variant').map((api) => ({ api })),
+    projects: projectsFor(v, 'variant').map((api) => ({ api })),
   }));
   const runs = await runInstances(instances, { reportsDir: `${workDir}/variants`, ...batch });
   for (const v of variants) {

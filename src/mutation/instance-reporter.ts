@@ -32,7 +32,9 @@ export default class InstanceReporter implements Reporter {
     for (const test of this.rootSuite?.allTests() ?? []) {
       const name = instanceOfProject(test.parent.project()?.name ?? '');
       if (name === null) continue;
-      byInstance.set(name, [...(byInstance.get(name) ?? []), test]);
+      const tests = byInstance.get(name);
+      if (tests) tests.push(test);
+      else byInstance.set(name, [test]);
     }
     for (const instance of readInstances() ?? []) {
       const report = buildReport(byInstance.get(instance.name) ?? [], {
