@@ -17,7 +17,7 @@ const layer = (area, patterns, ignores = []) =>
     rules: { 'no-restricted-imports': ['error', { patterns: patterns(esc('../'.repeat(depth + 1))) }] },
   }));
 /** The suite's folders the reference server never imports (its own catalogue, clauses, schemas, openapi, terms and identity are fine). */
-const SUITE = 'auth|cli|config|generators|http|mutation|personas|reporting|runner';
+const SUITE = 'auth|cli|config|generators|http|fault-run|personas|reporting|runner';
 const referencePatterns = (up, { checks = true, faultAudit = true } = {}) => [
   {
     regex: `^${up}(?:${SUITE})(?:/|$)|^${up}\\.\\./specs(?:/|$)`,
@@ -28,7 +28,7 @@ const referencePatterns = (up, { checks = true, faultAudit = true } = {}) => [
         {
           regex: `^${up}checks(?:/|$)`,
           allowTypeImports: true,
-          message: "The reference server does not load the checks' logic: only type imports (check names for its fault catalogue).",
+          message: "The reference server does not load the checks' logic: only type imports (check names for its fault run).",
         },
       ]
     : []),
@@ -36,7 +36,7 @@ const referencePatterns = (up, { checks = true, faultAudit = true } = {}) => [
     ? [
         {
           regex: '(?:^|/)fault-audit(?:\\.js)?$',
-          message: 'fault-audit.ts loads the check registry: only the mutation CLI and tests import it, never the server.',
+          message: 'fault-audit.ts loads the check registry: only the fault-run CLI and tests import it, never the server.',
         },
       ]
     : []),
@@ -69,7 +69,7 @@ export default tseslint.config(
   ),
   // 2. The reference server: not the suite's config, folders or checks' logic (type imports of check names only).
   ...layer('src/reference', (up) => referencePatterns(up), ['src/reference/fault-audit.ts']),
-  // fault-audit.ts (read by the mutation CLI and tests, never by the server) checks the catalogue against the check registry.
+  // fault-audit.ts (read by the fault-run CLI and tests, never by the server) checks the catalogue against the check registry.
   {
     files: ['src/reference/fault-audit.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: referencePatterns(esc('../'), { checks: false, faultAudit: false }) }] },

@@ -8,7 +8,7 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
 import { allureCategories } from './src/reporting/allure-categories';
-import { instanceProjects, readInstances } from './src/mutation/instances';
+import { instanceProjects, readInstances } from './src/fault-run/instances';
 
 process.env.CONFORMANCE_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 process.env.CONFORMANCE_RUN_ID ??= `cr${randomBytes(4).toString('hex')}`;
@@ -40,7 +40,7 @@ const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const instances = readInstances();
 const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
-// The fault catalogue runs the suite ~100 times and reads only conformance.json: skip the other reports.
+// The fault runs the suite ~100 times and reads only conformance.json: skip the other reports.
 const lean = process.env.CONFORMANCE_LEAN === '1';
 
 export default defineConfig({
@@ -57,13 +57,13 @@ export default defineConfig({
     [quiet ? 'null' : process.env.CI ? 'dot' : 'list'],
     ...(lean ? [] : reportersForPeople()),
     instances
-      ? ['./src/mutation/instance-reporter.ts', { outputDir: reportsDir }]
+      ? ['./src/fault-run/instance-reporter.ts', { outputDir: reportsDir }]
       : ['./src/reporting/conformance-reporter.ts', { outputDir: reportsDir }],
     ...(blob ? [['blob', { outputDir: `${reportsDir}/blob-report` }] as ['blob', { outputDir: string }]] : []),
     // Last: deletes the empty per-test folders every attach() leaves under outputDir.
     ['./src/reporting/tidy-output.ts'],
   ],
-  // The fault catalogue runs many reference servers in one run (src/mutation/instances.ts).
+  // The fault runs many reference servers in one run (src/fault-run/instances.ts).
   projects: instances
     ? instanceProjects(instances)
     : [

@@ -12,7 +12,7 @@ import { operation } from '../src/catalogue';
 import type { ApiName, OperationSpec } from '../src/catalogue/types';
 import { readEnv } from '../src/config/env';
 import { parseTarget, type Target } from '../src/config/target';
-import { instanceEnv } from '../src/mutation/instances';
+import { instanceEnv } from '../src/fault-run/instances';
 import { ApiClient } from '../src/http/client';
 import { exchangeBrief, exchangeSummary, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
 import { lastExchange, lastExchangeSeq } from '../src/http/last-exchange';
@@ -53,7 +53,7 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
     async ({}, use, workerInfo) => {
-      // In a many-instance run (the fault catalogue) each project has its own reference server.
+      // In a many-instance run (the fault run) each project has its own reference server.
       await use(parseTarget(instanceEnv(readEnv(), workerInfo.project.metadata)));
     },
     { scope: 'worker' },
@@ -153,7 +153,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           allure.feature(op.resource),
           allure.story(`${op.method} ${op.path}`),
           allure.label('operation', op.id),
-          allure.label('seed', op.seed),
+          allure.label('section', op.section),
         );
       }
       return op;
@@ -183,7 +183,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 const EXCHANGE_CONTENT_TYPE = process.env.CONFORMANCE_VERBOSE === '1' ? 'text/plain' : 'Text/plain';
 /** allure-js-commons' runtime message type: allure-playwright applies a "step_metadata" message attached inside a step to that step. */
 const ALLURE_MESSAGE_CONTENT_TYPE = 'application/vnd.allure.message+json';
-/** A lean run (the fault catalogue: CONFORMANCE_LEAN=1) writes no report people read: exchanges are recorded in brief. */
+/** A lean run (the fault run: CONFORMANCE_LEAN=1) writes no report people read: exchanges are recorded in brief. */
 const LEAN = process.env.CONFORMANCE_LEAN === '1';
 /** The mark of the failing exchange's step. */
 const FAILED_MARK = '\u2717';

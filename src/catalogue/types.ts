@@ -11,8 +11,8 @@ export type ApiName = 'rm' | 'hr' | 'learning';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Where in which seed document a rule comes from, e.g. "000 §4 Operations" or "001 §7.2". */
-export type SeedRef = string;
+/** The section of a seed document a rule comes from (its sentence is a clause, src/clauses), e.g. "000 §4 Operations" or "001 §7.2". */
+export type SectionRef = string;
 
 /** How an operation authenticates (seed 000 §5, seed 001 §5). */
 export type AuthScheme = 'hmacBasic' | 'oauthBearer';
@@ -22,7 +22,7 @@ export interface ParameterSpec {
   /** Inline JSON Schema of the value (as sent on the wire, before URL encoding). */
   schema: Record<string, unknown>;
   description?: string;
-  seed: SeedRef;
+  section: SectionRef;
 }
 
 export interface FilterSpec extends ParameterSpec {
@@ -36,7 +36,7 @@ export interface RequestBodySpec {
   /** $id of the request body schema. */
   schema: string;
   contentType: string;
-  seed: SeedRef;
+  section: SectionRef;
 }
 
 export interface ResponseSpec {
@@ -45,7 +45,7 @@ export interface ResponseSpec {
   description: string;
   /** $id of the response body schema, where the document shows one. */
   schema?: string;
-  seed: SeedRef;
+  section: SectionRef;
   /** The clause (src/clauses/registry.ts) that documents this status. */
   clause: ClauseId;
 }
@@ -60,7 +60,7 @@ export interface OperationSpec {
   summary: string;
   /** Resource family, used as the Allure "resource" label, e.g. "candidates". */
   resource: string;
-  seed: SeedRef;
+  section: SectionRef;
   /** The clause of the operation's row in its document's operation table. */
   clause: ClauseId;
   auth: AuthScheme;

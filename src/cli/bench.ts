@@ -11,8 +11,8 @@
  *   fail about 40 tests), as a ratio to the conforming embedded run, target <= 1.5x;
  * - the fixed cost of a run (`npm start`): a run of one test, target <= 3 s; and worker start-up,
  *   read from a run with Playwright's JSON reporter: per worker, the run's start to its first test;
- * - the fault catalogue run (seconds in all and per fault) — `--reuse-catalogue` takes them from the
- *   last reports/mutation.json instead of running it again (and skips them, with a note, when there
+ * - the fault run (seconds in all and per fault) — `--reuse-faults` takes them from the
+ *   last reports/faults.json instead of running it again (and skips them, with a note, when there
  *   is none);
  * - the suite's HTTP client (auth, rate bound, exchange recording, redaction) per request, as a ratio
  *   to bare undici against the same local server.
@@ -29,13 +29,13 @@ import { hmacBasicAuth } from '../auth/hmac-basic';
 import { embeddedAsRemote } from '../identity/embedded';
 import { ApiClient } from '../http/client';
 import { Limiter } from '../http/limiter';
-import { runSuite, type SuiteRun } from '../mutation/run-suite';
-import type { MutationReport } from '../mutation/report';
+import { runSuite, type SuiteRun } from '../fault-run/run-suite';
+import type { FaultRunReport } from '../fault-run/report';
 import { startReferenceServer } from '../reference/server';
 import { figure, jsonTotals, ratio, renderFigures, round, workerStartup, type Figure, type JsonReportLike } from './bench-figures';
 
 const { values } = parseArgs({
-  options: { 'reuse-catalogue': { type: 'boolean', default: false }, requests: { type: 'string', default: '5000' } },
+  options: { 'reuse-faults': { type: 'boolean', default: false }, requests: { type: 'string', default: '5000' } },
 });
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const SEED = '20261123';
@@ -187,19 +187,18 @@ const workerRun = await jsonReporterRun();
 const workers = workerRun.report ? workerStartup(workerRun.report) : null;
 
 const requests = suite.report?.requests ?? 0;
-let catalogue: Pick<MutationReport, 'seconds' | 'faults' | 'variants' | 'parallel'> | null = null;
-let catalogueNote: string | null = null;
-if (!values['reuse-catalogue']) {
-  step('fault catalogue');
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/mutation.ts'], { stdio: 'inherit' });
-  if (res.status !== 0) console.error('The catalogue run failed; its time is still reported.');
+let catalogue: Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 'parallel'> | null = null;
+let faultRunNote: string | null = null;
+if (!values['reuse-faults']) {
+  step('fault run');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/faults.ts'], { stdio: 'inherit' });
+  if (res.status !== 0) console.error('The fault run failed; its time is still reported.');
 }
-if (existsSync(`${reportsDir}/mutation.json`))
-  catalogue = JSON.parse(readFileSync(`${reportsDir}/mutation.json`, 'utf8')) as MutationReport;
+if (existsSync(`${reportsDir}/faults.json`)) catalogue = JSON.parse(readFileSync(`${reportsDir}/faults.json`, 'utf8')) as FaultRunReport;
 else
-  catalogueNote = values['reuse-catalogue']
-    ? `--reuse-catalogue: no ${reportsDir}/mutation.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
-    : `the catalogue run wrote no ${reportsDir}/mutation.json.`;
+  faultRunNote = values['reuse-faults']
+    ? `--reuse-faults: no ${reportsDir}/faults.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
+    : `the fault run wrote no ${reportsDir}/faults.json.`;
 step('HTTP client overhead');
 const overhead = await clientOverhead(Number(values.requests));
 const runs = catalogue ? catalogue.faults.length + catalogue.variants.length : 0;
@@ -264,12 +263,12 @@ const bench = {
     workerRunExitCode: workerRun.run.exitCode,
     workerRunTotals: workerTotals,
   },
-  catalogueSeconds: catalogue?.seconds ?? null,
-  catalogueRuns: runs,
-  secondsPerCatalogueRun: catalogue && runs ? Math.round((10 * catalogue.seconds) / runs) / 10 : null,
-  catalogueParallel: catalogue?.parallel ?? null,
-  catalogueReused: values['reuse-catalogue'] && catalogue !== null,
-  ...(catalogueNote ? { catalogueNote } : {}),
+  faultRunSeconds: catalogue?.seconds ?? null,
+  faultRuns: runs,
+  secondsPerFaultRun: catalogue && runs ? Math.round((10 * catalogue.seconds) / runs) / 10 : null,
+  faultRunParallel: catalogue?.parallel ?? null,
+  faultRunReused: values['reuse-faults'] && catalogue !== null,
+  ...(faultRunNote ? { faultRunNote } : {}),
   bareUndiciMsPerRequest: Math.round(overhead.bare * 1000) / 1000,
   clientMsPerRequest: Math.round(overhead.client * 1000) / 1000,
   clientOverheadRatio: Math.round(overhead.ratio * 100) / 100,
@@ -314,13 +313,13 @@ const figures: Figure[] = [
       : `no JSON report; run exit ${workerRun.run.exitCode}`,
   ),
   figure(
-    'fault catalogue run',
-    'catalogueSeconds',
-    bench.catalogueSeconds,
+    'fault run',
+    'faultRunSeconds',
+    bench.faultRunSeconds,
     's',
     900,
     catalogue
-      ? `${runs} runs, ${bench.secondsPerCatalogueRun ?? '-'} s each, ${bench.catalogueParallel ?? '-'} in parallel${bench.catalogueReused ? ', reused' : ''}`
+      ? `${runs} runs, ${bench.secondsPerFaultRun ?? '-'} s each, ${bench.faultRunParallel ?? '-'} in parallel${bench.faultRunReused ? ', reused' : ''}`
       : 'not measured',
   ),
   figure(
@@ -339,4 +338,4 @@ console.log(`
 Measured ${measuredAt} on ${bench.machine.cpus} x ${bench.machine.cpuModel} (${bench.machine.platform}), load average ${bench.machine.loadAverage.join(' ')} at start.
 
 ${renderFigures(figures)}
-${catalogueNote ? `\nNote: ${catalogueNote}\n` : ''}`);
+${faultRunNote ? `\nNote: ${faultRunNote}\n` : ''}`);

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { PERSONAS, isPersonaName, startPersona, type PersonaName } from '../personas';
-import { runSuite } from '../mutation/run-suite';
+import { runSuite } from '../fault-run/run-suite';
 
 const { values } = parseArgs({
   options: { only: { type: 'string', multiple: true, default: [] }, project: { type: 'string', multiple: true, default: [] } },

@@ -1,6 +1,6 @@
 /**
  * `npm test`: the project's own tests, in order: typecheck, lint, format, unit tests, then the fault
- * catalogue runner (the suite against the reference server, every lawful variant, and every fault).
+ * fault runner (the suite against the reference server, every lawful variant, and every fault).
  * Ends with one line "N passed, N failed" over the steps.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,7 +30,7 @@ const steps: Step[] = [
     args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...testFiles('test/smoke')],
   },
   { name: 'suite vs the lenient and strict personas', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/personas.ts'] },
-  { name: 'suite vs reference, variants and faults', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/mutation.ts'] },
+  { name: 'suite vs reference, variants and faults', command: 'npx', args: ['--no-install', 'tsx', 'src/cli/faults.ts'] },
 ];
 
 function testFiles(dir: string): string[] {

@@ -87,7 +87,7 @@ function statusLine(exchange: Exchange, status: number): string {
 
 /**
  * The request line and the status line only: the exchange's record where nobody reads its text
- * (the fault catalogue's lean runs), still counted and its retries still read by the reporter.
+ * (the fault run's lean runs), still counted and its retries still read by the reporter.
  */
 export function exchangeSummary(exchange: Exchange): string {
   const { request, response } = exchange;

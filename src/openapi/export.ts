@@ -126,7 +126,7 @@ function parameter(p: ParameterSpec, where: 'path' | 'query', extra: Json = {}):
     ...(where === 'path' ? { required: true } : {}),
     ...(p.description ? { description: p.description } : {}),
     schema: p.schema,
-    'x-seed': p.seed,
+    'x-section': p.section,
     ...extra,
   };
 }
@@ -155,7 +155,7 @@ function responses(op: OperationSpec, mediaType: string): Json {
       {
         description: r.description,
         ...(r.schema ? { content: { [mediaType]: { schema: ref(r.schema) } } } : {}),
-        'x-seed': r.seed,
+        'x-section': r.section,
         'x-clause': r.clause,
       },
     ]),
@@ -174,13 +174,13 @@ function operationObject(op: OperationSpec): Json {
           requestBody: {
             required: true,
             content: { [op.requestBody.contentType]: { schema: ref(op.requestBody.schema) } },
-            'x-seed': op.requestBody.seed,
+            'x-section': op.requestBody.section,
           },
         }
       : {}),
     responses: responses(op, mediaType),
     security: security(op.api),
-    'x-seed': op.seed,
+    'x-section': op.section,
     'x-clause': op.clause,
     ...(op.include.length ? { 'x-include': op.include } : {}),
     ...(op.untestable?.length ? { 'x-untestable': op.untestable } : {}),

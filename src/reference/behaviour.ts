@@ -3,7 +3,7 @@
  * prove the suite catches them) and variants (lawful alternatives where the documents are silent,
  * to prove the suite does not falsely fail them). Neither is ever on by default.
  */
-import { FAULTS, VARIANTS } from './catalogue';
+import { FAULTS, VARIANTS } from './faults-and-variants';
 
 export class Behaviour {
   private readonly active: ReadonlySet<string>;

@@ -1,5 +1,5 @@
 /** Variants that touch every API of the reference server (transport-level choices); their names carry no API prefix. */
-import type { VariantSpec } from './catalogue-types';
+import type { VariantSpec } from './fault-types';
 
 export const COMMON_VARIANTS: readonly VariantSpec[] = [
   {

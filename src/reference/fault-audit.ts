@@ -1,5 +1,5 @@
 /**
- * The catalogue's rules at run time, for entries that did not pass the compiler's check in
+ * The fault list's rules at run time, for entries that did not pass the compiler's check in
  * fault-factory.ts (or to prove that check): a fault names a clause of the registry and a check
  * that cites it; a variant names a clause of the registry; names are unique and carry their API's
  * prefix. Used by test/unit/faults.test.ts and `npm run faults` before anything runs. Imports
@@ -10,7 +10,7 @@ import { CHECKS } from '../checks/registry';
 import { isCheckName } from '../checks/names';
 import { isClauseId } from '../clauses';
 
-/** What the audit reads of a catalogue entry (plain data: a spec, or a record read back from a report). */
+/** What the audit reads of an entry of the fault list (plain data: a spec, or a record read back from a report). */
 export interface FaultEntry {
   name: string;
   api: string;
@@ -27,7 +27,7 @@ export interface VariantEntry {
 const prefixProblem = (kind: string, e: { name: string; api: string }): string[] =>
   e.name.startsWith(`${e.api}.`) ? [] : [`${kind} ${e.name}: the name does not start with its API "${e.api}."`];
 
-/** Why a fault is not a lawful catalogue entry; empty when it is. */
+/** Why a fault is not a lawful entry of the fault list; empty when it is. */
 export function faultProblems(f: FaultEntry): string[] {
   const problems = prefixProblem('fault', f);
   if (!isClauseId(f.clause)) problems.push(`fault ${f.name}: clause "${f.clause}" is not in src/clauses/registry.ts`);
@@ -40,15 +40,15 @@ export function faultProblems(f: FaultEntry): string[] {
   return problems;
 }
 
-/** Why a variant is not a lawful catalogue entry; empty when it is. `common` variants carry no API prefix. */
+/** Why a variant is not a lawful entry of the fault list; empty when it is. `common` variants carry no API prefix. */
 export function variantProblems(v: VariantEntry, common = false): string[] {
   const problems = common ? [] : prefixProblem('variant', v);
   if (!isClauseId(v.clause)) problems.push(`variant ${v.name}: clause "${v.clause}" is not in src/clauses/registry.ts`);
   return problems;
 }
 
-/** Every problem of a whole catalogue, duplicate names included. */
-export function catalogueProblems(
+/** Every problem of the whole fault list, duplicate names included. */
+export function faultListProblems(
   faults: readonly FaultEntry[],
   variants: readonly VariantEntry[],
   common: readonly VariantEntry[] = [],

@@ -6,12 +6,12 @@
  * the check's `cites` in src/checks/registry/); a pair the check does not cite does not compile.
  * The name must start with the API ("rm.", "hr.", "learning."). `auditFault` repeats the citation
  * rule at run time for data that did not pass the compiler (test/unit/faults.test.ts, the
- * mutation CLI). Only types are imported here, so the server does not load the check registry.
+ * fault-run CLI). Only types are imported here, so the server does not load the check registry.
  */
 import type { ApiName } from '../catalogue/types';
 import type { CheckName, ClauseOf } from '../checks/registry';
 import type { ClauseId } from '../clauses';
-import type { FaultSpec, VariantSpec } from './catalogue-types';
+import type { FaultSpec, VariantSpec } from './fault-types';
 
 export type Fault<N extends string = string, C extends CheckName = CheckName> = FaultSpec & { readonly name: N; readonly expectedCheck: C };
 export type Variant<N extends string = string> = VariantSpec & { readonly name: N };

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { APIS } from '../catalogue/index';
 import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import { Behaviour } from './behaviour';
-import { FAULTS, VARIANTS } from './catalogue';
+import { FAULTS, VARIANTS } from './faults-and-variants';
 import { OPENAPI_PATH, openApiPath, openApiRoute } from './openapi-route';
 import { startReferenceServer } from './server';
 

@@ -287,7 +287,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       id: op.id,
       method: op.method,
       path: op.path,
-      seed: op.seed,
+      section: op.section,
       statuses: Object.fromEntries(row),
       clause: op.clause,
       clauses: Object.fromEntries(op.responses.map((r) => [r.status, r.clause])),

@@ -90,7 +90,7 @@ export interface ConformanceReport {
     id: string;
     method: string;
     path: string;
-    seed: string;
+    section: string;
     statuses: Record<string, CellStatus>;
     /** The clause of the operation's row in its document's operation table. */
     clause?: string;

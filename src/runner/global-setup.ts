@@ -10,7 +10,7 @@ import { readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
 import { Behaviour } from '../reference/behaviour';
 import { startReferenceServer, type ReferenceServer } from '../reference/server';
-import { portVariable, readInstances } from '../mutation/instances';
+import { portVariable, readInstances } from '../fault-run/instances';
 import { preflight } from './preflight';
 import { describeTarget, RUN_DIR, RUN_INFO_FILE } from './run-info';
 
@@ -74,7 +74,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 }
 
 /**
- * A many-instance run (the fault catalogue): one embedded server per instance, each with its own
+ * A many-instance run (the fault run): one embedded server per instance, each with its own
  * faults or variants, and no preflight (the servers are ours, and a fault may break what a
  * preflight asks; each instance's specs then fail on it, which is the point).
  */

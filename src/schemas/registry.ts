@@ -60,7 +60,7 @@ const schemas = loadSchemas();
 // allowUnionTypes: the documents make many values nullable (`type: ["string", "null"]`); everything
 // else of strict mode stays on.
 const ajv = createAjv({ allowUnionTypes: true, verbose: true });
-// createAjv registers the annotation keywords: `x-seed` (the seed section a rule comes from) and `x-decision`.
+// createAjv registers the annotation keywords: `x-clause` (the clause a rule comes from) and `x-decision`.
 for (const schema of schemas.values()) ajv.addSchema(schema);
 
 const validators = new Map<string, ValidateFunction>();

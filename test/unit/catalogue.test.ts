@@ -93,12 +93,12 @@ void test('every operation, parameter, filter, body and response names its seed 
   for (const op of catalogue()) {
     const seedOf = op.api === 'rm' ? /^000 §/ : /^001 §/;
     const refs = [
-      op.seed,
-      ...op.pathParams.map((p) => p.seed),
-      ...op.query.map((p) => p.seed),
-      ...op.filters.map((f) => f.seed),
-      ...op.responses.map((r) => r.seed),
-      ...(op.requestBody ? [op.requestBody.seed] : []),
+      op.section,
+      ...op.pathParams.map((p) => p.section),
+      ...op.query.map((p) => p.section),
+      ...op.filters.map((f) => f.section),
+      ...op.responses.map((r) => r.section),
+      ...(op.requestBody ? [op.requestBody.section] : []),
     ];
     for (const ref of refs) assert.match(ref, seedOf, op.id);
   }

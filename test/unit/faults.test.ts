@@ -1,5 +1,5 @@
 /**
- * The fault and variant catalogue of the reference server is lawful: every fault names a clause of
+ * The list of faults and variants of the reference server is lawful: every fault names a clause of
  * the registry that its expected check cites, every variant a clause of the registry (the sentence
  * whose silence makes it lawful), names are unique and in use; and the new variants do what they
  * say, through the embedded server.
@@ -13,8 +13,8 @@ import { CHECKS, citesClause, isCheckName } from '../../src/checks';
 import { isClauseId } from '../../src/clauses';
 import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
 import { Behaviour } from '../../src/reference/behaviour';
-import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../src/reference/catalogue';
-import { catalogueProblems, faultProblems, variantProblems } from '../../src/reference/fault-audit';
+import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../src/reference/faults-and-variants';
+import { faultListProblems, faultProblems, variantProblems } from '../../src/reference/fault-audit';
 import { defineFault } from '../../src/reference/fault-factory';
 import { startReferenceServer } from '../../src/reference/server';
 
@@ -31,7 +31,7 @@ test('every fault names a registry clause that its expected check cites', () => 
 test('every variant names a registry clause (the sentence that leaves the choice open)', () => {
   assert.ok(VARIANTS.length >= 50, `${VARIANTS.length} variants`);
   for (const v of VARIANTS) assert.ok(isClauseId(v.clause), `${v.name}: clause "${v.clause}" is not in the registry`);
-  assert.deepEqual(catalogueProblems(FAULTS, API_VARIANTS, COMMON_VARIANTS), []);
+  assert.deepEqual(faultListProblems(FAULTS, API_VARIANTS, COMMON_VARIANTS), []);
 });
 
 test('fault and variant names are unique and carry their API prefix', () => {
@@ -76,7 +76,7 @@ test('a wrong pair is rejected: by the compiler, and at run time', () => {
     variantProblems({ name: 'rm.variant.test', api: 'rm', clause: 'not shown anywhere' }).join('\n'),
     /is not in src\/clauses\/registry\.ts/,
   );
-  assert.match(catalogueProblems([], [VARIANTS[1]!, VARIANTS[1]!]).join('\n'), /duplicate fault\/variant name/);
+  assert.match(faultListProblems([], [VARIANTS[1]!, VARIANTS[1]!]).join('\n'), /duplicate fault\/variant name/);
 });
 
 test('retired faults are gone: the server refuses their names', () => {
@@ -98,7 +98,14 @@ test('retired faults are gone: the server refuses their names', () => {
 /** Every .ts file under src/reference, but the catalogue files themselves. */
 function serverSources(): string {
   const root = fileURLToPath(new URL('../../src/reference/', import.meta.url));
-  const skip = new Set(['faults.ts', 'common-variants.ts', 'catalogue.ts', 'fault-audit.ts', 'fault-factory.ts', 'catalogue-types.ts']);
+  const skip = new Set([
+    'faults.ts',
+    'common-variants.ts',
+    'faults-and-variants.ts',
+    'fault-audit.ts',
+    'fault-factory.ts',
+    'fault-types.ts',
+  ]);
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((n) =>
       statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith('.ts') && !skip.has(n) ? [join(dir, n)] : [],

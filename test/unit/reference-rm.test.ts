@@ -10,7 +10,7 @@ import { enforceCap, paginate, parsePaging, type PageResult } from '../../src/re
 import { HttpError } from '../../src/reference/rm/respond';
 import { Resources } from '../../src/reference/rm/resources';
 import { bucketOf, BUCKETS } from '../../src/reference/rm/routes/recruitment-events';
-import { SEED_CANDIDATES, seedStore } from '../../src/reference/rm/seed';
+import { FIXTURE_CANDIDATES, loadFixtures } from '../../src/reference/rm/fixtures-data';
 import { Store } from '../../src/reference/rm/store';
 
 const env = (faults: string[] = [], variants: string[] = []) => createEnv(new Behaviour(faults, variants));
@@ -19,7 +19,7 @@ const records = (n: number) => Array.from({ length: n }, (_, i) => ({ seq: i + 1
 
 function seeded(now = Date.now()): Store {
   const store = new Store(new IdFactory(false));
-  seedStore(store, { now, fractions: true });
+  loadFixtures(store, { now, fractions: true });
   return store;
 }
 
@@ -160,7 +160,7 @@ void test('include: every allowed candidate value embeds records, nested values 
   const first = resources.candidate([...store.candidates.values()][0]!);
   for (const value of CANDIDATE_INCLUDES) {
     const included = collectIncluded(resources, [first], [value.split('.')]);
-    assert.ok(included.length > 0, `include=${value} embeds something for the first seed candidate`);
+    assert.ok(included.length > 0, `include=${value} embeds something for the first fixture candidate`);
   }
   const nested = collectIncluded(resources, [first], [['job_alert_subscriptions', 'job_template_fields', 'options']]);
   assert.deepEqual([...new Set(nested.map((r) => r.type))].sort(), [
@@ -174,10 +174,10 @@ void test('include: every allowed candidate value embeds records, nested values 
   ]);
 });
 
-void test('seed data: identity ids exist, updated_at distinct, every event kind, every recruitment event bucket', () => {
+void test('fixtures data: identity ids exist, updated_at distinct, every event kind, every recruitment event bucket', () => {
   const now = Date.now();
   const store = seeded(now);
-  assert.ok(store.candidates.size >= 60 && store.candidates.size === SEED_CANDIDATES);
+  assert.ok(store.candidates.size >= 60 && store.candidates.size === FIXTURE_CANDIDATES);
   assert.ok(store.lists.has(EMBEDDED.rm.listId) && store.lists.size >= 3);
   assert.ok(store.candidateByAtsId(EMBEDDED.rm.atsIntegrationId, EMBEDDED.rm.atsCandidateId));
   const updated = [...store.candidates.values()].map((c) => c.updated);

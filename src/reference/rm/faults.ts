@@ -7,7 +7,7 @@
  * check that must catch it, and the pair compiles only when that check cites that clause
  * (../fault-factory.ts). A variant names the clause whose silence or latitude makes it lawful.
  */
-import type { FaultSpec, VariantSpec } from '../catalogue-types';
+import type { FaultSpec, VariantSpec } from '../fault-types';
 import { defineFault, defineVariant } from '../fault-factory';
 
 const faults = [
@@ -524,7 +524,7 @@ const variants = [
     'rm',
     'rm.variant.extra-event-kind',
     'rm.event.kind',
-    'The first seed candidate also has an event of kind "note", a kind the kind filter does not accept.',
+    'The first fixture candidate also has an event of kind "note", a kind the kind filter does not accept.',
   ),
   // Pagination (000 §4 Common query parameters, §8)
   defineVariant('rm', 'rm.variant.page-size-10-50', 'rm.gap.per-page', 'Default per_page 10 and maximum 50 (larger values are clamped).'),

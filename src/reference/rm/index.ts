@@ -1,6 +1,6 @@
 /**
  * RM v2 in the reference server (000_6053abef4cebe6dd.txt): every operation of 000 §4 over an
- * in-memory store seeded deterministically (seed.ts), mounted under /v2 by ../server.ts.
+ * in-memory store filled deterministically (fixtures-data.ts), mounted under /v2 by ../server.ts.
  * Order per request: credentials (401 on every operation), routing (404/405), the handler; a
  * handler's `HttpError` becomes an error answer, anything else a 500 from the server.
  */
@@ -20,13 +20,13 @@ import { jobRoutes } from './routes/jobs';
 import { listRoutes } from './routes/lists';
 import { recruitmentEventRoutes } from './routes/recruitment-events';
 import { relatedRoutes } from './routes/related';
-import { seedStore } from './seed';
+import { loadFixtures } from './fixtures-data';
 import { Store } from './store';
 
 export function createRmModule(behaviour: Behaviour): ApiModule {
   const env = createEnv(behaviour);
   const store = new Store(new IdFactory(env.variant('rm.variant.uuid-ids')));
-  seedStore(store, {
+  loadFixtures(store, {
     now: env.now(),
     fractions: !env.variant('rm.variant.timestamps-seconds'),
     sparseEventLinks: env.variant('rm.variant.null-to-one'),

@@ -2,7 +2,7 @@
  * HR core and Learning v3 in the reference server (001_a9e2e7eab7c908bd.txt): the token endpoint
  * (mounted at /oauth/token), and under /v3/<tenant> the HR core writes (employee, business units
  * level 1-4, position, employee by reference id) and the learning activity write. Stateful, in
- * memory, seeded from fixtures/reference/v3-seed.json and identity.json.
+ * memory, filled from fixtures/reference/v3-fixtures.json and identity.json.
  */
 import type { Behaviour } from '../behaviour';
 import { Router, type Ctx } from '../http-kit';
@@ -15,7 +15,7 @@ import { employeeReferenceHandler } from './hrcore/reference';
 import { HrStore, LEVELS } from './hrcore/store';
 import { activityHandler, LearningStore } from './learning/activity';
 import { json } from './respond';
-import { loadV3Seed } from './seed';
+import { loadV3Fixtures } from './fixtures-data';
 import { tokenEndpoint } from './token-endpoint';
 import { registeredClients, TokenService } from './tokens';
 
@@ -25,7 +25,7 @@ export interface V3Options {
 }
 
 export function createV3Module(behaviour: Behaviour, tenant: string, options: V3Options = {}): ApiModule {
-  const seed = loadV3Seed();
+  const seed = loadV3Fixtures();
   const tokens = new TokenService(
     behaviour,
     registeredClients(tenant, seed.tokenService.otherClientTenant),

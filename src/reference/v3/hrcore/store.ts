@@ -3,7 +3,7 @@
  * caller's externalId), business units per level and positions, all keyed by externalId.
  */
 import type { JsonObject } from '../json';
-import type { V3Seed } from '../seed';
+import type { V3Fixtures } from '../fixtures-data';
 
 export type Level = 1 | 2 | 3 | 4;
 export const LEVELS: readonly Level[] = [1, 2, 3, 4];
@@ -17,7 +17,7 @@ export class HrStore {
   readonly positions = new Map<string, JsonObject>();
   private nextReference = 1;
 
-  constructor(seed: V3Seed) {
+  constructor(seed: V3Fixtures) {
     for (const { referenceId, record } of seed.employees) this.putEmployee(referenceId, record);
     for (const { level, ...unit } of seed.businessUnits) this.units[level].set(unit.externalId, unit);
     for (const position of seed.positions) this.positions.set(position.externalId, position);

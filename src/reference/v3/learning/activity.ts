@@ -11,7 +11,7 @@ import { INVALID_JSON, send, type Ctx } from '../../http-kit';
 import { on } from '../switches';
 import { hasNull, isObject, type JsonObject } from '../json';
 import { json, refuse } from '../respond';
-import type { V3Seed } from '../seed';
+import type { V3Fixtures } from '../fixtures-data';
 import { checkActivity, type StoredActivity } from './rules';
 
 export interface Activity extends StoredActivity {
@@ -25,7 +25,7 @@ export class LearningStore {
   readonly imageKeys: ReadonlySet<string>;
   private nextId: number;
 
-  constructor(private readonly seed: V3Seed['learning']) {
+  constructor(private readonly seed: V3Fixtures['learning']) {
     this.imageKeys = new Set(seed.imageTempKeys);
     this.nextId = seed.firstActivityId;
     for (const a of seed.activities) {

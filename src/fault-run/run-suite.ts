@@ -87,7 +87,7 @@ export async function pool<T, R>(items: readonly T[], parallel: number, task: (i
 }
 
 /**
- * One Playwright run serving many reference servers (src/mutation/instances.ts): returns one
+ * One Playwright run serving many reference servers (src/fault-run/instances.ts): returns one
  * SuiteRun per instance, judged on that instance's own report as a run of its own would be
  * (exit 1 when a test failed, 0 when tests ran and passed, 2 when none ran). Seconds are the
  * run's, shared out evenly.

@@ -1,7 +1,7 @@
 /**
- * The reporter of a many-instance run (src/mutation/instances.ts): one conformance.json per
+ * The reporter of a many-instance run (src/fault-run/instances.ts): one conformance.json per
  * instance, under <outputDir>/instances/<name>/, built exactly as a single run's report is, from
- * that instance's tests only. The catalogue runner judges each fault and variant on its own report.
+ * that instance's tests only. The fault runner judges each fault and variant on its own report.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

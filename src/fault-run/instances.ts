@@ -1,5 +1,5 @@
 /**
- * Many embedded reference servers in one Playwright run: the fault catalogue's way to share the
+ * Many embedded reference servers in one Playwright run: the fault run's way to share the
  * runner's start-up between faults and variants. Each instance is a reference server with its own
  * faults or variants; each of its Playwright projects runs one API's specs (optionally one file and
  * one test) against it, named "<api>@<instance>". A run reads its instances from the JSON file named

@@ -1,5 +1,5 @@
 /**
- * Verdicts of the catalogue run: a fault is caught when the suite fails and at least one failure
+ * Verdicts of the fault run: a fault is caught when the suite fails and at least one failure
  * names the fault's declared check; a variant passes when the suite passes.
  */
 import type { FaultEntry, VariantEntry } from '../reference/fault-audit';

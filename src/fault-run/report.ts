@@ -1,8 +1,8 @@
-/** reports/mutation.json and reports/mutation.md, and the table printed by `npm test`. */
+/** reports/faults.json and reports/faults.md, and the table printed by `npm test`. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FaultVerdict, VariantVerdict } from './verdicts';
 
-export interface MutationReport {
+export interface FaultRunReport {
   reference: {
     passed: boolean;
     seconds: number;
@@ -17,7 +17,7 @@ export interface MutationReport {
   parallel: number;
 }
 
-export function scores(faults: FaultVerdict[], variants: VariantVerdict[]): MutationReport['scores'] {
+export function scores(faults: FaultVerdict[], variants: VariantVerdict[]): FaultRunReport['scores'] {
   const caught = faults.filter((f) => f.caught).length;
   const passed = variants.filter((v) => v.passed).length;
   const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}%`);
@@ -31,7 +31,7 @@ export function scores(faults: FaultVerdict[], variants: VariantVerdict[]): Muta
   };
 }
 
-export function renderTable(report: MutationReport): string {
+export function renderTable(report: FaultRunReport): string {
   const rows: string[][] = [['name', 'kind', 'verdict', 'catching check', 'seconds']];
   rows.push(['reference (no fault)', 'reference', report.reference.passed ? 'passed' : 'FAILED', '-', report.reference.seconds.toFixed(1)]);
   for (const v of report.variants) rows.push([v.name, 'variant', v.passed ? 'passed' : 'FALSE ALARM', '-', v.seconds.toFixed(1)]);
@@ -48,10 +48,10 @@ export function renderTable(report: MutationReport): string {
   return [line(rows[0]!), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
 }
 
-export function renderMarkdown(report: MutationReport): string {
+export function renderMarkdown(report: FaultRunReport): string {
   const s = report.scores;
   const out = [
-    '# Fault catalogue run',
+    '# Fault run',
     '',
     `- sensitivity: ${s.faultsCaught}/${s.faults} faults caught by their declared check (${s.sensitivity})`,
     `- false alarms: ${s.variants - s.variantsPassed}/${s.variants} lawful variants failed (${s.falseAlarms})`,
@@ -78,8 +78,8 @@ export function renderMarkdown(report: MutationReport): string {
   return out.join('\n');
 }
 
-export function writeMutationReport(dir: string, report: MutationReport): void {
+export function writeFaultRunReport(dir: string, report: FaultRunReport): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/mutation.json`, JSON.stringify(report, null, 2));
-  writeFileSync(`${dir}/mutation.md`, renderMarkdown(report));
+  writeFileSync(`${dir}/faults.json`, JSON.stringify(report, null, 2));
+  writeFileSync(`${dir}/faults.md`, renderMarkdown(report));
 }

@@ -1,6 +1,6 @@
 /**
- * The RM seed data, built deterministically from a fixed PRNG seed (nothing is committed as JSON).
- * This file: the candidates and their records (seed-company.ts: everything else). In all:
+ * The RM fixtures data, built deterministically from a fixed PRNG seed (nothing is committed as JSON).
+ * This file: the candidates and their records (fixtures-company.ts: everything else). In all:
  * 72 candidates (archived, anonymised, with and without ATS records, ATS status history and
  * extracted resumes), their events of every kind over two years, messages in and out of
  * conversations, notes, tags, educations, employments, job alert subscriptions and list
@@ -35,10 +35,10 @@ import {
   seedSharedStubs,
   type Context,
   type Shared,
-} from './seed-company';
+} from './fixtures-company';
 import type { Store } from './store';
 
-export const SEED_CANDIDATES = 72;
+export const FIXTURE_CANDIDATES = 72;
 const PRNG_SEED = 20_250_301;
 /** Candidate updated_at values start here, each a distinct multiple of 3 h 17 min after it. */
 const UPDATED_BASE = Date.UTC(2025, 0, 6, 8, 0, 0);
@@ -114,9 +114,9 @@ const TITLES = ['Software Engineer', 'Staff Nurse', 'Shift Lead', 'Analyst', 'Ac
 
 const secondsOf = (ms: number): number => Math.floor(ms / 1000) * 1000;
 
-export interface SeedOptions {
+export interface FixtureOptions {
   now: number;
-  /** Seed timestamps carry milliseconds (false under the timestamps-seconds variant). */
+  /** Fixture timestamps carry milliseconds (false under the timestamps-seconds variant). */
   fractions: boolean;
   /** Events of kinds that concern no job (e-mail, subscription, consent) have no job and no page (null-to-one variant). */
   sparseEventLinks?: boolean;
@@ -127,7 +127,7 @@ export interface SeedOptions {
 /** Kinds whose events have no job and no page under `sparseEventLinks`. */
 const JOBLESS_KINDS: ReadonlySet<string> = new Set(['email', 'subscription', 'unsubscription', 'consent_accepted', 'consent_rejected']);
 
-export function seedStore(store: Store, options: SeedOptions): void {
+export function loadFixtures(store: Store, options: FixtureOptions): void {
   const rnd = new Random(PRNG_SEED);
   let jitter = 0;
   const t = options.fractions ? (ms: number): number => secondsOf(ms) + ((jitter += 137) % 1000) : secondsOf;
@@ -136,7 +136,7 @@ export function seedStore(store: Store, options: SeedOptions): void {
   const jobs = seedJobs(cx, shared);
   const lists = seedLists(cx);
   seedIntegrations(cx);
-  for (let i = 0; i < SEED_CANDIDATES; i += 1) seedCandidate(cx, i, shared, jobs, lists);
+  for (let i = 0; i < FIXTURE_CANDIDATES; i += 1) seedCandidate(cx, i, shared, jobs, lists);
   seedRecruitmentEvents(cx, options.now, shared);
   // Last, so that every other record comes out of the PRNG exactly as without the variant.
   if (options.extraEventKind) seedExtraKindEvent(cx, shared, jobs);
@@ -146,7 +146,7 @@ interface SeedContext extends Context {
   sparse: boolean;
 }
 
-/** An event of kind "note" on the first seed candidate, halfway through its life. */
+/** An event of kind "note" on the first fixture candidate, halfway through its life. */
 function seedExtraKindEvent(cx: SeedContext, shared: Shared, jobs: Job[]): void {
   const first = [...cx.store.candidates.values()].sort((a, b) => a.seq - b.seq)[0];
   const job = jobs[0];
@@ -155,9 +155,9 @@ function seedExtraKindEvent(cx: SeedContext, shared: Shared, jobs: Job[]): void 
   newEvent(cx, first, EXTRA_EVENT_KIND, at, shared, job, first.formSubmissions[0] ?? 'fs-0001', shared.callToActions[0] ?? 'cta-1');
 }
 
-/** The ATS candidate id of seed candidate `i`, if any; the last candidate carries identity.json's id. */
+/** The ATS candidate id of fixture candidate `i`, if any; the last candidate carries identity.json's id. */
 function atsIdOf(i: number): string | null {
-  if (i === SEED_CANDIDATES - 1) return EMBEDDED.rm.atsCandidateId;
+  if (i === FIXTURE_CANDIDATES - 1) return EMBEDDED.rm.atsCandidateId;
   return i % 3 !== 2 ? `ATS-${200_001 + i}` : null;
 }
 
@@ -353,7 +353,7 @@ function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], 
   if (i % 11 === 7) store.anonymise(c, c.updated);
 }
 
-/** The ATS status history of seed candidate `i` (000 §4 filter[ats_candidates][exists]). */
+/** The ATS status history of fixture candidate `i` (000 §4 filter[ats_candidates][exists]). */
 function hasAtsHistory(i: number): boolean {
   return atsIdOf(i) !== null ? i % 4 !== 1 : i % 5 === 0;
 }
@@ -511,4 +511,4 @@ function seedApplication(cx: SeedContext, c: Candidate, i: number, job: Job, sha
 }
 
 /** A fixed permutation of 0..71 (from the PRNG), computed once. */
-const PERMUTATION: readonly number[] = new Random(PRNG_SEED + 1).permutation(SEED_CANDIDATES);
+const PERMUTATION: readonly number[] = new Random(PRNG_SEED + 1).permutation(FIXTURE_CANDIDATES);

@@ -1,4 +1,4 @@
-/** Types of the fault and variant catalogues of the reference server. */
+/** Types of the lists of faults and variants of the reference server. */
 import type { ApiName } from '../catalogue/types';
 import type { CheckName } from '../checks/registry';
 import type { ClauseId } from '../clauses';

@@ -1,5 +1,5 @@
 /**
- * Seed records of the company rather than of one candidate: the records known only by id and type
+ * Fixture records of the company rather than of one candidate: the records known only by id and type
  * (users, locations, categories, calls to action and their form fields, ...), jobs live and draft,
  * static lists (the first is identity.json's), the ATS integrations, and recruitment events placed
  * around `now` so that every time bucket has some.
@@ -22,7 +22,7 @@ export const ref = (type: string, id: string): Ref => ({ id, type });
 export interface Context {
   store: Store;
   rnd: Random;
-  /** A seed timestamp: with deterministic milliseconds, or whole seconds under the timestamps-seconds variant. */
+  /** A fixture timestamp: with deterministic milliseconds, or whole seconds under the timestamps-seconds variant. */
   t: (ms: number) => number;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Where each fault was caught last time: the spec file and test title whose failure named the
- * fault's declared check. The catalogue runner tries that one test first; a fault caught there is
+ * fault's declared check. The fault runner tries that one test first; a fault caught there is
  * caught (a failing test is a failing test, whatever else runs beside it), and a fault not caught
  * there gets the full run of its API's specs, so a stale hint costs seconds, never soundness.
  * The committed hints live in catch-hints.json beside this file; `npm run faults -- --write-hints`

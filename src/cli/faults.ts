@@ -1,21 +1,21 @@
 /**
- * `npm run faults`, the fault catalogue run (also `npm run mutation`, its old name; the last step
+ * `npm run faults`, the fault run (also `npm run mutation`, its old name; the last step
  * of `npm test`): the suite against the reference server (must pass, every documented status
  * covered), against every lawful variant (must pass), and against every fault (must fail by the
- * fault's declared check). Prints the table and the two scores, writes reports/mutation.{json,md},
+ * fault's declared check). Prints the table and the two scores, writes reports/faults.{json,md},
  * and exits 1 if anything is off.
- * A fault is first tried on the one test that caught it last time (src/mutation/catch-hints.ts).
+ * A fault is first tried on the one test that caught it last time (src/fault-run/catch-hints.ts).
  * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
  * (every fault gets its API's whole run), --write-hints (refresh the committed hints from this run).
  */
 import { parseArgs } from 'node:util';
-import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/catalogue';
-import { catalogueProblems } from '../reference/fault-audit';
+import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/faults-and-variants';
+import { faultListProblems } from '../reference/fault-audit';
 import { APIS, type ApiName } from '../catalogue';
-import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type CatchHints } from '../mutation/catch-hints';
-import { pool, runInstances, runSuite, type SuiteRun } from '../mutation/run-suite';
-import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../mutation/verdicts';
-import { renderTable, scores, writeMutationReport, type MutationReport } from '../mutation/report';
+import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type CatchHints } from '../fault-run/catch-hints';
+import { pool, runInstances, runSuite, type SuiteRun } from '../fault-run/run-suite';
+import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../fault-run/verdicts';
+import { renderTable, scores, writeFaultRunReport, type FaultRunReport } from '../fault-run/report';
 
 const { values } = parseArgs({
   options: {
@@ -28,14 +28,14 @@ const { values } = parseArgs({
 });
 const parallel = Math.max(1, Number(values.parallel) || 2);
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
-const workDir = `${reportsDir}/mutation`;
-// One fixed seed for the whole catalogue run, so its verdicts are reproducible.
+const workDir = `${reportsDir}/faults`;
+// One fixed seed for the whole fault run, so its verdicts are reproducible.
 const seed = process.env.CONFORMANCE_SEED ?? '20261123';
 
 // Every fault names a registry clause its check cites; every variant a registry clause; names are unique.
-const problems = catalogueProblems(FAULTS, API_VARIANTS, COMMON_VARIANTS);
+const problems = faultListProblems(FAULTS, API_VARIANTS, COMMON_VARIANTS);
 if (problems.length) {
-  console.error(`The fault catalogue is not lawful:\n  ${problems.join('\n  ')}`);
+  console.error(`The fault run is not lawful:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 
@@ -57,14 +57,12 @@ function projectsFor(item: FaultSpec | VariantSpec, kind: 'fault' | 'variant'): 
 }
 
 const started = performance.now();
-// Fewer generated cases per property than a normal run: the catalogue runs the suite ~150 times.
+// Fewer generated cases per property than a normal run: the fault runs the suite ~150 times.
 const numRuns = process.env.CONFORMANCE_NUM_RUNS ?? '5';
 const common = { env: { CONFORMANCE_SEED: seed, CONFORMANCE_NUM_RUNS: numRuns }, workers: 1, timeoutMs: 600_000 };
-console.log(
-  `Fault catalogue: ${faults.length} faults, ${variants.length} variants (+ the reference run), ${parallel} in parallel, seed ${seed}`,
-);
+console.log(`Fault run: ${faults.length} faults, ${variants.length} variants (+ the reference run), ${parallel} in parallel, seed ${seed}`);
 
-let reference: MutationReport['reference'] = {
+let reference: FaultRunReport['reference'] = {
   passed: true,
   seconds: 0,
   tests: { passed: 0, failed: 0, skipped: 0 },
@@ -180,7 +178,7 @@ await pool(rest, parallel, async (spec) => {
 const order = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
 faultVerdicts.sort(order);
 variantVerdicts.sort(order);
-const report: MutationReport = {
+const report: FaultRunReport = {
   reference,
   faults: faultVerdicts,
   variants: variantVerdicts,
@@ -188,7 +186,7 @@ const report: MutationReport = {
   seconds: Math.round((performance.now() - started) / 100) / 10,
   parallel,
 };
-writeMutationReport(reportsDir, report);
+writeFaultRunReport(reportsDir, report);
 if (values['write-hints']) writeHints({ ...hints, ...foundHints });
 console.log(`\n${renderTable(report)}\n`);
 const s = report.scores;
@@ -197,5 +195,5 @@ console.log(
 );
 for (const line of reference.failures.slice(0, 20)) console.log(`  reference: ${line}`);
 const ok = reference.passed && s.faultsCaught === s.faults && s.variantsPassed === s.variants;
-console.log(ok ? 'Catalogue run: OK' : 'Catalogue run: FAILED (see reports/mutation.md)');
+console.log(ok ? 'Fault run: OK' : 'Fault run: FAILED (see reports/faults.md)');
 process.exit(ok ? 0 : 1);

@@ -1,10 +1,10 @@
-/** The v3 seed data (fixtures/reference/v3-seed.json) plus the well-known ids of identity.json. */
+/** The v3 fixtures data (fixtures/reference/v3-fixtures.json) plus the well-known ids of identity.json. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EMBEDDED } from '../../identity/embedded';
 import type { JsonObject } from './json';
 
-export interface V3Seed {
+export interface V3Fixtures {
   tokenService: { issuer: string; otherClientTenant: string };
   hrDefaults: { primaryTeamExternalId: string; permissionGroupExternalIds: string[] };
   businessUnits: Array<JsonObject & { level: 1 | 2 | 3 | 4; externalId: string }>;
@@ -18,14 +18,14 @@ export interface V3Seed {
   };
 }
 
-const file = fileURLToPath(new URL('../../../fixtures/reference/v3-seed.json', import.meta.url));
+const file = fileURLToPath(new URL('../../../fixtures/reference/v3-fixtures.json', import.meta.url));
 
-let cached: V3Seed | null = null;
+let cached: V3Fixtures | null = null;
 
 /** Reads the seed once; the identity.json employee reference id and image key are always in it. */
-export function loadV3Seed(): V3Seed {
+export function loadV3Fixtures(): V3Fixtures {
   if (cached) return structuredClone(cached);
-  const seed = JSON.parse(readFileSync(file, 'utf8')) as V3Seed;
+  const seed = JSON.parse(readFileSync(file, 'utf8')) as V3Fixtures;
   if (!seed.employees.some((e) => e.referenceId === EMBEDDED.hr.employeeReferenceId)) {
     seed.employees.push({ referenceId: EMBEDDED.hr.employeeReferenceId, record: { firstName: 'Offer', lastName: 'Accepted' } });
   }
