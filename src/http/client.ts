@@ -4,7 +4,8 @@
  * every call recorded as an Exchange (secrets redacted) for the report.
  */
 import { request as undiciRequest, type Dispatcher } from 'undici';
-import type { ApiName } from '../catalogue/types';
+import { operation } from '../catalogue';
+import type { ApiName, OperationSpec } from '../catalogue/types';
 import { toCurl, type CurlAuth, type Exchange } from './exchange';
 import { noteExchange } from './last-exchange';
 import type { Limiter } from './limiter';
@@ -32,6 +33,17 @@ export interface RequestSpec {
   headers?: Record<string, string>;
   operationId?: string;
   /** Replaces the client's auth for this request (e.g. NO_AUTH, or wrong credentials). */
+  auth?: AuthProvider;
+}
+
+/** A request named by its catalogue operation: method and path template come from the catalogue entry. */
+export interface CallSpec {
+  /** A value for each path parameter of the operation, by its catalogue name; a missing or unknown name throws. */
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  raw?: { text: string; contentType: string };
+  headers?: Record<string, string>;
   auth?: AuthProvider;
 }
 
@@ -78,6 +90,23 @@ export class ApiClient {
       url.searchParams.append(key, Array.isArray(value) ? value.join(',') : String(value));
     }
     return url.toString();
+  }
+
+  /**
+   * Sends the operation `operationId` of the catalogue: its method, its path with `params` filled in
+   * (every path parameter, and only those, or this throws: a suite error, never a silent fallback).
+   */
+  async call(operationId: string, spec: CallSpec = {}): Promise<Exchange> {
+    const op = this.operation(operationId);
+    const { params, ...rest } = spec;
+    return this.send({ ...rest, method: op.method, path: pathOf(op, params ?? {}), operationId: op.id });
+  }
+
+  /** The catalogue entry of `operationId`, which must be an operation of this client's API. */
+  operation(operationId: string): OperationSpec {
+    const op = operation(operationId);
+    if (op.api !== this.config.api) throw new Error(`${operationId} is an operation of ${op.api}, not of this ${this.config.api} client`);
+    return op;
   }
 
   async send(spec: RequestSpec): Promise<Exchange> {
@@ -219,6 +248,17 @@ function transportError(error: unknown, timeoutMs: number): string {
 }
 
 /** Builds a path from a template and ids, URL-encoding each id: pathFor('/candidates/{candidateId}', {candidateId: 'a b'}). */
+/** The path of `op` with its parameters filled in; a parameter missing from `params`, or a name the operation does not have, throws. */
+export function pathOf(op: OperationSpec, params: Record<string, string | number>): string {
+  const names = new Set(op.pathParams.map((p) => p.name));
+  const unknown = Object.keys(params).filter((name) => !names.has(name));
+  if (unknown.length > 0)
+    throw new Error(
+      `${op.id} has no path parameter ${unknown.map((n) => `{${n}}`).join(', ')} (it has: ${[...names].join(', ') || 'none'})`,
+    );
+  return pathFor(op.path, params);
+}
+
 export function pathFor(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
