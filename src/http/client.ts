@@ -256,6 +256,9 @@ export function pathOf(op: OperationSpec, params: Record<string, string | number
     throw new Error(
       `${op.id} has no path parameter ${unknown.map((n) => `{${n}}`).join(', ')} (it has: ${[...names].join(', ') || 'none'})`,
     );
+  const missing = [...names].filter((name) => params[name] === undefined);
+  if (missing.length > 0)
+    throw new Error(`${op.id} needs a value for ${missing.map((n) => `{${n}}`).join(', ')} (${op.method} ${op.path})`);
   return pathFor(op.path, params);
 }
 

@@ -1,0 +1,65 @@
+/**
+ * allure-playwright with a writer that does not fsync. allure-js-commons' FileSystemWriter syncs
+ * every attachment and result file to disk, one blocking fsync each (thousands per run: every
+ * exchange is an attachment); in the runner process that also serves the embedded reference
+ * server, which then stops answering the workers while the disk catches up. The results are read
+ * once the run has ended (`allure generate`, src/cli/allure-html.ts), so the page cache is enough.
+ */
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AllureReporter } from 'allure-playwright';
+import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
+import type { Suite } from '@playwright/test/reporter';
+
+export class UnsyncedWriter implements Writer {
+  private made = false;
+  constructor(private readonly resultsDir: string) {}
+
+  writeResult(result: Parameters<Writer['writeResult']>[0]): void {
+    this.json(`${result.uuid}-result.json`, result);
+  }
+  writeGroup(result: Parameters<Writer['writeGroup']>[0]): void {
+    this.json(`${result.uuid}-container.json`, result);
+  }
+  writeAttachment(distFileName: string, content: Buffer): void {
+    writeFileSync(this.path(distFileName), content);
+  }
+  writeAttachmentFromPath(distFileName: string, from: string): void {
+    copyFileSync(from, this.path(distFileName));
+  }
+  writeEnvironmentInfo(info: Parameters<Writer['writeEnvironmentInfo']>[0]): void {
+    writeFileSync(this.path('environment.properties'), stringifyEnvInfo(info), 'utf8');
+  }
+  writeCategoriesDefinitions(categories: Parameters<Writer['writeCategoriesDefinitions']>[0]): void {
+    this.json('categories.json', categories);
+  }
+  writeGlobals(distFileName: string, info: Parameters<Writer['writeGlobals']>[1]): void {
+    this.json(distFileName, info);
+  }
+
+  private json(name: string, value: unknown): void {
+    writeFileSync(this.path(name), JSON.stringify(value), 'utf8');
+  }
+  private path(name: string): string {
+    if (!this.made) mkdirSync(this.resultsDir, { recursive: true });
+    this.made = true;
+    return join(this.resultsDir, name);
+  }
+}
+
+type Options = ConstructorParameters<typeof AllureReporter>[0] & { resultsDir: string };
+
+export default class ConformanceAllureReporter extends AllureReporter {
+  constructor(private readonly conformanceOptions: Options) {
+    super(conformanceOptions);
+  }
+
+  override onBegin(suite: Suite): void {
+    super.onBegin(suite);
+    // allure-playwright builds its runtime (and its fsyncing writer) in onBegin; swap the writer.
+    const runtime = (this as unknown as { allureRuntime?: { writer: Writer } }).allureRuntime;
+    if (!runtime)
+      throw new Error('allure-playwright no longer keeps its runtime in `allureRuntime`: update src/reporting/allure-reporter.ts');
+    runtime.writer = new UnsyncedWriter(this.conformanceOptions.resultsDir);
+  }
+}
