@@ -6,7 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { test as base, type TestInfo } from '@playwright/test';
+// The base test without Playwright's browser fixtures: its auto fixtures (tracing, screenshots,
+// request contexts) would set up and tear down around every test, each a step with a captured stack.
+import { _baseTest as base, type TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import { operation } from '../src/catalogue';
 import type { ApiName, OperationSpec } from '../src/catalogue/types';
@@ -25,6 +27,7 @@ import { recordObservation, type ObservationCategory } from '../src/reporting/ob
 import { coverageAnnotation } from '../src/reporting/coverage';
 import { replayCommand } from '../src/reporting/replay';
 import { exchangeInMessage } from '../src/checks/check-error';
+import { RmShared } from './support/rm-shared';
 
 const API_TITLES: Record<ApiName, string> = {
   rm: 'Recruitment Marketing API v2',
@@ -36,6 +39,8 @@ interface WorkerFixtures {
   target: Target;
   limiter: Limiter;
   hrTokens: TokenCache;
+  /** The RM records a worker's tests share (support/rm-shared.ts): made when a test first asks, undone at worker teardown. */
+  rmShared: RmShared;
 }
 
 interface TestFixtures {
@@ -82,6 +87,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             : Promise.reject(new Error('HR is not configured')),
         ),
       );
+    },
+    { scope: 'worker' },
+  ],
+  rmShared: [
+    async ({ target }, use) => {
+      const shared = new RmShared(target);
+      await use(shared);
+      await shared.cleanUp();
     },
     { scope: 'worker' },
   ],
@@ -148,12 +161,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       testInfo.annotations.push(coverageAnnotation(op, statuses));
       if (!labelled.has(op.id)) {
         labelled.add(op.id);
+        // One runtime message for the five labels: each message is an attachment, with a stack captured.
         pending.push(
-          allure.epic(API_TITLES[op.api]),
-          allure.feature(op.resource),
-          allure.story(`${op.method} ${op.path}`),
-          allure.label('operation', op.id),
-          allure.label('section', op.section),
+          allure.labels(
+            { name: 'epic', value: API_TITLES[op.api] },
+            { name: 'feature', value: op.resource },
+            { name: 'story', value: `${op.method} ${op.path}` },
+            { name: 'operation', value: op.id },
+            { name: 'section', value: op.section },
+          ),
         );
       }
       return op;

@@ -7,9 +7,10 @@
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
-import { eventually, unknownId, walkNumeric } from '../support/rm';
+import { eventually } from '../support/rm-eventually';
+import { unknownId } from '../support/rm-names';
+import { walkNumeric } from '../support/rm-walk';
 
 const op = operation('rm.ats-candidates.anonymise');
 
@@ -34,11 +35,7 @@ test.describe('anonymisation', () => {
     const anonymised = async (): Promise<Set<string>> =>
       new Set((await walkNumeric(rm, list, { 'filter[anonymised]': 'true' }, 100, 5)).ids);
     const before = await anonymised();
-    const ex = await rm.send({
-      method: 'DELETE',
-      path: pathFor(op.path, { atsIntegrationId: integration, candidateAtsId: candidate }),
-      operationId: op.id,
-    });
+    const ex = await rm.call(op.id, { params: { atsIntegrationId: integration, candidateAtsId: candidate } });
     expectDocumented(ex, op, '202', { schema: false });
     cleanup.leftover(`ATS candidate ${candidate} of integration ${integration} queued for anonymisation (cannot be undone)`);
     observe('response-shape', 'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 202 body', bodyShape(ex.response?.text ?? ''));
@@ -71,11 +68,7 @@ test.describe('anonymisation', () => {
     covers(op.id, '404');
     // An integration that does not exist: nothing can be anonymised whatever the candidate id.
     const candidateAtsId = target.rm?.atsCandidateId ?? `ATS-${unknownId()}`;
-    const ex = await rm.send({
-      method: 'DELETE',
-      path: pathFor(op.path, { atsIntegrationId: unknownId(), candidateAtsId }),
-      operationId: op.id,
-    });
+    const ex = await rm.call(op.id, { params: { atsIntegrationId: unknownId(), candidateAtsId } });
     expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
     observe(
       'error-body',
@@ -95,8 +88,7 @@ test.describe('anonymisation', () => {
     if (!target.rm?.atsIntegrationId) {
       observe('other', 'anonymisation 404 (unknown candidate)', 'RM_ATS_INTEGRATION_ID is unset: the integration is unknown too');
     }
-    const path = pathFor(op.path, { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` });
-    const ex = await rm.send({ method: 'DELETE', path, operationId: op.id });
+    const ex = await rm.call(op.id, { params: { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` } });
     expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
     observe(
       'error-body',

@@ -6,19 +6,13 @@
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
 import { dataOf, envelopeKeys, singleOf } from '../support/rm-doc';
-import {
-  candidateBody,
-  candidatesByEmail,
-  createCandidateRecord,
-  createdCandidate,
-  findCandidatesWith,
-  getCandidate,
-  runEmail,
-  walkNumeric,
-} from '../support/rm';
+import { candidateBody } from '../support/rm-bodies';
+import { findCandidatesWith } from '../support/rm-discovery';
+import { runEmail } from '../support/rm-names';
+import { candidatesByEmail, createCandidateRecord, createdCandidate, getCandidate } from '../support/rm-records';
+import { walkNumeric } from '../support/rm-walk';
 import { fence } from '../support/rm-window';
 
 const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
@@ -27,7 +21,7 @@ const show = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
 test.describe('candidates', () => {
   test('GET /candidates answers 200 with candidate resources @smoke', async ({ rm, covers, observe }) => {
     const op = covers('rm.candidates.list', '200');
-    const ex = await rm.send({ method: 'GET', path: op.path, query: { per_page: 5 }, operationId: op.id });
+    const ex = await rm.call(op.id, { query: { per_page: 5 } });
     expectDocumented(ex, op, '200');
     observe('response-shape', 'GET /candidates top-level members', envelopeKeys(ex));
   });
@@ -35,10 +29,10 @@ test.describe('candidates', () => {
   test('GET /candidates without per_page, and with a large per_page: page sizes are observed @smoke', async ({ rm, covers, observe }) => {
     // 000 §8: "Default and maximum per_page: not shown" -> a large per_page may be served or refused; observed.
     const op = covers('rm.candidates.list', '200');
-    const plain = await rm.send({ method: 'GET', path: op.path, operationId: op.id });
+    const plain = await rm.call(op.id);
     expectDocumented(plain, op, '200');
     observe('pagination', 'GET /candidates default page size (records on page 1 without per_page)', String(dataOf(plain).length));
-    const large = await rm.send({ method: 'GET', path: op.path, query: { page: 1, per_page: 500 }, operationId: op.id });
+    const large = await rm.call(op.id, { query: { page: 1, per_page: 500 } });
     expectNoServerError(large, 'rm.query.per_page');
     observe('pagination', 'GET /candidates?page=1&per_page=500', `${String(large.response?.status)}, ${dataOf(large).length} records`);
     if (large.response?.status === 200) {
@@ -63,7 +57,7 @@ test.describe('candidates', () => {
     covers('rm.candidates.get', '200');
     const email = runEmail(target, 'create');
     const sent = { email, first_name: 'Ada', last_name: 'Lovelace', phone_number: '+15555550100' };
-    const ex = await rm.send({ method: 'POST', path: op.path, body: candidateBody(sent), operationId: op.id });
+    const ex = await rm.call(op.id, { body: candidateBody(sent) });
     expectDocumented(ex, op, '201');
     cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
     observe('response-shape', 'POST /candidates 201 body', singleOf(ex) ? envelopeKeys(ex) : bodyShape(ex.response?.text ?? ''));
@@ -123,7 +117,7 @@ test.describe('candidates', () => {
       // 000 §4 rule 1 (email required, e-mail format) and the row's "`data` and `type` required" with its 422.
       const op = covers('rm.candidates.create', '422');
       const email = runEmail(target, 'refused');
-      const ex = await rm.send({ method: 'POST', path: op.path, body: body(email), operationId: op.id });
+      const ex = await rm.call(op.id, { body: body(email) });
       expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
       observe('error-body', `POST /candidates 422 (${title})`, bodyShape(ex.response?.text ?? ''));
       if (traceable) {
@@ -147,7 +141,7 @@ test.describe('candidates', () => {
   }) => {
     const op = covers('rm.candidates.create');
     const email = runEmail(target, 'untyped');
-    const ex = await rm.send({ method: 'POST', path: op.path, body: { data: { attributes: { email } } }, operationId: op.id });
+    const ex = await rm.call(op.id, { body: { data: { attributes: { email } } } });
     expectNoServerError(ex, 'rm.op.candidates.create');
     if ((ex.response?.status ?? 0) < 300) cleanup.leftover(`RM candidate ${email} (accepted without data.type)`);
     observe('status', 'POST /candidates without data.type', String(ex.response?.status ?? 'no answer'));
@@ -159,12 +153,7 @@ test.describe('candidates', () => {
     const list = covers('rm.candidates.list', '200');
     const before = await fence(rm, target, cleanup, 'notrace');
     const invalid = `conformance+${target.run.runId}-${process.pid}-invalid.example.com`;
-    const ex = await rm.send({
-      method: 'POST',
-      path: op.path,
-      body: candidateBody({ email: invalid, first_name: 'Refused' }),
-      operationId: op.id,
-    });
+    const ex = await rm.call(op.id, { body: candidateBody({ email: invalid, first_name: 'Refused' }) });
     expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
     const walk = await walkNumeric(rm, list, { 'filter[updated_at][gte]': before }, 100, 10);
     const stored = walk.records.filter((r) => sameEmail(r.attributes.email, invalid));
@@ -180,7 +169,7 @@ test.describe('candidates', () => {
     // 000 §4 rule 1: a POST that lacks `email` is refused (422); the exact status for unparsable JSON is observed.
     const op = covers('rm.candidates.create', '422');
     const text = '{"data": {"type": "candidates", "attributes": {"email": ';
-    const ex = await rm.send({ method: 'POST', path: op.path, raw: { text, contentType: 'application/vnd.api+json' }, operationId: op.id });
+    const ex = await rm.call(op.id, { raw: { text, contentType: 'application/vnd.api+json' } });
     expectNoServerError(ex, 'rm.rule.candidate-email');
     expectStatus(ex, '4xx', { check: 'validation', clause: 'rm.rule.candidate-email', why: 'the POST carries no e-mail' });
     observe('status', 'POST /candidates with a body that is not JSON', String(ex.response?.status));
@@ -195,12 +184,7 @@ test.describe('candidates', () => {
     const op = covers('rm.candidates.update', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'patch');
     const changes = { first_name: 'Grace', last_name: 'Hopper', skills: ['cobol', 'compilers'] };
-    const ex = await rm.send({
-      method: 'PATCH',
-      path: pathFor(op.path, { candidateId: created.id }),
-      body: candidateBody(changes),
-      operationId: op.id,
-    });
+    const ex = await rm.call(op.id, { params: { candidateId: created.id }, body: candidateBody(changes) });
     expectDocumented(ex, op, '200');
     const { resource } = await getCandidate(rm, created.id);
     const a = resource.attributes;
@@ -237,9 +221,9 @@ test.describe('candidates', () => {
     // 000 §4 PATCH row: "no attribute is required": an attribute the body does not carry is not changed.
     const op = covers('rm.candidates.update', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'patch-one');
-    const path = pathFor(op.path, { candidateId: created.id });
+    const params = { candidateId: created.id };
     const first = { last_name: 'Hopper', skills: ['cobol', 'compilers'] };
-    const setup = await rm.send({ method: 'PATCH', path, body: candidateBody(first), operationId: op.id });
+    const setup = await rm.call(op.id, { params, body: candidateBody(first) });
     expectDocumented(setup, op, '200');
     const sameSkills = (skills: unknown): boolean =>
       Array.isArray(skills) && skills.length === first.skills.length && first.skills.every((s) => skills.includes(s));
@@ -248,7 +232,7 @@ test.describe('candidates', () => {
     const was = `after PATCH ${show(first)}, last_name is ${show(before.last_name)} and skills ${show(before.skills)}`;
     expectThat(set, 'state', was, 'rm.op.candidates.update');
 
-    const ex = await rm.send({ method: 'PATCH', path, body: candidateBody({ first_name: 'Grace' }), operationId: op.id });
+    const ex = await rm.call(op.id, { params, body: candidateBody({ first_name: 'Grace' }) });
     expectDocumented(ex, op, '200');
     const a = (await getCandidate(rm, created.id)).resource.attributes;
     expectThat(
@@ -280,12 +264,7 @@ test.describe('candidates', () => {
       // 000 §4 lists 422 for PATCH but ties it to no rule: refusing and accepting are both observed, never failed.
       const op = operation('rm.candidates.update');
       const created = await createCandidateRecord(rm, target, cleanup, 'patch422');
-      const ex = await rm.send({
-        method: 'PATCH',
-        path: pathFor(op.path, { candidateId: created.id }),
-        body: candidateBody(attributes),
-        operationId: op.id,
-      });
+      const ex = await rm.call(op.id, { params: { candidateId: created.id }, body: candidateBody(attributes) });
       expectNoServerError(ex, 'rm.op.candidates.update');
       // A documented answer the target gave is covered; which one it gives is not required.
       if (ex.response?.status === 422 || ex.response?.status === 200) covers(op.id, String(ex.response.status));
@@ -313,7 +292,7 @@ test.describe('candidates', () => {
       }
     }
     for (const candidateId of ids) {
-      const ex = await rm.send({ method: 'GET', path: pathFor(op.path, { candidateId }), operationId: op.id });
+      const ex = await rm.call(op.id, { params: { candidateId } });
       expectDocumented(ex, op, '200');
     }
   });

@@ -7,10 +7,11 @@
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectNoServerError, expectThat, type ClauseOf } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
 import { duplicatesIn, short, singleOf } from '../support/rm-doc';
-import { createCandidateRecord, postRelated, relatedRecords, runName, walkNumeric } from '../support/rm';
+import { runName } from '../support/rm-names';
+import { createCandidateRecord, postRelated, relatedRecords } from '../support/rm-records';
+import { walkNumeric } from '../support/rm-walk';
 
 interface Kind {
   plural: 'educations' | 'employments';
@@ -89,7 +90,7 @@ for (const kind of KINDS) {
       }
       expectThat(duplicatesIn(ids).length === 0, 'state', `two POST ${create.path} made one record ${ids.join(', ')}`, kind.rows.create);
       for (const id of ids) {
-        const ex = await rm.send({ method: 'GET', path: pathFor(get.path, { candidateId, [kind.idParam]: id }), operationId: get.id });
+        const ex = await rm.call(get.id, { params: { candidateId, [kind.idParam]: id } });
         expectDocumented(ex, get, '200');
         expectThat(
           singleOf(ex)?.id === id,
@@ -132,12 +133,7 @@ for (const kind of KINDS) {
         if (required) covers(create.id, '422');
         covers(list.id, '200');
         const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, `${kind.plural}422`);
-        const ex = await rm.send({
-          method: 'POST',
-          path: pathFor(create.path, { candidateId }),
-          body: body(attributes),
-          operationId: create.id,
-        });
+        const ex = await rm.call(create.id, { params: { candidateId }, body: body(attributes) });
         const after = await relatedRecords(rm, kind.plural, candidateId);
         if (required) {
           expectDocumented(ex, create, '422', { statusCheck: 'validation', schema: false });

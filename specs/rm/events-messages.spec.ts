@@ -8,11 +8,13 @@
 import { test } from '../fixtures';
 import type { OperationSpec } from '../../src/catalogue/types';
 import { expectDocumented, expectThat, type ClauseOf } from '../../src/checks';
-import { pathFor, type ApiClient, type QueryValue } from '../../src/http/client';
+import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { compareInstants, dataOf, relationshipRefs, short, utcOf, type Resource } from '../support/rm-doc';
 import { expectIncluded, type IncludeTarget } from '../support/rm-include';
-import { createCandidate, discoverCandidateWithEvents, discoverJobApplication, findCandidatesWith, walkNumeric } from '../support/rm';
+import { discoverCandidateWithEvents, discoverJobApplication, findCandidatesWith } from '../support/rm-discovery';
+import { createCandidate } from '../support/rm-records';
+import { sendRepeatedKeys, walkNumeric } from '../support/rm-walk';
 
 type Observe = (category: 'other' | 'status', subject: string, value: string) => void;
 
@@ -22,7 +24,7 @@ async function read(
   params: Record<string, string>,
   query: Record<string, QueryValue> = {},
 ): Promise<Resource[]> {
-  const ex = await rm.send({ method: 'GET', path: pathFor(op.path, params), query, operationId: op.id });
+  const ex = await rm.call(op.id, { params, query });
   expectDocumented(ex, op, '200');
   return dataOf(ex);
 }
@@ -50,18 +52,14 @@ async function readKinds(
   form: { value: KindForm | null },
   clause: ClauseOf<'filter'>,
 ): Promise<Resource[]> {
-  const where = pathFor(op.path, params);
-  const repeated = async (): Promise<Exchange> => {
-    const search = new URLSearchParams();
-    for (const k of kinds) search.append('filter[kind][]', k);
-    return rm.send({ method: 'GET', path: `${where}?${search.toString()}`, operationId: op.id });
-  };
+  const where = pathOf(op, params);
+  const repeated = (): Promise<Exchange> => sendRepeatedKeys(rm, op, params, [['filter[kind]', kinds]]);
   if (form.value === 'repeated') {
     const ex = await repeated();
     expectDocumented(ex, op, '200');
     return dataOf(ex);
   }
-  const comma = await rm.send({ method: 'GET', path: where, query: { 'filter[kind]': kinds }, operationId: op.id });
+  const comma = await rm.call(op.id, { params, query: { 'filter[kind]': kinds } });
   const status = comma.response?.status ?? 0;
   if (form.value === 'comma' || status < 400 || status >= 500) {
     expectDocumented(comma, op, '200');
@@ -84,7 +82,7 @@ async function checkEvents(
   observe: Observe,
   clauses: EventClauses,
 ): Promise<void> {
-  const where = pathFor(op.path, params);
+  const where = pathOf(op, params);
   const events = await read(rm, op, params);
   if (events.length === 0)
     observe('other', `${op.method} ${op.path}`, 'the record read has no events: filters checked for status and shape only');
@@ -195,7 +193,7 @@ async function checkEvents(
 
   // include: each value answers 200 with a valid body, and what the events name is embedded.
   for (const include of op.include) {
-    const ex = await rm.send({ method: 'GET', path: where, query: { include }, operationId: op.id });
+    const ex = await rm.call(op.id, { params, query: { include } });
     expectDocumented(ex, op, '200');
     expectIncluded(ex, include, {}, 'rm.include.events');
   }
@@ -287,7 +285,7 @@ test.describe('candidate messages', () => {
       candidateId = await createCandidate(rm, target, cleanup, 'messages');
     }
     const params = { candidateId };
-    const where = pathFor(op.path, params);
+    const where = pathOf(op, params);
 
     // page and per_page (000 §4 Operations).
     const pages = await walkNumeric(rm, op, {}, 1, 3, {}, params);
@@ -308,7 +306,7 @@ test.describe('candidate messages', () => {
 
     // include: each value answers 200 and embeds what the messages name.
     for (const include of op.include) {
-      const ex = await rm.send({ method: 'GET', path: where, query: { include, page: 1, per_page: 25 }, operationId: op.id });
+      const ex = await rm.call(op.id, { params, query: { include, page: 1, per_page: 25 } });
       expectDocumented(ex, op, '200');
       expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages');
     }

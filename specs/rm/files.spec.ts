@@ -6,10 +6,11 @@
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
-import { pathFor, type ApiClient } from '../../src/http/client';
+import type { ApiClient } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
 import { includedOf, relationshipRefs } from '../support/rm-doc';
-import { createCandidateRecord, fileBody, getCandidate, RESUME_BASE64 } from '../support/rm';
+import { fileBody, RESUME_BASE64 } from '../support/rm-bodies';
+import { createCandidateRecord, getCandidate } from '../support/rm-records';
 
 /** Files the candidate shows through include=resumes: relationship entries, or else embedded records. */
 async function shownFiles(rm: ApiClient, candidateId: string): Promise<number> {
@@ -30,7 +31,7 @@ test.describe('candidate files', () => {
     const { id } = await createCandidateRecord(rm, target, cleanup, 'file');
     for (const options of [undefined, { parse_resume: true }]) {
       const body = { ...fileBody('resume.txt', RESUME_BASE64), ...(options ? { options } : {}) };
-      const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body, operationId: op.id });
+      const ex = await rm.call(op.id, { params: { candidateId: id }, body });
       expectDocumented(ex, op, '201');
       cleanup.leftover(`RM candidate file resume.txt of candidate ${id} (no documented delete operation)`);
     }
@@ -56,7 +57,7 @@ test.describe('candidate files', () => {
       const { id } = await createCandidateRecord(rm, target, cleanup, 'file422');
       const before = await shownFiles(rm, id);
       const body = { data: { type: 'candidate_files', attributes } };
-      const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body, operationId: op.id });
+      const ex = await rm.call(op.id, { params: { candidateId: id }, body });
       expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
       observe('error-body', `POST /candidates/{id}/candidate_files 422 (${title})`, bodyShape(ex.response?.text ?? ''));
       const after = await shownFiles(rm, id);
@@ -82,7 +83,7 @@ test.describe('candidate files', () => {
     const { id } = await createCandidateRecord(rm, target, cleanup, 'file64');
     const before = await shownFiles(rm, id);
     const body = { data: { type: 'candidate_files', attributes: { filename: 'resume.txt', content: 'this is *not* base64 (!)' } } };
-    const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId: id }), body, operationId: op.id });
+    const ex = await rm.call(op.id, { params: { candidateId: id }, body });
     expectStatus(ex, [201, 422], { check: 'validation', clause: 'rm.rule.file-refused', why: 'content not accepted gives 422' });
     observe(
       'status',

@@ -14,22 +14,13 @@ import { operation } from '../../src/catalogue';
 import { expectDocumented, expectNoServerError, expectThat, type ClauseOf } from '../../src/checks';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
-import { pathFor } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { dataOf, relationshipRefs, short, singleOf, type Resource } from '../support/rm-doc';
 import { CANDIDATE_INCLUDES, expectIncluded, reachedBy, segmentTarget, type IncludeResult } from '../support/rm-include';
-import {
-  addEducation,
-  addEmployment,
-  addFile,
-  addTag,
-  addToList,
-  allLists,
-  createCandidateRecord,
-  resolveListId,
-  runTag,
-} from '../support/rm';
+import { resolveListId } from '../support/rm-discovery';
+import { runTag } from '../support/rm-names';
+import { addEducation, addEmployment, addFile, addTag, addToList, allLists, createCandidateRecord } from '../support/rm-records';
 
 const getOp = operation('rm.candidates.get');
 const listOp = operation('rm.candidates.list');
@@ -151,7 +142,7 @@ async function created(rm: ApiClient, target: Target, cleanup: Cleanup, top: str
       // 000 §4 rule 3: the answer need not show the file; then the candidate's own relationship is the evidence.
       const fileId = shown !== null && shown.type !== 'candidates' && shown.id !== candidate.id ? shown.id : null;
       if (fileId !== null) return subject([{ id: fileId, name: null }], 'attached by POST candidate_files');
-      const ex = await rm.send({ method: 'GET', path: pathFor(getOp.path, { candidateId: candidate.id }), operationId: getOp.id });
+      const ex = await rm.call(getOp.id, { params: { candidateId: candidate.id } });
       expectDocumented(ex, getOp, '200');
       const refs = singleOf(ex) ? (relationshipRefs(singleOf(ex) as Resource, 'resumes') ?? []) : [];
       return refs.length
@@ -178,7 +169,7 @@ async function seeded(rm: ApiClient, include: string, exchanges: Exchange[]): Pr
   for (const withInclude of [true, false]) {
     for (let page = 1; page <= 3; page += 1) {
       const query = withInclude ? { include, page, per_page: 20 } : { page, per_page: 20 };
-      const ex = await rm.send({ method: 'GET', path: listOp.path, query, operationId: listOp.id });
+      const ex = await rm.call(listOp.id, { query });
       expectDocumented(ex, listOp, '200');
       if (withInclude) exchanges.push(ex);
       const records = dataOf(ex);
@@ -223,7 +214,7 @@ test.describe('include on candidates', () => {
       const { candidateId } = subject;
 
       // One candidate by id.
-      const byId = await rm.send({ method: 'GET', path: pathFor(get.path, { candidateId }), query: { include }, operationId: get.id });
+      const byId = await rm.call(get.id, { params: { candidateId }, query: { include } });
       expectDocumented(byId, get, '200');
       const result = expectIncluded(byId, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
       expectKnown(byId, result, subject, include, `GET /candidates/${candidateId}?include=${include}`, observe);
@@ -231,7 +222,7 @@ test.describe('include on candidates', () => {
       // The list operation: a candidate of ours alone, by its e-mail.
       if (subject.email !== null) {
         const query = { include, 'filter[email][eq]': subject.email, page: 1, per_page: 10 };
-        const ex = await rm.send({ method: 'GET', path: list.path, query, operationId: list.id });
+        const ex = await rm.call(list.id, { query });
         expectDocumented(ex, list, '200');
         const listed = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
         if (dataOf(ex).some((c) => c.id === candidateId)) {
@@ -259,12 +250,7 @@ test.describe('include on candidates', () => {
       employments: await addEmployment(rm, cleanup, candidate.id),
     };
     const values = Object.keys(records);
-    const ex = await rm.send({
-      method: 'GET',
-      path: pathFor(get.path, { candidateId: candidate.id }),
-      query: { include: values },
-      operationId: get.id,
-    });
+    const ex = await rm.call(get.id, { params: { candidateId: candidate.id }, query: { include: values } });
     expectDocumented(ex, get, '200');
     for (const [include, id] of Object.entries(records)) {
       const result = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
@@ -282,12 +268,7 @@ test.describe('include on candidates', () => {
     // 000 §4 lists the allowed values; what other values get is not shown -> observed. The row of
     // GET /candidates lists 200 and 401 only: a server error is none of them.
     const list = covers('rm.candidates.list', '200');
-    const ex = await rm.send({
-      method: 'GET',
-      path: list.path,
-      query: { include: 'no_such_relationship', per_page: 1 },
-      operationId: list.id,
-    });
+    const ex = await rm.call(list.id, { query: { include: 'no_such_relationship', per_page: 1 } });
     expectNoServerError(ex, 'rm.op.candidates.list');
     observe('status', 'GET /candidates?include=no_such_relationship', String(ex.response?.status));
   });

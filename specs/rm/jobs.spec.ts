@@ -4,10 +4,11 @@
  */
 import { test } from '../fixtures';
 import { expectDocumented, expectThat } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
 import { duplicatesIn, short, singleOf, type Resource } from '../support/rm-doc';
 import { expectIncluded, type IncludeTarget } from '../support/rm-include';
-import { discoverJob, unknownId, walkNumeric } from '../support/rm';
+import { discoverJob } from '../support/rm-discovery';
+import { unknownId } from '../support/rm-names';
+import { walkNumeric } from '../support/rm-walk';
 
 const JOB_INCLUDES: Readonly<Record<string, IncludeTarget>> = { categories: { relationships: ['categories'], types: ['categories'] } };
 
@@ -71,7 +72,7 @@ test.describe('jobs', () => {
     const list = covers('rm.jobs.list', '200');
     const get = covers('rm.jobs.get', '200');
     for (const include of list.include) {
-      const ex = await rm.send({ method: 'GET', path: list.path, query: { include, page: 1, per_page: 25 }, operationId: list.id });
+      const ex = await rm.call(list.id, { query: { include, page: 1, per_page: 25 } });
       expectDocumented(ex, list, '200');
       expectIncluded(ex, include, JOB_INCLUDES, 'rm.include.jobs');
     }
@@ -79,7 +80,7 @@ test.describe('jobs', () => {
     test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
     if (jobId === null) return;
     for (const include of [undefined, ...get.include]) {
-      const ex = await rm.send({ method: 'GET', path: pathFor(get.path, { jobId }), query: { include }, operationId: get.id });
+      const ex = await rm.call(get.id, { params: { jobId }, query: { include } });
       expectDocumented(ex, get, '200');
       expectThat(singleOf(ex)?.id === jobId, 'state', `GET /jobs/${jobId} answered job ${String(singleOf(ex)?.id)}`, 'rm.op.jobs.get');
       if (include) expectIncluded(ex, include, JOB_INCLUDES, 'rm.include.jobs');
@@ -91,7 +92,7 @@ test.describe('jobs', () => {
     const jobId = await discoverJob(rm, target);
     test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
     if (jobId === null) return;
-    const ex = await rm.send({ method: 'GET', path: pathFor(get.path, { jobId }), operationId: get.id });
+    const ex = await rm.call(get.id, { params: { jobId } });
     expectDocumented(ex, get, '200');
   });
 });

@@ -8,13 +8,16 @@ import fc from 'fast-check';
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
-import { pathFor, type ApiClient } from '../../src/http/client';
+import type { ApiClient } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
 import { duplicatesIn, relationshipRefs, short } from '../support/rm-doc';
 import { CANDIDATE_INCLUDES, expectIncluded } from '../support/rm-include';
 import { modelCommands } from '../support/property';
 import { checkRmProperty, modelRuns } from '../support/rm-property';
-import { createCandidateRecord, eventually, getCandidate, listCount, resolveListId, walkNumeric } from '../support/rm';
+import { resolveListId } from '../support/rm-discovery';
+import { eventually } from '../support/rm-eventually';
+import { createCandidateRecord, getCandidate, listCount, removeFromListLater } from '../support/rm-records';
+import { walkNumeric } from '../support/rm-walk';
 
 const CANDIDATES_PER_RUN = 2;
 
@@ -51,7 +54,7 @@ class Add implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real): Promise<void> {
     const op = operation('rm.list-candidates.add');
     const candidateId = r.candidates[this.n] ?? '';
-    const ex = await r.rm.send({ method: 'PUT', path: pathFor(op.path, { listId: r.listId, candidateId }), operationId: op.id });
+    const ex = await r.rm.call(op.id, { params: { listId: r.listId, candidateId } });
     expectDocumented(ex, op, m.members[this.n] ? '200' : '201', { statusCheck: 'membership', schema: false });
     m.members[this.n] = true;
     expectThat(
@@ -76,7 +79,7 @@ class Remove implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real): Promise<void> {
     const op = operation('rm.list-candidates.remove');
     const candidateId = r.candidates[this.n] ?? '';
-    const ex = await r.rm.send({ method: 'DELETE', path: pathFor(op.path, { listId: r.listId, candidateId }), operationId: op.id });
+    const ex = await r.rm.call(op.id, { params: { listId: r.listId, candidateId } });
     expectDocumented(ex, op, '204', { statusCheck: 'membership', schema: false });
     m.members[this.n] = false;
     expectThat(
@@ -125,10 +128,8 @@ test.describe('static lists', () => {
     test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
     if (listId === null) return;
     const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'member');
-    const path = pathFor(add.path, { listId, candidateId });
-    cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () =>
-      rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id }),
-    );
+    const params = { listId, candidateId };
+    removeFromListLater(rm, cleanup, listId, candidateId);
 
     // The count moves by exactly one (000 §2 List: "count (integer, number of candidates in the list)"); on a remote
     // target others may change it too, and it may follow late: read again a few times before failing.
@@ -160,7 +161,7 @@ test.describe('static lists', () => {
       'rm.state.list-add',
     );
 
-    const first = await rm.send({ method: 'PUT', path, operationId: add.id });
+    const first = await rm.call(add.id, { params });
     expectDocumented(first, add, '201', { statusCheck: 'membership', schema: false });
     expectThat(
       await memberOf(rm, candidateId, listId),
@@ -170,7 +171,7 @@ test.describe('static lists', () => {
     );
     await expectCount(before === null ? null : before + 1, 'after the candidate was added');
 
-    const second = await rm.send({ method: 'PUT', path, operationId: add.id });
+    const second = await rm.call(add.id, { params });
     expectDocumented(second, add, '200', { statusCheck: 'membership', schema: false });
     expectThat(
       await memberOf(rm, candidateId, listId),
@@ -180,7 +181,7 @@ test.describe('static lists', () => {
     );
     await expectCount(before === null ? null : before + 1, 'after the same candidate was added again (member unchanged)');
 
-    const del = await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id });
+    const del = await rm.call(remove.id, { params });
     expectDocumented(del, remove, '204', { statusCheck: 'membership', schema: false });
     expectThat(
       !(await memberOf(rm, candidateId, listId)),
@@ -192,7 +193,7 @@ test.describe('static lists', () => {
 
     // Removing a candidate that is not a member: 000 §3 shows 204 when "candidate and list exist", and the row
     // lists 404: either is lawful; which one is observed.
-    const again = await rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId }), operationId: remove.id });
+    const again = await rm.call(remove.id, { params });
     expectStatus(again, [204, 404], { check: 'membership', clause: 'rm.op.list-candidates.remove', why: 'the candidate is not a member' });
     observe(
       'status',
@@ -209,7 +210,7 @@ test.describe('static lists', () => {
     observe,
   }) => {
     covers('rm.list-candidates.add', '201', '200');
-    const remove = covers('rm.list-candidates.remove', '204');
+    covers('rm.list-candidates.remove', '204');
     const listId = await resolveListId(rm, target);
     test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
     if (listId === null) return;
@@ -220,9 +221,7 @@ test.describe('static lists', () => {
       for (let n = 0; n < CANDIDATES_PER_RUN; n += 1) {
         const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
         ids.push(id);
-        cleanup.add(`RM membership of candidate ${id} in list ${listId}`, () =>
-          rm.send({ method: 'DELETE', path: pathFor(remove.path, { listId, candidateId: id }), operationId: remove.id }),
-        );
+        removeFromListLater(rm, cleanup, listId, id);
       }
       return ids;
     };

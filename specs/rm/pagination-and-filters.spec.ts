@@ -10,8 +10,10 @@ import { expectDocumented, expectNoServerError, expectThat, type ClauseOf } from
 import type { ApiClient, QueryValue } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
 import { atOffset, compareInstants, cursorShape, dataOf, duplicatesIn, plusSeconds, short, utcOf, type Resource } from '../support/rm-doc';
-import { createCandidateRecord, eventually, getCandidate, updatedAt, walkCursor, walkNumeric, type Walk } from '../support/rm';
-import { candidateWindow, fence } from '../support/rm-window';
+import { eventually } from '../support/rm-eventually';
+import { createCandidateRecord, getCandidate } from '../support/rm-records';
+import { walkCursor, walkNumeric, type Walk } from '../support/rm-walk';
+import { candidateWindow, fence, updatedAt } from '../support/rm-window';
 
 const MAX_PAGES = 40;
 
@@ -22,7 +24,7 @@ function list(): OperationSpec {
 /** The candidates of one request (checked as a documented 200). */
 async function candidates(rm: ApiClient, query: Record<string, QueryValue>): Promise<Resource[]> {
   const op = list();
-  const ex = await rm.send({ method: 'GET', path: op.path, query, operationId: op.id });
+  const ex = await rm.call(op.id, { query });
   expectDocumented(ex, op, '200');
   return dataOf(ex);
 }
@@ -197,11 +199,11 @@ test.describe('pagination', () => {
     const op = covers('rm.candidates.list', '400', '200');
     const cap = target.rm?.filterCap ?? 10000;
     const filter = { 'filter[updated_at][lt]': new Date(Date.now() + 86_400_000).toISOString() };
-    const past = await rm.send({ method: 'GET', path: op.path, query: { ...filter, page: cap + 1, per_page: 1 }, operationId: op.id });
+    const past = await rm.call(op.id, { query: { ...filter, page: cap + 1, per_page: 1 } });
     expectDocumented(past, op, '400', { statusCheck: 'filter-cap', schema: false });
     observe('error-body', 'GET /candidates 400 (filter past the cap)', bodyShape(past.response?.text ?? ''));
     await walkNumeric(rm, op, filter, 1, 1, { notCapped: true });
-    const within = await rm.send({ method: 'GET', path: op.path, query: { ...filter, page: cap, per_page: 1 }, operationId: op.id });
+    const within = await rm.call(op.id, { query: { ...filter, page: cap, per_page: 1 } });
     expectThat(
       within.response?.status !== 400,
       'filter-cap',
@@ -210,7 +212,7 @@ test.describe('pagination', () => {
     );
     expectDocumented(within, op, '200');
     // Without a filter the cap does not apply, and the document gives no other limit (000 §8: maximum not shown): observed.
-    const unfiltered = await rm.send({ method: 'GET', path: op.path, query: { page: cap + 1, per_page: 1 }, operationId: op.id });
+    const unfiltered = await rm.call(op.id, { query: { page: cap + 1, per_page: 1 } });
     expectNoServerError(unfiltered, 'rm.op.candidates.list');
     observe(
       'pagination',
@@ -234,10 +236,9 @@ test.describe('pagination', () => {
     const op = covers('rm.candidates.list', '400', '200');
     const cap = target.rm?.filterCap ?? 10000;
     const filter = { 'filter[updated_at][lt]': new Date(Date.now() + 86_400_000).toISOString() };
-    const send = (page: number, perPage: number) =>
-      rm.send({ method: 'GET', path: op.path, query: { ...filter, page, per_page: perPage }, operationId: op.id });
+    const probe = (page: number, perPage: number) => rm.call(op.id, { query: { ...filter, page, per_page: perPage } });
     for (const size of [1, 10, 25, 50, 100]) {
-      const first = await send(1, size);
+      const first = await probe(1, size);
       const status = first.response?.status ?? 0;
       if (size > 1 && (status === 400 || status === 422)) {
         // D35: a per_page above the target's maximum may be refused; then this size cannot be probed.
@@ -255,7 +256,7 @@ test.describe('pagination', () => {
       const atCap = Math.floor(cap / size);
       const within = [atCap - 1, atCap].filter((page) => page >= 1);
       for (const page of within) {
-        const ex = await send(page, size);
+        const ex = await probe(page, size);
         const where = `GET /candidates with a filter, page=${page}&per_page=${size} (records up to ${page * size}, cap ${cap})`;
         expectThat(
           ex.response?.status !== 400,
@@ -265,7 +266,7 @@ test.describe('pagination', () => {
         );
         expectDocumented(ex, op, '200');
       }
-      const beyond = await send(atCap + 1, size);
+      const beyond = await probe(atCap + 1, size);
       if (honoured) {
         expectDocumented(beyond, op, '400', { statusCheck: 'filter-cap', schema: false });
       } else {
@@ -443,7 +444,7 @@ test.describe('filters', () => {
     const read = async (archived: string | undefined): Promise<Resource[]> => {
       const query: Record<string, QueryValue> = { 'filter[email][eq]': String(email), page: 1, per_page: 25 };
       if (archived !== undefined) query['filter[archived]'] = archived;
-      const ex = await rm.send({ method: 'GET', path: op.path, query, operationId: op.id });
+      const ex = await rm.call(op.id, { query });
       expectDocumented(ex, op, '200');
       return dataOf(ex);
     };
@@ -624,12 +625,7 @@ test.describe('filters', () => {
       const values = samples[filter.name] ?? (Array.isArray(schema.enum) ? schema.enum.map(String) : []);
       expectThat(values.length > 0, 'setup', `no sample value for ${filter.name}`, 'rm.op.candidates.list');
       for (const value of values) {
-        const ex = await rm.send({
-          method: 'GET',
-          path: op.path,
-          query: { [filter.name]: value, page: 1, per_page: 5 },
-          operationId: op.id,
-        });
+        const ex = await rm.call(op.id, { query: { [filter.name]: value, page: 1, per_page: 5 } });
         expectDocumented(ex, op, '200');
       }
     }

@@ -10,16 +10,16 @@ import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import { expectDocumented, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
-import { pathFor, type QueryValue } from '../../src/http/client';
+import type { QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { validArbitrary, type InvalidCase } from '../../src/generators';
 import { bodyShape } from '../../src/reporting/observations';
 import { checkRmProperty } from '../support/rm-property';
 import { attributesOf, invalidBodies, isRecord, nextN, strictlyValid, taggedEmail, validBodies } from '../support/generated';
-import { candidatesByEmail, createCandidate, getCandidate, relatedRecords, sendQuery, type RelatedKind } from '../support/rm';
+import { requestSchemaOf } from '../support/rm-bodies';
 import { includedOf, relationshipRefs } from '../support/rm-doc';
-
-const CANDIDATE_CREATE = 'rm/candidate-create.request.json';
+import { candidatesByEmail, createCandidate, getCandidate, relatedRecords, type RelatedKind } from '../support/rm-records';
+import { sendQuery } from '../support/rm-walk';
 
 /** A rule broken by a generated case, in the generator's terms. */
 const breaks = (c: InvalidCase, keyword: string, instancePath: string, missing?: string): boolean =>
@@ -99,7 +99,7 @@ test.describe('RM v2 properties @property', () => {
       name: 'POST /candidates valid bodies',
       target,
       arbitrary: validBodies(
-        CANDIDATE_CREATE,
+        requestSchemaOf(op),
         (body) => {
           const attrs = attributesOf(body);
           attrs.email = taggedEmail(attrs.email, runId, nextN());
@@ -110,7 +110,7 @@ test.describe('RM v2 properties @property', () => {
       predicate: async (body) => {
         const attrs = attributesOf(body);
         const email = String(attrs.email);
-        const ex = await rm.send({ method: 'POST', path: op.path, body, operationId: op.id });
+        const ex = await rm.call(op.id, { body });
         expectDocumented(ex, op, '201');
         cleanup.leftover(`RM candidate ${email} (generated; no delete operation)`);
         // Read back through the e-mail filter (000 §4 rule 3: the answer need not show the candidate).
@@ -141,7 +141,7 @@ test.describe('RM v2 properties @property', () => {
     await checkRmProperty(observe, {
       name: 'POST /candidates invalid bodies',
       target,
-      arbitrary: invalidBodies(CANDIDATE_CREATE, { '/data/type': 'candidates' }),
+      arbitrary: invalidBodies(requestSchemaOf(op), { '/data/type': 'candidates' }),
       predicate: async (invalid) => {
         const body = structuredClone(invalid.value);
         // Give a still-valid e-mail a unique, run-tagged value so "no trace" can be looked up.
@@ -150,7 +150,7 @@ test.describe('RM v2 properties @property', () => {
           const attrs = attributesOf(body);
           if (typeof attrs.email === 'string') attrs.email = email = taggedEmail(attrs.email, target.run.runId, nextN());
         }
-        const ex = await rm.send({ method: 'POST', path: op.path, body, operationId: op.id });
+        const ex = await rm.call(op.id, { body });
         if (candidateVerdict(invalid) === 'observe') {
           expectNoServerError(ex, 'rm.op.candidates.create');
           outcomes.add(invalid.rule, ex);
@@ -181,13 +181,14 @@ test.describe('RM v2 properties @property', () => {
   }) => {
     const op = covers('rm.candidates.update', '200');
     const candidateId = await createCandidate(rm, target, cleanup, 'patch-property');
-    const path = pathFor(op.path, { candidateId });
+    const params = { candidateId };
+    const schema = requestSchemaOf(op);
     await checkRmProperty(observe, {
       name: 'PATCH /candidates/{id} valid bodies',
       target,
-      arbitrary: validBodies('rm/candidate-update.request.json', (b) => strictlyValid(b, target.run.runId), { '/data/type': 'candidates' }),
+      arbitrary: validBodies(schema, (b) => strictlyValid(b, target.run.runId), { '/data/type': 'candidates' }),
       predicate: async (body) => {
-        expectDocumented(await rm.send({ method: 'PATCH', path, body, operationId: op.id }), op, '200');
+        expectDocumented(await rm.call(op.id, { params, body }), op, '200');
         // What was sent is what the candidate shows afterwards.
         const { resource } = await getCandidate(rm, candidateId);
         const attrs = attributesOf(body);
@@ -213,9 +214,9 @@ test.describe('RM v2 properties @property', () => {
     await checkRmProperty(observe, {
       name: 'PATCH /candidates/{id} invalid bodies',
       target,
-      arbitrary: invalidBodies('rm/candidate-update.request.json', { '/data/type': 'candidates' }),
+      arbitrary: invalidBodies(schema, { '/data/type': 'candidates' }),
       predicate: async (invalid) => {
-        const ex = await rm.send({ method: 'PATCH', path, body: invalid.value, operationId: op.id });
+        const ex = await rm.call(op.id, { params, body: invalid.value });
         expectNoServerError(ex, 'rm.op.candidates.update');
         outcomes.add(invalid.rule, ex);
       },
@@ -235,15 +236,15 @@ test.describe('RM v2 properties @property', () => {
     }) => {
       const op = covers(`rm.${kind}.create`, '200', '201', '422');
       const candidateId = await createCandidate(rm, target, cleanup, `${kind}-property`);
-      const path = pathFor(op.path, { candidateId });
-      const schema = kind === 'educations' ? 'rm/education-create.request.json' : 'rm/employment-create.request.json';
+      const params = { candidateId };
+      const schema = requestSchemaOf(op);
       await checkRmProperty(observe, {
         name: `POST ${kind} valid bodies`,
         target,
         numRuns: Math.min(target.run.numRuns, 10),
         arbitrary: validBodies(schema, (b) => strictlyValid(b, target.run.runId), { '/data/type': kind }),
         predicate: async (body) => {
-          expectDocumented(await rm.send({ method: 'POST', path, body, operationId: op.id }), op, ['200', '201']);
+          expectDocumented(await rm.call(op.id, { params, body }), op, ['200', '201']);
           cleanup.leftover(`RM ${kind} record of candidate ${candidateId} (generated; no delete operation)`);
         },
       });
@@ -254,7 +255,7 @@ test.describe('RM v2 properties @property', () => {
         arbitrary: invalidBodies(schema, { '/data/type': kind }),
         predicate: async (invalid) => {
           const before = (await relatedRecords(rm, kind, candidateId)).ids.length;
-          const ex = await rm.send({ method: 'POST', path, body: invalid.value, operationId: op.id });
+          const ex = await rm.call(op.id, { params, body: invalid.value });
           if (verdict(invalid) === 'observe') {
             expectNoServerError(ex, op.clause === 'rm.op.educations.create' ? 'rm.op.educations.create' : 'rm.op.employments.create');
             outcomes.add(invalid.rule, ex);
@@ -292,10 +293,10 @@ test.describe('RM v2 properties @property', () => {
     await checkRmProperty(observe, {
       name: 'POST candidate_files invalid bodies',
       target,
-      arbitrary: invalidBodies('rm/candidate-file.request.json', { '/data/type': 'candidate_files' }),
+      arbitrary: invalidBodies(requestSchemaOf(op), { '/data/type': 'candidate_files' }),
       predicate: async (invalid) => {
         const before = await files();
-        const ex = await rm.send({ method: 'POST', path: pathFor(op.path, { candidateId }), body: invalid.value, operationId: op.id });
+        const ex = await rm.call(op.id, { params: { candidateId }, body: invalid.value });
         const verdict = fileVerdict(invalid);
         if (verdict === 'observe') {
           expectNoServerError(ex, 'rm.op.candidate-files.create');

@@ -7,10 +7,9 @@
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectThat } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
 import { singleOf } from '../support/rm-doc';
 import { expectIncluded } from '../support/rm-include';
-import { discoverRecruitmentEvent, EVENT_BUCKETS } from '../support/rm';
+import { discoverRecruitmentEvent, EVENT_BUCKETS } from '../support/rm-discovery';
 
 test.describe('recruitment events', () => {
   for (const { id, bucket } of EVENT_BUCKETS) {
@@ -18,7 +17,7 @@ test.describe('recruitment events', () => {
     test(`GET /recruitment_events/${bucket} answers 200, with each include value @smoke`, async ({ rm, covers }) => {
       covers(op.id, '200');
       for (const include of [undefined, ...op.include]) {
-        const ex = await rm.send({ method: 'GET', path: op.path, query: { include }, operationId: op.id });
+        const ex = await rm.call(op.id, { query: { include } });
         expectDocumented(ex, op, '200');
         if (include) expectIncluded(ex, include, {}, 'rm.include.recruitment-events');
       }
@@ -35,7 +34,7 @@ test.describe('recruitment events', () => {
     test.skip(recruitmentEventId === null, 'no recruitment event in any time bucket: set RM_RECRUITMENT_EVENT_ID');
     if (recruitmentEventId === null) return;
     for (const include of [undefined, ...op.include]) {
-      const ex = await rm.send({ method: 'GET', path: pathFor(op.path, { recruitmentEventId }), query: { include }, operationId: op.id });
+      const ex = await rm.call(op.id, { params: { recruitmentEventId }, query: { include } });
       expectDocumented(ex, op, '200');
       expectThat(
         singleOf(ex)?.id === recruitmentEventId,

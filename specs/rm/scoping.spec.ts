@@ -6,9 +6,10 @@
  */
 import { test } from '../fixtures';
 import { expectDocumented, expectThat } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
+import { pathOf } from '../../src/http/client';
 import { singleOf } from '../support/rm-doc';
-import { addEducation, addEmployment, addTag, createCandidateRecord, listTags, runTag } from '../support/rm';
+import { runTag } from '../support/rm-names';
+import { addEducation, addEmployment, addTag, createCandidateRecord, listTags } from '../support/rm-records';
 
 test.describe('records scoped to their candidate', () => {
   test("candidate B's education, employment and tag addressed through candidate A answer 404, and B keeps them", async ({
@@ -38,23 +39,19 @@ test.describe('records scoped to their candidate', () => {
     ] as const;
     for (const { op, id, row, params } of reads) {
       // Through B the record is found (so the id is a real one) ...
-      const own = await rm.send({ method: 'GET', path: pathFor(op.path, params(b.id)), operationId: op.id });
+      const own = await rm.call(op.id, { params: params(b.id) });
       expectDocumented(own, op, '200');
-      expectThat(
-        singleOf(own)?.id === id,
-        'state',
-        `GET ${pathFor(op.path, params(b.id))} answered record ${String(singleOf(own)?.id)}`,
-        row,
-      );
+      expectThat(singleOf(own)?.id === id, 'state', `GET ${pathOf(op, params(b.id))} answered record ${String(singleOf(own)?.id)}`, row);
       // ... through A it is not A's record: not found.
-      const other = await rm.send({ method: 'GET', path: pathFor(op.path, params(a.id)), operationId: op.id });
+      const other = await rm.call(op.id, { params: params(a.id) });
       expectDocumented(other, op, '404', { statusCheck: 'not-found', schema: false });
     }
 
     test.skip(tagId === null, `the tag "${tagName}" given to candidate ${b.id} has no id in GET /candidates/${b.id}/tags`);
     if (tagId === null) return;
-    const path = pathFor(deleteTag.path, { candidateId: a.id, tagId });
-    const ex = await rm.send({ method: 'DELETE', path, operationId: deleteTag.id });
+    const throughA = { candidateId: a.id, tagId };
+    const path = pathOf(deleteTag, throughA);
+    const ex = await rm.call(deleteTag.id, { params: throughA });
     expectDocumented(ex, deleteTag, '404', { statusCheck: 'not-found', schema: false });
     const kept = (await listTags(rm, b.id)).some((t) => t.id === tagId || t.attributes.name === tagName);
     expectThat(kept, 'state', `DELETE ${path} (candidate A) removed candidate B's tag "${tagName}"`, 'rm.op.candidate-tags.delete');

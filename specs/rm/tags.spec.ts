@@ -5,8 +5,9 @@
  */
 import { test } from '../fixtures';
 import { expectDocumented, expectThat } from '../../src/checks';
-import { pathFor } from '../../src/http/client';
-import { createCandidateRecord, getCandidate, listTags, runTag, tagBody, taggingNamed } from '../support/rm';
+import { tagBody } from '../support/rm-bodies';
+import { runTag } from '../support/rm-names';
+import { createCandidateRecord, getCandidate, listTags, taggingNamed } from '../support/rm-records';
 
 test.describe('tags', () => {
   test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke @stateful', async ({
@@ -22,12 +23,7 @@ test.describe('tags', () => {
     const candidate = await createCandidateRecord(rm, target, cleanup, 'tags');
     const name = runTag(target, 'tag');
     const body = tagBody(name, candidate.email);
-    const added = await rm.send({
-      method: 'POST',
-      path: pathFor(create.path, { candidateId: candidate.id }),
-      body,
-      operationId: create.id,
-    });
+    const added = await rm.call(create.id, { params: { candidateId: candidate.id }, body });
     expectDocumented(added, create, '200');
     const tagging = taggingNamed(await listTags(rm, candidate.id), name);
     expectThat(
@@ -36,8 +32,7 @@ test.describe('tags', () => {
       `after POST /candidates/${candidate.id}/tags (200), GET /candidates/${candidate.id}/tags does not list a tagging named "${name}"`,
       'rm.op.candidate-tags.create',
     );
-    const remove = (tagId: string) =>
-      rm.send({ method: 'DELETE', path: pathFor(del.path, { candidateId: candidate.id, tagId }), operationId: del.id });
+    const remove = (tagId: string) => rm.call(del.id, { params: { candidateId: candidate.id, tagId } });
     cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () => remove(tagging.id));
     // 000 §4: "tagId is the tag UUID" -> the tagging's id; its uid where the target keys tags by that.
     let deleted = await remove(tagging.id);

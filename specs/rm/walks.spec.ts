@@ -9,9 +9,11 @@
 import { test } from '../fixtures';
 import type { OperationSpec } from '../../src/catalogue/types';
 import { expectDocumented, expectThat } from '../../src/checks';
-import { pathFor, type ApiClient } from '../../src/http/client';
+import { pathOf, type ApiClient } from '../../src/http/client';
 import { dataOf, duplicatesIn, short, type Resource } from '../support/rm-doc';
-import { addEducation, addEmployment, createCandidateRecord, findCandidatesWith, walkNumeric, type Walk } from '../support/rm';
+import { findCandidatesWith } from '../support/rm-discovery';
+import { addEducation, addEmployment, createCandidateRecord } from '../support/rm-records';
+import { walkNumeric, type Walk } from '../support/rm-walk';
 
 /** Page sizes of the walks: small, so that even a few records span several pages. */
 const SIZES = [1, 2, 3] as const;
@@ -30,7 +32,7 @@ async function singleRead(
 ): Promise<{ records: Resource[]; perPage: number }> {
   let last: { records: Resource[]; perPage: number } | null = null;
   for (const perPage of LARGE) {
-    const ex = await rm.send({ method: 'GET', path: pathFor(op.path, params), query: { page: 1, per_page: perPage }, operationId: op.id });
+    const ex = await rm.call(op.id, { params, query: { page: 1, per_page: perPage } });
     const status = ex.response?.status;
     if ((status === 400 || status === 422) && perPage !== LARGE[LARGE.length - 1]) continue;
     expectDocumented(ex, op, '200');
@@ -60,7 +62,7 @@ async function expectWalks(
   params: Record<string, string>,
   observe: Observe,
 ): Promise<{ walks: Walk[]; sizes: number[] }> {
-  const where = pathFor(op.path, params);
+  const where = pathOf(op, params);
   const walks: Walk[] = [];
   const sizes = sizesFor((await singleRead(rm, op, params)).records.length);
   for (const size of sizes) {

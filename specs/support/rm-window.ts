@@ -1,5 +1,6 @@
 /**
- * A stable window of candidates for pagination and filter checks on a shared, changing target.
+ * A stable window of candidates for pagination and filter checks on a shared, changing target, and
+ * the updated_at references it is built from.
  *
  * Other tests (and other people, on a remote target) create and update candidates while a walk
  * runs; new records may shift pages. The window `updated_at >= from and < until`, where `from` is
@@ -11,8 +12,19 @@ import { test } from '@playwright/test';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { compareInstants } from './rm-doc';
-import { createCandidateRecord, getCandidate, updatedAt, type CreatedCandidate } from './rm';
+import { compareInstants, utcOf, type Resource } from './rm-doc';
+import { createCandidateRecord, getCandidate, type CreatedCandidate } from './rm-records';
+
+/**
+ * The updated_at utc of a candidate a test needs as a time reference (000 §2 Candidate
+ * "created_at, updated_at | DateTime"). A target that shows none (schemas/DECISIONS.md D1: values
+ * may be null) cannot be checked this way: the test is skipped.
+ */
+export function updatedAt(resource: Resource): string {
+  const utc = utcOf(resource, 'updated_at');
+  if (utc === null) test.skip(true, `candidate ${resource.id} shows no attributes.updated_at.utc: no updated_at reference`);
+  return utc ?? '';
+}
 
 export interface CandidateWindow {
   /** Our own candidates, all inside the window. */

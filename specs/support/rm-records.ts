@@ -1,0 +1,255 @@
+/**
+ * Run-tagged RM records made for a test, and read back: candidates, their educations, employments,
+ * tags and files, and list membership. Each write registers its undo with the test's clean-up, or
+ * records a leftover where 000 §4 has no operation that undoes it. 000 §4 rule 3 does not show the
+ * answers of the writes, so a created record is read from the answer when it carries one, and
+ * otherwise found again through a documented read (support/rm-doc.ts).
+ */
+import type { Target } from '../../src/config/target';
+import type { ApiClient } from '../../src/http/client';
+import type { Exchange } from '../../src/http/exchange';
+import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
+import type { Cleanup } from '../../src/runner/cleanup';
+import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
+import { containsText, dataOf, singleOf, type Resource } from './rm-doc';
+import { eventually } from './rm-eventually';
+import { runEmail, runName } from './rm-names';
+import { walkNumeric, type Walk } from './rm-walk';
+
+// ---- candidates -------------------------------------------------------------------------------
+
+const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+
+/** The candidates GET /candidates?filter[email][eq]=<email> returns with that e-mail (each answer a documented 200). */
+export async function candidatesByEmail(rm: ApiClient, email: string): Promise<Resource[]> {
+  const op = rm.operation('rm.candidates.list');
+  const ex = await rm.call(op.id, { query: { 'filter[email][eq]': email, page: 1, per_page: 25 } });
+  expectDocumented(ex, op, '200');
+  return dataOf(ex).filter((r) => sameEmail(r.attributes.email, email));
+}
+
+/**
+ * The candidate a POST /candidates created: the answer's resource, else the candidate that
+ * GET /candidates?filter[email][eq] finds by its (run-unique) e-mail. Null when neither shows it.
+ */
+export async function createdCandidate(rm: ApiClient, answer: Exchange, email: string): Promise<Resource | null> {
+  const shown = singleOf(answer);
+  // The answer's resource, when it is this candidate (its e-mail, or at least the type of a candidate).
+  if (shown !== null && (sameEmail(shown.attributes.email, email) || shown.type === 'candidates')) return shown;
+  let found: Resource | null = null;
+  await eventually(async () => {
+    found = (await candidatesByEmail(rm, email))[0] ?? null;
+    return found !== null;
+  });
+  return found;
+}
+
+export interface CreatedCandidate {
+  id: string;
+  email: string;
+  tag: string;
+  /** The candidate as the answer, or else the e-mail filter, shows it. */
+  resource: Resource;
+}
+
+/** Creates a run-tagged candidate (000 §4: POST /candidates -> 201), registered as a leftover. */
+export async function createCandidateRecord(
+  rm: ApiClient,
+  target: Target,
+  cleanup: Cleanup,
+  purpose: string,
+  extra: Record<string, unknown> = {},
+): Promise<CreatedCandidate> {
+  const email = runEmail(target, purpose);
+  const tag = `conformance-${target.run.runId}`;
+  const body = candidateBody({ email, first_name: 'Conformance', last_name: target.run.runId, tag_values: [tag], ...extra });
+  const ex = await rm.call('rm.candidates.create', { body });
+  // Setup only: any success will do here; the documented 201 is the business of candidates.spec.ts.
+  expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.candidates.create' });
+  cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
+  const resource = await createdCandidate(rm, ex, email);
+  const status = String(ex.response?.status);
+  const where = `POST /candidates answered ${status}, but neither the answer nor GET /candidates?filter[email][eq]=${email} shows the candidate`;
+  expectThat(resource !== null, 'setup', where, 'rm.op.candidates.create');
+  return { id: resource.id, email, tag, resource };
+}
+
+/** Creates a run-tagged candidate and returns its id. */
+export async function createCandidate(
+  rm: ApiClient,
+  target: Target,
+  cleanup: Cleanup,
+  purpose: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  return (await createCandidateRecord(rm, target, cleanup, purpose, extra)).id;
+}
+
+/** The candidate as GET /candidates/{id} shows it now (checked as a documented 200 that shows that candidate). */
+export async function getCandidate(rm: ApiClient, id: string, include?: string): Promise<{ exchange: Exchange; resource: Resource }> {
+  const op = rm.operation('rm.candidates.get');
+  const exchange = await rm.call(op.id, { params: { candidateId: id }, query: { include } });
+  expectDocumented(exchange, op, '200');
+  const resource = singleOf(exchange);
+  expectThat(resource !== null, 'schema', `GET /candidates/${id} answered 200 without the candidate`, 'rm.op.candidates.get');
+  expectThat(resource.id === id, 'state', `GET /candidates/${id} answered candidate ${resource.id}`, 'rm.op.candidates.get');
+  return { exchange, resource };
+}
+
+// ---- related records -------------------------------------------------------------------------
+
+export type RelatedKind = 'educations' | 'employments';
+
+/** Every record of a candidate's educations or employments list (numeric pages, each a documented 200). */
+export async function relatedRecords(rm: ApiClient, kind: RelatedKind, candidateId: string): Promise<Walk> {
+  return walkNumeric(rm, rm.operation(`rm.${kind}.list`), {}, 100, 10, {}, { candidateId });
+}
+
+/**
+ * Posts an education or employment and returns the new record's id: the answer's resource, else
+ * the record of the candidate's list that carries the (run-unique) name `name`, else the one record
+ * the list gained. Null when none of these shows it. The answer is returned for the caller's checks.
+ */
+export async function postRelated(
+  rm: ApiClient,
+  kind: RelatedKind,
+  candidateId: string,
+  body: unknown,
+  name: string,
+): Promise<{ exchange: Exchange; id: string | null }> {
+  const before = await relatedRecords(rm, kind, candidateId);
+  const exchange = await rm.call(`rm.${kind}.create`, { params: { candidateId }, body });
+  const status = exchange.response?.status ?? 0;
+  if (status < 200 || status >= 300) return { exchange, id: null };
+  const shown = singleOf(exchange);
+  // The answer's resource, unless it is the candidate itself (an answer may show the parent record).
+  if (shown !== null && shown.type !== 'candidates' && shown.id !== candidateId) return { exchange, id: shown.id };
+  const after = await relatedRecords(rm, kind, candidateId);
+  const named = after.records.filter((r) => containsText(r.attributes, name));
+  if (named.length === 1 && named[0]) return { exchange, id: named[0].id };
+  const added = after.ids.filter((id) => !before.ids.includes(id));
+  return { exchange, id: added.length === 1 ? (added[0] ?? null) : null };
+}
+
+async function addRelated(
+  rm: ApiClient,
+  cleanup: Cleanup,
+  kind: RelatedKind,
+  candidateId: string,
+  attributes: (name: string) => Record<string, unknown>,
+  prefix: string,
+): Promise<string> {
+  const op = rm.operation(`rm.${kind}.create`);
+  const name = runName(prefix);
+  const body = { data: { type: kind, attributes: attributes(name) } };
+  const { exchange, id } = await postRelated(rm, kind, candidateId, body, name);
+  expectStatus(exchange, '2xx', { check: 'setup', clause: kind === 'educations' ? 'rm.op.educations.create' : 'rm.op.employments.create' });
+  cleanup.leftover(`RM ${kind} record ${id ?? name} of candidate ${candidateId} (no documented delete operation)`);
+  const where = `POST ${op.path} answered ${String(exchange.response?.status)}, but neither the answer nor GET ${op.path} shows the new record`;
+  expectThat(id !== null, 'setup', where, `rm.op.${kind}.list`);
+  return id;
+}
+
+/** Adds an education (000 §4: 200 or 201) and returns its id. */
+export async function addEducation(rm: ApiClient, cleanup: Cleanup, candidateId: string): Promise<string> {
+  return addRelated(
+    rm,
+    cleanup,
+    'educations',
+    candidateId,
+    (name) => ({ school: { name }, course: 'Testing', start_date: '2010-09-01', end_date: '2014-06-30' }),
+    'Conformance University',
+  );
+}
+
+/** Adds an employment (000 §4: 200 or 201) and returns its id. */
+export async function addEmployment(rm: ApiClient, cleanup: Cleanup, candidateId: string): Promise<string> {
+  return addRelated(
+    rm,
+    cleanup,
+    'employments',
+    candidateId,
+    (name) => ({ company: { name }, title: 'Tester', start_date: '2015-01-01', end_date: '2020-12-31' }),
+    'Conformance Ltd',
+  );
+}
+
+// ---- tags and files ---------------------------------------------------------------------------
+
+/** The taggings of a candidate (GET /candidates/{id}/tags, checked as a documented 200). */
+export async function listTags(rm: ApiClient, candidateId: string): Promise<Resource[]> {
+  const op = rm.operation('rm.candidate-tags.list');
+  const ex = await rm.call(op.id, { params: { candidateId } });
+  expectDocumented(ex, op, '200');
+  return dataOf(ex);
+}
+
+/** The tagging of `name` among `tags` (by attributes.name, 000 §2 Tagging). */
+export function taggingNamed(tags: readonly Resource[], name: string): Resource | undefined {
+  return tags.find((t) => t.attributes.name === name);
+}
+
+/**
+ * Adds a tag (000 §4: 200) and returns the tag id to delete it by: the tagging listed under that
+ * name by GET /candidates/{id}/tags, else the resource of the answer. Registers its removal.
+ */
+export async function addTag(
+  rm: ApiClient,
+  cleanup: Cleanup,
+  candidateId: string,
+  name: string,
+  email: string | undefined,
+): Promise<{ exchange: Exchange; tagId: string | null }> {
+  const exchange = await rm.call('rm.candidate-tags.create', { params: { candidateId }, body: tagBody(name, email) });
+  expectStatus(exchange, '2xx', { check: 'setup', clause: 'rm.op.candidate-tags.create' });
+  const listed = taggingNamed(await listTags(rm, candidateId), name);
+  const answered = dataOf(exchange).find((r) => r.attributes.name === name);
+  const tagId = listed?.id ?? answered?.id ?? null;
+  if (tagId !== null) {
+    cleanup.add(`RM tag ${name} of candidate ${candidateId}`, () =>
+      rm.call('rm.candidate-tags.delete', { params: { candidateId, tagId } }),
+    );
+  } else {
+    cleanup.leftover(`RM tag ${name} of candidate ${candidateId} (its id was not found)`);
+  }
+  return { exchange, tagId };
+}
+
+/** Attaches a small resume (setup: any success; the documented 201 is the business of files.spec.ts). */
+export async function addFile(rm: ApiClient, cleanup: Cleanup, candidateId: string): Promise<Exchange> {
+  const body = { ...fileBody('conformance-resume.txt', RESUME_BASE64), options: { parse_resume: false } };
+  const ex = await rm.call('rm.candidate-files.create', { params: { candidateId }, body });
+  expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.candidate-files.create' });
+  cleanup.leftover(`RM candidate file conformance-resume.txt of candidate ${candidateId} (no documented delete operation)`);
+  return ex;
+}
+
+// ---- list membership --------------------------------------------------------------------------
+
+/** The static lists of GET /lists, walked with numeric pages (bounded). */
+export async function allLists(rm: ApiClient, maxPages = 10): Promise<Resource[]> {
+  const walk = await walkNumeric(rm, rm.operation('rm.lists.list'), {}, 100, maxPages);
+  return walk.records;
+}
+
+/** A list's `count` attribute as GET /lists shows it now, or null when the list is not listed. */
+export async function listCount(rm: ApiClient, listId: string): Promise<number | null> {
+  const list = (await allLists(rm)).find((l) => l.id === listId);
+  const count = list?.attributes.count;
+  return typeof count === 'number' ? count : null;
+}
+
+/** Removes a candidate from a list: the undo of a membership, registered with the clean-up. */
+export function removeFromListLater(rm: ApiClient, cleanup: Cleanup, listId: string, candidateId: string): void {
+  cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () =>
+    rm.call('rm.list-candidates.remove', { params: { listId, candidateId } }),
+  );
+}
+
+/** Adds a candidate to a list (setup), registering the removal. */
+export async function addToList(rm: ApiClient, cleanup: Cleanup, listId: string, candidateId: string): Promise<Exchange> {
+  const ex = await rm.call('rm.list-candidates.add', { params: { listId, candidateId } });
+  expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.list-candidates.add' });
+  removeFromListLater(rm, cleanup, listId, candidateId);
+  return ex;
+}
