@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { readEnv } from './src/config/env';
+import { commaList, readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
 import { allureCategories } from './src/reporting/allure-categories';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
@@ -22,19 +22,12 @@ try {
 }
 const where = (configured: boolean, url: string | undefined): string =>
   !configured ? 'not configured' : plan.embedded ? 'embedded' : (url ?? '');
-const list = (text: string | undefined): string[] =>
-  text
-    ? text
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
 const metadata = {
   target: { rm: where(plan.rm, env.RM_BASE_URL), hr: where(plan.hr, env.HR_BASE_URL) },
   seed: Number(process.env.CONFORMANCE_SEED),
   runId: process.env.CONFORMANCE_RUN_ID,
-  faults: plan.embedded ? list(env.REFERENCE_FAULTS) : [],
-  variants: plan.embedded ? list(env.REFERENCE_VARIANTS) : [],
+  faults: plan.embedded ? commaList(env.REFERENCE_FAULTS) : [],
+  variants: plan.embedded ? commaList(env.REFERENCE_VARIANTS) : [],
 };
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const instances = readInstances();

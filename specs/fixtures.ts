@@ -15,7 +15,7 @@ import type { ApiName, OperationSpec } from '../src/catalogue/types';
 import { readEnv } from '../src/config/env';
 import { parseTarget, type Target } from '../src/config/target';
 import { instanceEnv } from '../src/fault-run/instances';
-import { ApiClient } from '../src/http/client';
+import { ApiClient, type AuthProvider } from '../src/http/client';
 import { exchangeBrief, exchangeSummary, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
 import { lastExchange, lastExchangeSeq } from '../src/http/last-exchange';
 import { redact } from '../src/http/redact';
@@ -106,52 +106,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (failed) reportFailure(testInfo, target, log);
   },
   rm: async ({ target, limiter, exchanges }, use) => {
-    const rm = target.rm;
-    test.skip(!rm, 'RM v2 not configured (RM_BASE_URL is unset while HR_BASE_URL is set)');
-    if (!rm) return;
-    await use(
-      new ApiClient({
-        api: 'rm',
-        baseUrl: rm.baseUrl,
-        auth: hmacBasicAuth(rm.apiKey, rm.apiSecret),
-        limiter,
-        timeoutMs: target.run.timeoutMs,
-        jsonContentType: 'application/vnd.api+json',
-        onExchange: (e) => exchanges.record(e),
-      }),
-    );
+    test.skip(!target.rm, 'RM v2 not configured (RM_BASE_URL is unset while HR_BASE_URL is set)');
+    if (target.rm) await use(apiClient('rm', target, limiter, exchanges, hmacBasicAuth(target.rm.apiKey, target.rm.apiSecret)));
   },
   hr: async ({ target, limiter, hrTokens, exchanges }, use) => {
-    const hr = target.hr;
-    test.skip(!hr, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
-    if (!hr) return;
-    await use(
-      new ApiClient({
-        api: 'hr',
-        baseUrl: hr.baseUrl,
-        auth: bearerAuth(hrTokens, hr.tokenAuth),
-        limiter,
-        timeoutMs: target.run.timeoutMs,
-        jsonContentType: 'application/json',
-        onExchange: (e) => exchanges.record(e),
-      }),
-    );
+    test.skip(!target.hr, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+    if (target.hr) await use(apiClient('hr', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
   },
   learning: async ({ target, limiter, hrTokens, exchanges }, use) => {
-    const hr = target.hr;
-    test.skip(!hr, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
-    if (!hr) return;
-    await use(
-      new ApiClient({
-        api: 'learning',
-        baseUrl: hr.baseUrl,
-        auth: bearerAuth(hrTokens, hr.tokenAuth),
-        limiter,
-        timeoutMs: target.run.timeoutMs,
-        jsonContentType: 'application/json',
-        onExchange: (e) => exchanges.record(e),
-      }),
-    );
+    test.skip(!target.hr, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+    if (target.hr) await use(apiClient('learning', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
   },
   covers: async ({}, use, testInfo) => {
     const labelled = new Set<string>();
@@ -187,6 +151,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const line of report.leftovers) testInfo.annotations.push({ type: 'leftover', description: line });
   },
 });
+
+/** A test's client of one API: its base URL, auth and media type (RM: 000 §1; v3: 001 §4), recording into the test's log. */
+function apiClient(api: ApiName, target: Target, limiter: Limiter, exchanges: ExchangeLog, auth: AuthProvider): ApiClient {
+  const baseUrl = api === 'rm' ? target.rm?.baseUrl : target.hr?.baseUrl;
+  if (baseUrl === undefined) throw new Error(`${api} is not configured`);
+  return new ApiClient({
+    api,
+    baseUrl,
+    auth,
+    limiter,
+    timeoutMs: target.run.timeoutMs,
+    jsonContentType: api === 'rm' ? 'application/vnd.api+json' : 'application/json',
+    onExchange: (e) => exchanges.record(e),
+  });
+}
 
 /**
  * How exchange texts are attached. Playwright's list reporter prints, under a failed test, the body

@@ -9,7 +9,7 @@
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
-import { pathFor, type ApiClient } from '../../src/http/client';
+import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { expectAccepted, is2xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
@@ -23,9 +23,6 @@ export const UNIT_LEVELS: readonly UnitLevel[] = [1, 2, 3, 4];
 export function unitOp(level: UnitLevel): string {
   return `hr.business-unit-level${level}.put`;
 }
-
-/** Every HR core write of 001 §4 (the operations that need Public.HrCore.Write, 001 §5.2). */
-export const HR_WRITE_OPS: readonly string[] = [EMPLOYEE_OP, ...UNIT_LEVELS.map(unitOp), POSITION_OP, EMPLOYEE_REFERENCE_OP];
 
 export type Body = Record<string, unknown>;
 
@@ -54,14 +51,12 @@ export interface HrContext {
 
 /** A PUT to a keyed-by-body HR core operation (employee, business unit, position). */
 export async function hrPut(hr: ApiClient, opId: string, body: unknown): Promise<Exchange> {
-  const op = operation(opId);
-  return hr.send({ method: op.method, path: op.path, body, operationId: op.id });
+  return hr.call(opId, { body });
 }
 
 /** A PUT /employee/{employeeId} (001 §4 Operations: the employee-by-reference-id write). */
 export async function employeeReferencePut(hr: ApiClient, employeeId: string, body: unknown): Promise<Exchange> {
-  const op = operation(EMPLOYEE_REFERENCE_OP);
-  return hr.send({ method: op.method, path: pathFor(op.path, { employeeId }), body, operationId: op.id });
+  return hr.call(EMPLOYEE_REFERENCE_OP, { params: { employeeId }, body });
 }
 
 /** "PUT /hrcore/employee create": the subject of a status observation. */
@@ -137,68 +132,4 @@ export async function createUnitChain(ctx: HrContext, depth: UnitLevel): Promise
     chain.push(await createUnit(ctx, level, chain[chain.length - 1]?.externalId ?? null));
   }
   return chain;
-}
-
-/** One valid write: where to send it, what, and how to archive what it created if the target took it. */
-export interface PreparedWrite {
-  path: string;
-  body: Body;
-  onAccepted: (ex: Exchange) => void;
-}
-
-/**
- * Prepares valid writes of `opId` that each create a fresh record, with the parents created once
- * beforehand (so a refusal can only come from the credentials under test). `note` says when the
- * write cannot be made fully valid on this target.
- */
-export async function prepareWrites(ctx: HrContext, opId: string): Promise<{ next: () => PreparedWrite; note: string | null }> {
-  const op = operation(opId);
-  if (opId === EMPLOYEE_REFERENCE_OP) {
-    const hr = ctx.target.hr;
-    const known = hr?.employeeReferenceId && ctx.target.run.allowDestructive ? hr.employeeReferenceId : null;
-    const note = known
-      ? null
-      : 'HR_EMPLOYEE_REFERENCE_ID is unset or CONFORMANCE_ALLOW_DESTRUCTIVE is off: the request names an unknown reference id, ' +
-        'so a refusal may also come from the unknown id';
-    return {
-      next: () => ({
-        path: pathFor(op.path, { employeeId: known ?? runExternalId(ctx.target, 'unknown-ref') }),
-        body: { externalId: runExternalId(ctx.target, 'emp-ref') },
-        onAccepted: () => undefined,
-      }),
-      note,
-    };
-  }
-  const level = UNIT_LEVELS.find((l) => unitOp(l) === opId);
-  if (level !== undefined) {
-    const parents = level > 1 ? await createUnitChain(ctx, (level - 1) as UnitLevel) : [];
-    const field = parentField(level);
-    const keep: Body = field ? { [field]: parents[parents.length - 1]?.externalId } : {};
-    return {
-      next: () => {
-        const externalId = runExternalId(ctx.target, `bu${level}`);
-        return {
-          path: op.path,
-          body: {
-            externalId,
-            name: runTitle(ctx.target, `level ${level} unit`),
-            ...keep,
-          },
-          onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId, keep),
-        };
-      },
-      note: null,
-    };
-  }
-  return {
-    next: () => {
-      const externalId = runExternalId(ctx.target, opId === POSITION_OP ? 'pos' : 'emp');
-      const body =
-        opId === POSITION_OP
-          ? { externalId, name: runTitle(ctx.target, 'position') }
-          : { externalId, ...employeeFields(ctx.target, externalId) };
-      return { path: op.path, body, onAccepted: (ex) => archiveIfCreated(ctx, ex, opId, externalId) };
-    },
-    note: null,
-  };
 }

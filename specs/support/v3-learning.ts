@@ -10,7 +10,7 @@ import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import { expectDocumented, expectMessage, type ClauseOf } from '../../src/checks';
 import type { Target } from '../../src/config/target';
-import { pathFor, type ApiClient } from '../../src/http/client';
+import { pathOf, type ApiClient } from '../../src/http/client';
 import { jsonBody, type Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../src/terms';
@@ -122,12 +122,15 @@ export function activityBody(target: Target, field: string, accessLevel: AccessL
   return { [field]: { id: providerId }, owner: { id: ownerId }, accessLevel, title: runTitle(target, `${accessLevel} activity`), ...extra };
 }
 
-export function activityPath(externalId: string, trailingSlash = false): string {
-  return pathFor(operation(ACTIVITY_OP).path, { externalId }) + (trailingSlash ? '/' : '');
-}
-
+/**
+ * A PUT of the activity `externalId`. `trailingSlash` sends the path the catalogue gives with a
+ * slash after it ("The update path may end with a slash", 001 §4): a path no catalogue template
+ * spells, so that one request is built from the operation's path by hand.
+ */
 export async function putActivity(learning: ApiClient, externalId: string, body: unknown, trailingSlash = false): Promise<Exchange> {
-  return learning.send({ method: 'PUT', path: activityPath(externalId, trailingSlash), body, operationId: ACTIVITY_OP });
+  if (!trailingSlash) return learning.call(ACTIVITY_OP, { params: { externalId }, body });
+  const op = learning.operation(ACTIVITY_OP);
+  return learning.send({ method: op.method, path: `${pathOf(op, { externalId })}/`, body, operationId: op.id });
 }
 
 /** The documented create body (001 §4: {id integer, aggregateId identifier, url string}), as far as present. */

@@ -91,6 +91,15 @@ export function grantedScopes(res: TokenResponse): string[] | null {
   return jwt ? (fromText(jwt.payload.scope) ?? fromText(jwt.payload.scp)) : null;
 }
 
+/** The HR core v3 target of the run; skips the test when it is not configured. */
+export function configuredHr(target: Target): HrTarget {
+  const hr = target.hr;
+  test.skip(!hr, 'HR core v3 not configured');
+  // test.skip(true) has thrown: unreachable.
+  if (!hr) throw new Error('HR core v3 not configured');
+  return hr;
+}
+
 export function tokenRequest(
   hr: HrTarget,
   target: Target,

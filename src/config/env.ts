@@ -23,3 +23,13 @@ export function readEnv(processEnv: Env = process.env, root: string = process.cw
   }
   return { ...withoutEmpty(fromFile), ...withoutEmpty(processEnv) };
 }
+
+/** The items of a comma-separated variable (REFERENCE_FAULTS, REFERENCE_VARIANTS), trimmed; none when unset or empty. */
+export function commaList(text: string | undefined): string[] {
+  return text
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+}

@@ -6,22 +6,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { catalogue } from '../catalogue';
 import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
-import { readEnv } from '../config/env';
+import { commaList, readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
 import { Behaviour } from '../reference/behaviour';
 import { startReferenceServer, type ReferenceServer } from '../reference/server';
 import { portVariable, readInstances } from '../fault-run/instances';
 import { preflight } from './preflight';
 import { describeTarget, RUN_DIR, RUN_INFO_FILE } from './run-info';
-
-function names(text: string | undefined): string[] {
-  return text
-    ? text
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
-}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The operation catalogue is validated here, once per run; workers trust it (src/catalogue).
@@ -35,7 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (plan.embedded) {
       let behaviour: Behaviour;
       try {
-        behaviour = new Behaviour(names(env.REFERENCE_FAULTS), names(env.REFERENCE_VARIANTS));
+        behaviour = new Behaviour(commaList(env.REFERENCE_FAULTS), commaList(env.REFERENCE_VARIANTS));
       } catch (error) {
         throw new ConfigError(`REFERENCE_FAULTS / REFERENCE_VARIANTS: ${(error as Error).message}`);
       }

@@ -1,5 +1,6 @@
 /** What a run says about itself in reports: the target, never a secret. */
 import type { Target } from '../config/target';
+import { commaList } from '../config/env';
 
 export const REPORTS_DIR = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 /** Files the run writes for its own reporters (target description, reference server state). */
@@ -20,13 +21,6 @@ export interface RunInfo {
 
 export function describeTarget(target: Target): RunInfo {
   const where = (url: string | undefined): string => (url === undefined ? 'not configured' : target.embedded ? 'embedded' : url);
-  const list = (text: string | undefined): string[] =>
-    text
-      ? text
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [];
   return {
     target: { rm: where(target.rm?.baseUrl), hr: where(target.hr?.baseUrl) },
     seed: target.run.seed,
@@ -34,7 +28,7 @@ export function describeTarget(target: Target): RunInfo {
     numRuns: target.run.numRuns,
     politeness: { maxRps: target.run.maxRps, maxConcurrency: target.run.maxConcurrency, timeoutMs: target.run.timeoutMs },
     allowDestructive: target.run.allowDestructive,
-    faults: target.embedded ? list(process.env.REFERENCE_FAULTS) : [],
-    variants: target.embedded ? list(process.env.REFERENCE_VARIANTS) : [],
+    faults: target.embedded ? commaList(process.env.REFERENCE_FAULTS) : [],
+    variants: target.embedded ? commaList(process.env.REFERENCE_VARIANTS) : [],
   };
 }

@@ -1,0 +1,193 @@
+/**
+ * One valid write per v3 operation, keyed by its catalogue id: the path parameters and the body of a
+ * request that creates a fresh run-tagged record, with its parents made once beforehand, so that a
+ * test sending it can only be refused for what it changes on purpose (the credentials, a field it
+ * leaves out). An operation of the catalogue with a request body but no entry here is a suite error:
+ * `prepareWrites` throws, so a new operation cannot be sent an empty body by the catalogue-wide rules.
+ */
+import { operation } from '../../src/catalogue';
+import type { OperationSpec } from '../../src/catalogue/types';
+import type { Target } from '../../src/config/target';
+import type { ApiClient, CallSpec } from '../../src/http/client';
+import type { Exchange } from '../../src/http/exchange';
+import type { Cleanup } from '../../src/runner/cleanup';
+import {
+  archiveAtEnd,
+  createUnitChain,
+  EMPLOYEE_OP,
+  EMPLOYEE_REFERENCE_OP,
+  employeeFields,
+  parentField,
+  POSITION_OP,
+  subject as hrSubject,
+  unitOp,
+  UNIT_LEVELS,
+  type Body,
+  type HrContext,
+  type HrRecord,
+  type UnitLevel,
+} from './v3-hr';
+import {
+  ACTIVITY_OP,
+  activityBody,
+  archiveIfCreated as archiveActivityIfCreated,
+  providerField,
+  type LearningContext,
+} from './v3-learning';
+import { is2xx, runExternalId, runTitle, type Observe } from './v3';
+
+/** What a write needs of a test: the client of the operation's API, the target, the clean-up and `observe`. */
+export interface WriteContext {
+  client: ApiClient;
+  target: Target;
+  cleanup: Cleanup;
+  observe: Observe;
+}
+
+/** One valid write: the operation's path parameters, the body, and how to archive what it created if the target took it. */
+export interface PreparedWrite {
+  params: Record<string, string>;
+  /** The body; none for an operation without a request body. */
+  body?: Body;
+  /** The body's fields a later write of the same record repeats (a unit's parent id). */
+  keep: Body;
+  /** Registers the archive, at the end of the test, of what the write created if the target took it. */
+  onAccepted: (ex: Exchange) => void;
+  /** Says the test archived the record itself, so the clean-up leaves it. */
+  markArchived: () => void;
+}
+
+export interface PreparedWrites {
+  /** A fresh valid write (a new record each call). */
+  next: () => PreparedWrite;
+  /** Why the write cannot be made fully valid on this target, or null. */
+  note: string | null;
+  /** The subject a status observation of this operation is recorded under, for an intent ("with no token"). */
+  subject: (intent: string) => string;
+}
+
+const hrCtx = (ctx: WriteContext): HrContext => ({ hr: ctx.client, target: ctx.target, cleanup: ctx.cleanup, observe: ctx.observe });
+const learningCtx = (ctx: WriteContext): LearningContext => ({
+  learning: ctx.client,
+  target: ctx.target,
+  cleanup: ctx.cleanup,
+  observe: ctx.observe,
+});
+
+/** Writes of a keyed-by-body HR core record: `fields` besides externalId, `keep` repeated by later writes. */
+function hrRecordWrites(
+  ctx: WriteContext,
+  opId: string,
+  kind: string,
+  fields: (externalId: string) => Body,
+  keep: Body = {},
+): PreparedWrites {
+  return {
+    next: () => {
+      const externalId = runExternalId(ctx.target, kind);
+      let record: HrRecord | null = null;
+      return {
+        params: {},
+        body: { externalId, ...fields(externalId), ...keep },
+        keep,
+        onAccepted: (ex) => {
+          if (record || !is2xx(ex)) return;
+          record = { opId, externalId, keep, archived: false };
+          archiveAtEnd(hrCtx(ctx), record);
+        },
+        markArchived: () => {
+          if (record) record.archived = true;
+        },
+      };
+    },
+    note: null,
+    subject: (intent) => hrSubject(opId, intent),
+  };
+}
+
+/** A level-`level` unit, under a chain of parents made once (001 §2: levels 2 to 4 name their parent). */
+function unitWrites(level: UnitLevel) {
+  return async (ctx: WriteContext): Promise<PreparedWrites> => {
+    const parents = level > 1 ? await createUnitChain(hrCtx(ctx), (level - 1) as UnitLevel) : [];
+    const field = parentField(level);
+    const keep: Body = field ? { [field]: parents[parents.length - 1]?.externalId } : {};
+    return hrRecordWrites(ctx, unitOp(level), `bu${level}`, () => ({ name: runTitle(ctx.target, `level ${level} unit`) }), keep);
+  };
+}
+
+type Preparer = (ctx: WriteContext) => Promise<PreparedWrites>;
+
+/** The registry: a valid write of each v3 operation, by catalogue id. */
+const WRITES: Readonly<Record<string, Preparer>> = {
+  [EMPLOYEE_OP]: async (ctx) => hrRecordWrites(ctx, EMPLOYEE_OP, 'emp', (externalId) => employeeFields(ctx.target, externalId)),
+  ...Object.fromEntries(UNIT_LEVELS.map((level) => [unitOp(level), unitWrites(level)])),
+  // fte besides name: without its name the body is still a create with a field, not externalId alone (001 §4 rule 1).
+  [POSITION_OP]: async (ctx) => hrRecordWrites(ctx, POSITION_OP, 'pos', () => ({ name: runTitle(ctx.target, 'position'), fte: 1 })),
+  [EMPLOYEE_REFERENCE_OP]: async (ctx) => {
+    const hr = ctx.target.hr;
+    const known = hr?.employeeReferenceId && ctx.target.run.allowDestructive ? hr.employeeReferenceId : null;
+    const note = known
+      ? null
+      : 'HR_EMPLOYEE_REFERENCE_ID is unset or CONFORMANCE_ALLOW_DESTRUCTIVE is off: the request names an unknown reference id, ' +
+        'so a refusal may also come from the unknown id';
+    return {
+      next: () => ({
+        params: { employeeId: known ?? runExternalId(ctx.target, 'unknown-ref') },
+        body: { externalId: runExternalId(ctx.target, 'emp-ref') },
+        keep: {},
+        onAccepted: () => undefined,
+        markArchived: () => undefined,
+      }),
+      note,
+      subject: (intent) => hrSubject(EMPLOYEE_REFERENCE_OP, intent),
+    };
+  },
+  [ACTIVITY_OP]: async (ctx) => {
+    const field = await providerField(learningCtx(ctx));
+    return {
+      next: () => {
+        const externalId = runExternalId(ctx.target, 'act');
+        return {
+          params: { externalId },
+          body: activityBody(ctx.target, field, 'private'),
+          keep: {},
+          onAccepted: (ex) => archiveActivityIfCreated(learningCtx(ctx), ex, externalId, 'private'),
+          markArchived: () => undefined,
+        };
+      },
+      note: null,
+      subject: (intent) => `PUT activity create ${intent}`,
+    };
+  },
+};
+
+/**
+ * Prepares valid writes of `opId` that each create a fresh record (parents made once beforehand).
+ * Throws for an operation with a request body, or path parameters, that the registry has no write for.
+ */
+export async function prepareWrites(ctx: WriteContext, opId: string): Promise<PreparedWrites> {
+  const preparer = WRITES[opId];
+  if (preparer) return preparer(ctx);
+  const op: OperationSpec = operation(opId);
+  if (op.requestBody || op.pathParams.length > 0)
+    throw new Error(
+      `no example write of ${opId} (it has a request body or path parameters): add one to WRITES in specs/support/v3-writes.ts`,
+    );
+  return {
+    next: () => ({ params: {}, keep: {}, onAccepted: () => undefined, markArchived: () => undefined }),
+    note: null,
+    subject: (intent) => `${op.method} ${op.path} ${intent}`,
+  };
+}
+
+/** Sends `write` (`init` may replace its body or credentials) and registers the archive of what it created. */
+export async function sendWrite(
+  ctx: WriteContext,
+  opId: string,
+  write: PreparedWrite,
+  init: Omit<CallSpec, 'params'> = {},
+): Promise<Exchange> {
+  const ex = await ctx.client.call(opId, { params: write.params, body: write.body, ...init });
+  write.onAccepted(ex);
+  return ex;
+}
