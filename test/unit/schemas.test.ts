@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { CLAUSES, isClauseId } from '../../src/clauses';
 import { getSchema, schemaIds, SCHEMA_BASE, validateAgainst } from '../../src/schemas/registry';
 import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
+import { createAjv } from '../../src/schemas/ajv';
 
 const id = (short: string): string => SCHEMA_BASE + short;
 type Json = Record<string, unknown>;
@@ -761,4 +762,11 @@ void test('lawful where the documents are silent: DateTime without utc, an event
 void test('unknown schema ids throw a clear error', () => {
   assert.throws(() => getSchema('rm/nope.json'), /unknown schema id "rm\/nope.json"/);
   assert.throws(() => validateAgainst('https://schemas.conformance.test/rm/nope.json', {}), /unknown schema id/);
+});
+
+void test('every schema is a valid JSON Schema 2020-12 document (the registry does not check this as it loads)', () => {
+  const meta = createAjv({ allowUnionTypes: true });
+  for (const id of schemaIds()) assert.equal(meta.validateSchema(getSchema(id)), true, `${id}: ${meta.errorsText(meta.errors)}`);
+  // The check can fail: a type that is no JSON type.
+  assert.equal(meta.validateSchema({ type: 'strng' }), false);
 });
