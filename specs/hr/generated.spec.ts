@@ -29,6 +29,7 @@ import {
 import type { Observe } from '../support/v3';
 import {
   archiveAtEnd,
+  archiveIfCreated,
   EMPLOYEE_OP,
   hrPut,
   parentField,
@@ -99,7 +100,7 @@ class CreateOrphan implements fc.AsyncCommand<Model, Real> {
       externalId: r.ids[idx(this.level)],
       name: runTitle(r.ctx.target, `orphan unit ${this.level}`),
     });
-    if (is2xx(ex)) archiveAtEnd(r.ctx, { opId: unitOp(this.level), externalId: r.ids[idx(this.level)] ?? '', keep: {}, archived: false });
+    archiveIfCreated(r.ctx, ex, unitOp(this.level), r.ids[idx(this.level)]);
     expectRefusalWithMessage(
       ex,
       'hierarchy',
@@ -254,7 +255,7 @@ test.describe('HR core, generated @property @stateful', () => {
         arbitrary: validBodies(schema, (b) => b).map((b) => sendable(b, runExternalId(target, `gen-${kind}`))),
         predicate: async (body) => {
           const ex = await hrPut(hr, opId, body);
-          if (is2xx(ex)) archiveAtEnd(ctx, { opId, externalId: String(body.externalId), keep: {}, archived: false });
+          archiveIfCreated(ctx, ex, opId, String(body.externalId));
           expectDocumented(ex, operation(opId), '2xx', { schema: false });
         },
       });
@@ -270,8 +271,7 @@ test.describe('HR core, generated @property @stateful', () => {
             invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
           );
           const ex = await hrPut(hr, opId, body);
-          if (is2xx(ex) && typeof body.externalId === 'string')
-            archiveAtEnd(ctx, { opId, externalId: body.externalId, keep: {}, archived: false });
+          archiveIfCreated(ctx, ex, opId, typeof body.externalId === 'string' ? body.externalId : undefined);
           const clause = refusalClause(opId, invalid);
           if (clause) expectRefusalWithMessage(ex, 'validation', clause, 'hr.rule.message', invalid.rule);
           else observeUnruled(observe, opId, invalid, outcomeOf(ex));

@@ -24,14 +24,13 @@ import {
   REQUIRED_FIELDS,
   activityBody,
   answeredActivity,
-  archiveActivityAtEnd,
   createActivity,
   createdBody,
   learningIds,
   providerField,
   putActivity,
+  putCreate,
   tryCreate,
-  type Activity,
 } from '../support/v3-learning';
 import { expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
@@ -52,18 +51,17 @@ test.describe('learning activities', () => {
       const field = await providerField(ctx);
       const externalId = runExternalId(target, 'act');
       // description only on orgwide: public and private may use "a limited set" of fields, not listed (001 §2).
-      const ex = await putActivity(
-        learning,
+      const ex = await putCreate(
+        ctx,
         externalId,
         activityBody(target, field, accessLevel, accessLevel === 'orgwide' ? { description: runTitle(target, 'description') } : {}),
+        accessLevel,
       );
-      const activity: Activity = { externalId, accessLevel, created: createdBody(ex), archived: false };
-      if (is2xx(ex)) archiveActivityAtEnd(ctx, activity);
       observeOutcome(observe, `PUT activity create (${accessLevel})`, ex);
       expectDocumented(ex, op, '201');
       // The 201 body is one the document describes: it must be there, and JSON (001 §4 "All bodies are JSON").
       expectJson(ex, 'v3.json-bodies');
-      const { id, aggregateId, url } = activity.created;
+      const { id, aggregateId, url } = createdBody(ex);
       expectThat(
         typeof id === 'number' && Number.isInteger(id),
         'schema',

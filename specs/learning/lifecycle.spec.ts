@@ -28,7 +28,6 @@ import {
   MSG,
   activityBody,
   activityOp,
-  archiveIfCreated,
   createdBody,
   expectLearningMessage,
   expectUpdateOrRefusal,
@@ -36,6 +35,7 @@ import {
   otherAggregateId,
   providerField,
   putActivity,
+  putCreate,
   type AccessLevel,
   type LearningContext,
   type LearningMessage,
@@ -216,8 +216,7 @@ test.describe('learning activities, generated @property @stateful', () => {
       arbitrary: fc.tuple(fc.constantFrom(...ACCESS_LEVELS), modelCommands(commands, 8)),
       predicate: async ([level, cmds]) => {
         const externalId = runExternalId(target, 'model');
-        const created = await putActivity(learning, externalId, activityBody(target, field, level));
-        archiveIfCreated(ctx, created, externalId, level);
+        const created = await putCreate(ctx, externalId, activityBody(target, field, level), level);
         expectDocumented(created, activityOp(), '201');
         const real: Real = { ctx, externalId, aggregateId: createdBody(created).aggregateId };
         await fc.asyncModelRun(() => ({ model: { level, archived: false }, real }), cmds);
@@ -241,8 +240,7 @@ test.describe('learning activities, generated @property @stateful', () => {
       arbitrary: validBodies('learning/activity-create.json', (b) => sendable(b, ctx, field)),
       predicate: async (body) => {
         const externalId = runExternalId(target, 'gen');
-        const ex = await putActivity(learning, externalId, body);
-        archiveIfCreated(ctx, ex, externalId, body.accessLevel as AccessLevel);
+        const ex = await putCreate(ctx, externalId, body, body.accessLevel as AccessLevel);
         expectDocumented(ex, activityOp(), '201');
         expectJson(ex, 'v3.json-bodies');
       },
@@ -272,8 +270,7 @@ test.describe('learning activities, generated @property @stateful', () => {
           field,
           invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
         );
-        const ex = await putActivity(learning, externalId, body);
-        archiveIfCreated(ctx, ex, externalId, (body.accessLevel as AccessLevel | undefined) ?? 'private');
+        const ex = await putCreate(ctx, externalId, body, (body.accessLevel as AccessLevel | undefined) ?? 'private');
         if (rule.kind === 'missing') {
           expectRefusalWithMessage(ex, 'validation', 'learning.op.put', 'v3.error.validation', invalid.rule);
         } else if (rule.kind === 'message') {
@@ -284,8 +281,7 @@ test.describe('learning activities, generated @property @stateful', () => {
           return;
         }
         // Whether a refused create left anything behind is not said: a valid create of the same id is observed.
-        const retry = await putActivity(learning, externalId, activityBody(target, field, 'private'));
-        archiveIfCreated(ctx, retry, externalId, 'private');
+        const retry = await putCreate(ctx, externalId, activityBody(target, field, 'private'), 'private');
         observe('status', 'PUT activity create of an externalId whose create was refused', outcomeOf(retry));
       },
     });

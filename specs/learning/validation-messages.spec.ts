@@ -14,6 +14,8 @@
  */
 import { test } from '../fixtures';
 import { expectDocumented, expectThat } from '../../src/checks';
+import type { Target } from '../../src/config/target';
+import type { Exchange } from '../../src/http/exchange';
 import {
   ACTIVITY_OP,
   LIMITED_LEVELS,
@@ -24,8 +26,160 @@ import {
   otherAggregateId,
   putActivity,
   tryCreate,
+  type AccessLevel,
+  type Body,
+  type LearningContext,
+  type LearningMessage,
 } from '../support/v3-learning';
 import { expectAccepted, expectRefusal, observeOutcome, runExternalId, runTitle } from '../support/v3';
+
+const COSTS = ['attendenceCost', 'cancellationCost', 'otherCost'];
+
+/** A request that makes a condition of the 001 §7.2 table hold. */
+interface Provocation {
+  /** The fields sent: a create's fields besides the required ones, or an update's body. */
+  send: Body;
+  /** The subject its status is observed under. */
+  subject: string;
+  /** Why the condition holds (the failure's explanation). */
+  why: string;
+}
+
+/** A test of one condition of the 001 §7.2 table: each request of `provocations` is refused with `message`. */
+interface Condition {
+  title: string;
+  /** The access level of the activity created, or updated. */
+  level: AccessLevel;
+  message: LearningMessage;
+  provocations: (target: Target) => Provocation[];
+  /** On update: the activity's fields besides the required ones (none the condition involves). */
+  start?: (target: Target) => Body;
+}
+
+const unknownImage = (target: Target): Body => ({ image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` } });
+
+/** The conditions provoked on create: each request is the create of a fresh activity. */
+const ON_CREATE: readonly Condition[] = [
+  ...COSTS.map((cost) => ({
+    title: `${cost} without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`,
+    level: 'orgwide' as const,
+    message: MSG.costNeedsCurrency,
+    provocations: () => [
+      {
+        send: { costs: { [cost]: 25 } },
+        subject: `PUT activity create with ${cost} and no currency`,
+        why: `${cost} is sent without currency.code`,
+      },
+    ],
+  })),
+  {
+    title: `costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`,
+    level: 'orgwide',
+    message: MSG.currencyNeedsCost,
+    provocations: () => [
+      {
+        send: { costs: { currency: { code: 'AUD' } } },
+        subject: 'PUT activity create with a currency and no cost',
+        why: 'currency.code is sent without any cost',
+      },
+    ],
+  },
+  ...LIMITED_LEVELS.map((level) => ({
+    title: `a ${level} activity with content type scormcourse is refused: "${MSG.contentType.text}"`,
+    level,
+    message: MSG.contentType,
+    provocations: () => [
+      {
+        send: { content: { type: 'scormcourse' } },
+        subject: `PUT activity create ${level} with content type scormcourse`,
+        why: `only text and weblink are usable at ${level}`,
+      },
+    ],
+  })),
+  {
+    title: `an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`,
+    level: 'orgwide',
+    message: MSG.image,
+    provocations: (target) => [
+      {
+        send: unknownImage(target),
+        subject: 'PUT activity create with an unknown image.tempKey',
+        why: 'image.tempKey does not exist in temporary storage',
+      },
+    ],
+  },
+];
+
+/**
+ * The conditions provoked on update: each request is an update of one activity, created without the
+ * field involved (no costs, no image, text content).
+ */
+const ON_UPDATE: readonly Condition[] = [
+  {
+    title: `an update sending a cost without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`,
+    level: 'orgwide',
+    message: MSG.costNeedsCurrency,
+    provocations: () =>
+      COSTS.map((cost) => ({
+        send: { costs: { [cost]: 25 } },
+        subject: `PUT activity update with ${cost} and no currency`,
+        why: `an update of an activity without costs sends ${cost} without currency.code`,
+      })),
+  },
+  {
+    title: `an update sending costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`,
+    level: 'orgwide',
+    message: MSG.currencyNeedsCost,
+    provocations: () => [
+      {
+        send: { costs: { currency: { code: 'AUD' } } },
+        subject: 'PUT activity update with a currency and no cost',
+        why: 'an update of an activity without costs sends currency.code without any cost',
+      },
+    ],
+  },
+  ...LIMITED_LEVELS.map((level) => ({
+    title: `an update giving a ${level} activity content type scormcourse is refused: "${MSG.contentType.text}"`,
+    level,
+    message: MSG.contentType,
+    start: (target: Target) => ({ content: { type: 'text', text: runTitle(target, 'text') } }),
+    provocations: () => [
+      {
+        send: { content: { type: 'scormcourse' } },
+        subject: `PUT activity update ${level} with content type scormcourse`,
+        why: `only text and weblink are usable at ${level}`,
+      },
+    ],
+  })),
+  {
+    title: `an update sending an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`,
+    level: 'orgwide',
+    message: MSG.image,
+    provocations: (target) => [
+      {
+        send: unknownImage(target),
+        subject: 'PUT activity update with an unknown image.tempKey',
+        why: 'image.tempKey does not exist in temporary storage',
+      },
+    ],
+  },
+];
+
+/**
+ * Declares the test of `condition`: `prepare` readies the sending of its requests (creates, or
+ * updates of an activity it creates), and each request must be refused with the condition's message.
+ */
+function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => Promise<(send: Body) => Promise<Exchange>>): void {
+  test(condition.title, async ({ learning, target, cleanup, covers, observe }) => {
+    covers(ACTIVITY_OP, '4xx');
+    const write = await prepare({ learning, target, cleanup, observe });
+    for (const { send, subject, why } of condition.provocations(target)) {
+      const ex = await write(send);
+      observeOutcome(observe, subject, ex);
+      expectLearningMessage(ex, condition.message, why);
+    }
+  });
+}
 
 test.describe('learning validation messages', () => {
   for (const level of LIMITED_LEVELS) {
@@ -110,33 +264,7 @@ test.describe('learning validation messages', () => {
     test.skip(true, `not testable: ${reason}`);
   });
 
-  for (const cost of ['attendenceCost', 'cancellationCost', 'otherCost']) {
-    test(`${cost} without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`, async ({
-      learning,
-      target,
-      cleanup,
-      covers,
-      observe,
-    }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { costs: { [cost]: 25 } });
-      observeOutcome(observe, `PUT activity create with ${cost} and no currency`, ex);
-      expectLearningMessage(ex, MSG.costNeedsCurrency, `${cost} is sent without currency.code`);
-    });
-  }
-
-  test(`costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`, async ({
-    learning,
-    target,
-    cleanup,
-    covers,
-    observe,
-  }) => {
-    covers(ACTIVITY_OP, '4xx');
-    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { costs: { currency: { code: 'AUD' } } });
-    observeOutcome(observe, 'PUT activity create with a currency and no cost', ex);
-    expectLearningMessage(ex, MSG.currencyNeedsCost, 'currency.code is sent without any cost');
-  });
+  for (const condition of ON_CREATE) conditionTest(condition, async (ctx) => (send) => tryCreate(ctx, condition.level, send));
 
   test('a cost with its currency code is accepted (201)', async ({ learning, target, cleanup, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
@@ -148,19 +276,6 @@ test.describe('learning validation messages', () => {
   });
 
   for (const level of LIMITED_LEVELS) {
-    test(`a ${level} activity with content type scormcourse is refused: "${MSG.contentType.text}"`, async ({
-      learning,
-      target,
-      cleanup,
-      covers,
-      observe,
-    }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const ex = await tryCreate({ learning, target, cleanup, observe }, level, { content: { type: 'scormcourse' } });
-      observeOutcome(observe, `PUT activity create ${level} with content type scormcourse`, ex);
-      expectLearningMessage(ex, MSG.contentType, `only text and weblink are usable at ${level}`);
-    });
-
     test(`a ${level} activity with code (orgwide only) is refused on create and on update: "${MSG.fieldLevel.text}"`, async ({
       learning,
       target,
@@ -185,21 +300,6 @@ test.describe('learning validation messages', () => {
     });
   }
 
-  test(`an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`, async ({
-    learning,
-    target,
-    cleanup,
-    covers,
-    observe,
-  }) => {
-    covers(ACTIVITY_OP, '4xx');
-    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', {
-      image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` },
-    });
-    observeOutcome(observe, 'PUT activity create with an unknown image.tempKey', ex);
-    expectLearningMessage(ex, MSG.image, 'image.tempKey does not exist in temporary storage');
-  });
-
   test('an image.tempKey held in temporary storage is accepted (201)', async ({ learning, target, cleanup, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
     const tempKey = target.hr?.learningImageTempKey ?? null;
@@ -216,67 +316,10 @@ test.describe('learning validation messages', () => {
 });
 
 test.describe('learning validation messages on update', () => {
-  test(`an update sending a cost without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`, async ({
-    learning,
-    target,
-    cleanup,
-    covers,
-    observe,
-  }) => {
-    covers(ACTIVITY_OP, '4xx');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
-    for (const cost of ['attendenceCost', 'cancellationCost', 'otherCost']) {
-      const ex = await putActivity(learning, activity.externalId, { costs: { [cost]: 25 } });
-      observeOutcome(observe, `PUT activity update with ${cost} and no currency`, ex);
-      expectLearningMessage(ex, MSG.costNeedsCurrency, `an update of an activity without costs sends ${cost} without currency.code`);
-    }
-  });
-
-  test(`an update sending costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`, async ({
-    learning,
-    target,
-    cleanup,
-    covers,
-    observe,
-  }) => {
-    covers(ACTIVITY_OP, '4xx');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
-    const ex = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
-    observeOutcome(observe, 'PUT activity update with a currency and no cost', ex);
-    expectLearningMessage(ex, MSG.currencyNeedsCost, 'an update of an activity without costs sends currency.code without any cost');
-  });
-
-  for (const level of LIMITED_LEVELS) {
-    test(`an update giving a ${level} activity content type scormcourse is refused: "${MSG.contentType.text}"`, async ({
-      learning,
-      target,
-      cleanup,
-      covers,
-      observe,
-    }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const activity = await createActivity({ learning, target, cleanup, observe }, level, {
-        content: { type: 'text', text: runTitle(target, 'text') },
-      });
-      const ex = await putActivity(learning, activity.externalId, { content: { type: 'scormcourse' } });
-      observeOutcome(observe, `PUT activity update ${level} with content type scormcourse`, ex);
-      expectLearningMessage(ex, MSG.contentType, `only text and weblink are usable at ${level}`);
+  for (const condition of ON_UPDATE) {
+    conditionTest(condition, async (ctx) => {
+      const activity = await createActivity(ctx, condition.level, condition.start?.(ctx.target));
+      return (send) => putActivity(ctx.learning, activity.externalId, send);
     });
   }
-
-  test(`an update sending an image.tempKey that is not in temporary storage is refused: "${MSG.image.text}"`, async ({
-    learning,
-    target,
-    cleanup,
-    covers,
-    observe,
-  }) => {
-    covers(ACTIVITY_OP, '4xx');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
-    const ex = await putActivity(learning, activity.externalId, {
-      image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` },
-    });
-    observeOutcome(observe, 'PUT activity update with an unknown image.tempKey', ex);
-    expectLearningMessage(ex, MSG.image, 'image.tempKey does not exist in temporary storage');
-  });
 });

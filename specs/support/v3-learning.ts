@@ -86,8 +86,7 @@ async function discover(ctx: LearningContext): Promise<string | null> {
       accessLevel: 'orgwide',
       title: runTitle(ctx.target, 'orgwide activity (provider field probe)'),
     };
-    const ex = await putActivity(ctx.learning, externalId, body);
-    archiveIfCreated(ctx, ex, externalId, 'orgwide');
+    const ex = await putCreate(ctx, externalId, body, 'orgwide');
     ctx.observe('other', `learning provider field probe "${field}"`, statusOf(ex));
     if (is2xx(ex)) {
       ctx.observe('other', 'learning provider field name', field);
@@ -179,12 +178,30 @@ export function archiveIfCreated(ctx: LearningContext, ex: Exchange, externalId:
   if (is2xx(ex)) archiveActivityAtEnd(ctx, { externalId, accessLevel, created: createdBody(ex), archived: false });
 }
 
-/** Creates an activity as a precondition of a test ('setup': any 2xx) and registers its archive. */
-export async function createActivity(ctx: LearningContext, accessLevel: AccessLevel, extra: Body = {}): Promise<Activity> {
+/** A PUT creating the activity `externalId` from `body`, archived at the end if the target made it. */
+export async function putCreate(ctx: LearningContext, externalId: string, body: Body, accessLevel: AccessLevel): Promise<Exchange> {
+  const ex = await putActivity(ctx.learning, externalId, body);
+  archiveIfCreated(ctx, ex, externalId, accessLevel);
+  return ex;
+}
+
+/** A create of a fresh run-tagged activity (`putCreate`), its body `activityBody` without the required fields in `omit`. */
+async function createFresh(
+  ctx: LearningContext,
+  accessLevel: AccessLevel,
+  extra: Body,
+  omit: readonly RequiredField[] = [],
+): Promise<{ externalId: string; ex: Exchange }> {
   const field = await providerField(ctx);
   const externalId = runExternalId(ctx.target, 'act');
-  const ex = await putActivity(ctx.learning, externalId, activityBody(ctx.target, field, accessLevel, extra));
-  if (is2xx(ex)) archiveActivityAtEnd(ctx, { externalId, accessLevel, created: createdBody(ex), archived: false });
+  const body = activityBody(ctx.target, field, accessLevel, extra);
+  for (const name of omit) delete body[name === LEARNING_PROVIDER_FIELD ? field : name];
+  return { externalId, ex: await putCreate(ctx, externalId, body, accessLevel) };
+}
+
+/** Creates an activity as a precondition of a test ('setup': any 2xx) and registers its archive. */
+export async function createActivity(ctx: LearningContext, accessLevel: AccessLevel, extra: Body = {}): Promise<Activity> {
+  const { externalId, ex } = await createFresh(ctx, accessLevel, extra);
   observeOutcome(ctx.observe, `PUT activity create (${accessLevel})`, ex);
   expectAccepted(ex, 'setup', 'learning.op.put', `creating a ${accessLevel} activity is this test's precondition`);
   return { externalId, accessLevel, created: createdBody(ex), archived: false };
@@ -197,13 +214,7 @@ export async function tryCreate(
   extra: Body = {},
   omit: readonly RequiredField[] = [],
 ): Promise<Exchange> {
-  const field = await providerField(ctx);
-  const externalId = runExternalId(ctx.target, 'act');
-  const body = activityBody(ctx.target, field, accessLevel, extra);
-  for (const name of omit) delete body[name === LEARNING_PROVIDER_FIELD ? field : name];
-  const ex = await putActivity(ctx.learning, externalId, body);
-  archiveIfCreated(ctx, ex, externalId, accessLevel);
-  return ex;
+  return (await createFresh(ctx, accessLevel, extra, omit)).ex;
 }
 
 /**
