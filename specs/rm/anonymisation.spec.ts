@@ -7,12 +7,44 @@
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented } from '../../src/checks';
+import type { Target } from '../../src/config/target';
 import { bodyShape } from '../../src/reporting/observations';
 import { eventually } from '../support/rm-eventually';
 import { unknownId } from '../support/rm-names';
 import { walkNumeric } from '../support/rm-walk';
 
 const op = operation('rm.ats-candidates.anonymise');
+
+type Observe = (category: 'other', subject: string, value: string) => void;
+
+/**
+ * The 404 cases (000 §4: 404 when the integration or the candidate is missing): which id is unknown,
+ * the label its error body is observed under, and the path ids that make it so (`params` may observe
+ * how it chose the other id).
+ */
+const UNKNOWN: readonly {
+  what: string;
+  label: string;
+  params: (target: Target, observe: Observe) => { atsIntegrationId: string; candidateAtsId: string };
+}[] = [
+  {
+    what: 'integration',
+    label: 'unknown integration',
+    // An integration that does not exist: nothing can be anonymised whatever the candidate id.
+    params: (target) => ({ atsIntegrationId: unknownId(), candidateAtsId: target.rm?.atsCandidateId ?? `ATS-${unknownId()}` }),
+  },
+  {
+    what: 'ATS candidate',
+    label: 'unknown candidate',
+    params: (target, observe) => {
+      const atsIntegrationId = target.rm?.atsIntegrationId ?? unknownId();
+      if (!target.rm?.atsIntegrationId) {
+        observe('other', 'anonymisation 404 (unknown candidate)', 'RM_ATS_INTEGRATION_ID is unset: the integration is unknown too');
+      }
+      return { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` };
+    },
+  },
+];
 
 test.describe('anonymisation', () => {
   test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} queues the candidate: 202 @destructive', async ({
@@ -59,41 +91,17 @@ test.describe('anonymisation', () => {
     );
   });
 
-  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown integration @smoke', async ({
-    rm,
-    target,
-    covers,
-    observe,
-  }) => {
-    covers(op.id, '404');
-    // An integration that does not exist: nothing can be anonymised whatever the candidate id.
-    const candidateAtsId = target.rm?.atsCandidateId ?? `ATS-${unknownId()}`;
-    const ex = await rm.call(op.id, { params: { atsIntegrationId: unknownId(), candidateAtsId } });
-    expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
-    observe(
-      'error-body',
-      'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown integration)',
-      bodyShape(ex.response?.text ?? ''),
-    );
-  });
-
-  test('DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown ATS candidate @smoke', async ({
-    rm,
-    target,
-    covers,
-    observe,
-  }) => {
-    covers(op.id, '404');
-    const atsIntegrationId = target.rm?.atsIntegrationId ?? unknownId();
-    if (!target.rm?.atsIntegrationId) {
-      observe('other', 'anonymisation 404 (unknown candidate)', 'RM_ATS_INTEGRATION_ID is unset: the integration is unknown too');
-    }
-    const ex = await rm.call(op.id, { params: { atsIntegrationId, candidateAtsId: `conformance-missing-${unknownId()}` } });
-    expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
-    observe(
-      'error-body',
-      'DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (unknown candidate)',
-      bodyShape(ex.response?.text ?? ''),
-    );
-  });
+  for (const { what, label, params } of UNKNOWN) {
+    test(`DELETE /ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId} answers 404 for an unknown ${what} @smoke`, async ({
+      rm,
+      target,
+      covers,
+      observe,
+    }) => {
+      covers(op.id, '404');
+      const ex = await rm.call(op.id, { params: params(target, observe) });
+      expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
+      observe('error-body', `DELETE /ats_integrations/{id}/candidates/{candidateAtsId} 404 (${label})`, bodyShape(ex.response?.text ?? ''));
+    });
+  }
 });

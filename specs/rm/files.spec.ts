@@ -6,18 +6,9 @@
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
-import type { ApiClient } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
-import { includedOf, relationshipRefs } from '../support/rm-doc';
 import { fileBody, RESUME_BASE64 } from '../support/rm-bodies';
-import { createCandidateRecord, getCandidate } from '../support/rm-records';
-
-/** Files the candidate shows through include=resumes: relationship entries, or else embedded records. */
-async function shownFiles(rm: ApiClient, candidateId: string): Promise<number> {
-  const { exchange, resource } = await getCandidate(rm, candidateId, 'resumes');
-  const refs = relationshipRefs(resource, 'resumes')?.length ?? 0;
-  return Math.max(refs, includedOf(exchange).length);
-}
+import { createCandidateRecord, shownFiles } from '../support/rm-records';
 
 test.describe('candidate files', () => {
   test('POST /candidates/{candidateId}/candidate_files with base64 content answers 201 @smoke', async ({

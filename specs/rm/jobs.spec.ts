@@ -4,8 +4,8 @@
  */
 import { test } from '../fixtures';
 import { expectDocumented, expectThat } from '../../src/checks';
-import { duplicatesIn, short, singleOf, type Resource } from '../support/rm-doc';
-import { expectIncluded, type IncludeTarget } from '../support/rm-include';
+import { duplicatesIn, short, type Resource } from '../support/rm-doc';
+import { expectIncluded, expectRecordWithEachInclude, type IncludeTarget } from '../support/rm-include';
 import { discoverJob } from '../support/rm-discovery';
 import { unknownId } from '../support/rm-names';
 import { walkNumeric } from '../support/rm-walk';
@@ -79,12 +79,8 @@ test.describe('jobs', () => {
     const jobId = await discoverJob(rm, target);
     test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
     if (jobId === null) return;
-    for (const include of [undefined, ...get.include]) {
-      const ex = await rm.call(get.id, { params: { jobId }, query: { include } });
-      expectDocumented(ex, get, '200');
-      expectThat(singleOf(ex)?.id === jobId, 'state', `GET /jobs/${jobId} answered job ${String(singleOf(ex)?.id)}`, 'rm.op.jobs.get');
-      if (include) expectIncluded(ex, include, JOB_INCLUDES, 'rm.include.jobs');
-    }
+    const job = { params: { jobId }, id: jobId, answered: `GET /jobs/${jobId} answered job`, clause: 'rm.op.jobs.get' } as const;
+    await expectRecordWithEachInclude(rm, get, job, JOB_INCLUDES, 'rm.include.jobs');
   });
 
   test('GET /jobs/{jobId} answers 200 with the job @smoke', async ({ rm, target, covers }) => {

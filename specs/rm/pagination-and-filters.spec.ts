@@ -7,13 +7,15 @@ import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import { expectDocumented, expectNoServerError, expectThat, type ClauseOf } from '../../src/checks';
+import type { Target } from '../../src/config/target';
 import type { ApiClient, QueryValue } from '../../src/http/client';
+import type { Exchange } from '../../src/http/exchange';
 import { bodyShape } from '../../src/reporting/observations';
 import { atOffset, compareInstants, cursorShape, dataOf, duplicatesIn, plusSeconds, short, utcOf, type Resource } from '../support/rm-doc';
 import { eventually } from '../support/rm-eventually';
-import { createCandidateRecord, getCandidate } from '../support/rm-records';
+import { createCandidateRecord, getCandidate, type CreatedCandidate } from '../support/rm-records';
 import { walkCursor, walkNumeric, type Walk } from '../support/rm-walk';
-import { candidateWindow, fence, updatedAt } from '../support/rm-window';
+import { candidateWindow, fence, missingFrom, updatedAt } from '../support/rm-window';
 
 const MAX_PAGES = 40;
 
@@ -74,7 +76,91 @@ function trueReading(byDefault: Walk, yes: Walk, isX: (r: Resource) => boolean |
   return byDefault.ids.every((id) => yes.ids.includes(id)) ? 'included' : null;
 }
 
+/** Each page of a walk holds at most per_page records (000 §4); `what` names a page in the message ("page", "cursor page"). */
+function expectPagesWithin(walk: Walk, perPage: number, what: string): void {
+  walk.pages.forEach((page, n) => {
+    expectThat(
+      page.length <= perPage,
+      'pagination',
+      `${what} ${n + 1} with per_page=${perPage} holds ${page.length} records`,
+      'rm.query.per_page',
+    );
+  });
+}
+
+/** The boolean filters whose default is `false` (000 §4 Filters: "`true` or `false`; default `false`"). */
+type DefaultFalse = 'archived' | 'anonymised';
+
+/** No filter[name] and filter[name]=false select the same candidates of `window` (the default is false). */
+async function expectFalseByDefault(rm: ApiClient, window: Record<string, string>, name: DefaultFalse): Promise<void> {
+  const key = `filter[${name}]`;
+  await expectSameSelection(rm, `no ${key} and ${key}=false`, window, { ...window, [key]: 'false' }, `rm.filter.${name}`);
+}
+
+/**
+ * filter[name]=true over `window` shows one of the two lawful readings (trueReading), walked again once
+ * when it shows neither (records can change meanwhile): else the filter check fails with `why`. The
+ * reading is observed. `byDefault`, when the caller has walked the window already, serves the first attempt.
+ */
+async function expectTrueReading(
+  rm: ApiClient,
+  observe: (category: 'other', subject: string, value: string) => void,
+  window: Record<string, string>,
+  name: DefaultFalse,
+  isX: (r: Resource) => boolean | null,
+  why: string,
+  byDefault?: Walk,
+): Promise<void> {
+  const key = `filter[${name}]`;
+  let reading: ReturnType<typeof trueReading> = null;
+  for (let attempt = 0; attempt < 2 && reading === null; attempt += 1) {
+    const yes = await walkNumeric(rm, list(), { ...window, [key]: 'true' }, 100, 10);
+    reading = trueReading(attempt === 0 && byDefault ? byDefault : await walkNumeric(rm, list(), window, 100, 10), yes, isX);
+  }
+  expectThat(reading !== null, 'filter', why, `rm.filter.${name}`);
+  observe('other', `${key}=true`, reading ?? '');
+}
+
+/**
+ * A candidate just created (`created`, `which` says what it lacks) is selected by `key`=false, eventually,
+ * and not by `key`=true: each read by e-mail.
+ */
+async function expectOnlyFalseSelects(
+  rm: ApiClient,
+  created: CreatedCandidate,
+  key: string,
+  which: string,
+  clause: ClauseOf<'filter'>,
+): Promise<void> {
+  const base = { 'filter[email][eq]': created.email, page: 1, per_page: 25 };
+  const yes = await candidates(rm, { ...base, [key]: 'true' });
+  expectThat(!yes.some((r) => r.id === created.id), 'filter', `${key}=true selects candidate ${created.id}, ${which}`, clause);
+  const found = await eventually(async () => (await candidates(rm, { ...base, [key]: 'false' })).some((r) => r.id === created.id));
+  expectThat(found, 'filter', `${key}=false does not select candidate ${created.id}, ${which}`, clause);
+}
+
 const archivedStatus = (r: Resource): unknown => r.attributes.archived_status;
+
+/**
+ * The record cap of numeric pagination with a filter (000 §4, §7, §8): RM_FILTER_CAP, the filter the
+ * cap tests combine with pages (every candidate updated before tomorrow), and a filtered page request.
+ */
+function capProbe(
+  rm: ApiClient,
+  target: Target,
+  op: OperationSpec,
+): { cap: number; filter: Record<string, string>; probe: (page: number, perPage: number) => Promise<Exchange> } {
+  const cap = target.rm?.filterCap ?? 10000;
+  const filter = { 'filter[updated_at][lt]': new Date(Date.now() + 86_400_000).toISOString() };
+  const probe = (page: number, perPage: number): Promise<Exchange> => rm.call(op.id, { query: { ...filter, page, per_page: perPage } });
+  return { cap, filter, probe };
+}
+
+/** A filtered page that does not reach beyond the cap is served: not refused with 400 (`why` says which), and a documented 200. */
+function expectServedWithinCap(ex: Exchange, op: OperationSpec, why: string): void {
+  expectThat(ex.response?.status !== 400, 'filter-cap', why, 'rm.query.filter-cap');
+  expectDocumented(ex, op, '200');
+}
 
 test.describe('pagination', () => {
   test('GET /candidates with page and per_page: per_page is honoured and pages do not overlap @smoke', async ({
@@ -98,14 +184,7 @@ test.describe('pagination', () => {
     }
     const window = await candidateWindow(rm, target, cleanup, 'pages', 5);
     const walk = await walkNumeric(rm, op, window.query, perPage, MAX_PAGES);
-    walk.pages.forEach((page, n) => {
-      expectThat(
-        page.length <= perPage,
-        'pagination',
-        `page ${n + 1} with per_page=${perPage} holds ${page.length} records`,
-        'rm.query.per_page',
-      );
-    });
+    expectPagesWithin(walk, perPage, 'page');
     const short_ = walk.pages.slice(0, -1).findIndex((p) => p.length < perPage);
     if (short_ >= 0) {
       observe(
@@ -127,7 +206,7 @@ test.describe('pagination', () => {
       `the pages of a window of ${window.mine.length + 1}-odd records did not end within ${MAX_PAGES} pages`,
       'rm.query.page',
     );
-    const missing = window.mine.filter((c) => !walk.ids.includes(c.id)).map((c) => c.id);
+    const missing = missingFrom(window, walk.ids);
     expectThat(
       missing.length === 0,
       'pagination',
@@ -162,21 +241,14 @@ test.describe('pagination', () => {
       `the cursor walk over a window of about ${window.mine.length + 1} records did not end within ${requests} requests`,
       'rm.query.cursor',
     );
-    const missing = window.mine.filter((c) => !walk.ids.includes(c.id)).map((c) => c.id);
+    const missing = missingFrom(window, walk.ids);
     expectThat(
       missing.length === 0,
       'cursor',
       `the cursor walk (${walk.pages.length} pages, per_page=${perPage}) never visited ${short(missing)}, which match the filter`,
       'rm.query.cursor',
     );
-    walk.pages.forEach((page, n) => {
-      expectThat(
-        page.length <= perPage,
-        'pagination',
-        `cursor page ${n + 1} with per_page=${perPage} holds ${page.length} records`,
-        'rm.query.per_page',
-      );
-    });
+    expectPagesWithin(walk, perPage, 'cursor page');
     const last = walk.exchanges[walk.exchanges.length - 1];
     if (last)
       observe(
@@ -197,20 +269,13 @@ test.describe('pagination', () => {
     // 000 §4: "When a filter is combined with numeric pagination, requests that reach beyond a fixed record cap ...
     // get HTTP 400; cursor pagination avoids the cap" (and §7, §8). per_page=1 keeps the window exact.
     const op = covers('rm.candidates.list', '400', '200');
-    const cap = target.rm?.filterCap ?? 10000;
-    const filter = { 'filter[updated_at][lt]': new Date(Date.now() + 86_400_000).toISOString() };
-    const past = await rm.call(op.id, { query: { ...filter, page: cap + 1, per_page: 1 } });
+    const { cap, filter, probe } = capProbe(rm, target, op);
+    const past = await probe(cap + 1, 1);
     expectDocumented(past, op, '400', { statusCheck: 'filter-cap', schema: false });
     observe('error-body', 'GET /candidates 400 (filter past the cap)', bodyShape(past.response?.text ?? ''));
     await walkNumeric(rm, op, filter, 1, 1, { notCapped: true });
-    const within = await rm.call(op.id, { query: { ...filter, page: cap, per_page: 1 } });
-    expectThat(
-      within.response?.status !== 400,
-      'filter-cap',
-      `GET /candidates with a filter, page=${cap}&per_page=1 (record ${cap}, within the cap) answered 400`,
-      'rm.query.filter-cap',
-    );
-    expectDocumented(within, op, '200');
+    const within = await probe(cap, 1);
+    expectServedWithinCap(within, op, `GET /candidates with a filter, page=${cap}&per_page=1 (record ${cap}, within the cap) answered 400`);
     // Without a filter the cap does not apply, and the document gives no other limit (000 §8: maximum not shown): observed.
     const unfiltered = await rm.call(op.id, { query: { page: cap + 1, per_page: 1 } });
     expectNoServerError(unfiltered, 'rm.op.candidates.list');
@@ -234,9 +299,7 @@ test.describe('pagination', () => {
     // (page * per_page = cap) it is not beyond. A page size the target does not honour (clamped, 000 §8: maximum
     // not shown) reaches less far than asked: its probe beyond the cap is observed, not required.
     const op = covers('rm.candidates.list', '400', '200');
-    const cap = target.rm?.filterCap ?? 10000;
-    const filter = { 'filter[updated_at][lt]': new Date(Date.now() + 86_400_000).toISOString() };
-    const probe = (page: number, perPage: number) => rm.call(op.id, { query: { ...filter, page, per_page: perPage } });
+    const { cap, probe } = capProbe(rm, target, op);
     for (const size of [1, 10, 25, 50, 100]) {
       const first = await probe(1, size);
       const status = first.response?.status ?? 0;
@@ -249,22 +312,14 @@ test.describe('pagination', () => {
         );
         continue;
       }
-      const near = `GET /candidates with a filter, page=1&per_page=${size} answered 400, far within the cap`;
-      expectThat(status !== 400, 'filter-cap', near, 'rm.query.filter-cap');
-      expectDocumented(first, op, '200');
+      expectServedWithinCap(first, op, `GET /candidates with a filter, page=1&per_page=${size} answered 400, far within the cap`);
       const honoured = dataOf(first).length === size;
       const atCap = Math.floor(cap / size);
       const within = [atCap - 1, atCap].filter((page) => page >= 1);
       for (const page of within) {
         const ex = await probe(page, size);
         const where = `GET /candidates with a filter, page=${page}&per_page=${size} (records up to ${page * size}, cap ${cap})`;
-        expectThat(
-          ex.response?.status !== 400,
-          'filter-cap',
-          `${where} answered 400, although it does not reach beyond the cap`,
-          'rm.query.filter-cap',
-        );
-        expectDocumented(ex, op, '200');
+        expectServedWithinCap(ex, op, `${where} answered 400, although it does not reach beyond the cap`);
       }
       const beyond = await probe(atCap + 1, size);
       if (honoured) {
@@ -391,39 +446,27 @@ test.describe('filters', () => {
     const window = { 'filter[updated_at][lt]': until };
     const isArchived = (r: Resource): boolean | null =>
       archivedStatus(r) === 'archived' ? true : archivedStatus(r) === 'unarchived' ? false : null;
+    const archivedIn = (walk: Walk): string[] => walk.records.filter((r) => isArchived(r) === true).map((r) => r.id);
     const byDefault = await walkNumeric(rm, list(), window, 100, 10);
-    const archivedByDefault = byDefault.records.filter((r) => isArchived(r) === true);
+    const archivedByDefault = archivedIn(byDefault);
     expectThat(
       archivedByDefault.length === 0,
       'filter',
-      `without filter[archived], archived candidates are listed: ${short(archivedByDefault.map((r) => r.id))} (default false)`,
+      `without filter[archived], archived candidates are listed: ${short(archivedByDefault)} (default false)`,
       'rm.filter.archived',
     );
-    const no = await walkNumeric(rm, list(), { ...window, 'filter[archived]': 'false' }, 100, 10);
-    const archivedByFalse = no.records.filter((r) => isArchived(r) === true);
+    const archivedByFalse = archivedIn(await walkNumeric(rm, list(), { ...window, 'filter[archived]': 'false' }, 100, 10));
     expectThat(
       archivedByFalse.length === 0,
       'filter',
-      `filter[archived]=false lists archived candidates: ${short(archivedByFalse.map((r) => r.id))}`,
+      `filter[archived]=false lists archived candidates: ${short(archivedByFalse)}`,
       'rm.filter.archived',
     );
-    await expectSameSelection(
-      rm,
-      'no filter[archived] and filter[archived]=false',
-      window,
-      { ...window, 'filter[archived]': 'false' },
-      'rm.filter.archived',
-    );
+    await expectFalseByDefault(rm, window, 'archived');
     // true: only the archived candidates, or every candidate with the archived ones (both lawful readings).
-    let reading: ReturnType<typeof trueReading> = null;
-    for (let attempt = 0; attempt < 2 && reading === null; attempt += 1) {
-      const yes = await walkNumeric(rm, list(), { ...window, 'filter[archived]': 'true' }, 100, 10);
-      reading = trueReading(attempt === 0 ? byDefault : await walkNumeric(rm, list(), window, 100, 10), yes, isArchived);
-    }
     const why =
       'filter[archived]=true lists some unarchived candidates but not all of them: neither "only archived" nor "archived included"';
-    expectThat(reading !== null, 'filter', why, 'rm.filter.archived');
-    observe('other', 'filter[archived]=true', reading ?? '');
+    await expectTrueReading(rm, observe, window, 'archived', isArchived, why, byDefault);
   });
 
   test('filter[archived]=true finds a candidate known to be archived, and the default (false) does not', async ({ rm, target, covers }) => {
@@ -477,23 +520,10 @@ test.describe('filters', () => {
     covers('rm.candidates.list', '200');
     const until = await fence(rm, target, cleanup, 'anonymised');
     const window = { 'filter[updated_at][lt]': until };
-    await expectSameSelection(
-      rm,
-      'no filter[anonymised] and filter[anonymised]=false',
-      window,
-      { ...window, 'filter[anonymised]': 'false' },
-      'rm.filter.anonymised',
-    );
+    await expectFalseByDefault(rm, window, 'anonymised');
     // No attribute shows anonymisation: "only" means nothing in common with the default selection, "included" a superset.
-    let reading: ReturnType<typeof trueReading> = null;
-    for (let attempt = 0; attempt < 2 && reading === null; attempt += 1) {
-      const byDefault = await walkNumeric(rm, list(), window, 100, 10);
-      const yes = await walkNumeric(rm, list(), { ...window, 'filter[anonymised]': 'true' }, 100, 10);
-      reading = trueReading(byDefault, yes, () => null);
-    }
     const why = 'filter[anonymised]=true shares some, but not all, candidates with the default selection (default false)';
-    expectThat(reading !== null, 'filter', why, 'rm.filter.anonymised');
-    observe('other', 'filter[anonymised]=true', reading ?? '');
+    await expectTrueReading(rm, observe, window, 'anonymised', () => null, why);
   });
 
   const EXISTS = [
@@ -538,16 +568,7 @@ test.describe('filters', () => {
       // 000 §4 Filters: a candidate the suite has just created through POST /candidates has neither.
       covers('rm.candidates.list', '200');
       const created = await createCandidateRecord(rm, target, cleanup, `fresh-${name}`);
-      const base = { 'filter[email][eq]': created.email, page: 1, per_page: 25 };
-      const yes = await candidates(rm, { ...base, [key]: 'true' });
-      expectThat(
-        !yes.some((r) => r.id === created.id),
-        'filter',
-        `${key}=true selects candidate ${created.id}, which was just created and ${why}`,
-        clause,
-      );
-      const found = await eventually(async () => (await candidates(rm, { ...base, [key]: 'false' })).some((r) => r.id === created.id));
-      expectThat(found, 'filter', `${key}=false does not select candidate ${created.id}, which was just created and ${why}`, clause);
+      await expectOnlyFalseSelects(rm, created, key, `which was just created and ${why}`, clause);
     });
   }
 
@@ -569,7 +590,7 @@ test.describe('filters', () => {
     let diff: string[] = [];
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const [a, b] = [await walkNumeric(rm, list(), utc, 100, 10), await walkNumeric(rm, list(), offset, 100, 10)];
-      const missing = window.mine.filter((c) => !b.ids.includes(c.id)).map((c) => c.id);
+      const missing = missingFrom(window, b.ids);
       expectThat(
         missing.length === 0,
         'filter',
@@ -593,23 +614,7 @@ test.describe('filters', () => {
     // that has no file at all has none.
     covers('rm.candidates.list', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'noresume');
-    const base = { 'filter[email][eq]': created.email, page: 1, per_page: 25 };
-    const withResume = await candidates(rm, { ...base, 'filter[resume][exists]': 'true' });
-    expectThat(
-      !withResume.some((r) => r.id === created.id),
-      'filter',
-      `filter[resume][exists]=true selects candidate ${created.id}, which has no file`,
-      'rm.filter.resume',
-    );
-    const found = await eventually(async () =>
-      (await candidates(rm, { ...base, 'filter[resume][exists]': 'false' })).some((r) => r.id === created.id),
-    );
-    expectThat(
-      found,
-      'filter',
-      `filter[resume][exists]=false does not select candidate ${created.id}, which has no file`,
-      'rm.filter.resume',
-    );
+    await expectOnlyFalseSelects(rm, created, 'filter[resume][exists]', 'which has no file', 'rm.filter.resume');
   });
 
   test('every documented filter of GET /candidates answers 200 with a valid body @smoke', async ({ rm, covers }) => {

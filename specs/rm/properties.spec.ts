@@ -9,16 +9,17 @@ import fc from 'fast-check';
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
+import type { Target } from '../../src/config/target';
 import { expectDocumented, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
 import type { QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { validArbitrary, type InvalidCase } from '../../src/generators';
 import { bodyShape } from '../../src/reporting/observations';
+import type { Cleanup } from '../../src/runner/cleanup';
 import { checkRmProperty } from '../support/rm-property';
 import { attributesOf, invalidBodies, isRecord, nextN, strictlyValid, taggedEmail, validBodies } from '../support/generated';
 import { requestSchemaOf } from '../support/rm-bodies';
-import { includedOf, relationshipRefs } from '../support/rm-doc';
-import { candidatesByEmail, createCandidate, getCandidate, relatedRecords, type RelatedKind } from '../support/rm-records';
+import { candidatesByEmail, createCandidate, patchCandidate, relatedRecords, shownFiles, type RelatedKind } from '../support/rm-records';
 import { sendQuery } from '../support/rm-walk';
 
 /** A rule broken by a generated case, in the generator's terms. */
@@ -66,6 +67,10 @@ function relatedVerdict(kind: RelatedKind): (c: InvalidCase) => Verdict {
   };
 }
 
+const accepted = (ex: Exchange): boolean => (ex.response?.status ?? 0) >= 200 && (ex.response?.status ?? 0) < 300;
+
+type Observe = (category: 'status' | 'other', subject: string, value: string) => void;
+
 /** Observed answers per broken rule, recorded once per property. */
 class Outcomes {
   private readonly seen = new Map<string, Set<string>>();
@@ -74,16 +79,49 @@ class Outcomes {
     set.add(`${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}`);
     this.seen.set(rule, set);
   }
-  report(observe: (category: 'status', subject: string, value: string) => void, what: string): void {
+  /**
+   * An answer to a broken rule that is only observed: no server error (`clause`), recorded under the
+   * rule; a record it added all the same (`leftover.record`) is registered as a leftover.
+   */
+  observed(
+    invalid: InvalidCase,
+    ex: Exchange,
+    clause: Parameters<typeof expectNoServerError>[1],
+    leftover?: { cleanup: Cleanup; record: string },
+  ): void {
+    expectNoServerError(ex, clause);
+    this.add(invalid.rule, ex);
+    if (leftover && accepted(ex)) leftover.cleanup.leftover(`${leftover.record} (accepted although ${invalid.rule})`);
+  }
+  report(observe: Observe, what: string): void {
     for (const [rule, answers] of this.seen) observe('status', `${what}: ${rule}`, [...answers].join('; '));
   }
+}
+
+/**
+ * The property `name` over the one-rule-broken bodies of a write (invalidBodies of `schema`, with
+ * data.type `type`): each case goes to `predicate` with the Outcomes that record what is only
+ * observed, reported under `what` once the property has run.
+ */
+async function checkInvalidBodies(
+  observe: Observe,
+  target: Target,
+  property: { name: string; schema: string; type: string; what: string },
+  predicate: (invalid: InvalidCase, outcomes: Outcomes) => Promise<void>,
+): Promise<void> {
+  const outcomes = new Outcomes();
+  await checkRmProperty(observe, {
+    name: property.name,
+    target,
+    arbitrary: invalidBodies(property.schema, { '/data/type': property.type }),
+    predicate: (invalid) => predicate(invalid, outcomes),
+  });
+  outcomes.report(observe, property.what);
 }
 
 /** A name as sent and as read back: a target may trim it; a blank one may be stored as nothing. */
 const sameName = (sent: unknown, read: unknown): boolean =>
   typeof sent !== 'string' || sent.trim() === '' || (typeof read === 'string' && read.trim() === sent.trim());
-
-const accepted = (ex: Exchange): boolean => (ex.response?.status ?? 0) >= 200 && (ex.response?.status ?? 0) < 300;
 
 test.describe('RM v2 properties @property', () => {
   test('POST /candidates accepts every valid body: 201, and the candidate carries the e-mail and names sent', async ({
@@ -137,39 +175,31 @@ test.describe('RM v2 properties @property', () => {
     observe,
   }) => {
     const op = covers('rm.candidates.create', '422');
-    const outcomes = new Outcomes();
-    await checkRmProperty(observe, {
-      name: 'POST /candidates invalid bodies',
-      target,
-      arbitrary: invalidBodies(requestSchemaOf(op), { '/data/type': 'candidates' }),
-      predicate: async (invalid) => {
-        const body = structuredClone(invalid.value);
-        // Give a still-valid e-mail a unique, run-tagged value so "no trace" can be looked up.
-        let email: string | null = null;
-        if (invalid.instancePath !== '/data/attributes/email' && isRecord(body)) {
-          const attrs = attributesOf(body);
-          if (typeof attrs.email === 'string') attrs.email = email = taggedEmail(attrs.email, target.run.runId, nextN());
-        }
-        const ex = await rm.call(op.id, { body });
-        if (candidateVerdict(invalid) === 'observe') {
-          expectNoServerError(ex, 'rm.op.candidates.create');
-          outcomes.add(invalid.rule, ex);
-          if (accepted(ex)) cleanup.leftover(`RM candidate ${email ?? '(no e-mail)'} (accepted although ${invalid.rule})`);
-          return;
-        }
-        expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
-        if (email) {
-          const found = await candidatesByEmail(rm, email);
-          expectThat(
-            found.length === 0,
-            'no-trace',
-            `a refused candidate (${invalid.rule}) was stored all the same: filter[email][eq]=${email} finds ${found.length}`,
-            'rm.error.422',
-          );
-        }
-      },
+    const property = { name: 'POST /candidates invalid bodies', schema: requestSchemaOf(op), type: 'candidates', what: 'POST /candidates' };
+    await checkInvalidBodies(observe, target, property, async (invalid, outcomes) => {
+      const body = structuredClone(invalid.value);
+      // Give a still-valid e-mail a unique, run-tagged value so "no trace" can be looked up.
+      let email: string | null = null;
+      if (invalid.instancePath !== '/data/attributes/email' && isRecord(body)) {
+        const attrs = attributesOf(body);
+        if (typeof attrs.email === 'string') attrs.email = email = taggedEmail(attrs.email, target.run.runId, nextN());
+      }
+      const ex = await rm.call(op.id, { body });
+      if (candidateVerdict(invalid) === 'observe') {
+        outcomes.observed(invalid, ex, 'rm.op.candidates.create', { cleanup, record: `RM candidate ${email ?? '(no e-mail)'}` });
+        return;
+      }
+      expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
+      if (email) {
+        const found = await candidatesByEmail(rm, email);
+        expectThat(
+          found.length === 0,
+          'no-trace',
+          `a refused candidate (${invalid.rule}) was stored all the same: filter[email][eq]=${email} finds ${found.length}`,
+          'rm.error.422',
+        );
+      }
     });
-    outcomes.report(observe, 'POST /candidates');
   });
 
   test('PATCH /candidates/{candidateId} accepts valid bodies (200); what one-rule-broken bodies get is observed', async ({
@@ -188,16 +218,15 @@ test.describe('RM v2 properties @property', () => {
       target,
       arbitrary: validBodies(schema, (b) => strictlyValid(b, target.run.runId), { '/data/type': 'candidates' }),
       predicate: async (body) => {
-        expectDocumented(await rm.call(op.id, { params, body }), op, '200');
         // What was sent is what the candidate shows afterwards.
-        const { resource } = await getCandidate(rm, candidateId);
+        const read = await patchCandidate(rm, op, candidateId, body);
         const attrs = attributesOf(body);
         for (const name of ['first_name', 'last_name'] as const) {
-          const why = `after PATCH, ${name} is ${JSON.stringify(resource.attributes[name])}, sent ${JSON.stringify(attrs[name])}`;
-          expectThat(sameName(attrs[name], resource.attributes[name]), 'state', why, 'rm.op.candidates.update');
+          const why = `after PATCH, ${name} is ${JSON.stringify(read[name])}, sent ${JSON.stringify(attrs[name])}`;
+          expectThat(sameName(attrs[name], read[name]), 'state', why, 'rm.op.candidates.update');
         }
         if (Array.isArray(attrs.skills)) {
-          const skills = resource.attributes.skills;
+          const skills = read.skills;
           const same =
             Array.isArray(skills) && new Set(skills).size === new Set(attrs.skills).size && attrs.skills.every((s) => skills.includes(s));
           expectThat(
@@ -210,18 +239,10 @@ test.describe('RM v2 properties @property', () => {
       },
     });
     // 000 §4 lists 422 for PATCH but ties it to no rule: every broken rule is observed.
-    const outcomes = new Outcomes();
-    await checkRmProperty(observe, {
-      name: 'PATCH /candidates/{id} invalid bodies',
-      target,
-      arbitrary: invalidBodies(schema, { '/data/type': 'candidates' }),
-      predicate: async (invalid) => {
-        const ex = await rm.call(op.id, { params, body: invalid.value });
-        expectNoServerError(ex, 'rm.op.candidates.update');
-        outcomes.add(invalid.rule, ex);
-      },
+    const property = { name: 'PATCH /candidates/{id} invalid bodies', schema, type: 'candidates', what: 'PATCH /candidates/{id}' };
+    await checkInvalidBodies(observe, target, property, async (invalid, outcomes) => {
+      outcomes.observed(invalid, await rm.call(op.id, { params, body: invalid.value }), 'rm.op.candidates.update');
     });
-    outcomes.report(observe, 'PATCH /candidates/{id}');
   });
 
   for (const kind of ['educations', 'employments'] as const) {
@@ -248,31 +269,24 @@ test.describe('RM v2 properties @property', () => {
           cleanup.leftover(`RM ${kind} record of candidate ${candidateId} (generated; no delete operation)`);
         },
       });
-      const outcomes = new Outcomes();
-      await checkRmProperty(observe, {
-        name: `POST ${kind} invalid bodies`,
-        target,
-        arbitrary: invalidBodies(schema, { '/data/type': kind }),
-        predicate: async (invalid) => {
-          const before = (await relatedRecords(rm, kind, candidateId)).ids.length;
-          const ex = await rm.call(op.id, { params, body: invalid.value });
-          if (verdict(invalid) === 'observe') {
-            expectNoServerError(ex, op.clause === 'rm.op.educations.create' ? 'rm.op.educations.create' : 'rm.op.employments.create');
-            outcomes.add(invalid.rule, ex);
-            if (accepted(ex)) cleanup.leftover(`RM ${kind} record of candidate ${candidateId} (accepted although ${invalid.rule})`);
-            return;
-          }
-          expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
-          const after = (await relatedRecords(rm, kind, candidateId)).ids.length;
-          expectThat(
-            after === before,
-            'no-trace',
-            `a refused ${kind} record (${invalid.rule}, 422) was added: ${before} -> ${after} records`,
-            'rm.error.422',
-          );
-        },
+      const property = { name: `POST ${kind} invalid bodies`, schema, type: kind, what: `POST ${kind}` };
+      await checkInvalidBodies(observe, target, property, async (invalid, outcomes) => {
+        const before = (await relatedRecords(rm, kind, candidateId)).ids.length;
+        const ex = await rm.call(op.id, { params, body: invalid.value });
+        if (verdict(invalid) === 'observe') {
+          const clause = op.clause === 'rm.op.educations.create' ? 'rm.op.educations.create' : 'rm.op.employments.create';
+          outcomes.observed(invalid, ex, clause, { cleanup, record: `RM ${kind} record of candidate ${candidateId}` });
+          return;
+        }
+        expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
+        const after = (await relatedRecords(rm, kind, candidateId)).ids.length;
+        expectThat(
+          after === before,
+          'no-trace',
+          `a refused ${kind} record (${invalid.rule}, 422) was added: ${before} -> ${after} records`,
+          'rm.error.422',
+        );
       });
-      outcomes.report(observe, `POST ${kind}`);
     });
   }
 
@@ -285,47 +299,34 @@ test.describe('RM v2 properties @property', () => {
   }) => {
     const op = covers('rm.candidate-files.create', '422');
     const candidateId = await createCandidate(rm, target, cleanup, 'files-property');
-    const files = async (): Promise<number> => {
-      const { exchange, resource } = await getCandidate(rm, candidateId, 'resumes');
-      return Math.max((relationshipRefs(resource, 'resumes') ?? []).length, includedOf(exchange).length);
-    };
-    const outcomes = new Outcomes();
-    await checkRmProperty(observe, {
-      name: 'POST candidate_files invalid bodies',
-      target,
-      arbitrary: invalidBodies(requestSchemaOf(op), { '/data/type': 'candidate_files' }),
-      predicate: async (invalid) => {
-        const before = await files();
-        const ex = await rm.call(op.id, { params: { candidateId }, body: invalid.value });
-        const verdict = fileVerdict(invalid);
-        if (verdict === 'observe') {
-          expectNoServerError(ex, 'rm.op.candidate-files.create');
-          outcomes.add(invalid.rule, ex);
-          if (accepted(ex)) cleanup.leftover(`RM candidate file of candidate ${candidateId} (accepted although ${invalid.rule})`);
+    const schema = requestSchemaOf(op);
+    const property = { name: 'POST candidate_files invalid bodies', schema, type: 'candidate_files', what: 'POST candidate_files' };
+    await checkInvalidBodies(observe, target, property, async (invalid, outcomes) => {
+      const before = await shownFiles(rm, candidateId);
+      const ex = await rm.call(op.id, { params: { candidateId }, body: invalid.value });
+      const verdict = fileVerdict(invalid);
+      if (verdict === 'observe') {
+        outcomes.observed(invalid, ex, 'rm.op.candidate-files.create', {
+          cleanup,
+          record: `RM candidate file of candidate ${candidateId}`,
+        });
+        return;
+      }
+      if (verdict === 'content') {
+        // Rule 2: content that is not accepted gives 422 and no file; accepting it is not excluded.
+        expectStatus(ex, [201, 422], { check: 'validation', clause: 'rm.rule.file-refused', why: invalid.rule });
+        outcomes.add(invalid.rule, ex);
+        if (accepted(ex)) {
+          cleanup.leftover(`RM candidate file of candidate ${candidateId} (accepted: ${invalid.rule})`);
           return;
         }
-        if (verdict === 'content') {
-          // Rule 2: content that is not accepted gives 422 and no file; accepting it is not excluded.
-          expectStatus(ex, [201, 422], { check: 'validation', clause: 'rm.rule.file-refused', why: invalid.rule });
-          outcomes.add(invalid.rule, ex);
-          if (accepted(ex)) {
-            cleanup.leftover(`RM candidate file of candidate ${candidateId} (accepted: ${invalid.rule})`);
-            return;
-          }
-        } else {
-          expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
-        }
-        const now = await files();
-        const clause = verdict === 'content' ? 'rm.rule.file-refused' : 'rm.op.candidate-files.create';
-        expectThat(
-          now === before,
-          'no-trace',
-          `a refused file (${invalid.rule}, 422) was attached: files shown ${before} -> ${now}`,
-          clause,
-        );
-      },
+      } else {
+        expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
+      }
+      const now = await shownFiles(rm, candidateId);
+      const clause = verdict === 'content' ? 'rm.rule.file-refused' : 'rm.op.candidate-files.create';
+      expectThat(now === before, 'no-trace', `a refused file (${invalid.rule}, 422) was attached: files shown ${before} -> ${now}`, clause);
     });
-    outcomes.report(observe, 'POST candidate_files');
   });
 
   const reads = ['rm.candidates.list', 'rm.jobs.list', 'rm.lists.list', 'rm.candidate-events.list', 'rm.candidate-messages.list'] as const;

@@ -6,9 +6,8 @@
  */
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
-import { expectDocumented, expectThat } from '../../src/checks';
-import { singleOf } from '../support/rm-doc';
-import { expectIncluded } from '../support/rm-include';
+import { expectDocumented } from '../../src/checks';
+import { expectIncluded, expectRecordWithEachInclude } from '../support/rm-include';
 import { discoverRecruitmentEvent, EVENT_BUCKETS } from '../support/rm-discovery';
 
 test.describe('recruitment events', () => {
@@ -33,16 +32,12 @@ test.describe('recruitment events', () => {
     const recruitmentEventId = await discoverRecruitmentEvent(rm, target);
     test.skip(recruitmentEventId === null, 'no recruitment event in any time bucket: set RM_RECRUITMENT_EVENT_ID');
     if (recruitmentEventId === null) return;
-    for (const include of [undefined, ...op.include]) {
-      const ex = await rm.call(op.id, { params: { recruitmentEventId }, query: { include } });
-      expectDocumented(ex, op, '200');
-      expectThat(
-        singleOf(ex)?.id === recruitmentEventId,
-        'state',
-        `GET /recruitment_events/${recruitmentEventId} answered event ${String(singleOf(ex)?.id)}`,
-        'rm.op.recruitment-events.get',
-      );
-      if (include) expectIncluded(ex, include, {}, 'rm.include.recruitment-events');
-    }
+    const event = {
+      params: { recruitmentEventId },
+      id: recruitmentEventId,
+      answered: `GET /recruitment_events/${recruitmentEventId} answered event`,
+      clause: 'rm.op.recruitment-events.get',
+    } as const;
+    await expectRecordWithEachInclude(rm, op, event, {}, 'rm.include.recruitment-events');
   });
 });

@@ -44,22 +44,23 @@ export async function findCandidatesWith(
   return { found, exchanges };
 }
 
-/** RM_JOB_ID, or the first job of GET /jobs; null when there is none. */
-export async function discoverJob(rm: ApiClient, target: Target): Promise<string | null> {
-  if (target.rm?.jobId) return target.rm.jobId;
-  const op = rm.operation('rm.jobs.list');
+/** The configured id when there is one, or else the first record of the first page of the list operation `opId`; null when there is none. */
+async function configuredOrFirst(rm: ApiClient, configured: string | null | undefined, opId: string): Promise<string | null> {
+  if (configured) return configured;
+  const op = rm.operation(opId);
   const ex = await rm.call(op.id, { query: { page: 1, per_page: 25 } });
   expectDocumented(ex, op, '200', { statusCheck: 'setup' });
   return idsOf(ex)[0] ?? null;
 }
 
+/** RM_JOB_ID, or the first job of GET /jobs; null when there is none. */
+export async function discoverJob(rm: ApiClient, target: Target): Promise<string | null> {
+  return configuredOrFirst(rm, target.rm?.jobId, 'rm.jobs.list');
+}
+
 /** RM_LIST_ID, or the first static list of GET /lists; null when there is none. */
 export async function resolveListId(rm: ApiClient, target: Target): Promise<string | null> {
-  if (target.rm?.listId) return target.rm.listId;
-  const op = rm.operation('rm.lists.list');
-  const ex = await rm.call(op.id, { query: { page: 1, per_page: 25 } });
-  expectDocumented(ex, op, '200', { statusCheck: 'setup' });
-  return idsOf(ex)[0] ?? null;
+  return configuredOrFirst(rm, target.rm?.listId, 'rm.lists.list');
 }
 
 export const EVENT_BUCKETS = [

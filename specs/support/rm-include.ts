@@ -6,9 +6,11 @@
  * named relationship. Related type names are not enforced (schemas/DECISIONS.md D4): an embedded
  * record matches an entry by id, and by type only as far as the entry itself names one.
  */
+import type { OperationSpec } from '../../src/catalogue/types';
+import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { expectThat, type ClauseOf } from '../../src/checks';
-import { dataOf, includedOf, relationshipRefs, type Ref, type Resource } from './rm-doc';
+import { expectDocumented, expectThat, type ClauseOf } from '../../src/checks';
+import { dataOf, includedOf, relationshipRefs, singleOf, type Ref, type Resource } from './rm-doc';
 
 /** Where an include segment leads: the relationship names that carry it, and type names known to mean the same records. */
 export interface IncludeTarget {
@@ -137,6 +139,26 @@ export function expectIncluded(
   });
   result.last = level;
   return result;
+}
+
+/**
+ * One record read by `op` (path ids `record.params`) without include, then with each include value of
+ * the catalogue: each answer a documented 200 that shows the record `record.id` (else the state check
+ * fails: "`record.answered` <the id shown>"), and each include value embedded as expectIncluded says.
+ */
+export async function expectRecordWithEachInclude(
+  rm: ApiClient,
+  op: OperationSpec,
+  record: { params: Record<string, string>; id: string; answered: string; clause: ClauseOf<'state'> },
+  firstLevel: Readonly<Record<string, IncludeTarget>>,
+  clause: IncludeClause,
+): Promise<void> {
+  for (const include of [undefined, ...op.include]) {
+    const ex = await rm.call(op.id, { params: record.params, query: { include } });
+    expectDocumented(ex, op, '200');
+    expectThat(singleOf(ex)?.id === record.id, 'state', `${record.answered} ${String(singleOf(ex)?.id)}`, record.clause);
+    if (include) expectIncluded(ex, include, firstLevel, clause);
+  }
 }
 
 /**

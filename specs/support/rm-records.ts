@@ -5,13 +5,14 @@
  * answers of the writes, so a created record is read from the answer when it carries one, and
  * otherwise found again through a documented read (support/rm-doc.ts).
  */
+import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
-import { containsText, dataOf, singleOf, type Resource } from './rm-doc';
+import { containsText, dataOf, includedOf, relationshipRefs, singleOf, type Resource } from './rm-doc';
 import { eventually } from './rm-eventually';
 import { runEmail, runName } from './rm-names';
 import { walkNumeric, type Walk } from './rm-walk';
@@ -94,6 +95,20 @@ export async function getCandidate(rm: ApiClient, id: string, include?: string):
   expectThat(resource !== null, 'schema', `GET /candidates/${id} answered 200 without the candidate`, 'rm.op.candidates.get');
   expectThat(resource.id === id, 'state', `GET /candidates/${id} answered candidate ${resource.id}`, 'rm.op.candidates.get');
   return { exchange, resource };
+}
+
+/**
+ * PATCHes candidate `candidateId` with `body` (checked as a documented 200 of `op`, the update operation the
+ * test covers) and reads it back: its attributes as GET /candidates/{candidateId} shows them afterwards.
+ */
+export async function patchCandidate(
+  rm: ApiClient,
+  op: OperationSpec,
+  candidateId: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  expectDocumented(await rm.call(op.id, { params: { candidateId }, body }), op, '200');
+  return (await getCandidate(rm, candidateId)).resource.attributes;
 }
 
 // ---- related records -------------------------------------------------------------------------
@@ -213,6 +228,13 @@ export async function addTag(
     cleanup.leftover(`RM tag ${name} of candidate ${candidateId} (its id was not found)`);
   }
   return { exchange, tagId };
+}
+
+/** Files the candidate shows through include=resumes: relationship entries, or else embedded records. */
+export async function shownFiles(rm: ApiClient, candidateId: string): Promise<number> {
+  const { exchange, resource } = await getCandidate(rm, candidateId, 'resumes');
+  const refs = relationshipRefs(resource, 'resumes')?.length ?? 0;
+  return Math.max(refs, includedOf(exchange).length);
 }
 
 /** Attaches a small resume (setup: any success; the documented 201 is the business of files.spec.ts). */

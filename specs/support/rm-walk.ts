@@ -51,6 +51,38 @@ function smallerPage(ex: Exchange, size: number): number | null {
 }
 
 /**
+ * The requests of a walk, each a documented 200 (expectPage): request `n` (from 0, at most `maxPages`)
+ * is sent as `request(n, size)`; a first request refused for its page size starts again with a
+ * smaller one (smallerPage). `ended` takes each answer's records and says whether the walk has reached
+ * its end; `complete` is false when `maxPages` requests did not reach it.
+ */
+async function walkRequests(
+  rm: ApiClient,
+  op: OperationSpec,
+  perPage: number,
+  maxPages: number,
+  options: WalkOptions,
+  request: (n: number, size: number) => { params?: Record<string, string>; query: Record<string, QueryValue> },
+  ended: (records: Resource[], ex: Exchange, size: number) => boolean,
+): Promise<{ exchanges: Exchange[]; complete: boolean }> {
+  const exchanges: Exchange[] = [];
+  let size = perPage;
+  for (let n = 0; n < maxPages; n += 1) {
+    const ex = await rm.call(op.id, request(n, size));
+    const smaller = n === 0 ? smallerPage(ex, size) : null;
+    if (smaller !== null) {
+      size = smaller;
+      n -= 1;
+      continue;
+    }
+    expectPage(ex, op, options);
+    exchanges.push(ex);
+    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true };
+  }
+  return { exchanges, complete: false };
+}
+
+/**
  * Numeric pagination (000 §4 Common query parameters): page 1, 2, ... with an explicit per_page
  * until an empty page or `maxPages`. Every page must be a documented 200 with a valid body.
  */
@@ -64,20 +96,9 @@ export async function walkNumeric(
   pathParams: Record<string, string> = {},
 ): Promise<Walk> {
   const pages: Resource[][] = [];
-  const exchanges: Exchange[] = [];
-  let size = perPage;
-  for (let page = 1; page <= maxPages; page += 1) {
-    const ex = await rm.call(op.id, { params: pathParams, query: { ...query, page, per_page: size } });
-    const smaller = page === 1 ? smallerPage(ex, size) : null;
-    if (smaller !== null) {
-      size = smaller;
-      page -= 1;
-      continue;
-    }
-    expectPage(ex, op, options);
-    exchanges.push(ex);
-    const records = dataOf(ex);
-    if (records.length === 0) return walkOf(pages, exchanges, true);
+  const request = (n: number, size: number) => ({ params: pathParams, query: { ...query, page: n + 1, per_page: size } });
+  const { exchanges, complete } = await walkRequests(rm, op, perPage, maxPages, options, request, (records, _ex, size) => {
+    if (records.length === 0) return true;
     // A target that answers a page past the last with the last page again: the walk has ended too.
     const previous = pages[pages.length - 1];
     if (
@@ -88,10 +109,11 @@ export async function walkNumeric(
         records.map((r) => r.id),
       )
     )
-      return walkOf(pages, exchanges, true);
+      return true;
     pages.push(records);
-  }
-  return walkOf(pages, exchanges, false);
+    return false;
+  });
+  return walkOf(pages, exchanges, complete);
 }
 
 /**
@@ -109,28 +131,17 @@ export async function walkCursor(
   options: WalkOptions = {},
 ): Promise<Walk & { cursors: string[] }> {
   const pages: Resource[][] = [];
-  const exchanges: Exchange[] = [];
   const cursors: string[] = [];
   let cursor: string | null = null;
-  let size = perPage;
-  for (let n = 0; n < maxPages; n += 1) {
-    const page = { ...query, per_page: size, ...(cursor === null ? {} : { cursor }) };
-    const ex = await rm.call(op.id, { query: page });
-    const smaller = n === 0 ? smallerPage(ex, size) : null;
-    if (smaller !== null) {
-      size = smaller;
-      n -= 1;
-      continue;
-    }
-    expectPage(ex, op, options);
-    exchanges.push(ex);
-    const records = dataOf(ex);
+  const request = (_n: number, size: number) => ({ query: { ...query, per_page: size, ...(cursor === null ? {} : { cursor }) } });
+  const { exchanges, complete } = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex) => {
     if (records.length > 0) pages.push(records);
     cursor = nextCursorOf(ex);
-    if (cursor === null) return { ...walkOf(pages, exchanges, true), cursors };
+    if (cursor === null) return true;
     cursors.push(cursor);
-  }
-  return { ...walkOf(pages, exchanges, false), cursors };
+    return false;
+  });
+  return { ...walkOf(pages, exchanges, complete), cursors };
 }
 
 /** Array values of a query, each sent as repeated deep-object keys: `['filter[kind]', ['a', 'b']]` -> `filter[kind][]=a&filter[kind][]=b`. */

@@ -63,6 +63,11 @@ export async function candidateWindow(
   return { mine, from, until, query: { 'filter[updated_at][gte]': from, 'filter[updated_at][lt]': until } };
 }
 
+/** The ids of our own candidates of the window that a walk over it (`ids`) did not show. */
+export function missingFrom(window: CandidateWindow, ids: readonly string[]): string[] {
+  return window.mine.filter((c) => !ids.includes(c.id)).map((c) => c.id);
+}
+
 /** Creates a candidate and returns its updated_at: every record written later is at or after it. */
 export async function fence(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string): Promise<string> {
   const created = await createCandidateRecord(rm, target, cleanup, `${purpose}-fence`);
