@@ -41,16 +41,23 @@ export interface Shared {
   templateFields: string[];
 }
 
-export function seedSharedStubs({ store, t }: Context): Shared {
-  const add = (
-    type: string,
-    id: string,
-    attributes: Record<string, unknown>,
-    relationships: Record<string, Ref | Ref[]> = {},
-    times?: Record<string, number>,
-  ): string =>
+/** Adds a record known only by id and type (with a uid derived from both) and returns its id. */
+export type StubAdder = (
+  type: string,
+  id: string,
+  attributes: Record<string, unknown>,
+  relationships?: Record<string, Ref | Ref[]>,
+  times?: Record<string, number>,
+) => string;
+
+export function stubAdder(store: Store): StubAdder {
+  return (type, id, attributes, relationships = {}, times) =>
     store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) })
       .id;
+}
+
+export function addSharedStubs({ store, t }: Context): Shared {
+  const add = stubAdder(store);
   const users = ['Morgan Lee', 'Sam Patel', 'Alex Kim', 'Jordan Diaz'].map((name, i) =>
     add('users', `usr-${i + 1}`, { name, email: `${name.split(' ')[0]?.toLowerCase()}@recruiting.example.com` }),
   );
@@ -142,7 +149,7 @@ export function seedSharedStubs({ store, t }: Context): Shared {
   };
 }
 
-export function seedJobs({ store, t }: Context, shared: Shared): Job[] {
+export function addJobs({ store, t }: Context, shared: Shared): Job[] {
   const specs = [
     [
       'Senior Software Engineer',
@@ -263,7 +270,7 @@ export function seedJobs({ store, t }: Context, shared: Shared): Job[] {
   });
 }
 
-export function seedLists({ store, t }: Context): StaticList[] {
+export function addLists({ store, t }: Context): StaticList[] {
   const names = ['Talent pool', 'Nurses 2025', 'Engineering silver medallists', 'Event attendees'];
   return names.map((name, i) => {
     const generated = store.ids.next('list');
@@ -284,7 +291,7 @@ export function seedLists({ store, t }: Context): StaticList[] {
   });
 }
 
-export function seedIntegrations({ store }: Context): void {
+export function addIntegrations({ store }: Context): void {
   store.integrations.set(EMBEDDED.rm.atsIntegrationId, {
     id: EMBEDDED.rm.atsIntegrationId,
     name: 'Primary ATS (id field)',
@@ -293,7 +300,7 @@ export function seedIntegrations({ store }: Context): void {
   store.integrations.set(SECOND_INTEGRATION, { id: SECOND_INTEGRATION, name: 'Secondary ATS (Candidate_ID field)', candidates: new Map() });
 }
 
-export function seedRecruitmentEvents({ store, t }: Context, now: number, shared: Shared): void {
+export function addRecruitmentEvents({ store, t }: Context, now: number, shared: Shared): void {
   const specs: [string, number, number, boolean, string][] = [
     ['Nursing career fair', now + 7 * DAY, now + 7 * DAY + 6 * HOUR, false, 'Columbus Convention Center'],
     ['Graduate open day', now + 21 * DAY, now + 21 * DAY + 4 * HOUR, false, 'Leeds campus'],

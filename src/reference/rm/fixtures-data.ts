@@ -28,13 +28,14 @@ import {
   HOUR,
   ref,
   SECOND_INTEGRATION,
-  seedIntegrations,
-  seedJobs,
-  seedLists,
-  seedRecruitmentEvents,
-  seedSharedStubs,
+  addIntegrations,
+  addJobs,
+  addLists,
+  addRecruitmentEvents,
+  addSharedStubs,
   type Context,
   type Shared,
+  stubAdder,
 } from './fixtures-company';
 import type { Store } from './store';
 
@@ -131,23 +132,23 @@ export function loadFixtures(store: Store, options: FixtureOptions): void {
   const rnd = new Random(PRNG_SEED);
   let jitter = 0;
   const t = options.fractions ? (ms: number): number => secondsOf(ms) + ((jitter += 137) % 1000) : secondsOf;
-  const cx: SeedContext = { store, rnd, t, sparse: options.sparseEventLinks === true };
-  const shared = seedSharedStubs(cx);
-  const jobs = seedJobs(cx, shared);
-  const lists = seedLists(cx);
-  seedIntegrations(cx);
-  for (let i = 0; i < FIXTURE_CANDIDATES; i += 1) seedCandidate(cx, i, shared, jobs, lists);
-  seedRecruitmentEvents(cx, options.now, shared);
+  const cx: FixturesContext = { store, rnd, t, sparse: options.sparseEventLinks === true };
+  const shared = addSharedStubs(cx);
+  const jobs = addJobs(cx, shared);
+  const lists = addLists(cx);
+  addIntegrations(cx);
+  for (let i = 0; i < FIXTURE_CANDIDATES; i += 1) addCandidate(cx, i, shared, jobs, lists);
+  addRecruitmentEvents(cx, options.now, shared);
   // Last, so that every other record comes out of the PRNG exactly as without the variant.
-  if (options.extraEventKind) seedExtraKindEvent(cx, shared, jobs);
+  if (options.extraEventKind) addExtraKindEvent(cx, shared, jobs);
 }
 
-interface SeedContext extends Context {
+interface FixturesContext extends Context {
   sparse: boolean;
 }
 
 /** An event of kind "note" on the first fixture candidate, halfway through its life. */
-function seedExtraKindEvent(cx: SeedContext, shared: Shared, jobs: Job[]): void {
+function addExtraKindEvent(cx: FixturesContext, shared: Shared, jobs: Job[]): void {
   const first = [...cx.store.candidates.values()].sort((a, b) => a.seq - b.seq)[0];
   const job = jobs[0];
   if (!first || !job) return;
@@ -161,7 +162,7 @@ function atsIdOf(i: number): string | null {
   return i % 3 !== 2 ? `ATS-${200_001 + i}` : null;
 }
 
-function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
+function addCandidate(cx: FixturesContext, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
   const { store, rnd, t } = cx;
   const first = FIRST[i % FIRST.length] ?? 'Alex';
   const last = LAST[(i * 7) % LAST.length] ?? 'Smith';
@@ -205,15 +206,7 @@ function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], 
   if (i % 6 === 0) store.integrations.get(SECOND_INTEGRATION)?.candidates.set(`CID-${5000 + i}`, c.id);
 
   const user = shared.users[i % shared.users.length] ?? 'usr-1';
-  const stub = (
-    type: string,
-    id: string,
-    attributes: Record<string, unknown>,
-    relationships: Record<string, Ref | Ref[]> = {},
-    times?: Record<string, number>,
-  ): string =>
-    store.addStub({ id, type, attributes: { uid: uidFrom(`${type}:${id}`), ...attributes }, relationships, ...(times ? { times } : {}) })
-      .id;
+  const stub = stubAdder(store);
   const n = String(i + 1).padStart(4, '0');
   c.locations.push(
     stub('candidate_locations', `cl-${n}`, {
@@ -341,9 +334,9 @@ function seedCandidate(cx: SeedContext, i: number, shared: Shared, jobs: Job[], 
     );
   }
 
-  seedEvents(cx, c, i, shared, jobs, formSubmission, cta);
-  seedMessages(cx, c, i, user);
-  if (i % 2 === 0) seedApplication(cx, c, i, jobs[i % 6] ?? (jobs[0] as Job), shared);
+  addEvents(cx, c, i, shared, jobs, formSubmission, cta);
+  addMessages(cx, c, i, user);
+  if (i % 2 === 0) addApplication(cx, c, i, jobs[i % 6] ?? (jobs[0] as Job), shared);
 
   const memberOf = [i % 6 === 0, i % 4 === 1, i % 5 === 2, i % 7 === 3];
   lists.forEach((list, k) => {
@@ -359,7 +352,7 @@ function hasAtsHistory(i: number): boolean {
 }
 
 function newEvent(
-  cx: SeedContext,
+  cx: FixturesContext,
   c: Candidate,
   kind: CandidateEvent['kind'],
   at: number,
@@ -424,7 +417,7 @@ function newEvent(
   return event;
 }
 
-function seedEvents(cx: SeedContext, c: Candidate, i: number, shared: Shared, jobs: Job[], formSubmission: string, cta: string): void {
+function addEvents(cx: FixturesContext, c: Candidate, i: number, shared: Shared, jobs: Job[], formSubmission: string, cta: string): void {
   const count = 4 + (i % 5);
   const history = hasAtsHistory(i);
   const kinds: EventKind[] = [];
@@ -441,7 +434,7 @@ function seedEvents(cx: SeedContext, c: Candidate, i: number, shared: Shared, jo
   });
 }
 
-function seedMessages({ store, t }: Context, c: Candidate, i: number, user: string): void {
+function addMessages({ store, t }: Context, c: Candidate, i: number, user: string): void {
   const conversation = store.addStub({
     id: `conv-${String(i + 1).padStart(4, '0')}`,
     type: 'conversations',
@@ -476,7 +469,7 @@ function seedMessages({ store, t }: Context, c: Candidate, i: number, user: stri
   });
 }
 
-function seedApplication(cx: SeedContext, c: Candidate, i: number, job: Job, shared: Shared): void {
+function addApplication(cx: FixturesContext, c: Candidate, i: number, job: Job, shared: Shared): void {
   const { store, t } = cx;
   const id = store.ids.next('application');
   const at = t(c.created + 9 * DAY);

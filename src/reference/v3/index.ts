@@ -25,19 +25,19 @@ export interface V3Options {
 }
 
 export function createV3Module(behaviour: Behaviour, tenant: string, options: V3Options = {}): ApiModule {
-  const seed = loadV3Fixtures();
+  const fixtures = loadV3Fixtures();
   const tokens = new TokenService(
     behaviour,
-    registeredClients(tenant, seed.tokenService.otherClientTenant),
-    seed.tokenService.issuer,
+    registeredClients(tenant, fixtures.tokenService.otherClientTenant),
+    fixtures.tokenService.issuer,
     options.now,
   );
-  const hr = new HrStore(seed);
-  const learning = new LearningStore(seed.learning);
+  const hr = new HrStore(fixtures);
+  const learning = new LearningStore(fixtures.learning);
   const token = tokenEndpoint(tokens);
 
   const router = new Router()
-    .on('PUT', '/hrcore/employee', employeeHandler(hr, seed.hrDefaults))
+    .on('PUT', '/hrcore/employee', employeeHandler(hr, fixtures.hrDefaults))
     .on('PUT', '/hrcore/position', positionHandler(hr))
     .on('PUT', '/employee/{employeeId}', employeeReferenceHandler(hr))
     .on('PUT', '/learning/activities/externalId/{externalId}', activityHandler(learning));

@@ -17,10 +17,10 @@ export class HrStore {
   readonly positions = new Map<string, JsonObject>();
   private nextReference = 1;
 
-  constructor(seed: V3Fixtures) {
-    for (const { referenceId, record } of seed.employees) this.putEmployee(referenceId, record);
-    for (const { level, ...unit } of seed.businessUnits) this.units[level].set(unit.externalId, unit);
-    for (const position of seed.positions) this.positions.set(position.externalId, position);
+  constructor(fixtures: V3Fixtures) {
+    for (const { referenceId, record } of fixtures.employees) this.putEmployee(referenceId, record);
+    for (const { level, ...unit } of fixtures.businessUnits) this.units[level].set(unit.externalId, unit);
+    for (const position of fixtures.positions) this.positions.set(position.externalId, position);
   }
 
   employeeByExternalId(externalId: string): JsonObject | undefined {

@@ -25,10 +25,10 @@ export class LearningStore {
   readonly imageKeys: ReadonlySet<string>;
   private nextId: number;
 
-  constructor(private readonly seed: V3Fixtures['learning']) {
-    this.imageKeys = new Set(seed.imageTempKeys);
-    this.nextId = seed.firstActivityId;
-    for (const a of seed.activities) {
+  constructor(private readonly fixtures: V3Fixtures['learning']) {
+    this.imageKeys = new Set(fixtures.imageTempKeys);
+    this.nextId = fixtures.firstActivityId;
+    for (const a of fixtures.activities) {
       const data: JsonObject = {
         [LEARNING_PROVIDER_FIELD]: { id: EMBEDDED.hr.learningProviderId },
         owner: { id: EMBEDDED.hr.learningOwnerId },
@@ -40,7 +40,7 @@ export class LearningStore {
 
   create(externalId: string, aggregateId: string, data: JsonObject): Activity {
     const id = this.nextId++;
-    const activity: Activity = { id, externalId, aggregateId, url: `${this.seed.activityUrlBase}${id}`, data };
+    const activity: Activity = { id, externalId, aggregateId, url: `${this.fixtures.activityUrlBase}${id}`, data };
     this.activities.set(externalId, activity);
     return activity;
   }
