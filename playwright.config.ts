@@ -10,6 +10,9 @@ import { planTarget } from './src/config/target';
 import { allureCategories } from './src/reporting/allure-categories';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
 
+// A failed check keeps its worker (patches/playwright+1.65.1.patch): the specs share no browser state,
+// and a new worker costs ~0.8 CPU-s, more than most tests. Timeouts and crashes still restart one.
+process.env.PW_KEEP_WORKER_ON_FAILURE ??= '1';
 process.env.CONFORMANCE_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 process.env.CONFORMANCE_RUN_ID ??= `cr${randomBytes(4).toString('hex')}`;
 
