@@ -9,6 +9,7 @@ import { commaList, readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
 import { allureCategories } from './src/reporting/allure-categories';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
+import { projectWorkerCap } from './src/runner/project-workers';
 
 // A failed check keeps its worker (patches/playwright+1.65.1.patch): the specs share no browser state,
 // and a new worker costs ~0.8 CPU-s, more than most tests. Timeouts and crashes still restart one.
@@ -34,6 +35,8 @@ const metadata = {
 };
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const instances = readInstances();
+// One worker per API project in the default run: 3 worker start-ups instead of 6 (src/runner/project-workers.ts).
+const workersPerProject = projectWorkerCap(process.argv, process.env);
 const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
 // The fault runs the suite ~100 times and reads only conformance.json: skip the other reports.
@@ -44,7 +47,7 @@ export default defineConfig({
   outputDir: `${reportsDir}/test-results`,
   globalSetup: './src/runner/global-setup.ts',
   fullyParallel: true,
-  workers: Number(process.env.CONFORMANCE_WORKERS ?? (plan.embedded ? 2 : 2)),
+  workers: Number(process.env.CONFORMANCE_WORKERS ?? 2),
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -63,9 +66,9 @@ export default defineConfig({
   projects: instances
     ? instanceProjects(instances)
     : [
-        { name: 'rm', testDir: './specs/rm' },
-        { name: 'hr', testDir: './specs/hr' },
-        { name: 'learning', testDir: './specs/learning' },
+        { name: 'rm', testDir: './specs/rm', workers: workersPerProject },
+        { name: 'hr', testDir: './specs/hr', workers: workersPerProject },
+        { name: 'learning', testDir: './specs/learning', workers: workersPerProject },
       ],
 });
 

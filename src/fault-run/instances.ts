@@ -55,11 +55,13 @@ export function escapeRegExp(text: string): string {
 /** The Playwright projects of a many-instance run: one per API of each instance. */
 export function instanceProjects(
   instances: readonly Instance[],
-): { name: string; testDir: string; testMatch?: RegExp; grep?: RegExp; metadata: { instance: number } }[] {
+): { name: string; testDir: string; workers: number; testMatch?: RegExp; grep?: RegExp; metadata: { instance: number } }[] {
+  // One worker per project: projects outnumber workers, so none waits, and each starts one worker, not two.
   return instances.flatMap((inst, index) =>
     inst.projects.map((p) => ({
       name: projectName(p.api, inst.name),
       testDir: `./specs/${p.api}`,
+      workers: 1,
       ...(p.file ? { testMatch: new RegExp(`${escapeRegExp(p.file.slice(p.file.lastIndexOf('/') + 1))}$`) } : {}),
       ...(p.grep ? { grep: new RegExp(p.grep) } : {}),
       metadata: { instance: index },
