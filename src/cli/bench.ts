@@ -39,6 +39,7 @@ const { values } = parseArgs({
 });
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const SEED = '20261123';
+/** The config's default (no --workers, so each API project keeps its one worker: src/runner/project-workers.ts). */
 const WORKERS = 2;
 
 /**
@@ -118,7 +119,6 @@ async function loopbackSandboxRun(): Promise<SuiteRun> {
     return await runSuite({
       reportsDir: `${reportsDir}/bench-loopback`,
       embedded: false,
-      workers: WORKERS,
       env: {
         CONFORMANCE_SEED: SEED,
         CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
@@ -140,7 +140,6 @@ async function jsonReporterRun(): Promise<{ run: SuiteRun; report: JsonReportLik
   const file = resolve(dir, 'playwright-report.json');
   const run = await runSuite({
     reportsDir: dir,
-    workers: WORKERS,
     args: ['--reporter=json'],
     env: { CONFORMANCE_SEED: SEED, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
   });
@@ -164,20 +163,18 @@ const ran = (run: SuiteRun): string => {
 const step = (what: string): void => console.log(`bench: ${what}...`);
 
 step('whole suite against the embedded server');
-const suite = await runSuite({ reportsDir: `${reportsDir}/bench-suite`, workers: WORKERS, env: { CONFORMANCE_SEED: SEED } });
+const suite = await runSuite({ reportsDir: `${reportsDir}/bench-suite`, env: { CONFORMANCE_SEED: SEED } });
 step('whole suite against a conforming server on loopback');
 const loopback = await loopbackSandboxRun();
 step(`whole suite against a failing target (faults ${FAILING_FAULTS.join(', ')})`);
 const failing = await runSuite({
   reportsDir: `${reportsDir}/bench-failing`,
-  workers: WORKERS,
   faults: FAILING_FAULTS,
   env: { CONFORMANCE_SEED: SEED },
 });
 step('one test (fixed cost of a run)');
 const oneTest = await runSuite({
   reportsDir: `${reportsDir}/bench-one-test`,
-  workers: WORKERS,
   projects: [ONE_TEST.project],
   args: ['--grep', ONE_TEST.grep],
   env: { CONFORMANCE_SEED: SEED },
@@ -317,7 +314,7 @@ const figures: Figure[] = [
     'faultRunSeconds',
     bench.faultRunSeconds,
     's',
-    900,
+    300,
     catalogue
       ? `${runs} runs, ${bench.secondsPerFaultRun ?? '-'} s each, ${bench.faultRunParallel ?? '-'} in parallel${bench.faultRunReused ? ', reused' : ''}`
       : 'not measured',

@@ -70,7 +70,8 @@ let reference: FaultRunReport['reference'] = {
   failures: [],
 };
 if (!values['skip-reference']) {
-  const run = await runSuite({ reportsDir: `${workDir}/reference`, ...common, workers: 2 });
+  // The default width (no --workers): one worker per API project, as a user's run.
+  const run = await runSuite({ reportsDir: `${workDir}/reference`, env: common.env, timeoutMs: common.timeoutMs });
   const cells: Record<string, number> = {};
   for (const op of run.report?.operations ?? []) for (const v of Object.values(op.statuses)) cells[v] = (cells[v] ?? 0) + 1;
   const notCovered = (run.report?.operations ?? []).flatMap((op) =>
