@@ -36,15 +36,32 @@ export interface Exchange {
   curl: string;
 }
 
-/** The parsed JSON body, or undefined when the body is empty or not JSON. */
+/**
+ * The parsed JSON body, or undefined when the body is empty or not JSON. Parsed once per exchange
+ * (checks read a list body two or three times: 27 MB parsed again in an RM run) and frozen, so no
+ * reader can change what the next one sees.
+ */
 export function jsonBody(exchange: Exchange): unknown {
+  if (parsedBodies.has(exchange)) return parsedBodies.get(exchange);
   const text = exchange.response?.text;
-  if (!text) return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = text ? deepFreeze(JSON.parse(text) as unknown) : undefined;
   } catch {
-    return undefined;
+    value = undefined;
   }
+  parsedBodies.set(exchange, value);
+  return value;
+}
+
+const parsedBodies = new WeakMap<Exchange, unknown>();
+
+function deepFreeze(value: unknown): unknown {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export function describe(exchange: Exchange): string {
