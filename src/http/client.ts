@@ -247,7 +247,6 @@ function transportError(error: unknown, timeoutMs: number): string {
   return redact(`${code ?? err.name ?? 'error'}: ${err.message ?? String(error)}`);
 }
 
-/** Builds a path from a template and ids, URL-encoding each id: pathFor('/candidates/{candidateId}', {candidateId: 'a b'}). */
 /** The path of `op` with its parameters filled in; a parameter missing from `params`, or a name the operation does not have, throws. */
 export function pathOf(op: OperationSpec, params: Record<string, string | number>): string {
   const names = new Set(op.pathParams.map((p) => p.name));
@@ -262,6 +261,7 @@ export function pathOf(op: OperationSpec, params: Record<string, string | number
   return pathFor(op.path, params);
 }
 
+/** Builds a path from a template and ids, URL-encoding each id: pathFor('/candidates/{candidateId}', {candidateId: 'a b'}). */
 export function pathFor(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
