@@ -16,7 +16,7 @@ import { readEnv } from '../src/config/env';
 import { parseTarget, type Target } from '../src/config/target';
 import { instanceEnv } from '../src/fault-run/instances';
 import { ApiClient, type AuthProvider } from '../src/http/client';
-import { exchangeBrief, exchangeSummary, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
+import { exchangeBrief, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
 import { lastExchange, lastExchangeSeq } from '../src/http/last-exchange';
 import { redact } from '../src/http/redact';
 import { Limiter } from '../src/http/limiter';
@@ -25,9 +25,11 @@ import { TokenCache, bearerAuth, requestToken } from '../src/auth/oauth';
 import { Cleanup } from '../src/runner/cleanup';
 import { recordObservation, type ObservationCategory } from '../src/reporting/observations';
 import { coverageAnnotation } from '../src/reporting/coverage';
+import { ExchangeTallyAnnotation } from '../src/reporting/exchange-tally';
 import { replayCommand } from '../src/reporting/replay';
 import { exchangeInMessage } from '../src/checks/check-error';
 import { RmShared } from './support/rm-shared';
+import { LEAN } from './support/lean';
 
 const API_TITLES: Record<ApiName, string> = {
   rm: 'Recruitment Marketing API v2',
@@ -179,8 +181,6 @@ function apiClient(api: ApiName, target: Target, limiter: Limiter, exchanges: Ex
 const EXCHANGE_CONTENT_TYPE = process.env.CONFORMANCE_VERBOSE === '1' ? 'text/plain' : 'Text/plain';
 /** allure-js-commons' runtime message type: allure-playwright applies a "step_metadata" message attached inside a step to that step. */
 const ALLURE_MESSAGE_CONTENT_TYPE = 'application/vnd.allure.message+json';
-/** A lean run (the fault run: CONFORMANCE_LEAN=1) writes no report people read: exchanges are recorded in brief. */
-const LEAN = process.env.CONFORMANCE_LEAN === '1';
 /** The mark of the failing exchange's step. */
 const FAILED_MARK = '\u2717';
 
@@ -216,8 +216,11 @@ export class ExchangeLog {
   readonly startSeq = lastExchangeSeq();
   private open: ExchangeStep | null = null;
   private readonly steps: Promise<void>[] = [];
+  private readonly tally: ExchangeTallyAnnotation;
 
-  constructor(private readonly testInfo: TestInfo) {}
+  constructor(private readonly testInfo: TestInfo) {
+    this.tally = new ExchangeTallyAnnotation(testInfo.annotations);
+  }
 
   record(exchange: Exchange): void {
     this.all.push(exchange);
@@ -230,12 +233,8 @@ export class ExchangeLog {
       this.failing = { exchange, n };
     }
     if (LEAN) {
-      // No report shows steps in a lean run: the brief record alone, without a step's cost.
-      this.testInfo.attachments.push({
-        name: exchangeTitle(exchange, n),
-        contentType: EXCHANGE_CONTENT_TYPE,
-        body: Buffer.from(exchangeSummary(exchange)),
-      });
+      // No report shows an exchange in a lean run: counted, without a step or an attachment.
+      this.tally.add(exchange.retries);
       return;
     }
     const step = this.step(exchange, n);
@@ -260,7 +259,7 @@ export class ExchangeLog {
         title,
         async () => {
           await testInfo.attach(title, {
-            body: LEAN ? exchangeSummary(exchange) : exchangeToText(exchange),
+            body: exchangeToText(exchange),
             contentType: EXCHANGE_CONTENT_TYPE,
           });
           const error = await outcome;

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { Target } from '../../src/config/target';
 import { CheckError } from '../../src/checks/check-error';
 import { redact } from '../../src/http/redact';
+import { LEAN } from './lean';
 
 export interface PropertyOptions<T> {
   /** Names the property in the report; also mixed into its seed. */
@@ -53,9 +54,11 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   const runSeed = options.target.run.seed;
   const seed = propertySeed(runSeed, options.name);
   const numRuns = REPLAY_PATH ? 1 : (options.numRuns ?? options.target.run.numRuns);
-  await allure.parameter('seed', String(runSeed));
-  await allure.parameter('property', options.name);
-  await allure.parameter('runs', String(numRuns));
+  if (!LEAN) {
+    await allure.parameter('seed', String(runSeed));
+    await allure.parameter('property', options.name);
+    await allure.parameter('runs', String(numRuns));
+  }
   const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
   const details = await fc.check(fc.asyncProperty(options.arbitrary, options.predicate), params);
   const replaying = REPLAY_PATH ? `, replaying path ${REPLAY_PATH}` : '';

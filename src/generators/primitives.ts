@@ -36,6 +36,22 @@ export function stringArbitrary(node: JsonObject, ptr: string): fc.Arbitrary<str
   return arb;
 }
 
+/**
+ * Runs `build` with no stack captured for errors. `fc.stringMatching` probes ~20 strings against a
+ * pattern's parts by throwing and catching an error per failed split; under Playwright, whose
+ * `Error.stackTraceLimit` is 200, each throw captures a deep stack (a base64 pattern took ~250 ms
+ * to build in a worker, ~40 ms outside one). Nothing of ours throws in there.
+ */
+function withoutStacks<T>(build: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return build();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 function buildStringArbitrary(node: JsonObject, ptr: string): fc.Arbitrary<string> {
   const minL = num(node.minLength) ?? 0;
   const maxL = num(node.maxLength) ?? Infinity;
@@ -44,7 +60,7 @@ function buildStringArbitrary(node: JsonObject, ptr: string): fc.Arbitrary<strin
   if (!format && !re) {
     return fc.string({ unit: 'grapheme-ascii', minLength: minL, maxLength: Math.min(maxL, Math.max(minL, DEFAULT_MAX_STRING)) });
   }
-  const base = format ? formatArbitrary(format) : fc.stringMatching(re as RegExp);
+  const base = format ? formatArbitrary(format) : withoutStacks(() => fc.stringMatching(re as RegExp));
   if (format && !re && minL === 0 && maxL === Infinity) return base;
   const ok = (s: string) => {
     const n = codePoints(s);

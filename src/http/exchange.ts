@@ -102,16 +102,6 @@ function statusLine(exchange: Exchange, status: number): string {
   return `HTTP ${status}  (${exchange.durationMs.toFixed(0)} ms${exchange.retries ? `, ${exchange.retries} retries` : ''})`;
 }
 
-/**
- * The request line and the status line only: the exchange's record where nobody reads its text
- * (the fault run's lean runs), still counted and its retries still read by the reporter.
- */
-export function exchangeSummary(exchange: Exchange): string {
-  const { request, response } = exchange;
-  const outcome = response ? statusLine(exchange, response.status) : `no response: ${exchange.error ?? 'unknown'}`;
-  return redact(`${request.method} ${request.url}\n\n---\n\n${outcome}`);
-}
-
 export function exchangeToText(exchange: Exchange): string {
   const lines: string[] = [];
   const { request, response } = exchange;

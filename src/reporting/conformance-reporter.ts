@@ -12,6 +12,7 @@ import { checksInMessage, clausesInMessage } from '../checks/check-error';
 import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
+import { EXCHANGE_TALLY_ANNOTATION, parseExchangeTally } from './exchange-tally';
 import { groupLeftovers, groupObservations, OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
 import { renderMarkdown } from './conformance-markdown';
 import { addJUnitSkipMessagesToFile } from './junit-skips';
@@ -194,20 +195,28 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     totals[status === 'not-covered' ? 'skipped' : status] += 1;
     const title = test.titlePath().slice(2).join(' > ');
     const last = test.results[test.results.length - 1];
+    // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts)
+    // says so in its exchange text ("HTTP 200  (1234 ms, 2 retries)"), or in a lean run's tally.
+    const retried = (retries: number): void => {
+      if (retries > 0)
+        observations.push({
+          category: 'timing',
+          subject: 'reads retried after 429/503 with Retry-After',
+          value: `${retries} ${retries === 1 ? 'retry' : 'retries'}`,
+          test: title,
+        });
+    };
     for (const r of test.results) {
       for (const a of r.attachments) {
         if (!EXCHANGE_ATTACHMENT.test(a.name)) continue;
         requests += 1;
-        // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts)
-        // says so in its exchange text ("HTTP 200  (1234 ms, 2 retries)"); each is counted here.
-        const retries = Number(RETRIES.exec(a.body?.toString('utf8') ?? '')?.[1] ?? 0);
-        if (retries > 0)
-          observations.push({
-            category: 'timing',
-            subject: 'reads retried after 429/503 with Retry-After',
-            value: `${retries} ${retries === 1 ? 'retry' : 'retries'}`,
-            test: title,
-          });
+        retried(Number(RETRIES.exec(a.body?.toString('utf8') ?? '')?.[1] ?? 0));
+      }
+      for (const a of r.annotations) {
+        const tally = a.type === EXCHANGE_TALLY_ANNOTATION ? parseExchangeTally(a.description) : null;
+        if (!tally) continue;
+        requests += tally.count;
+        tally.retries.forEach(retried);
       }
     }
     const annotations = annotationsOf(test);

@@ -298,3 +298,15 @@ test('skipped tests sharing a reason are listed once with a few examples', () =>
     /- HR core v3 not configured: 4 tests, e\.g\. rm\/x\.spec\.ts > a; rm\/x\.spec\.ts > b; rm\/x\.spec\.ts > c\n/,
   );
 });
+
+test("a lean run's exchange tally counts requests and each retried read, as exchange attachments do", () => {
+  const attached = fakeTest('full', 'expected', []);
+  const tallied = fakeTest('lean', 'expected', []);
+  const result = tallied.results[0] as unknown as { attachments: unknown[]; annotations: { type: string; description: string }[] };
+  result.attachments = [];
+  result.annotations = [{ type: 'exchanges', description: JSON.stringify({ count: 7, retries: [2, 1] }) }];
+  const report = buildReport([attached, tallied], { target: { rm: 'embedded', hr: 'embedded' }, seed: 7, runId: 'r1' });
+  assert.equal(report.requests, 8);
+  const retried = report.observations.filter((o) => /retried after 429\/503/.test(o.subject));
+  assert.deepEqual(retried.map((o) => o.value).sort(), ['1 retry', '2 retries']);
+});

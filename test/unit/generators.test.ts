@@ -335,3 +335,17 @@ void test('unsupported or impossible schemas fail loudly instead of hanging', ()
   assert.throws(() => validArbitrary({ type: 'integer', minimum: 5, maximum: 4 }), /cannot generate|no integer/);
   assert.throws(() => validArbitrary({ type: 'string', enum: [1, 2] }), /no enum value/);
 });
+
+test('a pattern arbitrary builds without capturing stacks and leaves Error.stackTraceLimit as it was', () => {
+  // Playwright runs the specs with a limit of 200; fast-check's pattern probing throws per failed split.
+  const before = Error.stackTraceLimit;
+  Error.stackTraceLimit = 200;
+  try {
+    const schema = { type: 'string', pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$' };
+    const values = fc.sample(validArbitrary(schema), { seed: SEED, numRuns: 20 });
+    assert.ok(values.every((v) => typeof v === 'string' && /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(v)));
+    assert.equal(Error.stackTraceLimit, 200);
+  } finally {
+    Error.stackTraceLimit = before;
+  }
+});
