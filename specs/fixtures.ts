@@ -57,20 +57,23 @@ interface TestFixtures {
   cleanup: Cleanup;
 }
 
+// Every fixture is `box: 'self'`: it gets no step of its own (a step is two messages to the runner
+// and a line in each report, for ~7 fixtures of each of ~290 tests); the exchanges a fixture sends
+// are still steps, under "Before Hooks" or "After Hooks".
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
     async ({}, use, workerInfo) => {
       // In a many-instance run (the fault run) each project has its own reference server.
       await use(parseTarget(instanceEnv(readEnv(), workerInfo.project.metadata)));
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: 'self' },
   ],
   limiter: [
     async ({ target }, use, workerInfo) => {
       const workers = Math.max(1, workerInfo.config.workers);
       await use(new Limiter(target.run.maxRps / workers, Math.max(1, Math.floor(target.run.maxConcurrency / workers))));
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: 'self' },
   ],
   hrTokens: [
     async ({ target }, use) => {
@@ -90,7 +93,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ),
       );
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: 'self' },
   ],
   rmShared: [
     async ({ target }, use) => {
@@ -98,61 +101,82 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(shared);
       await shared.cleanUp();
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: 'self' },
   ],
-  exchanges: async ({ target }, use, testInfo) => {
-    const log = new ExchangeLog(testInfo);
-    await use(log);
-    const failed = testInfo.status !== testInfo.expectedStatus && testInfo.status !== 'skipped';
-    await log.finish(failed ? stepError(testInfo) : null);
-    if (failed) reportFailure(testInfo, target, log);
-  },
-  rm: async ({ target, limiter, exchanges }, use) => {
-    test.skip(!target.rm, 'RM v2 not configured (RM_BASE_URL is unset while HR_BASE_URL is set)');
-    if (target.rm) await use(apiClient('rm', target, limiter, exchanges, hmacBasicAuth(target.rm.apiKey, target.rm.apiSecret)));
-  },
-  hr: async ({ target, limiter, hrTokens, exchanges }, use) => {
-    test.skip(!target.hr, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
-    if (target.hr) await use(apiClient('hr', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
-  },
-  learning: async ({ target, limiter, hrTokens, exchanges }, use) => {
-    test.skip(!target.hr, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
-    if (target.hr) await use(apiClient('learning', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
-  },
-  covers: async ({}, use, testInfo) => {
-    const labelled = new Set<string>();
-    const pending: PromiseLike<void>[] = [];
-    await use((operationId, ...statuses) => {
-      const op = operation(operationId);
-      testInfo.annotations.push(coverageAnnotation(op, statuses));
-      // A lean run has no Allure reporter to read the labels.
-      if (!LEAN && !labelled.has(op.id)) {
-        labelled.add(op.id);
-        // One runtime message for the five labels: each message is an attachment, with a stack captured.
-        pending.push(
-          allure.labels(
-            { name: 'epic', value: API_TITLES[op.api] },
-            { name: 'feature', value: op.resource },
-            { name: 'story', value: `${op.method} ${op.path}` },
-            { name: 'operation', value: op.id },
-            { name: 'section', value: op.section },
-          ),
-        );
-      }
-      return op;
-    });
-    await Promise.all(pending);
-  },
-  observe: async ({}, use, testInfo) => {
-    await use((category, subject, value) => recordObservation(testInfo, category, subject, value));
-  },
-  cleanup: async ({}, use, testInfo) => {
-    const cleanup = new Cleanup();
-    await use(cleanup);
-    const report = await cleanup.run();
-    for (const line of report.failed) testInfo.annotations.push({ type: 'cleanup-failed', description: line });
-    for (const line of report.leftovers) testInfo.annotations.push({ type: 'leftover', description: line });
-  },
+  exchanges: [
+    async ({ target }, use, testInfo) => {
+      const log = new ExchangeLog(testInfo);
+      await use(log);
+      const failed = testInfo.status !== testInfo.expectedStatus && testInfo.status !== 'skipped';
+      await log.finish(failed ? stepError(testInfo) : null);
+      if (failed) reportFailure(testInfo, target, log);
+    },
+    { box: 'self' },
+  ],
+  rm: [
+    async ({ target, limiter, exchanges }, use) => {
+      test.skip(!target.rm, 'RM v2 not configured (RM_BASE_URL is unset while HR_BASE_URL is set)');
+      if (target.rm) await use(apiClient('rm', target, limiter, exchanges, hmacBasicAuth(target.rm.apiKey, target.rm.apiSecret)));
+    },
+    { box: 'self' },
+  ],
+  hr: [
+    async ({ target, limiter, hrTokens, exchanges }, use) => {
+      test.skip(!target.hr, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+      if (target.hr) await use(apiClient('hr', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
+    },
+    { box: 'self' },
+  ],
+  learning: [
+    async ({ target, limiter, hrTokens, exchanges }, use) => {
+      test.skip(!target.hr, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+      if (target.hr) await use(apiClient('learning', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
+    },
+    { box: 'self' },
+  ],
+  covers: [
+    async ({}, use, testInfo) => {
+      const labelled = new Set<string>();
+      const pending: PromiseLike<void>[] = [];
+      await use((operationId, ...statuses) => {
+        const op = operation(operationId);
+        testInfo.annotations.push(coverageAnnotation(op, statuses));
+        // A lean run has no Allure reporter to read the labels.
+        if (!LEAN && !labelled.has(op.id)) {
+          labelled.add(op.id);
+          // One runtime message for the five labels: each message is an attachment, with a stack captured.
+          pending.push(
+            allure.labels(
+              { name: 'epic', value: API_TITLES[op.api] },
+              { name: 'feature', value: op.resource },
+              { name: 'story', value: `${op.method} ${op.path}` },
+              { name: 'operation', value: op.id },
+              { name: 'section', value: op.section },
+            ),
+          );
+        }
+        return op;
+      });
+      await Promise.all(pending);
+    },
+    { box: 'self' },
+  ],
+  observe: [
+    async ({}, use, testInfo) => {
+      await use((category, subject, value) => recordObservation(testInfo, category, subject, value));
+    },
+    { box: 'self' },
+  ],
+  cleanup: [
+    async ({}, use, testInfo) => {
+      const cleanup = new Cleanup();
+      await use(cleanup);
+      const report = await cleanup.run();
+      for (const line of report.failed) testInfo.annotations.push({ type: 'cleanup-failed', description: line });
+      for (const line of report.leftovers) testInfo.annotations.push({ type: 'leftover', description: line });
+    },
+    { box: 'self' },
+  ],
 });
 
 /** A test's client of one API: its base URL, auth and media type (RM: 000 §1; v3: 001 §4), recording into the test's log. */

@@ -39,7 +39,7 @@ const { values } = parseArgs({
 });
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const SEED = '20261123';
-/** The config's default (no --workers, so each API project keeps its one worker: src/runner/project-workers.ts). */
+/** The config's default: two workers sharing the one project of the default run (src/runner/projects.ts). */
 const WORKERS = 2;
 
 /**

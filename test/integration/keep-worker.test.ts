@@ -22,8 +22,13 @@ interface JsonSuite {
 }
 
 /** Each test's title and its results (status and worker), in file order. */
-function run(keep: '0' | '1'): Map<string, Result[]> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PW_KEEP_WORKER_ON_FAILURE: keep, NO_COLOR: '1' };
+function run(keep: '0' | '1', fullyParallel: boolean): Map<string, Result[]> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PW_KEEP_WORKER_ON_FAILURE: keep,
+    KEEP_WORKER_FULLY_PARALLEL: fullyParallel ? '1' : '0',
+    NO_COLOR: '1',
+  };
   delete env.NODE_TEST_CONTEXT;
   const config = join(ROOT, 'test/integration/support/keep-worker/playwright.config.ts');
   const child = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', config], { env, encoding: 'utf8', timeout: 60_000 });
@@ -49,35 +54,37 @@ const worker = (results: Map<string, Result[]>, title: string, attempt = 0): num
   return result.workerIndex;
 };
 
-void test('a failed test keeps its worker; timeouts, unhandled errors, serial suites and retries still restart it; outcomes unchanged', () => {
-  const kept = run('1');
-  const restarted = run('0');
-  assert.deepEqual(statuses(kept), statuses(restarted), 'every test ends as it does without the patch');
-  assert.deepEqual(statuses(kept), [
-    '1 fails by an assertion: failed',
-    '2 passes: passed',
-    '3 times out: timedOut',
-    '4 fails as expected: failed',
-    '5 throws after it ended: failed',
-    '6a fails: failed',
-    '6b is skipped: skipped',
-    '7a fails twice: failed,failed',
-    '8 fails by an assertion: failed',
-    '9 passes: passed',
-  ]);
+for (const fullyParallel of [false, true]) {
+  void test(`a failed test keeps its worker; timeouts, unhandled errors, serial suites and retries still restart it; outcomes unchanged (${fullyParallel ? 'a job per test' : 'a job per file, as the suite runs'})`, () => {
+    const kept = run('1', fullyParallel);
+    const restarted = run('0', fullyParallel);
+    assert.deepEqual(statuses(kept), statuses(restarted), 'every test ends as it does without the patch');
+    assert.deepEqual(statuses(kept), [
+      '1 fails by an assertion: failed',
+      '2 passes: passed',
+      '3 times out: timedOut',
+      '4 fails as expected: failed',
+      '5 throws after it ended: failed',
+      '6a fails: failed',
+      '6b is skipped: skipped',
+      '7a fails twice: failed,failed',
+      '8 fails by an assertion: failed',
+      '9 passes: passed',
+    ]);
 
-  // Without the patch: a new worker after every failed test.
-  assert.notEqual(worker(restarted, '1 fails by an assertion'), worker(restarted, '2 passes'));
-  assert.notEqual(worker(restarted, '8 fails by an assertion'), worker(restarted, '9 passes'));
+    // Without the patch: a new worker after every failed test.
+    assert.notEqual(worker(restarted, '1 fails by an assertion'), worker(restarted, '2 passes'));
+    assert.notEqual(worker(restarted, '8 fails by an assertion'), worker(restarted, '9 passes'));
 
-  // With it: the failed tests' worker runs the next test...
-  assert.equal(worker(kept, '1 fails by an assertion'), worker(kept, '2 passes'));
-  assert.equal(worker(kept, '2 passes'), worker(kept, '3 times out'));
-  assert.equal(worker(kept, '8 fails by an assertion'), worker(kept, '9 passes'));
-  assert.equal(worker(kept, '7a fails twice', 1), worker(kept, '8 fails by an assertion'), 'no retry left: kept');
-  // ...except after a timeout, an unhandled error, a serial suite's failure, or with a retry left.
-  assert.notEqual(worker(kept, '3 times out'), worker(kept, '4 fails as expected'));
-  assert.notEqual(worker(kept, '5 throws after it ended'), worker(kept, '6a fails'));
-  assert.notEqual(worker(kept, '6a fails'), worker(kept, '7a fails twice'));
-  assert.notEqual(worker(kept, '7a fails twice', 0), worker(kept, '7a fails twice', 1));
-});
+    // With it: the failed tests' worker runs the next test...
+    assert.equal(worker(kept, '1 fails by an assertion'), worker(kept, '2 passes'));
+    assert.equal(worker(kept, '2 passes'), worker(kept, '3 times out'));
+    assert.equal(worker(kept, '8 fails by an assertion'), worker(kept, '9 passes'));
+    assert.equal(worker(kept, '7a fails twice', 1), worker(kept, '8 fails by an assertion'), 'no retry left: kept');
+    // ...except after a timeout, an unhandled error, a serial suite's failure, or with a retry left.
+    assert.notEqual(worker(kept, '3 times out'), worker(kept, '4 fails as expected'));
+    assert.notEqual(worker(kept, '5 throws after it ended'), worker(kept, '6a fails'));
+    assert.notEqual(worker(kept, '6a fails'), worker(kept, '7a fails twice'));
+    assert.notEqual(worker(kept, '7a fails twice', 0), worker(kept, '7a fails twice', 1));
+  });
+}
