@@ -767,6 +767,9 @@ void test('unknown schema ids throw a clear error', () => {
 void test('every schema is a valid JSON Schema 2020-12 document (the registry does not check this as it loads)', () => {
   const meta = createAjv({ allowUnionTypes: true });
   for (const id of schemaIds()) assert.equal(meta.validateSchema(getSchema(id)), true, `${id}: ${meta.errorsText(meta.errors)}`);
+  // The operation catalogue's own schema too (src/catalogue loads it without this check).
+  const catalogueSchema = JSON.parse(readFileSync(new URL('../../schemas/catalogue.schema.json', import.meta.url), 'utf8')) as object;
+  assert.equal(meta.validateSchema(catalogueSchema), true, `catalogue.schema.json: ${meta.errorsText(meta.errors)}`);
   // The check can fail: a type that is no JSON type.
   assert.equal(meta.validateSchema({ type: 'strng' }), false);
 });
