@@ -10,7 +10,7 @@ import { commaList, readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
 import { allureCategories } from './src/reporting/allure-categories';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
-import { suiteProjects } from './src/runner/projects';
+import { jobPerTest, suiteProjects } from './src/runner/projects';
 
 // A failed check keeps its worker (patches/playwright+1.65.1.patch): the specs share no browser state,
 // and a new worker costs ~0.8 CPU-s, more than most tests. Timeouts and crashes still restart one.
@@ -46,8 +46,8 @@ export default defineConfig({
   outputDir: `${reportsDir}/test-results`,
   globalSetup: './src/runner/global-setup.ts',
   // A spec file's tests run in order in one worker, files spread over the workers: a job per file,
-  // not per test (~6 ms of dispatch each, 288 tests), and the suite's tests share nothing across files.
-  fullyParallel: false,
+  // not per test (~6 ms of dispatch each, 288 tests); a sharded run splits tests (src/runner/projects.ts).
+  fullyParallel: jobPerTest(process.argv),
   workers: Number(process.env.CONFORMANCE_WORKERS ?? 2),
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
@@ -67,7 +67,7 @@ export default defineConfig({
   projects: instances
     ? instanceProjects(instances)
     : // One project, `all`, in the default run: its workers share the queue (src/runner/projects.ts).
-      suiteProjects(process.argv),
+      suiteProjects(process.argv, process.env),
 });
 
 function reportersForPeople(): ReporterDescription[] {

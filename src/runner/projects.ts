@@ -27,6 +27,23 @@ export const API_PROJECTS: readonly (SuiteProject & { name: ApiName })[] = [
 
 const NAMES_A_PROJECT = /^--project(=|$)/;
 
-export function suiteProjects(argv: readonly string[]): SuiteProject[] {
-  return argv.some((arg) => NAMES_A_PROJECT.test(arg)) ? [...API_PROJECTS, ALL_PROJECT] : [ALL_PROJECT];
+/**
+ * A worker loads the config again, without the runner's arguments, and must find the project it was
+ * started for (TEST_WORKER_INDEX is set in workers only): there every project is defined.
+ */
+export function suiteProjects(argv: readonly string[], env: NodeJS.ProcessEnv): SuiteProject[] {
+  const inWorker = env.TEST_WORKER_INDEX !== undefined;
+  return inWorker || argv.some((arg) => NAMES_A_PROJECT.test(arg)) ? [...API_PROJECTS, ALL_PROJECT] : [ALL_PROJECT];
+}
+
+const SHARDS = /^--shard(=|$)/;
+
+/**
+ * Whether each test is its own job (Playwright's fullyParallel). A job per spec file is cheaper (a
+ * dispatch per file, not per test: ~0.2 s of a whole run), but a sharded run splits jobs between its
+ * shards, and a few files split badly (a @smoke selection of three files gave one shard every test):
+ * a run with --shard gets a job per test.
+ */
+export function jobPerTest(argv: readonly string[]): boolean {
+  return argv.some((arg) => SHARDS.test(arg));
 }
