@@ -1,7 +1,6 @@
 /**
- * The conformance run: one project over every spec (`all`), or per API (rm, hr, learning) when a run
- * names a project (src/runner/projects.ts); the global setup validates the target,
- * starts the embedded reference server when none is configured, and preflights. Seed and run id are
+ * The conformance run. Projects per API (rm, hr, learning; src/runner/projects.ts); the global setup
+ * validates the target, starts the embedded reference server when none is configured, and preflights. Seed and run id are
  * fixed here, in the runner, so every worker shares them.
  */
 import { randomBytes } from 'node:crypto';
@@ -66,7 +65,7 @@ export default defineConfig({
   // The fault runs many reference servers in one run (src/fault-run/instances.ts).
   projects: instances
     ? instanceProjects(instances)
-    : // One project, `all`, in the default run: its workers share the queue (src/runner/projects.ts).
+    : // A project per API, one worker each in the default run (src/runner/projects.ts).
       suiteProjects(process.argv, process.env),
 });
 

@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { buildAllureReport } from './allure-html';
-import { ALL_PROJECT, API_PROJECTS } from '../runner/projects';
+import { API_PROJECTS } from '../runner/projects';
 
-const PROJECTS = [...API_PROJECTS.map((p) => p.name), ALL_PROJECT.name];
+const PROJECTS: string[] = API_PROJECTS.map((p) => p.name);
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const staging = join(reportsDir, '.next');
 const args = process.argv.slice(2);

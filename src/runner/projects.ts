@@ -1,48 +1,48 @@
 /**
- * The suite's Playwright projects. Playwright starts a worker per project (its worker hash includes
- * the project), and a worker start costs ~1 CPU-s (Playwright's own loading, its ESM loader thread,
- * our modules), more than most spec files. So the default whole-suite run is one project, `all`,
- * whose workers share one queue of spec files: two workers start, and both stay busy to the end,
- * where a project per API started three and left one idle while another finished RM.
+ * The suite's Playwright projects, one per API (rm, hr, learning), and how a run spreads them.
  *
- * A run that names a project (`--project rm`, as a replay command or a choice of API does) gets the
- * per-API projects, `rm`, `hr` and `learning`, and `all` too, so every name a report prints can be
- * asked for again.
+ * Playwright starts a worker per project (its worker hash includes the project), and two free
+ * workers both take the head of the queue: with three projects and two workers, both switch
+ * project twice, and a run starts six workers (~1 CPU-s each) where three would do. So the default
+ * whole-suite run caps each project at one worker: one worker runs RM while the other runs HR then
+ * Learning. It also keeps each API's specs in one worker, so no spec of the suite writes to an API
+ * while another walks its collections (a walk compares whole selections page by page; a project of
+ * every spec on two workers failed both personas that way). `--project`, `--workers`/`-j` or
+ * CONFORMANCE_WORKERS lift the cap, so a chosen project or width gets every worker.
  */
 import type { ApiName } from '../catalogue/types';
 
 export interface SuiteProject {
-  name: string;
+  name: ApiName;
   testDir: string;
+  workers?: number;
 }
 
-/** The default run's project: every spec. */
-export const ALL_PROJECT: SuiteProject = { name: 'all', testDir: './specs' };
-
-export const API_PROJECTS: readonly (SuiteProject & { name: ApiName })[] = [
+export const API_PROJECTS: readonly SuiteProject[] = [
   { name: 'rm', testDir: './specs/rm' },
   { name: 'hr', testDir: './specs/hr' },
   { name: 'learning', testDir: './specs/learning' },
 ];
 
-const NAMES_A_PROJECT = /^--project(=|$)/;
+const CHOSEN = /^(--project|--workers)(=|$)|^-j/;
 
-/**
- * A worker loads the config again, without the runner's arguments, and must find the project it was
- * started for (TEST_WORKER_INDEX is set in workers only): there every project is defined.
- */
+export function projectWorkerCap(argv: readonly string[], env: NodeJS.ProcessEnv): number | undefined {
+  if (env.CONFORMANCE_WORKERS) return undefined;
+  return argv.some((arg) => CHOSEN.test(arg)) ? undefined : 1;
+}
+
 export function suiteProjects(argv: readonly string[], env: NodeJS.ProcessEnv): SuiteProject[] {
-  const inWorker = env.TEST_WORKER_INDEX !== undefined;
-  return inWorker || argv.some((arg) => NAMES_A_PROJECT.test(arg)) ? [...API_PROJECTS, ALL_PROJECT] : [ALL_PROJECT];
+  const workers = projectWorkerCap(argv, env);
+  return API_PROJECTS.map((p) => (workers === undefined ? { ...p } : { ...p, workers }));
 }
 
 const SHARDS = /^--shard(=|$)/;
 
 /**
  * Whether each test is its own job (Playwright's fullyParallel). A job per spec file is cheaper (a
- * dispatch per file, not per test: ~0.2 s of a whole run), but a sharded run splits jobs between its
- * shards, and a few files split badly (a @smoke selection of three files gave one shard every test):
- * a run with --shard gets a job per test.
+ * dispatch per file, not per test), but a sharded run splits jobs between its shards, and a few
+ * files split badly (a @smoke selection of three files gave one shard every test): a run with
+ * --shard gets a job per test.
  */
 export function jobPerTest(argv: readonly string[]): boolean {
   return argv.some((arg) => SHARDS.test(arg));

@@ -1,36 +1,31 @@
-/** src/runner/projects.ts: one project in the default run; the per-API projects when a run names one. */
+/** src/runner/projects.ts: a project per API, one worker each in the default run only; a job per file unless sharded. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jobPerTest, suiteProjects } from '../../src/runner/projects';
+import { jobPerTest, projectWorkerCap, suiteProjects } from '../../src/runner/projects';
 
 const runner = ['node', 'playwright', 'test'];
-const names = (argv: string[], env: NodeJS.ProcessEnv = {}): string[] => suiteProjects(argv, env).map((p) => p.name);
 
-void test('the default whole-suite run is one project over every spec', () => {
-  assert.deepEqual(suiteProjects(runner, {}), [{ name: 'all', testDir: './specs' }]);
-  for (const args of [
-    ['--grep', '@smoke', '--shard=1/2'],
-    ['--workers', '4'],
-    ['-j3'],
-    ['--grep', 'projects'],
-    ['specs/rm/candidates.spec.ts'],
-  ]) {
-    assert.deepEqual(names([...runner, ...args]), ['all'], args.join(' '));
-  }
+void test('the default whole-suite run caps each project at one worker', () => {
+  assert.equal(projectWorkerCap(runner, {}), 1);
+  assert.equal(projectWorkerCap([...runner, '--grep', '@smoke', '--shard=1/2'], {}), 1);
+  assert.deepEqual(
+    suiteProjects(runner, {}).map((p) => [p.name, p.testDir, p.workers]),
+    [
+      ['rm', './specs/rm', 1],
+      ['hr', './specs/hr', 1],
+      ['learning', './specs/learning', 1],
+    ],
+  );
 });
 
-void test('a run that names a project gets the per-API projects, and `all`', () => {
-  for (const args of [['--project', 'rm'], ['--project=hr'], ['--project', 'all'], ['--project', 'learning', '--project', 'hr']]) {
-    assert.deepEqual(names([...runner, ...args]), ['rm', 'hr', 'learning', 'all'], args.join(' '));
+void test('a chosen project or width lifts the cap', () => {
+  for (const args of [['--project', 'rm'], ['--project=hr'], ['--workers', '4'], ['--workers=4'], ['-j', '3'], ['-j=3'], ['-j3']]) {
+    assert.equal(projectWorkerCap([...runner, ...args], {}), undefined, args.join(' '));
   }
-  const byName = new Map(suiteProjects([...runner, '--project', 'rm'], {}).map((p) => [p.name, p.testDir]));
-  assert.equal(byName.get('rm'), './specs/rm');
-  assert.equal(byName.get('hr'), './specs/hr');
-  assert.equal(byName.get('learning'), './specs/learning');
-});
-
-void test("a worker, which loads the config without the runner's arguments, defines every project", () => {
-  assert.deepEqual(names(['node', 'workerProcessEntry.js'], { TEST_WORKER_INDEX: '0' }), ['rm', 'hr', 'learning', 'all']);
+  assert.equal(projectWorkerCap(runner, { CONFORMANCE_WORKERS: '4' }), undefined);
+  assert.ok(suiteProjects([...runner, '--project', 'rm'], {}).every((p) => p.workers === undefined));
+  // A value that merely starts like an option is not one.
+  assert.equal(projectWorkerCap([...runner, '--grep', 'projects'], {}), 1);
 });
 
 void test('a job per spec file, except in a sharded run: a job per test there', () => {
