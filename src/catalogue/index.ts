@@ -3,7 +3,7 @@
  * schemas/catalogue.schema.json, adds `api` to every operation and hands out deep-frozen values.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { isClauseId } from '../clauses';
 import { createAjv } from '../schemas/ajv';
 import type { ApiName, CatalogueFile, OperationSpec } from './types';
@@ -12,10 +12,10 @@ export type { ApiName, CatalogueFile, OperationSpec } from './types';
 
 export const APIS: readonly ApiName[] = Object.freeze(['rm', 'hr', 'learning'] as const);
 
-const SCHEMAS_ROOT = new URL('../../schemas/', import.meta.url);
+const SCHEMAS_ROOT = join(__dirname, '../../schemas/');
 
 function readJson(relative: string): unknown {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(relative, SCHEMAS_ROOT)), 'utf8'));
+  return JSON.parse(readFileSync(join(SCHEMAS_ROOT, relative), 'utf8'));
 }
 
 function deepFreeze<T>(value: T): T {

@@ -13,7 +13,7 @@ import { withoutAnalytics } from '../reporting/offline-html';
 
 export function buildAllureReport(resultsDir = 'reports/allure-results', outputDir = 'reports/allure-report'): boolean {
   if (!existsSync(resultsDir)) return false;
-  const require = createRequire(import.meta.url);
+  const require = createRequire(__filename);
   // The package exports no package.json; its command line sits beside dist/.
   const cli = join(dirname(require.resolve('allure')), '..', 'cli.js');
   const config = resolve(dirname(outputDir), '.allurerc.generated.mjs');

@@ -21,7 +21,6 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderMarkdown } from '../reporting/conformance-markdown';
 import type { CellStatus, ConformanceReport } from '../reporting/conformance-types';
@@ -29,7 +28,7 @@ import { addJUnitSkipMessagesToFile } from '../reporting/junit-skips';
 import { groupLeftovers, groupObservations } from '../reporting/observations';
 import { buildAllureReport } from './allure-html';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = resolve(__dirname, '../..');
 const REPORTER = join(ROOT, 'src/reporting/conformance-reporter.ts');
 const RANK: Record<CellStatus, number> = { 'not-covered': 0, skipped: 1, passed: 2, failed: 3 };
 
@@ -184,7 +183,7 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
         copyFileSync(blob, join(blobDir, name));
       }),
     );
-    const require = createRequire(import.meta.url);
+    const require = createRequire(__filename);
     const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
     const res = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', `${REPORTER},junit`, blobDir], {
       cwd: ROOT,
@@ -293,4 +292,4 @@ function main(): void {
   process.exit(result.exitCode);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();
+if (process.argv[1] && resolve(process.argv[1]) === __filename) main();

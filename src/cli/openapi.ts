@@ -3,12 +3,11 @@
  * regenerate them whenever a schema or the catalogue changes, test/unit/openapi.test.ts compares them).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { APIS } from '../catalogue/index';
 import { openApiFile, renderOpenApi } from '../openapi/export';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = join(__dirname, '../../');
 for (const api of APIS) {
   const target = root + openApiFile(api);
   mkdirSync(dirname(target), { recursive: true });

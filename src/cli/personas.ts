@@ -21,32 +21,40 @@ if (unknown.length) {
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const seed = process.env.CONFORMANCE_SEED ?? '20261123';
 
-let bad = 0;
-for (const name of wanted as PersonaName[]) {
-  const persona = await startPersona(name);
-  try {
-    const run = await runSuite({
-      reportsDir: join(reportsDir, 'personas', name),
-      embedded: false,
-      projects: values.project,
-      env: { ...persona.env, CONFORMANCE_ALLOW_DESTRUCTIVE: '1', CONFORMANCE_SEED: seed },
-      timeoutMs: 300_000,
-    });
-    const failures = run.report?.failures ?? [];
-    const ok = run.exitCode === 0 && run.report !== null && failures.length === 0 && run.report.totals.passed > 0;
-    const t = run.report?.totals;
-    console.log(
-      `persona ${name}: ${ok ? 'passed' : 'FAILED'} in ${run.seconds.toFixed(1)} s (${t ? `${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped` : 'no report'})`,
-    );
-    for (const f of failures)
+// An async main, not top-level await: the package is CommonJS (README, Design: why).
+async function main(): Promise<void> {
+  let bad = 0;
+  for (const name of wanted as PersonaName[]) {
+    const persona = await startPersona(name);
+    try {
+      const run = await runSuite({
+        reportsDir: join(reportsDir, 'personas', name),
+        embedded: false,
+        projects: values.project,
+        env: { ...persona.env, CONFORMANCE_ALLOW_DESTRUCTIVE: '1', CONFORMANCE_SEED: seed },
+        timeoutMs: 300_000,
+      });
+      const failures = run.report?.failures ?? [];
+      const ok = run.exitCode === 0 && run.report !== null && failures.length === 0 && run.report.totals.passed > 0;
+      const t = run.report?.totals;
       console.log(
-        `  [${f.check}] ${f.test}\n    ${f.message.slice(0, 300)}${f.clause ? `\n    clause ${f.clause.seed} ${f.clause.section}: "${f.clause.quote}"` : ''}`,
+        `persona ${name}: ${ok ? 'passed' : 'FAILED'} in ${run.seconds.toFixed(1)} s (${t ? `${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped` : 'no report'})`,
       );
-    if (!run.report) console.log(run.tail);
-    if (!ok) bad += 1;
-  } finally {
-    await persona.close();
+      for (const f of failures)
+        console.log(
+          `  [${f.check}] ${f.test}\n    ${f.message.slice(0, 300)}${f.clause ? `\n    clause ${f.clause.seed} ${f.clause.section}: "${f.clause.quote}"` : ''}`,
+        );
+      if (!run.report) console.log(run.tail);
+      if (!ok) bad += 1;
+    } finally {
+      await persona.close();
+    }
   }
+  console.log(`${wanted.length - bad} passed, ${bad} failed`);
+  process.exit(bad === 0 ? 0 : 1);
 }
-console.log(`${wanted.length - bad} passed, ${bad} failed`);
-process.exit(bad === 0 ? 0 : 1);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

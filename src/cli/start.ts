@@ -39,7 +39,7 @@ if (unknownProjects.length) cannotStart(`Unknown project "${unknownProjects.join
 
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
-const require = createRequire(import.meta.url);
+const require = createRequire(__filename);
 const playwright = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
 const run = spawnSync(process.execPath, [playwright, 'test', ...args], {
   stdio: 'inherit',

@@ -7,7 +7,7 @@
  * refreshes them from a run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ApiName } from '../catalogue/types';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { escapeRegExp, type InstanceProject } from './instances';
@@ -21,7 +21,7 @@ export interface CatchHint {
 
 export type CatchHints = Record<string, CatchHint>;
 
-export const HINTS_FILE = fileURLToPath(new URL('./catch-hints.json', import.meta.url));
+export const HINTS_FILE = join(__dirname, 'catch-hints.json');
 
 export function readHints(path = HINTS_FILE): CatchHints {
   if (!existsSync(path)) return {};

@@ -32,7 +32,7 @@ export interface SuiteRunOptions {
   args?: readonly string[];
 }
 
-const require = createRequire(import.meta.url);
+const require = createRequire(__filename);
 const PLAYWRIGHT_CLI = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
 
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {

@@ -5,7 +5,7 @@
  * config (eslint.config.mjs, layering). It imports nothing of ours.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 export interface EmbeddedIdentity {
   rm: { apiKey: string; apiSecret: string; listId: string; atsIntegrationId: string; atsCandidateId: string; archivedCandidateId: string };
@@ -22,7 +22,7 @@ export interface EmbeddedIdentity {
   };
 }
 
-const file = fileURLToPath(new URL('../../fixtures/reference/identity.json', import.meta.url));
+const file = join(__dirname, '../../fixtures/reference/identity.json');
 export const EMBEDDED: EmbeddedIdentity = Object.freeze(JSON.parse(readFileSync(file, 'utf8')) as EmbeddedIdentity);
 
 /** The embedded server's base URLs once it listens on `port`. */

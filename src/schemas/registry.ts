@@ -6,7 +6,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajv';
 
@@ -17,7 +16,7 @@ const SCHEMA_DIRS = ['rm', 'hr', 'learning'] as const;
 /** Files in those directories that are data, not schemas. */
 const NOT_SCHEMAS = new Set(['operations.json']);
 
-export const SCHEMAS_ROOT = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export const SCHEMAS_ROOT = join(__dirname, '../../schemas/');
 
 type SchemaObject = Record<string, unknown>;
 

@@ -6,11 +6,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { CLAUSES, SEED_FILES } from '../../src/clauses';
+import { join } from 'node:path';
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 function seedText(seed: keyof typeof SEED_FILES): string {
-  return readFileSync(new URL(`../../../shared/seeds/${SEED_FILES[seed]}`, import.meta.url), 'utf8');
+  return readFileSync(join(__dirname, `../../../shared/seeds/${SEED_FILES[seed]}`), 'utf8');
 }
 
 /** The text of part N ("## N. ...") up to the next part. */

@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = join(__dirname, '../../');
 
 /**
  * Known cycles closed only by a type import (erased at run time), outside issue 15: the status check

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { externalUrls, withoutAnalytics } from '../../src/reporting/offline-html';
 
-const require = createRequire(import.meta.url);
+const require = createRequire(__filename);
 const generators = join(dirname(require.resolve('@allurereport/plugin-awesome')), 'generators.js');
 
 test('the pinned Allure template carries the analytics script, and withoutAnalytics removes it whole', () => {

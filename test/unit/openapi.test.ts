@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -14,7 +14,7 @@ import { buildOpenApi, openApiFile, renderOpenApi } from '../../src/openapi/expo
 import { validateAgainst } from '../../src/schemas/registry';
 
 type Json = Record<string, unknown>;
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = join(__dirname, '../../');
 
 function refsOf(node: unknown, found: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((item) => refsOf(item, found));

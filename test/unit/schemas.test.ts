@@ -10,6 +10,7 @@ import { CLAUSES, isClauseId } from '../../src/clauses';
 import { getSchema, schemaIds, SCHEMA_BASE, validateAgainst } from '../../src/schemas/registry';
 import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 import { createAjv } from '../../src/schemas/ajv';
+import { join } from 'node:path';
 
 const id = (short: string): string => SCHEMA_BASE + short;
 type Json = Record<string, unknown>;
@@ -695,7 +696,7 @@ void test('x-decision annotations are non-empty and schemas/DECISIONS.md records
   for (const schemaId of schemaIds()) walk(getSchema(schemaId));
   assert.ok(decisions.length > 10);
   assert.ok(decisions.every((text) => text.trim().length > 0));
-  const record = readFileSync(new URL('../../schemas/DECISIONS.md', import.meta.url), 'utf8');
+  const record = readFileSync(join(__dirname, '../../schemas/DECISIONS.md'), 'utf8');
   assert.ok((record.match(/^\*\*D\d+\./gm) ?? []).length >= 25, 'DECISIONS.md has fewer entries than expected');
 });
 
@@ -768,7 +769,7 @@ void test('every schema is a valid JSON Schema 2020-12 document (the registry do
   const meta = createAjv({ allowUnionTypes: true });
   for (const id of schemaIds()) assert.equal(meta.validateSchema(getSchema(id)), true, `${id}: ${meta.errorsText(meta.errors)}`);
   // The operation catalogue's own schema too (src/catalogue loads it without this check).
-  const catalogueSchema = JSON.parse(readFileSync(new URL('../../schemas/catalogue.schema.json', import.meta.url), 'utf8')) as object;
+  const catalogueSchema = JSON.parse(readFileSync(join(__dirname, '../../schemas/catalogue.schema.json'), 'utf8')) as object;
   assert.equal(meta.validateSchema(catalogueSchema), true, `catalogue.schema.json: ${meta.errorsText(meta.errors)}`);
   // The check can fail: a type that is no JSON type.
   assert.equal(meta.validateSchema({ type: 'strng' }), false);

@@ -6,12 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { SEED_FILES } from '../../src/clauses';
+import { join } from 'node:path';
 
 export type Seed = keyof typeof SEED_FILES;
 
 /** The text of a seed document, found beside the project (../shared/seeds), as test/unit/clauses.test.ts finds it. */
 export function seedText(seed: Seed): string {
-  return readFileSync(new URL(`../../../shared/seeds/${SEED_FILES[seed]}`, import.meta.url), 'utf8');
+  return readFileSync(join(__dirname, `../../../shared/seeds/${SEED_FILES[seed]}`), 'utf8');
 }
 
 export interface TableRow {

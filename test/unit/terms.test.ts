@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { SEED_FILES } from '../../src/clauses';
 import * as terms from '../../src/terms';
+import { join } from 'node:path';
 
-const seed001 = readFileSync(new URL(`../../../shared/seeds/${SEED_FILES['001']}`, import.meta.url), 'utf8');
+const seed001 = readFileSync(join(__dirname, `../../../shared/seeds/${SEED_FILES['001']}`), 'utf8');
 
 /** The text of part N ("## N. ...") of seed 001 up to the next part. */
 function part(n: number): string {

@@ -397,6 +397,9 @@ async function run(mode: PersonaMode): Promise<void> {
   }
 }
 
-for (const mode of ['lenient', 'strict'] as const) await run(mode);
-console.log(`\n${passes} passed, ${failures} failed`);
-process.exitCode = failures > 0 ? 1 : 0;
+// No top-level await: the package is CommonJS.
+void (async () => {
+  for (const mode of ['lenient', 'strict'] as const) await run(mode);
+  console.log(`\n${passes} passed, ${failures} failed`);
+  process.exitCode = failures > 0 ? 1 : 0;
+})();

@@ -500,6 +500,9 @@ async function runPersona(mode: PersonaMode): Promise<void> {
   c.check('server: closed for good', after === 'refused', after);
 }
 
-for (const mode of ['lenient', 'strict'] as const) await runPersona(mode);
-console.log(`${passes} passed, ${failures} failed`);
-process.exitCode = failures === 0 ? 0 : 1;
+// No top-level await: the package is CommonJS.
+void (async () => {
+  for (const mode of ['lenient', 'strict'] as const) await runPersona(mode);
+  console.log(`${passes} passed, ${failures} failed`);
+  process.exitCode = failures === 0 ? 0 : 1;
+})();

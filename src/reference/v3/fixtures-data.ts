@@ -1,6 +1,6 @@
 /** The v3 fixtures data (fixtures/reference/v3-fixtures.json) plus the well-known ids of identity.json. */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { EMBEDDED } from '../../identity/embedded';
 import type { JsonObject } from './json';
 
@@ -18,7 +18,7 @@ export interface V3Fixtures {
   };
 }
 
-const file = fileURLToPath(new URL('../../../fixtures/reference/v3-fixtures.json', import.meta.url));
+const file = join(__dirname, '../../../fixtures/reference/v3-fixtures.json');
 
 let cached: V3Fixtures | null = null;
 

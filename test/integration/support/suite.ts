@@ -9,11 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from '../../../src/reporting/conformance-types';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const require = createRequire(import.meta.url);
+export const ROOT = resolve(__dirname, '../../..');
+const require = createRequire(__filename);
 export const PLAYWRIGHT_CLI = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
 const TSX_CLI = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
 
