@@ -58,6 +58,15 @@ export default tseslint.config(
   // node:test's test() returns a promise the runner awaits itself.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
   { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // A preload for `node --require` (src/runner/compile-cache-hook.cjs): CommonJS by necessity, type-checked by tsc (checkJs).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly', Buffer: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // 1. Schemas, catalogue and clauses: each other, src/terms.ts and packages; nothing above them.
   ...['src/schemas', 'src/catalogue', 'src/clauses'].flatMap((area) =>
     layer(area, (up) => [

@@ -10,10 +10,14 @@ import { planTarget } from './src/config/target';
 import { allureCategories } from './src/reporting/allure-categories';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
 import { jobPerTest, suiteProjects } from './src/runner/projects';
+import { preloadCompileCache } from './src/runner/compile-cache';
 
 // A failed check keeps its worker (patches/playwright+1.65.1.patch): the specs share no browser state,
 // and a new worker costs ~0.8 CPU-s, more than most tests. Timeouts and crashes still restart one.
 process.env.PW_KEEP_WORKER_ON_FAILURE ??= '1';
+// Workers (forked with this environment) load modules from a V8 code cache (src/runner/compile-cache.ts).
+const nodeOptions = preloadCompileCache(process.env).NODE_OPTIONS;
+if (nodeOptions !== undefined) process.env.NODE_OPTIONS = nodeOptions;
 process.env.CONFORMANCE_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 process.env.CONFORMANCE_RUN_ID ??= `cr${randomBytes(4).toString('hex')}`;
 

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { buildAllureReport } from './allure-html';
 import { API_PROJECTS } from '../runner/projects';
+import { preloadCompileCache } from '../runner/compile-cache';
 
 const PROJECTS: string[] = API_PROJECTS.map((p) => p.name);
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
@@ -43,7 +44,7 @@ const require = createRequire(__filename);
 const playwright = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
 const run = spawnSync(process.execPath, [playwright, 'test', ...args], {
   stdio: 'inherit',
-  env: { ...process.env, CONFORMANCE_REPORTS_DIR: staging },
+  env: preloadCompileCache({ ...process.env, CONFORMANCE_REPORTS_DIR: staging }),
 });
 const code = run.status ?? 2;
 const summaryFile = join(staging, 'conformance.json');

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { INSTANCES_VARIABLE, type Instance } from './instances';
+import { preloadCompileCache } from '../runner/compile-cache';
 
 export interface SuiteRun {
   exitCode: number;
@@ -56,7 +57,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
     ...options.env,
   };
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: preloadCompileCache(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-4000);
