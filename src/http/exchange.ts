@@ -85,7 +85,7 @@ export function exchangeBrief(exchange: Exchange, bodyLines = 6): string[] {
   const lines = [`${request.method} ${request.url}`];
   if (!response) return [...lines, `no response: ${exchange.error ?? 'unknown'}`].map(redact);
   lines.push(`HTTP ${response.status}${exchange.retries ? ` (after ${exchange.retries} retries)` : ''}`);
-  const body = pretty(response.text).split('\n');
+  const body = pretty(exchange).split('\n');
   const shown = body.slice(0, bodyLines).map((line) => (line.length > 160 ? `${line.slice(0, 160)}...` : line));
   if (body.length > bodyLines) shown.push(`[... ${body.length - bodyLines} more lines]`);
   return [...lines, ...shown].map(redact);
@@ -112,7 +112,7 @@ export function exchangeToText(exchange: Exchange): string {
   if (response) {
     lines.push(statusLine(exchange, response.status));
     for (const [k, v] of Object.entries(response.headers)) lines.push(`${k}: ${v}`);
-    lines.push('', clip(pretty(response.text)) + (response.truncated ? `\n[body cut at ${response.bytes} bytes]` : ''));
+    lines.push('', clip(pretty(exchange)) + (response.truncated ? `\n[body cut at ${response.bytes} bytes]` : ''));
   } else {
     lines.push(`no response: ${exchange.error ?? 'unknown'} (${exchange.durationMs.toFixed(0)} ms)`);
   }
@@ -120,12 +120,10 @@ export function exchangeToText(exchange: Exchange): string {
   return redact(lines.join('\n'));
 }
 
-function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
+/** The response body indented when it is JSON (from the parse the checks share), else as it came. */
+function pretty(exchange: Exchange): string {
+  const value = jsonBody(exchange);
+  return value === undefined ? (exchange.response?.text ?? '') : JSON.stringify(value, null, 2);
 }
 
 function clip(text: string): string {
