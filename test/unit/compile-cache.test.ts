@@ -64,6 +64,27 @@ void test('a module loads from the cache as it loads without it, with its own li
   }
 });
 
+void test('a damaged entry is refused and written again: the module still loads right', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+  try {
+    const cache = join(dir, 'cache');
+    const file = join(dir, 'mod.js');
+    writeFileSync(file, moduleText('intact'));
+    const read = 'const m = require(process.argv[1]); console.log(m.value)';
+    assert.equal(runWithHook(cache, file, read), 'intact');
+    const entry = join(cache, `${createHash('sha1').update(file).digest('hex')}.bin`);
+    const header = readFileSync(entry).subarray(0, readFileSync(entry).indexOf(0x0a) + 1);
+    writeFileSync(entry, Buffer.concat([header, Buffer.from('not V8 data at all')]));
+    assert.equal(runWithHook(cache, file, read), 'intact');
+    assert.ok(readFileSync(entry).length > header.length + 100, 'the damaged entry was not written again');
+    writeFileSync(entry, 'garbage without a header');
+    assert.equal(runWithHook(cache, file, read), 'intact');
+    assert.equal(entryKind(cache, file), 'cache');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 void test('a module that calls import() is compiled by Node, and its import() works cold and warm', () => {
   const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
   try {
