@@ -37,6 +37,18 @@ function runWithHook(cacheDir: string, file: string, script: string): string {
   return res.stdout.trim();
 }
 
+/** Runs `body` with a cache folder and the module `name` holding `text`, in a temporary folder removed afterwards. */
+function withModule(name: string, text: string, body: (cache: string, file: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+  try {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    body(join(dir, 'cache'), file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The kind ("cache" or "skip") of the cache entry of `file`, or null when it has none. */
 function entryKind(cacheDir: string, file: string): string | null {
   const name = `${createHash('sha1').update(file).digest('hex')}.bin`;
@@ -46,11 +58,7 @@ function entryKind(cacheDir: string, file: string): string | null {
 }
 
 void test('a module loads from the cache as it loads without it, with its own line numbers', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
-  try {
-    const cache = join(dir, 'cache');
-    const file = join(dir, 'mod.js');
-    writeFileSync(file, moduleText('first'));
+  withModule('mod.js', moduleText('first'), (cache, file) => {
     const read = 'const m = require(process.argv[1]); console.log(m.value, m.line())';
     const cold = runWithHook(cache, file, read);
     assert.match(cold, /^first .*mod\.js:252:/);
@@ -59,17 +67,11 @@ void test('a module loads from the cache as it loads without it, with its own li
     // Same length, other text: V8 checks only the length of the source, the hook checks its hash.
     writeFileSync(file, moduleText('other'));
     assert.match(runWithHook(cache, file, read), /^other /);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 void test('a damaged entry is refused and written again: the module still loads right', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
-  try {
-    const cache = join(dir, 'cache');
-    const file = join(dir, 'mod.js');
-    writeFileSync(file, moduleText('intact'));
+  withModule('mod.js', moduleText('intact'), (cache, file) => {
     const read = 'const m = require(process.argv[1]); console.log(m.value)';
     assert.equal(runWithHook(cache, file, read), 'intact');
     const entry = join(cache, `${createHash('sha1').update(file).digest('hex')}.bin`);
@@ -80,24 +82,16 @@ void test('a damaged entry is refused and written again: the module still loads 
     writeFileSync(entry, 'garbage without a header');
     assert.equal(runWithHook(cache, file, read), 'intact');
     assert.equal(entryKind(cache, file), 'cache');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 void test('a module that calls import() is compiled by Node, and its import() works cold and warm', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
-  try {
-    const cache = join(dir, 'cache');
-    const file = join(dir, 'dyn.js');
-    writeFileSync(file, moduleText('dyn', "module.exports.load = () => import('node:path');\n"));
+  withModule('dyn.js', moduleText('dyn', "module.exports.load = () => import('node:path');\n"), (cache, file) => {
     const read = 'require(process.argv[1]).load().then((m) => console.log(typeof m.join))';
     assert.equal(runWithHook(cache, file, read), 'function');
     assert.equal(entryKind(cache, file), 'skip');
     assert.equal(runWithHook(cache, file, read), 'function');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 void test('import() sites: calls and strings count, comments and JSDoc types do not', () => {
