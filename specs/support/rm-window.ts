@@ -7,13 +7,21 @@
  * the updated_at of the first of our own new candidates and `until` that of a later "fence"
  * candidate, cannot grow afterwards: a record created or updated later has updated_at >= until
  * (000 §4 Filters: lt is strictly before). It can only shrink, when one of its records is updated.
+ *
+ * It may be large, though: on a shared target, everything others create while it is made falls in
+ * it (a target stamping whole seconds makes it last a second or more). So a walk over it is bounded
+ * by what it holds when the walk starts (windowWalk), and a record of ours missing from a numeric
+ * walk is looked for again before that fails: a record leaving the window moves later records one
+ * place up, so a walk in progress lawfully passes over one of them.
  */
 import { test } from '@playwright/test';
 import type { Target } from '../../src/config/target';
+import { operation } from '../../src/catalogue';
 import type { ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { compareInstants, utcOf, type Resource } from './rm-doc';
 import { createCandidateRecord, getCandidate, type CreatedCandidate } from './rm-records';
+import { walkNumeric } from './rm-walk';
 
 /**
  * The updated_at utc of a candidate a test needs as a time reference (000 §2 Candidate
@@ -72,4 +80,28 @@ export function missingFrom(window: CandidateWindow, ids: readonly string[]): st
 export async function fence(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string): Promise<string> {
   const created = await createCandidateRecord(rm, target, cleanup, `${purpose}-fence`);
   return updatedAt((await getCandidate(rm, created.id)).resource);
+}
+
+/** Pages a walk over the window may take at most (beyond what it holds when the walk starts). */
+const SPARE_PAGES = 5;
+/** Pages a walk is planned to take at most: past that, a larger per_page. */
+const PLANNED_PAGES = 30;
+
+export interface WindowWalk {
+  /** Records in the window when the walk starts (read at per_page 100), or null when that read did not end. */
+  size: number | null;
+  perPage: number;
+  maxPages: number;
+}
+
+/**
+ * The per_page and page bound of a walk over the window: `perPage` unless the window now holds more
+ * than PLANNED_PAGES pages of it, then a per_page that fits; `fallbackPages` when its size cannot be read.
+ */
+export async function windowWalk(rm: ApiClient, window: CandidateWindow, perPage: number, fallbackPages: number): Promise<WindowWalk> {
+  const read = await walkNumeric(rm, operation('rm.candidates.list'), window.query, 100, 10);
+  if (!read.complete) return { size: null, perPage, maxPages: fallbackPages };
+  const size = read.ids.length;
+  const per = Math.max(perPage, Math.ceil(size / PLANNED_PAGES));
+  return { size, perPage: per, maxPages: Math.ceil(size / per) + SPARE_PAGES };
 }
