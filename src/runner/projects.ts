@@ -5,10 +5,9 @@
  * workers both take the head of the queue: with three projects and two workers, both switch
  * project twice, and a run starts six workers (~1 CPU-s each) where three would do. So the default
  * whole-suite run caps each project at one worker: one worker runs RM while the other runs HR then
- * Learning. It also keeps each API's specs in one worker, so no spec of the suite writes to an API
- * while another walks its collections (a walk compares whole selections page by page; a project of
- * every spec on two workers failed both personas that way). `--project`, `--workers`/`-j` or
- * CONFORMANCE_WORKERS lift the cap, so a chosen project or width gets every worker.
+ * Learning. `--project`, `--workers`/`-j` or CONFORMANCE_WORKERS lift the cap, so a chosen project
+ * or width gets every worker; RM specs then run on two workers at once, which they tolerate as they
+ * tolerate other people writing to a shared target (specs/support/rm-window.ts).
  */
 import type { ApiName } from '../catalogue/types';
 
