@@ -15,7 +15,7 @@ import { atOffset, compareInstants, cursorShape, dataOf, duplicatesIn, plusSecon
 import { eventually } from '../support/rm-eventually';
 import { createCandidateRecord, getCandidate, type CreatedCandidate } from '../support/rm-records';
 import { walkCursor, walkNumeric, type Walk } from '../support/rm-walk';
-import { candidateWindow, fence, missingFrom, updatedAt, windowWalk } from '../support/rm-window';
+import { candidateWindow, fence, missingFrom, stillMissing, updatedAt, windowWalk } from '../support/rm-window';
 
 const MAX_PAGES = 40;
 
@@ -244,9 +244,7 @@ test.describe('pagination', () => {
       `the pages of a window of ${plan.size ?? `${window.mine.length + 1}-odd`} records did not end within ${plan.maxPages} pages (per_page=${plan.perPage})`,
       'rm.query.page',
     );
-    // A record leaving the window meanwhile moves later ones a place up (support/rm-window.ts): walk again before a gap fails.
-    let missing = missingFrom(window, walk.ids);
-    for (let again = 0; missing.length > 0 && again < 2; again += 1) missing = missingFrom(window, (await walkWindow()).ids);
+    const missing = await stillMissing(window, walk, walkWindow);
     expectThat(
       missing.length === 0,
       'pagination',
@@ -283,9 +281,7 @@ test.describe('pagination', () => {
       'rm.query.cursor',
     );
     // A cursor may encode an offset: a record leaving the window may move ours past it, as in a numeric walk.
-    let missing = missingFrom(window, walk.ids);
-    for (let again = 0; missing.length > 0 && again < 2; again += 1)
-      missing = missingFrom(window, (await walkCursor(rm, op, window.query, plan.perPage, plan.maxPages)).ids);
+    const missing = await stillMissing(window, walk, () => walkCursor(rm, op, window.query, plan.perPage, plan.maxPages));
     expectThat(
       missing.length === 0,
       'cursor',

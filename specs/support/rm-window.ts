@@ -76,6 +76,24 @@ export function missingFrom(window: CandidateWindow, ids: readonly string[]): st
   return window.mine.filter((c) => !ids.includes(c.id)).map((c) => c.id);
 }
 
+/** Walks of a window a gap is looked for in before it fails: the first and two more. */
+const WALKS_BEFORE_A_GAP = 3;
+
+/**
+ * Our candidates of the window that `first` and the walks after it (`again`, up to
+ * WALKS_BEFORE_A_GAP in all) never showed: a record leaving the window during a walk moves later ones
+ * a place up, past the walk (see the file comment); a gap a fresh walk does not show is not one.
+ */
+export async function stillMissing(
+  window: CandidateWindow,
+  first: { ids: string[] },
+  again: () => Promise<{ ids: string[] }>,
+): Promise<string[]> {
+  let missing = missingFrom(window, first.ids);
+  for (let walks = 1; missing.length > 0 && walks < WALKS_BEFORE_A_GAP; walks += 1) missing = missingFrom(window, (await again()).ids);
+  return missing;
+}
+
 /** Creates a candidate and returns its updated_at: every record written later is at or after it. */
 export async function fence(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string): Promise<string> {
   const created = await createCandidateRecord(rm, target, cleanup, `${purpose}-fence`);
