@@ -1,4 +1,7 @@
-export { CheckError, checksInMessage, clausesInMessage } from './check-error';
+export { CheckError } from './check-error';
+export { CONFORMS, enforce, nonConforming, verdictOf, type Outcome } from './judge';
+export { failSetup } from './registry/setup';
+export * from './verdict';
 export { expectDocumented, type DocumentedOptions } from './documented';
 export { asCited, citesClause, type CheckDef, type CitedBy } from './define';
 export { CHECK_NAMES, isCheckName, type CheckName } from './names';

@@ -116,6 +116,12 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     secret: true,
     documented: 'README.md',
   }),
+  v('CONFORMANCE_SLOW', 'run', 'control', '1: also the tests that wait out a token lifetime (tagged @slow)', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_GREP', 'run', 'control', 'CI template only: a --grep for a pipeline started by hand', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
   v('CONFORMANCE_BASELINE', 'run', 'control', "an earlier run's conformance.json: its failures are known, not new", 'unset'),
   v('CONFORMANCE_EXPECTATIONS', 'run', 'control', 'a file of justified, expiring deviations', 'unset'),
   v('CONFORMANCE_HISTORY', 'run', 'control', 'a history file kept between runs, for Allure trends', 'unset'),

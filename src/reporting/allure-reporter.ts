@@ -9,7 +9,9 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllureReporter } from 'allure-playwright';
 import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
-import type { Suite } from '@playwright/test/reporter';
+import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { CHECK_LABEL, NOT_JUDGED, SUITE_ERROR } from './allure-categories';
+import { EVIDENCE_ANNOTATION, parseEvidence } from './evidence';
 
 export class UnsyncedWriter implements Writer {
   private made = false;
@@ -62,4 +64,34 @@ export default class ConformanceAllureReporter extends AllureReporter {
       throw new Error('allure-playwright no longer keeps its runtime in `allureRuntime`: update src/reporting/allure-reporter.ts');
     runtime.writer = new UnsyncedWriter(this.conformanceOptions.resultsDir);
   }
+
+  /** A failed test gets the labels of its failed verdict (check, clause) from its evidence: categories match the labels, never the message. */
+  override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
+    const labels = verdictLabels(test, result);
+    const internals = this as unknown as {
+      allureResultsUuids?: Map<string, string>;
+      allureRuntime?: { updateTest(uuid: string, update: (r: { labels: { name: string; value: string }[] }) => void): void };
+    };
+    const uuid = internals.allureResultsUuids?.get(test.id);
+    if (labels.length && uuid && internals.allureRuntime) internals.allureRuntime.updateTest(uuid, (r) => r.labels.push(...labels));
+    await super.onTestEnd(test, result);
+  }
+}
+
+/** The labels naming what ended a test that did not pass: the failed check and its clause, the suite's own error, or not judged. */
+export function verdictLabels(
+  test: Pick<TestCase, 'annotations'>,
+  result: Pick<TestResult, 'status' | 'annotations'>,
+): { name: string; value: string }[] {
+  if (result.status === 'passed' || result.status === 'skipped') return [];
+  const evidence = parseEvidence([...result.annotations, ...test.annotations].find((a) => a.type === EVIDENCE_ANNOTATION)?.description);
+  if (result.status === 'timedOut' || result.status === 'interrupted' || evidence?.notJudged)
+    return [{ name: CHECK_LABEL, value: NOT_JUDGED }];
+  const failure = evidence?.failure;
+  return failure
+    ? [
+        { name: CHECK_LABEL, value: failure.check },
+        { name: 'clause', value: failure.clause },
+      ]
+    : [{ name: CHECK_LABEL, value: SUITE_ERROR }];
 }

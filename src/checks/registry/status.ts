@@ -1,13 +1,14 @@
 /**
  * status: the status the document's row or rule gives for this request. Callers may name the check
  * for what the status proves ('auth-enforced' for a 401, 'not-found' for a 404, ...), with a clause
- * that check cites.
+ * that check cites. The verdict speaks for the documented cells it expected, so a pass earns them
+ * and a failure fails them.
  */
 import { describe, type Exchange } from '../../http/exchange';
-import { CheckError } from '../check-error';
 import { defineCheck } from '../define';
 import { bodyExcerpt } from '../excerpt';
-import type { CheckName, ClauseOf } from './index';
+import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { CHECKS, type CheckName, type ClauseOf } from './index';
 import { expectResponse } from './transport';
 
 const status = defineCheck({
@@ -46,7 +47,7 @@ export interface StatusOptions<N extends CheckName> {
   why?: string;
 }
 
-function matches(code: number, expected: ExpectedStatus): boolean {
+export function statusMatches(code: number, expected: ExpectedStatus): boolean {
   if (expected === '2xx') return code >= 200 && code < 300;
   if (expected === '4xx') return code >= 400 && code < 500;
   return typeof expected === 'number' ? code === expected : expected.includes(code);
@@ -56,15 +57,33 @@ function text(expected: ExpectedStatus): string {
   return typeof expected === 'string' || typeof expected === 'number' ? String(expected) : expected.join(' or ');
 }
 
+/** The matrix cells an expectation names ("201", "200" and "201", "4xx"). */
+export function expectedCells(expected: ExpectedStatus): string[] {
+  return typeof expected === 'string' ? [expected] : typeof expected === 'number' ? [String(expected)] : expected.map(String);
+}
+
+/** The predicate: the answered status is the expected one. */
+export function statusOutcome(
+  exchange: Exchange & { response: NonNullable<Exchange['response']> },
+  expected: ExpectedStatus,
+  why?: string,
+): Outcome {
+  return statusMatches(exchange.response.status, expected)
+    ? CONFORMS
+    : nonConforming(`${describe(exchange)}, expected ${text(expected)}${why ? ` (${why})` : ''}; body: ${bodyExcerpt(exchange)}`);
+}
+
 export function expectStatus<N extends CheckName = 'status'>(exchange: Exchange, expected: ExpectedStatus, opts: StatusOptions<N>): void {
-  expectResponse(exchange, opts.clause as never);
+  const cells = expectedCells(expected);
+  expectResponse(exchange, opts.clause as never, { expectedCells: cells });
   const code = exchange.response.status;
-  if (!matches(code, expected)) {
-    const check = code >= 500 && !opts.check ? 'no-server-error' : (opts.check ?? status.name);
-    throw new CheckError(
-      check,
-      opts.clause,
-      `${describe(exchange)}, expected ${text(expected)}${opts.why ? ` (${opts.why})` : ''}; body: ${bodyExcerpt(exchange)}`,
-    );
-  }
+  // A 5xx where another status was expected is named for what it is, unless the caller named the check.
+  const name: CheckName = code >= 500 && !opts.check && !statusMatches(code, expected) ? 'no-server-error' : (opts.check ?? 'status');
+  const matched = statusMatches(code, expected)
+    ? cells.filter((c) => statusMatches(code, c === '2xx' || c === '4xx' ? c : Number(c)))
+    : cells;
+  enforce(CHECKS[name], opts.clause as never, exchange, statusOutcome(exchange, expected, opts.why), {
+    expectedCells: matched,
+    judgesStatus: true,
+  });
 }
