@@ -18,7 +18,9 @@ function attr(text: string): string {
 }
 
 function text(body: string): string {
-  return attr(body).replace(/&#10;/g, '\n');
+  return attr(body)
+    .replace(/&#10;/g, '\n')
+    .replace(/&quot;/g, '"');
 }
 
 function failureText(f: FailureLine): string {

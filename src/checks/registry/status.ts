@@ -1,15 +1,13 @@
 /**
  * status: the status the document's row or rule gives for this request. Callers may name the check
  * for what the status proves ('auth-enforced' for a 401, 'not-found' for a 404, ...), with a clause
- * that check cites. The verdict speaks for the documented cells it expected, so a pass earns them
- * and a failure fails them.
+ * that check cites (src/checks/expect-status.ts). The verdict speaks for the documented cells it
+ * expected, so a pass earns them and a failure fails them.
  */
 import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck } from '../define';
 import { bodyExcerpt } from '../excerpt';
-import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { CHECKS, type CheckName, type ClauseOf } from './index';
-import { expectResponse } from './transport';
+import { CONFORMS, nonConforming, type Outcome } from '../judge';
 
 const status = defineCheck({
   name: 'status',
@@ -39,14 +37,6 @@ export default status;
 
 export type ExpectedStatus = number | readonly number[] | '2xx' | '4xx';
 
-export interface StatusOptions<N extends CheckName> {
-  clause: ClauseOf<N>;
-  /** The check the status proves (default 'status'). */
-  check?: N;
-  /** Words that say why this outcome is expected. */
-  why?: string;
-}
-
 export function statusMatches(code: number, expected: ExpectedStatus): boolean {
   if (expected === '2xx') return code >= 200 && code < 300;
   if (expected === '4xx') return code >= 400 && code < 500;
@@ -71,19 +61,4 @@ export function statusOutcome(
   return statusMatches(exchange.response.status, expected)
     ? CONFORMS
     : nonConforming(`${describe(exchange)}, expected ${text(expected)}${why ? ` (${why})` : ''}; body: ${bodyExcerpt(exchange)}`);
-}
-
-export function expectStatus<N extends CheckName = 'status'>(exchange: Exchange, expected: ExpectedStatus, opts: StatusOptions<N>): void {
-  const cells = expectedCells(expected);
-  expectResponse(exchange, opts.clause as never, { expectedCells: cells });
-  const code = exchange.response.status;
-  // A 5xx where another status was expected is named for what it is, unless the caller named the check.
-  const name: CheckName = code >= 500 && !opts.check && !statusMatches(code, expected) ? 'no-server-error' : (opts.check ?? 'status');
-  const matched = statusMatches(code, expected)
-    ? cells.filter((c) => statusMatches(code, c === '2xx' || c === '4xx' ? c : Number(c)))
-    : cells;
-  enforce(CHECKS[name], opts.clause as never, exchange, statusOutcome(exchange, expected, opts.why), {
-    expectedCells: matched,
-    judgesStatus: true,
-  });
 }
