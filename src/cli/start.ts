@@ -12,6 +12,8 @@ import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { buildAllureReport } from './allure-html';
 import { summaryLines } from '../reporting/console-summary';
+import { runFailed } from '../reporting/conformance-reporter';
+import { gateConsoleLines } from '../gate/render';
 import { API_PROJECTS } from '../runner/projects';
 import { preloadCompileCache } from '../runner/compile-cache';
 
@@ -87,8 +89,10 @@ rmSync(staging, { recursive: true, force: true });
 const built = buildAllureReport(join(reportsDir, 'allure-results'), join(reportsDir, 'allure-report'));
 console.log('');
 for (const line of summaryLines(report)) console.log(line);
+if (report.gate) for (const line of gateConsoleLines(report.gate)) console.log(line);
 console.log(
   `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
 );
-// A test the suite could not judge (its own time-out) is reported, never a failure of the target.
-process.exit(report.totals.failed > 0 ? 1 : code === 0 || report.totals.notJudged > 0 ? 0 : 1);
+// The gate decides (a new failure or an expired expectation); a test the suite could not judge
+// (its own time-out) is reported, never a failure of the target.
+process.exit(runFailed(report) || code !== 0 ? 1 : 0);

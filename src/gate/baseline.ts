@@ -3,9 +3,9 @@
  * compared with this run (missing, not JSON, not a report, another report schema, another suite, another
  * major.minor version of the suite, no API in common) with a ConfigError (exit 2) saying what to fix.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ConfigError } from '../config/errors';
+import { REPORT_SCHEMA_VERSION } from '../reporting/conformance-types';
+import { SUITE } from '../reporting/suite';
 import { readReportFile } from './read-report';
 import { configuredApis, type GateApi, type GateReport } from './types';
 
@@ -21,13 +21,11 @@ export interface RunIdentity {
   apis: readonly GateApi[];
 }
 
-/** The report schema version this suite writes and the only one a baseline may have. */
-export const REPORT_SCHEMA_VERSION = 2;
+export { REPORT_SCHEMA_VERSION } from '../reporting/conformance-types';
 
 /** This suite's name and version, from package.json (what the reporter writes as `suite`). */
 export function suiteIdentity(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { name: string; version: string };
-  return { name: pkg.name, version: pkg.version };
+  return { ...SUITE };
 }
 
 /** "1.4" of "1.4.2"; null when the version does not start with major.minor. */

@@ -37,7 +37,7 @@ export interface GateTest {
   test: string;
   /** The Playwright project: an API name. */
   project: string;
-  outcome: 'passed' | 'failed' | 'skipped' | 'not-judged';
+  outcome: 'passed' | 'failed' | 'skipped' | 'not-judged' | 'error';
 }
 
 /** One row of the matrix. */

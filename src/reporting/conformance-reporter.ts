@@ -6,7 +6,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
+import { gateActive, gateInputs, gateReport, unknownTitles } from '../gate/run-gate';
+import type { GateInputs } from '../gate/inputs';
 import { catalogue } from '../catalogue';
 import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
@@ -43,6 +46,7 @@ export default class ConformanceReporter implements Reporter {
   private shard: ConformanceReport['shard'] = null;
   private readonly tests: TestCase[] = [];
   private rootSuite: Suite | null = null;
+  private gate: GateInputs | null = null;
 
   constructor(options: ConformanceReporterOptions = {}) {
     // `playwright merge-reports --reporter <this file>` passes no options: the folder then comes from the environment.
@@ -54,17 +58,33 @@ export default class ConformanceReporter implements Reporter {
     this.metadata = config.metadata;
     this.rootSuite = suite;
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
+    // The release gate's files are checked before any test: a bad one is a configuration error (exit 2).
+    try {
+      this.gate = gateInputs(configuredApisOf(this.metadata));
+      const selected = new Set(suite.allTests().map((t) => t.titlePath().slice(2).join(' > ')));
+      const unknown = unknownTitles(this.gate, selected, config.configFile);
+      if (unknown.length)
+        throw new ConfigError(
+          `CONFORMANCE_EXPECTATIONS: no test of the suite is titled ${unknown.map((t) => `"${t}"`).join(', ')} (write the title as conformance.json's tests[].test gives it).`,
+        );
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(`\nThe conformance run cannot start.\n${error.message}\n`);
+      process.exit(EXIT_CANNOT_START);
+    }
   }
 
   onTestEnd(test: TestCase, _result: TestResult): void {
     this.tests.push(test);
   }
 
-  onEnd(): void {
+  /** Writes the reports; the run's status follows the gate (INTERFACE.md exit codes), also for `npx playwright test`. */
+  async onEnd(result?: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     // A merged (sharded) run hands every test over through the root suite.
     const tests = this.rootSuite ? this.rootSuite.allTests() : this.tests;
     const report = buildReport(tests, this.metadata);
     report.shard = this.shard;
+    if (this.gate && gateActive(this.gate)) report.gate = gateReport(this.gate, report);
     const runInfo = join(this.outputDir, 'run', 'target.json');
     if (existsSync(runInfo)) {
       const info = JSON.parse(readFileSync(runInfo, 'utf8')) as { politeness?: ConformanceReport['politeness']; numRuns?: number };
@@ -74,6 +94,8 @@ export default class ConformanceReporter implements Reporter {
     write(`${this.outputDir}/conformance.json`, JSON.stringify(report, null, 2));
     write(`${this.outputDir}/conformance.md`, renderMarkdown(report));
     if (this.junit) write(`${this.outputDir}/junit.xml`, renderJUnit(report));
+    // An interrupted run (Ctrl-C) stays interrupted; otherwise the gate decides, not Playwright's count of red tests.
+    return result?.status === 'interrupted' ? undefined : { status: runFailed(report) ? 'failed' : 'passed' };
   }
 
   printsToStdio(): boolean {
@@ -84,6 +106,23 @@ export default class ConformanceReporter implements Reporter {
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, redact(text));
+}
+
+/**
+ * Whether the run fails (exit 1): a failure the gate calls new, or an expired expectation; without a
+ * gate, any failure. A test the suite could not judge (its own time-out) fails nothing.
+ */
+export function runFailed(report: ConformanceReport): boolean {
+  return report.gate ? report.gate.exitCode === 1 : report.totals.failed > 0;
+}
+
+/** The APIs a run configured, from its metadata's target ("not configured" for the others). */
+function configuredApisOf(metadata: Record<string, unknown>): ApiName[] {
+  const target = (metadata.target as ConformanceReport['target'] | undefined) ?? { rm: '', hr: '' };
+  return [
+    ...(target.rm !== NOT_CONFIGURED ? (['rm'] as const) : []),
+    ...(target.hr !== NOT_CONFIGURED ? (['hr', 'learning'] as const) : []),
+  ];
 }
 
 /** The reason shown for the cells of an API whose target is not configured (INTERFACE.md). */

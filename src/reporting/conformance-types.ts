@@ -1,6 +1,7 @@
 /** The shape of reports/conformance.json (INTERFACE.md, extended). */
 import type { ApiName } from '../catalogue/types';
 import type { FailingExchange, TestOutcome } from './evidence';
+import type { GateResult } from '../gate/classify';
 
 export type { FailingExchange, TestOutcome } from './evidence';
 
@@ -100,10 +101,10 @@ export interface LeftoverGroup {
 }
 
 /** The version of this shape; a baseline of another version is refused. */
-export const REPORT_SCHEMA_VERSION = 2;
+export const REPORT_SCHEMA_VERSION = 2 as const;
 
 export interface ConformanceReport {
-  schemaVersion: number;
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
   /** The suite that wrote the report (package.json name and version). */
   suite: { name: string; version: string };
   target: { rm: string; hr: string };
@@ -135,6 +136,8 @@ export interface ConformanceReport {
     untestable?: readonly { what: string; reason: string }[];
   }[];
   failures: FailureLine[];
+  /** The release gate (CONFORMANCE_BASELINE, CONFORMANCE_EXPECTATIONS): failures new, known and expected; fixed, unused and expired entries. */
+  gate?: GateResult;
   notJudged: NotJudgedTest[];
   tests: TestLine[];
   /** The matrix cells whose final status is `skipped`, and why (about cells; `totals.skipped` is about tests). */

@@ -18,6 +18,9 @@ export function verdictLine(report: ConformanceReport): string {
   const { totals } = report;
   const ran = totals.passed + totals.failed;
   const notJudged = totals.notJudged ? `; ${totals.notJudged} test(s) NOT JUDGED (a time-out of the suite's own, see below)` : '';
+  const g = report.gate;
+  if (g && g.exitCode === 0 && totals.failed > 0)
+    return `Conformance: no new failure; ${g.known.length} known and ${g.expected.length} expected deviation(s) (release gate)${notJudged}  (seed ${report.seed})`;
   if (totals.failed > 0) return `Conformance: ${totals.failed} FAILURE(S)${notJudged}  (seed ${report.seed})`;
   if (ran === 0) return `Conformance: nothing was judged${notJudged}  (seed ${report.seed})`;
   return `Conformance: CONFORMS on everything judged${notJudged}  (seed ${report.seed})`;

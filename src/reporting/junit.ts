@@ -36,11 +36,24 @@ function failureText(f: FailureLine): string {
   return lines.join('\n');
 }
 
-function testcase(t: TestLine, failure: FailureLine | undefined, reason: string | undefined): string {
+/** What the release gate says of a failure that does not fail the run: known (in the baseline) or expected (with its entry's reason). */
+function excused(report: ConformanceReport, f: FailureLine): string | null {
+  const g = report.gate;
+  if (!g) return null;
+  const same = (x: { check: string; operationId: string | null; status: string | null; test: string }): boolean =>
+    x.check === f.check && x.operationId === f.operationId && x.status === f.status && x.test === f.test;
+  const expected = g.expected.find((x) => same(x.failure));
+  if (expected) return `expected deviation until ${expected.expectation.until}: ${expected.expectation.reason} ([${f.check}] ${f.message})`;
+  if (g.known.some(same)) return `known failure (in the baseline ${g.baselinePath ?? ''}): [${f.check}] ${f.message}`;
+  return null;
+}
+
+function testcase(t: TestLine, failure: FailureLine | undefined, reason: string | undefined, excuse: string | null): string {
   const open = `    <testcase name="${attr(t.test)}" classname="${attr(t.file ?? t.project)}" time="${((t.ms ?? 0) / 1000).toFixed(3)}"`;
   if (t.outcome === 'passed') return `${open}/>`;
   let inner = '';
-  if (t.outcome === 'failed' && failure)
+  if (excuse !== null) inner = `<skipped message="${attr(excuse)}"/>`;
+  else if (t.outcome === 'failed' && failure)
     inner = `<failure type="${attr(failure.check)}" message="${attr(`[${failure.check}] ${failure.message}`)}">${text(failureText(failure))}</failure>`;
   else if (t.outcome === 'error' && failure)
     inner = `<error type="suite-error" message="${attr(failure.message)}">${text(failureText(failure))}</error>`;
@@ -55,22 +68,30 @@ export function renderJUnit(report: ConformanceReport): string {
     ...(report.skippedTests ?? []).map((s): [string, string] => [s.test, s.reason]),
     ...report.notJudged.map((n): [string, string] => [n.test, n.reason]),
   ]);
-  const byProject = new Map<string, TestLine[]>();
-  for (const t of report.tests) byProject.set(t.project, [...(byProject.get(t.project) ?? []), t]);
-  const count = (list: readonly TestLine[], outcome: TestLine['outcome'] | readonly TestLine['outcome'][]): number =>
-    list.filter((t) => (typeof outcome === 'string' ? t.outcome === outcome : outcome.includes(t.outcome))).length;
-  const seconds = (list: readonly TestLine[]): string => (list.reduce((a, t) => a + (t.ms ?? 0), 0) / 1000).toFixed(3);
-  const suites = [...byProject].map(([project, tests]) =>
+  // A failure the gate excuses (known, expected) is written as skipped, with why.
+  const cases = report.tests.map((t) => {
+    const failure = failures.get(`${t.project}\u0000${t.test}`);
+    const excuse = failure ? excused(report, failure) : null;
+    return { t, failure, excuse, shown: excuse !== null ? ('skipped' as const) : t.outcome };
+  });
+  type Case = (typeof cases)[number];
+  const count = (list: readonly Case[], outcome: Case['shown'] | readonly Case['shown'][]): number =>
+    list.filter((c) => (typeof outcome === 'string' ? c.shown === outcome : outcome.includes(c.shown))).length;
+  const seconds = (list: readonly Case[]): string => (list.reduce((a, c) => a + (c.t.ms ?? 0), 0) / 1000).toFixed(3);
+  const totals = (list: readonly Case[]): string =>
+    `tests="${list.length}" failures="${count(list, 'failed')}" errors="${count(list, ['error', 'not-judged'])}" skipped="${count(list, 'skipped')}" time="${seconds(list)}"`;
+  const byProject = new Map<string, Case[]>();
+  for (const c of cases) byProject.set(c.t.project, [...(byProject.get(c.t.project) ?? []), c]);
+  const suites = [...byProject].map(([project, list]) =>
     [
-      `  <testsuite name="${attr(project)}" tests="${tests.length}" failures="${count(tests, 'failed')}" errors="${count(tests, ['error', 'not-judged'])}" skipped="${count(tests, 'skipped')}" time="${seconds(tests)}">`,
-      ...tests.map((t) => testcase(t, failures.get(`${t.project}\u0000${t.test}`), reasons.get(t.test))),
+      `  <testsuite name="${attr(project)}" ${totals(list)}>`,
+      ...list.map((c) => testcase(c.t, c.failure, reasons.get(c.t.test), c.excuse)),
       '  </testsuite>',
     ].join('\n'),
   );
-  const all = report.tests;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="API conformance (run ${attr(report.runId)}, seed ${report.seed})" tests="${all.length}" failures="${count(all, 'failed')}" errors="${count(all, ['error', 'not-judged'])}" skipped="${count(all, 'skipped')}" time="${seconds(all)}">`,
+    `<testsuites name="API conformance (run ${attr(report.runId)}, seed ${report.seed})" ${totals(cases)}>`,
     `  <properties><property name="run id" value="${attr(report.runId)}"/><property name="seed" value="${report.seed}"/><property name="RM v2 target" value="${attr(report.target.rm)}"/><property name="HR / Learning v3 target" value="${attr(report.target.hr)}"/></properties>`,
     ...suites,
     '</testsuites>',
