@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { renderMarkdown } from '../reporting/conformance-markdown';
 import type { CellEvidence, CellStatus, ConformanceReport } from '../reporting/conformance-types';
 import { renderJUnit } from '../reporting/junit';
+import { runFailed } from '../reporting/conformance-reporter';
 import { groupLeftovers, groupObservations } from '../reporting/observations';
 import { buildAllureReport } from './allure-html';
 
@@ -294,7 +295,7 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
   }
   if (copied > 0 && options.allureHtml !== false && !buildAllureReport(allureOut, join(out, 'allure-report')))
     messages.push('warning: the Allure HTML report was not built.');
-  return { exitCode: report.totals.failed > 0 ? 1 : 0, report, method, messages };
+  return { exitCode: runFailed(report) ? 1 : 0, report, method, messages };
 }
 
 function main(): void {
