@@ -26,6 +26,8 @@ import { renderMarkdown } from '../reporting/conformance-markdown';
 import type { CellEvidence, CellStatus, ConformanceReport } from '../reporting/conformance-types';
 import { renderJUnit } from '../reporting/junit';
 import { runFailed } from '../reporting/conformance-reporter';
+import { gateActive, gateInputs, gateReport } from '../gate/run-gate';
+import { configuredApis } from '../gate/types';
 import { groupLeftovers, groupObservations } from '../reporting/observations';
 import { buildAllureReport } from './allure-html';
 
@@ -262,6 +264,9 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
       };
     }
     const merged = mergeConformanceReports(shardReports);
+    // The release gate over the merged run, as the reporter does in a blob replay.
+    const inputs = gateInputs(configuredApis(merged));
+    if (gateActive(inputs)) merged.gate = gateReport(inputs, merged);
     writeFileSync(join(out, 'conformance.json'), JSON.stringify(merged, null, 2));
     writeFileSync(join(out, 'conformance.md'), renderMarkdown(merged));
     writeFileSync(join(out, 'junit.xml'), renderJUnit(merged));
