@@ -49,8 +49,10 @@ export interface ShardDir {
  * totals, requests, failures, skip reasons, observations and leftovers add up.
  */
 export function mergeConformanceReports(reports: readonly ConformanceReport[]): ConformanceReport {
-  const [first] = reports;
-  if (!first) throw new Error('mergeConformanceReports: no report to merge');
+  const [head] = reports;
+  if (!head) throw new Error('mergeConformanceReports: no report to merge');
+  // A shard's gate spoke for that shard only: the merged run is gated afresh.
+  const { gate: _shardGate, ...first } = head;
   const operations = first.operations.map((op) => ({
     ...op,
     statuses: { ...op.statuses },
