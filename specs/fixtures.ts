@@ -113,6 +113,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // Read before the sink goes: the failed verdict on its way out of the test, if a check failed it.
         const failure = testInfo.status === 'failed' ? pendingFailure() : null;
         setVerdictSink(null);
+        await allureHomeFor(testInfo);
         await log.finish(failure);
         testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidenceOf(testInfo, target, log, failure)) });
       }
@@ -143,25 +144,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   covers: [
     async ({}, use, testInfo) => {
-      const labelled = new Set<string>();
       const pending: PromiseLike<void>[] = [];
       await use((operationId, ...statuses) => {
         const op = operation(operationId);
         testInfo.annotations.push(coverageAnnotation(op, statuses));
-        // A lean run has no Allure reporter to read the labels.
-        if (!LEAN && !labelled.has(op.id)) {
-          labelled.add(op.id);
-          // One runtime message for the five labels: each message is an attachment, with a stack captured.
-          pending.push(
-            allure.labels(
-              { name: 'epic', value: API_TITLES[op.api] },
-              { name: 'feature', value: op.resource },
-              { name: 'story', value: `${op.method} ${op.path}` },
-              { name: 'operation', value: op.id },
-              { name: 'section', value: op.section },
-            ),
-          );
-        }
+        // A lean run has no Allure reporter to read the labels. One epic, feature and story per test:
+        // the first operation it covers; the others as parameters (not part of the test's identity).
+        if (!LEAN) pending.push(allureLabelsFor(testInfo, op));
         return op;
       });
       await Promise.all(pending);
@@ -185,6 +174,33 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
 });
+
+/** The operations whose Allure labels a test already carries (the first is its epic, feature and story). */
+const labelledOps = new WeakMap<TestInfo, Set<string>>();
+
+function allureLabelsFor(testInfo: TestInfo, op: OperationSpec): PromiseLike<void> {
+  const seen = labelledOps.get(testInfo) ?? new Set<string>();
+  labelledOps.set(testInfo, seen);
+  if (seen.has(op.id)) return Promise.resolve();
+  seen.add(op.id);
+  if (seen.size > 1) return allure.parameter('also covers', `${op.method} ${op.path}`, { excluded: true });
+  // One runtime message for the five labels: each message is an attachment, with a stack captured.
+  return allure.labels(
+    { name: 'epic', value: API_TITLES[op.api] },
+    { name: 'feature', value: op.resource },
+    { name: 'story', value: `${op.method} ${op.path}` },
+    { name: 'operation', value: op.id },
+    { name: 'section', value: op.section },
+  );
+}
+
+/** A test that covers no operation (tokens, tenants, what is only observed) still sits under its API's epic. */
+function allureHomeFor(testInfo: TestInfo): PromiseLike<void> {
+  if (LEAN || labelledOps.has(testInfo)) return Promise.resolve();
+  const api = testInfo.project.name.replace(/@.*$/, '') as ApiName;
+  const file = testInfo.file.replace(/^.*\//, '').replace(/\.spec\.ts$/, '');
+  return allure.labels({ name: 'epic', value: API_TITLES[api] ?? api }, { name: 'feature', value: file });
+}
 
 /** A test's client of one API: its base URL, auth and media type (RM: 000 §1; v3: 001 §4), recording into the test's log. */
 function apiClient(api: ApiName, target: Target, limiter: Limiter, exchanges: ExchangeLog, auth: AuthProvider): ApiClient {

@@ -252,14 +252,13 @@ test.describe('candidates', () => {
     { title: 'a first name that is not a string', attributes: { first_name: 42 } },
   ];
   for (const { title, attributes } of invalidPatches) {
-    test(`PATCH /candidates/{candidateId} with ${title}: the answer is observed`, async ({ rm, target, covers, cleanup, observe }) => {
+    test(`PATCH /candidates/{candidateId} with ${title}: the answer is observed`, async ({ rm, target, cleanup, observe }) => {
       // 000 §4 lists 422 for PATCH but ties it to no rule: refusing and accepting are both observed, never failed.
       const op = operation('rm.candidates.update');
       const created = await createCandidateRecord(rm, target, cleanup, 'patch422');
       const ex = await rm.call(op.id, { params: { candidateId: created.id }, body: candidateBody(attributes) });
       expectNoServerError(ex, 'rm.op.candidates.update');
-      // A documented answer the target gave is covered; which one it gives is not required.
-      if (ex.response?.status === 422 || ex.response?.status === 200) covers(op.id, String(ex.response.status));
+      // No check judges which answer it is, so no cell is earned here (the catalogue marks PATCH 422 untestable).
       const { resource } = await getCandidate(rm, created.id);
       const stored = Object.keys(attributes)
         .map((k) => `${k}=${show(resource.attributes[k])}`)

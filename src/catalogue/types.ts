@@ -72,7 +72,7 @@ export interface OperationSpec {
   requestBody?: RequestBodySpec;
   responses: ResponseSpec[];
   /** Things the document says about this operation that cannot be tested, with the reason. */
-  untestable?: { what: string; reason: string }[];
+  untestable?: { what: string; reason: string; status?: string }[];
 }
 
 export interface CatalogueFile {

@@ -38,6 +38,36 @@ export function renderMarkdown(report: ConformanceReport): string {
     `Legend: ${MARK.passed} passed, ${MARK.failed} failed, ${MARK.skipped} skipped, ${MARK['not-covered']} not covered; a superscript number marks a status the operation's row does not list, with the clause it comes from below the table.`,
     '',
   );
+  if (report.gate) out.push(renderGateMarkdown(report.gate), '');
+  const label = cellLabels(report);
+  if (report.failures.length) {
+    out.push('## Failures', '', 'Each failure quotes the sentence of the document it breaks.', '');
+    for (const f of report.failures) {
+      out.push(`### ${esc(f.test)}`, '', `- check: \`${f.check}\``, `- what happened: ${esc(f.message.slice(0, 400))}`);
+      if (f.exchange)
+        out.push(
+          `- failing exchange: #${f.exchange.seq} ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`,
+        );
+      if (f.replay) out.push(`- replay: \`${f.replay}\``);
+      if (f.cells)
+        out.push(
+          `- cells failed: ${f.cells.length ? f.cells.map((c) => `\`${label(c)}\``).join(', ') : 'none of the cells the test covers (the failing exchange is of another operation)'}`,
+        );
+      if (f.clause)
+        out.push(
+          `- required by ${f.clause.seed} ${f.clause.section}${f.clause.standard ? ` (${f.clause.standard})` : ''}:`,
+          '',
+          `  > ${f.clause.quote.replace(/\n/g, ' ')}`,
+        );
+      else out.push('- required by: no clause (a failure of the suite itself, not of the target)');
+      out.push('');
+    }
+  }
+  if (report.notJudged.length) {
+    out.push('## Not judged (a limit of the suite, not a verdict on the target)', '');
+    for (const n of report.notJudged) out.push(`- ${esc(n.test)}: ${esc(n.reason)}`);
+    out.push('');
+  }
   for (const api of ['rm', 'hr', 'learning']) {
     const ops = report.operations.filter((o) => o.api === api);
     if (ops.length === 0) continue;
@@ -64,31 +94,6 @@ export function renderMarkdown(report: ConformanceReport): string {
         const c = clauseRef(CLAUSES[id]);
         out.push(`- ${superscript(n)} ${c.seed} ${c.section} (\`${id}\`): "${shorten(c.quote, 200)}"`);
       }
-      out.push('');
-    }
-  }
-  if (report.gate) out.push(renderGateMarkdown(report.gate), '');
-  const label = cellLabels(report);
-  if (report.failures.length) {
-    out.push('## Failures', '', 'Each failure quotes the sentence of the document it breaks.', '');
-    for (const f of report.failures) {
-      out.push(`### ${esc(f.test)}`, '', `- check: \`${f.check}\``, `- what happened: ${esc(f.message.slice(0, 400))}`);
-      if (f.exchange)
-        out.push(
-          `- failing exchange: #${f.exchange.seq} ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`,
-        );
-      if (f.replay) out.push(`- replay: \`${f.replay}\``);
-      if (f.cells)
-        out.push(
-          `- cells failed: ${f.cells.length ? f.cells.map((c) => `\`${label(c)}\``).join(', ') : 'none of the cells the test covers (the failing exchange is of another operation)'}`,
-        );
-      if (f.clause)
-        out.push(
-          `- required by ${f.clause.seed} ${f.clause.section}${f.clause.standard ? ` (${f.clause.standard})` : ''}:`,
-          '',
-          `  > ${f.clause.quote.replace(/\n/g, ' ')}`,
-        );
-      else out.push('- required by: no clause (a failure of the suite itself, not of the target)');
       out.push('');
     }
   }
@@ -122,23 +127,34 @@ export function renderMarkdown(report: ConformanceReport): string {
   );
   if (untestable.length) out.push('## Not testable from the documents', '', ...untestable, '');
   if (report.observations.length) {
-    const groups = groupObservations(report.observations);
     out.push(
       '## Observations (where the documents are silent; recorded, never failed)',
       '',
-      `${report.observations.length} distinct observations in ${groups.length} groups; conformance.json lists each one.`,
+      `${report.observations.length} distinct observations, filed by the operation they are about; conformance.json lists each one.`,
       '',
-      '| kind | subject | times | observed (times) |',
-      '|---|---|---|---|',
     );
-    for (const g of groups) {
-      const values =
-        g.values
-          .map((v) => `${esc(shorten(v.value, 120))} (${v.count}${v.example ? `, e.g. ${esc(shorten(v.example, 80))}` : ''})`)
-          .join('; ') + (g.moreValues ? `; and ${g.moreValues} more` : '');
-      out.push(`| ${g.category} | ${esc(g.subject)} | ${g.count} | ${values} |`);
+    const ops = new Map(report.operations.map((o) => [o.id, o]));
+    const byOperation = new Map<string, ConformanceReport['observations']>();
+    for (const o of report.observations) {
+      const id = o.operationId && ops.has(o.operationId) ? o.operationId : '';
+      byOperation.set(id, [...(byOperation.get(id) ?? []), o]);
     }
-    out.push('');
+    const order = [...report.operations.map((o) => o.id), ''];
+    for (const id of order) {
+      const list = byOperation.get(id);
+      if (!list) continue;
+      const op = ops.get(id);
+      out.push(op ? `### \`${op.method} ${op.path}\` (${id})` : '### Not about one operation', '');
+      out.push('| kind | subject | times | observed (times) |', '|---|---|---|---|');
+      for (const g of groupObservations(list)) {
+        const values =
+          g.values
+            .map((v) => `${esc(shorten(v.value, 120))} (${v.count}${v.example ? `, e.g. ${esc(shorten(v.example, 80))}` : ''})`)
+            .join('; ') + (g.moreValues ? `; and ${g.moreValues} more` : '');
+        out.push(`| ${g.category} | ${esc(g.subject)} | ${g.count} | ${values} |`);
+      }
+      out.push('');
+    }
   }
   if (report.leftovers.length) {
     out.push('## Records the run could not undo', '', `${report.leftovers.length} records by kind; conformance.json lists each one.`, '');

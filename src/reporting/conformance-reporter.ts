@@ -17,6 +17,7 @@ import { parseCoverage, COVERS_ANNOTATION } from './coverage';
 import { earnCells, type CellState, type TestCells } from './cells';
 import { EVIDENCE_ANNOTATION, parseEvidence, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
+import { operationOfSubject } from './subject-operation';
 import { groupLeftovers, groupObservations, OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
 import { renderMarkdown } from './conformance-markdown';
 import { renderJUnit } from './junit';
@@ -284,6 +285,8 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     for (const r of op.responses) {
       const state = cells.get(`${op.id} ${r.status}`);
       if (!state) continue;
+      const untestable = op.untestable?.find((u) => u.status === r.status);
+      if (untestable && state.status === 'not-covered') state.reasons = new Set([`not testable: ${untestable.reason}`]);
       if (unconfigured && state.status === 'not-covered') {
         state.status = 'skipped';
         state.reasons = new Set([NOT_CONFIGURED]);
@@ -353,7 +356,7 @@ function dedupeObservations(list: (Observation & { test: string })[]): Conforman
     const key = `${o.category}|${o.subject}|${o.value}`;
     const seen = byKey.get(key);
     if (seen) seen.count += 1;
-    else byKey.set(key, { category: o.category, subject: o.subject, value: o.value, count: 1 });
+    else byKey.set(key, { category: o.category, subject: o.subject, value: o.value, count: 1, operationId: operationOfSubject(o.subject) });
   }
   return [...byKey.values()].sort(
     (a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value),

@@ -133,7 +133,7 @@ export interface ConformanceReport {
     clause?: string;
     /** The clause (src/clauses) each status comes from: the operation's row or a general rule (401, 404, ...). */
     clauses?: Record<string, string>;
-    untestable?: readonly { what: string; reason: string }[];
+    untestable?: readonly { what: string; reason: string; status?: string }[];
   }[];
   failures: FailureLine[];
   /** The release gate (CONFORMANCE_BASELINE, CONFORMANCE_EXPECTATIONS): failures new, known and expected; fixed, unused and expired entries. */
@@ -144,7 +144,8 @@ export interface ConformanceReport {
   skipped: SkippedCell[];
   /** The skipped tests, and why. */
   skippedTests?: { test: string; reason: string }[];
-  observations: { category: string; subject: string; value: string; count: number }[];
+  /** Each with the catalogue operation its subject speaks of, when one does (src/reporting/subject-operation.ts). */
+  observations: { category: string; subject: string; value: string; count: number; operationId?: string | null }[];
   /** `observations` grouped per (category, subject). */
   observationGroups?: ObservationGroup[];
   leftovers: string[];
