@@ -4,16 +4,18 @@
  *
  * 001 §4 Gaps: "Exact path prefix and payload of the employee-by-reference-id operation: not shown",
  * and its success status is not shown either. The suite sends the path as the row writes it and the
- * payload the row names (externalId), so no outcome can be required: a refusal may only mean that
- * this target's prefix or payload differs. Both requests are observed. (The credentials it needs are
+ * payload the row names (externalId): a refusal may mean that this target's prefix or payload differs,
+ * so it is observed, except a 404 for the employee the configuration names, which says the record
+ * does not exist; a 2xx is the success, judged and counted. (The credentials it needs are
  * checked in tokens.spec.ts.)
  */
 import { test } from '../fixtures';
 import { EMPLOYEE_REFERENCE_OP, employeeReferencePut, subject } from '../support/v3-hr';
 import { is2xx, observeOutcome, runExternalId } from '../support/v3';
+import { expectStatus } from '../../src/checks';
 
 test.describe('employee by reference id', () => {
-  test('PUT /employee/{employeeId} with a run-tagged externalId for the referenced employee is observed @destructive', async ({
+  test('PUT /employee/{employeeId} with a run-tagged externalId for the configured employee is not refused as missing (404); a 2xx is its success @destructive', async ({
     hr,
     target,
     cleanup,
@@ -33,8 +35,14 @@ test.describe('employee by reference id', () => {
     const previous = 'its previous externalId cannot be known: no read operation';
     cleanup.leftover(`employee with reference id ${referenceId} may now carry externalId ${externalId} (${previous})`);
     observeOutcome(observe, subject(op, 'set externalId (path prefix and payload not shown, 001 §4 Gaps)'), ex);
-    // Nothing is required; a 2xx seen here is the documented success, so the matrix counts it.
-    if (is2xx(ex)) covers(op, '2xx');
+    covers(op, '2xx');
+    // The employee the configuration names exists (HR_EMPLOYEE_REFERENCE_ID): a 404 refuses it as missing,
+    // which no reading of the unshown payload explains. Any other refusal may be the payload: observed.
+    if (is2xx(ex) || ex.response?.status === 404)
+      expectStatus(ex, '2xx', {
+        clause: 'hr.op.employee-reference',
+        why: `HR_EMPLOYEE_REFERENCE_ID ${referenceId} names an employee created at offer acceptance; a 404 says it does not exist`,
+      });
   });
 
   test('PUT /employee/{employeeId} with an unknown reference id is observed', async ({ hr, target, observe }) => {
