@@ -168,3 +168,21 @@ void test("a failing test's exchanges as an attachment: valid HAR, named exchang
   assert.equal(validateHar?.({ log: { ...har.log, entries: [{ ...entry, response: { ...entry.response, status: '201' } }] } }), false);
   assert.equal(writeHarFile(join(mkdtempSync(join(tmpdir(), 'har-empty-')), 'x.har'), []), 0, 'no files: an empty, valid log');
 });
+
+void test('the HAR reporter empties the workers’ folder at the start and writes exchanges.har at the end', async () => {
+  const { default: HarReporter } = await import('../../src/reporting/har-reporter');
+  const reports = mkdtempSync(join(tmpdir(), 'har-reporter-'));
+  appendHarEntries(harEntriesFile(reports, 0), [toHarEntry(exchange(1))]); // an earlier run's
+  const reporter = new HarReporter({ outputDir: reports });
+  reporter.onBegin();
+  assert.deepEqual(harEntryFiles(harEntriesDir(reports)), []);
+  appendHarEntries(harEntriesFile(reports, 0), [toHarEntry(exchange(2))]);
+  appendHarEntries(harEntriesFile(reports, 1), [toHarEntry(failed(3))]);
+  reporter.onEnd();
+  const har = JSON.parse(readFileSync(join(reports, 'exchanges.har'), 'utf8')) as Har;
+  assertValidHar(har);
+  assert.deepEqual(
+    har.log.entries.map((e) => e._seq),
+    [2, 3],
+  );
+});
