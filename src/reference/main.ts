@@ -2,7 +2,8 @@
  * `npm run reference`: the reference server alone, as a sandbox for client developers.
  * Options: --port N (default 0 = a free port; also REFERENCE_PORT), --fault NAME and --variant NAME
  * (repeatable; also REFERENCE_FAULTS / REFERENCE_VARIANTS, comma separated), --list to print the catalogue.
- * Also serves the OpenAPI exports at /openapi (openapi-route.ts). Stops on SIGTERM, SIGINT or SIGHUP,
+ * Also serves the OpenAPI exports at /openapi (openapi-route.ts) and, at /, what it serves
+ * (sandbox-index.ts); every answer allows any origin (cors.ts). Stops on SIGTERM, SIGINT or SIGHUP,
  * and when its parent goes away (npm killed: the sandbox must not outlive it).
  */
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import { Behaviour } from './behaviour';
 import { FAULTS, VARIANTS } from './faults-and-variants';
 import { OPENAPI_PATH, openApiPath, openApiRoute } from './openapi-route';
+import { firstOf, sandboxIndexRoute } from './sandbox-index';
 import { startReferenceServer } from './server';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
     console.error(`--port must be a port number (got "${values.port}")`);
     process.exit(2);
   }
-  const server = await startReferenceServer({ port, behaviour, extraRoute: openApiRoute });
+  const server = await startReferenceServer({ port, behaviour, extraRoute: (p) => firstOf(sandboxIndexRoute(p), openApiRoute(p)) });
 
   let stopping = false;
   function stop(): void {
