@@ -31,7 +31,7 @@ export function sandboxIndex(port: number): SandboxIndex {
   const base = (api: ApiName): string => (api === 'rm' ? urls.rm : urls.hr);
   const auth = (api: ApiName): string =>
     api === 'rm'
-      ? 'HTTP basic: RM_API_KEY as user, RM_API_SECRET as password, with an x-hmac-date header (000 §1)'
+      ? 'HTTP basic: RM_API_KEY as user, RM_API_SECRET as password, with an x-hmac-date header (000 §5)'
       : `OAuth 2.0 client credentials at ${urls.token} (HR_CLIENT_ID, HR_CLIENT_SECRET), then Authorization: Bearer <token> (001 §5)`;
   return {
     name: 'API conformance suite: the reference sandbox',
