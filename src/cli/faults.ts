@@ -8,7 +8,6 @@
  * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
  * (every fault gets its API's whole run), --write-hints (refresh the committed hints from this run).
  */
-import { parseArgs } from 'node:util';
 import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/faults-and-variants';
 import { faultListProblems } from '../reference/fault-audit';
 import { APIS, type ApiName } from '../catalogue';
@@ -16,10 +15,11 @@ import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type Catc
 import { pool, runInstances, runSuite, type SuiteRun } from '../fault-run/run-suite';
 import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../fault-run/verdicts';
 import { renderTable, scores, writeFaultRunReport, type FaultRunReport } from '../fault-run/report';
+import { parseCliArgs, usageError } from './help';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parseCliArgs('faults', {
     options: {
       only: { type: 'string' },
       parallel: { type: 'string', default: process.env.CONFORMANCE_MUTATION_PARALLEL ?? '2' },
@@ -28,7 +28,8 @@ async function main(): Promise<void> {
       'write-hints': { type: 'boolean', default: false },
     },
   });
-  const parallel = Math.max(1, Number(values.parallel) || 2);
+  if (!/^[1-9]\d*$/.test(values.parallel)) usageError('npm run faults', `--parallel must be a positive integer (got "${values.parallel}")`);
+  const parallel = Number(values.parallel);
   const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
   const workDir = `${reportsDir}/faults`;
   // One fixed seed for the whole fault run, so its verdicts are reproducible.
