@@ -133,15 +133,25 @@ async function main(): Promise<void> {
       variants: [],
       projects: [hintProject(f.api, hints[f.name] as CatchHint)],
     }));
-    const runs = await runInstances(instances, { reportsDir: `${workDir}/hinted`, ...batch });
     let onHint = 0;
-    for (const f of hinted) {
-      const run = runs.get(f.name) as SuiteRun;
-      if (faultVerdict(f, run).caught) {
-        recordFault(f, [run], ' (on its hint)');
-        onHint += 1;
-      } else rest.push(f);
-    }
+    let judged = 0;
+    const byName = new Map(hinted.map((f) => [f.name, f]));
+    // Each verdict as its instance's last test ends (runInstances watches the run's reports).
+    const quiet = quietWatch('hinted faults', () => `${judged}/${hinted.length} judged`);
+    await runInstances(instances, {
+      reportsDir: `${workDir}/hinted`,
+      ...batch,
+      onInstance: (instance, run) => {
+        quiet.printed();
+        judged += 1;
+        const f = byName.get(instance.name) as FaultSpec;
+        if (faultVerdict(f, run).caught) {
+          recordFault(f, [run], ' (on its hint)');
+          onHint += 1;
+        } else rest.push(f);
+      },
+    });
+    quiet.stop();
     console.log(
       `${onHint}/${hinted.length} hinted faults caught on their hints in one run of ${((performance.now() - t0) / 1000).toFixed(1)} s; ${rest.length} to run in full`,
     );
@@ -156,15 +166,24 @@ async function main(): Promise<void> {
       ...(v.env ? { env: { ...v.env } } : {}),
       projects: projectsFor(v, 'variant').map((api) => ({ api })),
     }));
-    const runs = await runInstances(instances, { reportsDir: `${workDir}/variants`, ...batch });
-    for (const v of variants) {
-      const verdict = variantVerdict(v, runs.get(v.name) as SuiteRun);
-      variantVerdicts.push(verdict);
-      done += 1;
-      console.log(
-        `[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`,
-      );
-    }
+    const byName = new Map(variants.map((v) => [v.name, v]));
+    // Each verdict as its instance's last test ends, not all of them minutes later at the end of the run.
+    const quiet = quietWatch('variants', () => `${variantVerdicts.length}/${variants.length} judged`);
+    await runInstances(instances, {
+      reportsDir: `${workDir}/variants`,
+      ...batch,
+      onInstance: (instance, run) => {
+        quiet.printed();
+        const v = byName.get(instance.name) as VariantSpec;
+        const verdict = variantVerdict(v, run);
+        variantVerdicts.push(verdict);
+        done += 1;
+        console.log(
+          `[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`,
+        );
+      },
+    });
+    quiet.stop();
   }
 
   // 3. A fault with no hint, or not caught on it: its API's whole run, stopped after a few failures
@@ -180,6 +199,24 @@ async function main(): Promise<void> {
     }
     recordFault(spec, runs, hints[spec.name] ? ' (its hint is stale)' : '');
   });
+
+  /** A line every 30 s while a phase prints nothing else, so a long batched run shows it is alive. */
+  function quietWatch(phase: string, figures: () => string): { printed(): void; stop(): void } {
+    const t0 = performance.now();
+    let last = t0;
+    const timer = setInterval(() => {
+      if (performance.now() - last < 30_000) return;
+      last = performance.now();
+      console.log(`  ... ${phase}: ${figures()}, ${((last - t0) / 1000).toFixed(0)} s into this phase`);
+    }, 5_000);
+    timer.unref();
+    return {
+      printed: () => {
+        last = performance.now();
+      },
+      stop: () => clearInterval(timer),
+    };
+  }
 
   const order = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
   faultVerdicts.sort(order);
