@@ -10,6 +10,7 @@ import { planTarget } from './src/config/target';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
 import { jobPerTest, suiteProjects } from './src/runner/projects';
 import { preloadCompileCache } from './src/runner/compile-cache';
+import { exitOnUnknownProject } from './src/runner/selection-guard';
 
 // A failed check keeps its worker (patches/playwright+1.65.1.patch): the specs share no browser state,
 // and a new worker costs ~0.8 CPU-s, more than most tests. Timeouts and crashes still restart one.
@@ -42,6 +43,11 @@ const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
 // The fault runs the suite ~100 times and reads only conformance.json: skip the other reports.
 const lean = process.env.CONFORMANCE_LEAN === '1';
+// The fault runs many reference servers in one run (src/fault-run/instances.ts); else a project per
+// API, one worker each in the default run (src/runner/projects.ts).
+const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, process.env);
+// `--project foo`: exit 2 and one line, not Playwright's exit 1 and stack trace (src/runner/selection-guard.ts).
+exitOnUnknownProject(projects.map((p) => p.name ?? ''));
 
 export default defineConfig({
   testDir: './specs',
@@ -50,13 +56,16 @@ export default defineConfig({
   // A spec file's tests run in order in one worker, files spread over the workers: a job per file,
   // not per test (~6 ms of dispatch each, 288 tests); a sharded run splits tests (src/runner/projects.ts).
   fullyParallel: jobPerTest(process.argv),
-  workers: Number(process.env.CONFORMANCE_WORKERS ?? 2),
+  workers: workersFromEnv(process.env.CONFORMANCE_WORKERS),
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: 0,
   metadata,
   reporter: [
-    [quiet ? 'null' : process.env.CI ? 'dot' : 'list'],
+    // "No tests found" (-g matching nothing): exit 2 and one line (src/runner/selection-guard.ts).
+    ['./src/runner/selection-guard.ts'],
+    // One progress line (n/total, failures as they happen, time left); CONFORMANCE_VERBOSE=1: every title.
+    [quiet ? 'null' : process.env.CONFORMANCE_VERBOSE === '1' ? 'list' : './src/reporting/progress-reporter.ts'],
     ...(lean ? [] : reportersForPeople()),
     instances
       ? ['./src/fault-run/instance-reporter.ts', { outputDir: reportsDir }]
@@ -65,16 +74,26 @@ export default defineConfig({
     // Last: deletes the empty per-test folders every attach() leaves under outputDir.
     ['./src/reporting/tidy-output.ts'],
   ],
-  // The fault runs many reference servers in one run (src/fault-run/instances.ts).
-  projects: instances
-    ? instanceProjects(instances)
-    : // A project per API, one worker each in the default run (src/runner/projects.ts).
-      suiteProjects(process.argv, process.env),
+  projects,
 });
+
+/**
+ * CONFORMANCE_WORKERS: a positive integer (empty counts as unset: 2). Anything else ends the run here,
+ * before Playwright starts, with exit 2 and one line: "two" used to print "using NaN workers" and hang,
+ * 0 a Playwright stack trace.
+ */
+function workersFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 2;
+  if (/^\s*[1-9]\d*\s*$/.test(value) && Number(value) <= 1024) return Number(value);
+  console.error(`CONFORMANCE_WORKERS must be a positive integer (got ${JSON.stringify(value)})`);
+  process.exit(2);
+}
 
 /** Allure results (the conformance reporter writes junit.xml itself, from the verdicts). */
 function reportersForPeople(): ReporterDescription[] {
   return [
+    // reports/exchanges.har: every exchange of the run (the workers append, this reporter merges).
+    ['./src/reporting/har-reporter.ts', { outputDir: reportsDir }],
     [
       // allure-playwright, with a writer that does not fsync every file (src/reporting/allure-reporter.ts).
       './src/reporting/allure-reporter.ts',

@@ -25,6 +25,7 @@ import { Cleanup } from '../src/runner/cleanup';
 import { recordObservation, type ObservationCategory } from '../src/reporting/observations';
 import { coverageAnnotation } from '../src/reporting/coverage';
 import { replayCommand } from '../src/reporting/replay';
+import { appendHarEntries, harAttachment, harEntriesFile, toHarEntry } from '../src/reporting/har';
 import { EVIDENCE_ANNOTATION, type ExchangeBrief, type FailingExchange, type TestEvidence } from '../src/reporting/evidence';
 import { pendingFailure, setVerdictSink, type Verdict } from '../src/checks/verdict';
 import { RmShared } from './support/rm-shared';
@@ -115,6 +116,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         setVerdictSink(null);
         await allureHomeFor(testInfo);
         await log.finish(failure);
+        await log.writeHar(failure !== null || testInfo.status === 'failed');
         testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidenceOf(testInfo, target, log, failure)) });
       }
     },
@@ -280,6 +282,24 @@ export class ExchangeLog {
     const error = failure ? stepError(this.testInfo) : null;
     for (const step of this.open.splice(0)) step.close(failure && step.seq === failure.exchangeSeq ? error : null);
     await Promise.all(this.steps);
+  }
+
+  /**
+   * The test's exchanges as HAR entries, appended to its worker's file (merged into
+   * reports/exchanges.har at the end of the run); a failed test also gets them as an attachment.
+   */
+  async writeHar(failed: boolean): Promise<void> {
+    if (LEAN || this.all.length === 0) return;
+    const test = this.testInfo.titlePath.slice(1).join(' › ');
+    const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+    appendHarEntries(
+      harEntriesFile(reportsDir, this.testInfo.parallelIndex),
+      this.all.map((e) => toHarEntry(e, { test, testId: this.testInfo.testId })),
+    );
+    if (failed) {
+      const har = harAttachment(this.all, test);
+      await attachWithoutStack(this.testInfo, har.name, { body: har.body, contentType: har.contentType });
+    }
   }
 
   /** The exchange with the worker-wide `seq`, and its number in the test. */

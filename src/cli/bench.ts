@@ -23,7 +23,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { hmacBasicAuth } from '../auth/hmac-basic';
 import { embeddedAsRemote } from '../identity/embedded';
@@ -32,13 +31,15 @@ import { Limiter } from '../http/limiter';
 import { runSuite, type SuiteRun } from '../fault-run/run-suite';
 import type { FaultRunReport } from '../fault-run/report';
 import { startReferenceServer } from '../reference/server';
+import { parseCliArgs, usageError } from './help';
 import { figure, jsonTotals, ratio, renderFigures, round, workerStartup, type Figure, type JsonReportLike } from './bench-figures';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parseCliArgs('bench', {
     options: { 'reuse-faults': { type: 'boolean', default: false }, requests: { type: 'string', default: '5000' } },
   });
+  if (!/^[1-9]\d*$/.test(values.requests)) usageError('npm run bench', `--requests must be a positive integer (got "${values.requests}")`);
   const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
   const SEED = '20261123';
   /** The config's default: two workers, one project per API with one worker each (src/runner/projects.ts). */

@@ -8,7 +8,6 @@
  * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
  * (every fault gets its API's whole run), --write-hints (refresh the committed hints from this run).
  */
-import { parseArgs } from 'node:util';
 import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../reference/faults-and-variants';
 import { faultListProblems } from '../reference/fault-audit';
 import { APIS, type ApiName } from '../catalogue';
@@ -16,10 +15,11 @@ import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type Catc
 import { pool, runInstances, runSuite, type SuiteRun } from '../fault-run/run-suite';
 import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../fault-run/verdicts';
 import { renderTable, scores, writeFaultRunReport, type FaultRunReport } from '../fault-run/report';
+import { parseCliArgs, usageError } from './help';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parseCliArgs('faults', {
     options: {
       only: { type: 'string' },
       parallel: { type: 'string', default: process.env.CONFORMANCE_MUTATION_PARALLEL ?? '2' },
@@ -28,7 +28,8 @@ async function main(): Promise<void> {
       'write-hints': { type: 'boolean', default: false },
     },
   });
-  const parallel = Math.max(1, Number(values.parallel) || 2);
+  if (!/^[1-9]\d*$/.test(values.parallel)) usageError('npm run faults', `--parallel must be a positive integer (got "${values.parallel}")`);
+  const parallel = Number(values.parallel);
   const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
   const workDir = `${reportsDir}/faults`;
   // One fixed seed for the whole fault run, so its verdicts are reproducible.
@@ -135,15 +136,25 @@ async function main(): Promise<void> {
       variants: [],
       projects: [hintProject(f.api, hints[f.name] as CatchHint)],
     }));
-    const runs = await runInstances(instances, { reportsDir: `${workDir}/hinted`, ...batch });
     let onHint = 0;
-    for (const f of hinted) {
-      const run = runs.get(f.name) as SuiteRun;
-      if (faultVerdict(f, run).caught) {
-        recordFault(f, [run], ' (on its hint)');
-        onHint += 1;
-      } else rest.push(f);
-    }
+    let judged = 0;
+    const byName = new Map(hinted.map((f) => [f.name, f]));
+    // Each verdict as its instance's last test ends (runInstances watches the run's reports).
+    const quiet = quietWatch('hinted faults', () => `${judged}/${hinted.length} judged`);
+    await runInstances(instances, {
+      reportsDir: `${workDir}/hinted`,
+      ...batch,
+      onInstance: (instance, run) => {
+        quiet.printed();
+        judged += 1;
+        const f = byName.get(instance.name) as FaultSpec;
+        if (faultVerdict(f, run).caught) {
+          recordFault(f, [run], ' (on its hint)');
+          onHint += 1;
+        } else rest.push(f);
+      },
+    });
+    quiet.stop();
     console.log(
       `${onHint}/${hinted.length} hinted faults caught on their hints in one run of ${((performance.now() - t0) / 1000).toFixed(1)} s; ${rest.length} to run in full`,
     );
@@ -158,18 +169,26 @@ async function main(): Promise<void> {
       ...(v.env ? { env: { ...v.env } } : {}),
       projects: projectsFor(v, 'variant').map((api) => ({ api })),
     }));
-    const runs = await runInstances(instances, { reportsDir: `${workDir}/variants`, ...batch });
-    for (const v of variants) {
-      const run = runs.get(v.name) as SuiteRun;
-      for (const op of run.report?.operations ?? [])
-        for (const [s, cell] of Object.entries(op.statuses)) if (cell === 'passed') earnedByVariants.add(`${op.id} ${s}`);
-      const verdict = variantVerdict(v, run);
-      variantVerdicts.push(verdict);
-      done += 1;
-      console.log(
-        `[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`,
-      );
-    }
+    const byName = new Map(variants.map((v) => [v.name, v]));
+    // Each verdict as its instance's last test ends, not all of them minutes later at the end of the run.
+    const quiet = quietWatch('variants', () => `${variantVerdicts.length}/${variants.length} judged`);
+    await runInstances(instances, {
+      reportsDir: `${workDir}/variants`,
+      ...batch,
+      onInstance: (instance, run) => {
+        quiet.printed();
+        const v = byName.get(instance.name) as VariantSpec;
+        for (const op of run.report?.operations ?? [])
+          for (const [s, cell] of Object.entries(op.statuses)) if (cell === 'passed') earnedByVariants.add(`${op.id} ${s}`);
+        const verdict = variantVerdict(v, run);
+        variantVerdicts.push(verdict);
+        done += 1;
+        console.log(
+          `[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`,
+        );
+      },
+    });
+    quiet.stop();
   }
 
   // 3. A fault with no hint, or not caught on it: its API's whole run, stopped after a few failures
@@ -192,6 +211,25 @@ async function main(): Promise<void> {
     reference.passed = false;
     reference.failures.push(...unearned.map((c) => `not covered by the reference run nor by any variant: ${c}`));
   }
+
+  /** A line every 30 s while a phase prints nothing else, so a long batched run shows it is alive. */
+  function quietWatch(phase: string, figures: () => string): { printed(): void; stop(): void } {
+    const t0 = performance.now();
+    let last = t0;
+    const timer = setInterval(() => {
+      if (performance.now() - last < 30_000) return;
+      last = performance.now();
+      console.log(`  ... ${phase}: ${figures()}, ${((last - t0) / 1000).toFixed(0)} s into this phase`);
+    }, 5_000);
+    timer.unref();
+    return {
+      printed: () => {
+        last = performance.now();
+      },
+      stop: () => clearInterval(timer),
+    };
+  }
+
   const order = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
   faultVerdicts.sort(order);
   variantVerdicts.sort(order);

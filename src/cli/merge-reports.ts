@@ -21,7 +21,6 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { renderMarkdown } from '../reporting/conformance-markdown';
 import type { CellEvidence, CellStatus, ConformanceReport } from '../reporting/conformance-types';
 import { renderJUnit } from '../reporting/junit';
@@ -30,6 +29,7 @@ import { gateActive, gateInputs, gateReport } from '../gate/run-gate';
 import { configuredApis } from '../gate/types';
 import { groupLeftovers, groupObservations } from '../reporting/observations';
 import { buildAllureReport } from './allure-html';
+import { parseCliArgs } from './help';
 
 const ROOT = resolve(__dirname, '../..');
 const REPORTER = join(ROOT, 'src/reporting/conformance-reporter.ts');
@@ -306,20 +306,14 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
 }
 
 function main(): void {
-  const { values, positionals } = parseArgs({
+  // --help: the text (src/cli/help.ts), exit 0; an unknown option: one line, exit 2.
+  const { values, positionals } = parseCliArgs('merge-reports', {
     allowPositionals: true,
     options: {
       out: { type: 'string', short: 'o' },
       'no-allure-html': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    console.log(
-      'Usage: npm run merge-reports -- [--out <dir>] [--no-allure-html] <shard reports dir>...\nEach shard reports dir is the CONFORMANCE_REPORTS_DIR of one `--shard=i/n` run made with CONFORMANCE_BLOB=1 (see docs/USAGE.md).',
-    );
-    return;
-  }
   const out = values.out ?? process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
   const result = mergeReports(positionals, out, { allureHtml: !values['no-allure-html'] });
   for (const m of result.messages) console.error(m);

@@ -6,6 +6,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { APIS } from '../catalogue/index';
 import { openApiFile, renderOpenApi } from '../openapi/export';
+import { noOptions } from './help';
+
+noOptions('openapi');
 
 const root = join(__dirname, '../../');
 for (const api of APIS) {

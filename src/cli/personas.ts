@@ -4,12 +4,12 @@
  * A persona conforms by construction, so any failure is the suite's: the run exits 1 and names it.
  * Part of `npm test`.
  */
-import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { PERSONAS, isPersonaName, startPersona, type PersonaName } from '../personas';
 import { runSuite } from '../fault-run/run-suite';
+import { parseCliArgs } from './help';
 
-const { values } = parseArgs({
+const { values } = parseCliArgs('personas', {
   options: { only: { type: 'string', multiple: true, default: [] }, project: { type: 'string', multiple: true, default: [] } },
 });
 const wanted = values.only.length ? values.only : [...PERSONAS];

@@ -1,5 +1,8 @@
 /** `npm run report`: (re)builds the Allure HTML report from reports/allure-results. */
 import { buildAllureReport } from './allure-html';
+import { noOptions } from './help';
+
+noOptions('report');
 
 const dir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 if (!buildAllureReport(`${dir}/allure-results`, `${dir}/allure-report`)) {

@@ -5,6 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { noOptions } from './help';
+
+noOptions('test');
 
 interface Step {
   name: string;

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { buildAllureReport } from './allure-html';
+import { startHelp, wantsHelp } from './help';
 import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
 import { gateConsoleLines } from '../gate/render';
@@ -42,6 +43,11 @@ const RUN_ARTIFACTS = [
   'blob-report',
 ];
 
+function playwrightCli(): string {
+  const require = createRequire(__filename);
+  return join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+}
+
 /** `--project X`, `--project=X`, `-p X`: each must be one of the suite's projects. */
 function projectsNamed(argv: readonly string[]): string[] {
   const out: string[] = [];
@@ -52,14 +58,22 @@ function projectsNamed(argv: readonly string[]): string[] {
   return out.flatMap((p) => p.split(','));
 }
 
+if (wantsHelp(args)) {
+  console.log(startHelp());
+  process.exit(0);
+}
+// `--list` lists the tests a selection would run and runs none: Playwright's own answer, exit 0.
+if (args.includes('--list')) {
+  const listed = spawnSync(process.execPath, [playwrightCli(), 'test', ...args], { stdio: 'inherit', env: process.env });
+  process.exit(listed.status ?? 2);
+}
+
 const unknownProjects = projectsNamed(args).filter((p) => !PROJECTS.includes(p));
 if (unknownProjects.length) cannotStart(`Unknown project "${unknownProjects.join('", "')}": the projects are ${PROJECTS.join(', ')}.`);
 
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
-const require = createRequire(__filename);
-const playwright = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-const run = spawnSync(process.execPath, [playwright, 'test', ...args], {
+const run = spawnSync(process.execPath, [playwrightCli(), 'test', ...args], {
   stdio: 'inherit',
   env: preloadCompileCache({ ...process.env, CONFORMANCE_REPORTS_DIR: staging }),
 });

@@ -140,6 +140,30 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   v('CONFORMANCE_REPLAY_COMMANDS', 'run', 'control', "a model's shrunk commands to replay (printed by a failure)", 'unset', {
     documented: 'README.md',
   }),
+  v(
+    'CONFORMANCE_SLOW',
+    'run',
+    'control',
+    "1: also the tests that wait out a token's lifetime (over 20 s, tagged @slow)",
+    'unset: skipped',
+    {
+      documented: 'docs/USAGE.md',
+    },
+  ),
+  v(
+    'PW_KEEP_WORKER_ON_FAILURE',
+    'run',
+    'control',
+    "0: a new worker after every failed test (Playwright's default)",
+    '1: a failed check keeps its worker',
+    {
+      documented: 'README.md',
+    },
+  ),
+  v('CI', 'run', 'control', 'set by CI systems: progress as a line every few seconds, test.only refused', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('REFERENCE_PORT', 'run', 'control', 'port of the sandbox, npm run reference (0: a free port)', '0', { documented: 'docs/USAGE.md' }),
   v('CONFORMANCE_COMPILE_CACHE', 'run', 'control', '0: no V8 code cache for the run', 'on', { documented: 'docs/USAGE.md' }),
   v('CONFORMANCE_COMPILE_CACHE_DIR', 'run', 'control', 'where the V8 code cache lives', 'node_modules/.cache/conformance-compile', {
     documented: 'docs/USAGE.md',
@@ -154,6 +178,16 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   }),
   v('HTTP_PROXY', 'network', 'control', 'proxy for http targets', 'unset', { secret: true, documented: 'README.md' }),
   v('NO_PROXY', 'network', 'control', 'hosts reached directly', 'unset', { documented: 'README.md' }),
+  v(
+    'NODE_EXTRA_CA_CERTS',
+    'network',
+    'control',
+    "a PEM file of a company CA for TLS to the target or proxy (Node's own)",
+    "Node's CA list",
+    {
+      documented: 'README.md',
+    },
+  ),
   // Set by the suite for its own processes; a user has no reason to set them
   v('API_PORT', 'internal', 'control', 'port of the embedded reference server (set by the global set-up)', 'set by the run'),
   v('REFERENCE_FAULTS', 'internal', 'control', 'faults the embedded reference server is started with (the fault run)', 'unset', {

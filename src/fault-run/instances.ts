@@ -7,6 +7,7 @@
  * to the workers as REFERENCE_PORT_<index>.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ApiName } from '../catalogue/types';
 
 export interface InstanceProject {
@@ -27,6 +28,22 @@ export interface Instance {
 }
 
 export const INSTANCES_VARIABLE = 'REFERENCE_INSTANCES_FILE';
+
+/** What <reports>/instances/<name>/timing.json holds (src/fault-run/instance-reporter.ts). */
+export interface InstanceTiming {
+  /** Its tests' durations summed, in seconds (the time its own checks took, whatever ran beside them). */
+  seconds: number;
+  tests: number;
+  /** True when written as its last test ended; false when written at the end of the run. */
+  early: boolean;
+}
+
+export const TIMING_FILE = 'timing.json';
+
+/** Where the reports of one instance of a many-instance run go. */
+export function instanceDir(reportsDir: string, name: string): string {
+  return join(reportsDir, 'instances', name);
+}
 
 export function readInstances(env: NodeJS.ProcessEnv = process.env): Instance[] | null {
   const file = env[INSTANCES_VARIABLE];

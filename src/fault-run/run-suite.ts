@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
-import { INSTANCES_VARIABLE, type Instance } from './instances';
+import { instanceDir, INSTANCES_VARIABLE, TIMING_FILE, type Instance, type InstanceTiming } from './instances';
 import { preloadCompileCache } from '../runner/compile-cache';
 
 export interface SuiteRun {
@@ -91,26 +91,56 @@ export async function pool<T, R>(items: readonly T[], parallel: number, task: (i
  * One Playwright run serving many reference servers (src/fault-run/instances.ts): returns one
  * SuiteRun per instance, judged on that instance's own report as a run of its own would be
  * (exit 1 when a test failed, 0 when tests ran and passed, 2 when none ran). Seconds are the
- * run's, shared out evenly.
+ * instance's own: its tests' durations summed (timing.json of the instance reporter), or, for an
+ * instance the run never finished, the run's time shared out evenly. `onInstance` is called as each
+ * instance's report appears during the run (the reporter writes it when its last test ends), so a
+ * caller can print verdicts as they are known; every instance gets exactly one call.
  */
-export async function runInstances(instances: readonly Instance[], options: SuiteRunOptions): Promise<Map<string, SuiteRun>> {
+export async function runInstances(
+  instances: readonly Instance[],
+  options: SuiteRunOptions & { onInstance?: (instance: Instance, run: SuiteRun) => void; pollMs?: number },
+): Promise<Map<string, SuiteRun>> {
   // Beside the reports folder, which the run empties first.
   mkdirSync(dirname(options.reportsDir), { recursive: true });
   const file = `${options.reportsDir}.instances.json`;
   writeFileSync(file, JSON.stringify(instances, null, 2));
-  const run = await runSuite({ ...options, env: { ...options.env, [INSTANCES_VARIABLE]: file } });
+  const { onInstance, pollMs, ...suiteOptions } = options;
   const out = new Map<string, SuiteRun>();
-  for (const instance of instances) {
-    const path = join(options.reportsDir, 'instances', instance.name, 'conformance.json');
-    const report = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport) : null;
+  const finish = (instance: Instance, fallbackSeconds: number, runTail: string, runExit: number): void => {
+    if (out.has(instance.name)) return;
+    const dir = instanceDir(options.reportsDir, instance.name);
+    const report = readJson<ConformanceReport>(join(dir, 'conformance.json'));
+    const timing = readJson<InstanceTiming>(join(dir, TIMING_FILE));
     const ran = report ? report.totals.passed + report.totals.failed : 0;
     const exitCode = !report || ran === 0 ? 2 : report.totals.failed > 0 ? 1 : 0;
-    out.set(instance.name, {
+    const run: SuiteRun = {
       exitCode,
-      seconds: run.seconds / instances.length,
+      seconds: timing?.seconds ?? fallbackSeconds,
       report,
-      tail: exitCode === 2 ? `the batched run ended with exit ${run.exitCode}: ${run.tail}` : '',
-    });
+      tail: exitCode === 2 ? `the batched run ended with exit ${runExit}: ${runTail}` : '',
+    };
+    out.set(instance.name, run);
+    onInstance?.(instance, run);
+  };
+  // While the run goes on: an instance whose timing.json has appeared is done (written last, after its report).
+  const timer = setInterval(() => {
+    for (const instance of instances)
+      if (!out.has(instance.name) && existsSync(join(instanceDir(options.reportsDir, instance.name), TIMING_FILE)))
+        finish(instance, 0, '', 0);
+  }, pollMs ?? 1_000);
+  try {
+    const run = await runSuite({ ...suiteOptions, env: { ...options.env, [INSTANCES_VARIABLE]: file } });
+    for (const instance of instances) finish(instance, run.seconds / instances.length, run.tail, run.exitCode);
+  } finally {
+    clearInterval(timer);
   }
-  return out;
+  return new Map(instances.map((i) => [i.name, out.get(i.name) as SuiteRun]));
+}
+
+function readJson<T>(path: string): T | null {
+  try {
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null;
+  } catch {
+    return null; // being written by the run: read again at its end
+  }
 }

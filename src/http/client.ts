@@ -132,6 +132,7 @@ export class ApiClient {
     const idempotent = ['GET', 'HEAD', 'PUT', 'DELETE'].includes(spec.method);
     const maxRetries = idempotent ? (config.maxRetries ?? 2) : 0;
     const started = performance.now();
+    const startedAt = new Date().toISOString();
     let retries = 0;
     let outcome: { response: Exchange['response']; error: string | null };
     let sentHeaders = headers;
@@ -160,6 +161,7 @@ export class ApiClient {
       response: outcome.response,
       error: outcome.error,
       durationMs: performance.now() - started,
+      startedAt,
       retries,
       curl: toCurl(recordedRequest, auth.curl),
     };

@@ -31,6 +31,8 @@ export interface Exchange {
   /** Transport failure (time-out, reset, refused), when there is no response. */
   error: string | null;
   durationMs: number;
+  /** When the request was first sent (ISO 8601), for the HAR file (src/reporting/har.ts); absent in exchanges made by hand. */
+  startedAt?: string;
   retries: number;
   /** Shell line that replays the request; credentials come from environment variables. */
   curl: string;

@@ -1,18 +1,22 @@
 /**
  * `npm run reference`: the reference server alone, as a sandbox for client developers.
  * Options: --port N (default 0 = a free port; also REFERENCE_PORT), --fault NAME and --variant NAME
- * (repeatable; also REFERENCE_FAULTS / REFERENCE_VARIANTS, comma separated), --list to print the catalogue.
- * Also serves the OpenAPI exports at /openapi (openapi-route.ts). Stops on SIGTERM, SIGINT or SIGHUP,
+ * (repeatable; also REFERENCE_FAULTS / REFERENCE_VARIANTS, comma separated), --list to print the catalogue,
+ * --help (src/reference/usage.ts).
+ * Also serves the OpenAPI exports at /openapi (openapi-route.ts) and, at /, what it serves
+ * (sandbox-index.ts); every answer allows any origin (cors.ts). Stops on SIGTERM, SIGINT or SIGHUP,
  * and when its parent goes away (npm killed: the sandbox must not outlive it).
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { APIS } from '../catalogue/index';
 import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import { Behaviour } from './behaviour';
 import { FAULTS, VARIANTS } from './faults-and-variants';
 import { OPENAPI_PATH, openApiPath, openApiRoute } from './openapi-route';
+import { firstOf, sandboxIndexRoute } from './sandbox-index';
 import { startReferenceServer } from './server';
+import { REFERENCE_HELP } from './usage';
+import { parseCommandArgs, usageError } from '../usage/index';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
 async function main(): Promise<void> {
@@ -33,7 +37,8 @@ async function main(): Promise<void> {
   const parent = process.ppid;
   const grandparent = process.env.npm_lifecycle_event ? parentOf(parent) : undefined;
 
-  const { values } = parseArgs({
+  // --help, or an unknown option: the text and exit 0, or one line and exit 2 (src/usage/).
+  const { values } = parseCommandArgs(REFERENCE_HELP, {
     options: {
       port: { type: 'string', default: process.env.REFERENCE_PORT ?? '0' },
       fault: { type: 'string', multiple: true, default: [] },
@@ -65,15 +70,13 @@ async function main(): Promise<void> {
       [...values.variant, ...split(process.env.REFERENCE_VARIANTS)],
     );
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(2);
+    // One line: the name, not the catalogue of 200 names (--list prints it).
+    const message = (error as Error).message.split('. Known:')[0] ?? '';
+    usageError('npm run reference', message.replace(/^Unknown/, 'unknown'), 'npm run reference -- --list lists them');
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`--port must be a port number (got "${values.port}")`);
-    process.exit(2);
-  }
-  const server = await startReferenceServer({ port, behaviour, extraRoute: openApiRoute });
+  if (!/^\d+$/.test(values.port) || port > 65535) usageError('npm run reference', `--port must be a port number (got "${values.port}")`);
+  const server = await startReferenceServer({ port, behaviour, extraRoute: (p) => firstOf(sandboxIndexRoute(p), openApiRoute(p)) });
 
   let stopping = false;
   function stop(): void {

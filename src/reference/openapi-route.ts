@@ -49,10 +49,11 @@ export function openApiRoute(port: number): ExtraRoute {
     const path = url.pathname.replace(/\/$/, '') || '/';
     const body = documents.get(path);
     if (body === undefined) return false;
-    // Browser tools (Swagger UI, Postman's web app) fetch the document from another origin.
-    const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+    // Browser tools (Swagger UI, Postman's web app) fetch the document from another origin: the server
+    // sends the CORS headers and answers preflights for every path (cors.ts).
+    const headers = { 'cache-control': 'no-store' };
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-allow-headers': '*' }).end();
+      res.writeHead(204, { ...headers, allow: 'GET, HEAD, OPTIONS' }).end();
     } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, allow: 'GET, HEAD, OPTIONS' }).end();
     } else {

@@ -2,12 +2,14 @@
  * The embedded reference server: one node:http process serving RM v2 under /v2, HR core and
  * Learning v3 under /v3/<tenant>, and the OAuth token endpoint at /oauth/token, in memory and
  * stateful. Started by the suite's global setup when no target is configured, or alone by
- * `npm run reference`.
+ * `npm run reference`. Every answer carries CORS headers and a preflight on any path is answered
+ * (src/reference/cors.ts), so a page on another origin can call it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EMBEDDED } from '../identity/embedded';
 import { Behaviour } from './behaviour';
+import { applyCors } from './cors';
 import { INVALID_JSON, parseJson, readBody, send, type Ctx } from './http-kit';
 import type { ApiModule } from './module';
 import { createRmModule } from './rm';
@@ -30,6 +32,8 @@ export interface ReferenceOptions {
   behaviour?: Behaviour;
   /** Called once listening, with the port; the route it returns is tried before the APIs (`npm run reference` only). */
   extraRoute?: (port: number) => ExtraRoute;
+  /** CORS headers on every answer and preflights answered (default true; headers only, src/reference/cors.ts). */
+  cors?: boolean;
 }
 
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
@@ -38,9 +42,15 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const v3 = createV3Module(behaviour, EMBEDDED.hr.tenant);
   const v3Prefix = `/v3/${EMBEDDED.hr.tenant}`;
   let extraRoute: ExtraRoute | null = null;
+  const cors = options.cors ?? true;
 
   const server: Server = createServer((req, res) => {
     void (async () => {
+      // Before anything else, credentials included: a browser's preflight carries none.
+      if (cors && applyCors(req, res)) {
+        req.resume();
+        return;
+      }
       const url = new URL(req.url ?? '/', 'http://reference.local');
       let rawBody = '';
       try {

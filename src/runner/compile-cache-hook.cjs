@@ -30,6 +30,13 @@ const CACHE_DIR =
 const MIN_LENGTH = 2000;
 /** Cached although they contain import(); see the file comment and test/unit/compile-cache.test.ts. */
 const AUDITED = /[\\/]node_modules[\\/]playwright-core[\\/]lib[\\/](?:utilsBundle|coreBundle)\.js$/;
+/**
+ * acorn itself, which importSites requires: left to Node, never looked at. Looking at it would require
+ * acorn while acorn is loading, read its unfinished exports ("Accessing non-existent property
+ * 'tokenizer' of module exports inside circular dependency", once per process on a cold cache) and
+ * mark it uncacheable on a TypeError. Its one `import(` is an error message.
+ */
+const ACORN = /[\\/]node_modules[\\/]acorn[\\/]dist[\\/]acorn\.js$/;
 const HEADER_END = 0x0a;
 
 /**
@@ -117,7 +124,7 @@ function install() {
   const original = moduleProto._compile;
   /** @this {Module} @param {string} content @param {string} filename */
   function compile(content, filename) {
-    if (content.length < MIN_LENGTH || this.id === '.') return original.call(this, content, filename);
+    if (content.length < MIN_LENGTH || this.id === '.' || ACORN.test(filename)) return original.call(this, content, filename);
     const file = join(CACHE_DIR, `${sha1(filename)}.bin`);
     const source = `${process.version} ${sha1(content)}`;
     /** @type {Buffer | undefined} */
@@ -166,4 +173,4 @@ function install() {
 
 install();
 
-module.exports = { AUDITED, CACHE_DIR, importSites };
+module.exports = { ACORN, AUDITED, CACHE_DIR, importSites };

@@ -94,6 +94,27 @@ void test('a module that calls import() is compiled by Node, and its import() wo
   });
 });
 
+void test('a cold cache loads acorn without the circular-dependency warning, whoever requires it first', () => {
+  withModule('dyn.js', moduleText('dyn', "module.exports.load = () => import('node:path');\n"), (cache, file) => {
+    for (const script of [
+      'require(process.argv[1]); console.log(typeof require("acorn").tokenizer)', // the hook requires acorn to look at dyn.js
+      'console.log(typeof require("acorn").tokenizer); require(process.argv[1])', // acorn required before the hook needs it
+    ]) {
+      rmSync(cache, { recursive: true, force: true });
+      const res = spawnSync(process.execPath, ['--require', COMPILE_CACHE_HOOK, '-e', script, file], {
+        cwd: ROOT,
+        env: { ...process.env, CONFORMANCE_COMPILE_CACHE_DIR: cache, CONFORMANCE_COMPILE_CACHE: '', NODE_OPTIONS: '' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      assert.equal(res.status, 0, res.stderr);
+      assert.equal(res.stdout.trim(), 'function');
+      assert.doesNotMatch(res.stderr, /circular dependency|Warning/, script);
+      assert.equal(entryKind(cache, file), 'skip', 'dyn.js was looked at and left to Node');
+    }
+  });
+});
+
 void test('import() sites: calls and strings count, comments and JSDoc types do not', () => {
   assert.equal(importSites("const m = await import('x');").length, 1);
   assert.equal(importSites('eval(`import(${JSON.stringify(f)})`);').length, 1);

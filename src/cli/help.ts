@@ -1,0 +1,286 @@
+/**
+ * The `--help` / `-h` text of every command of the suite: `npm start` (`startHelp`) and each `npm run`
+ * script (`commandHelp`), and `parseCliArgs`, the argument parsing they share (src/usage/): `--help`
+ * prints the text and exits 0; an unknown option or a bad value exits 2 with one line that names it and
+ * points at `--help` (INTERFACE.md: 2 = cannot start). The variables come from the table
+ * (src/config/variables.ts), so a new variable shows up here without touching this file.
+ */
+import type { ParseArgsConfig } from 'node:util';
+import { VARIABLES, type VariableGroup, type VariableSpec } from '../config/variables';
+import { REFERENCE_HELP } from '../reference/usage';
+import { columns, HELP_OPTION, parseCommandArgs, renderHelp, wrap, type CommandHelp } from '../usage/index';
+
+const GROUP_TITLES: Record<VariableGroup, string> = {
+  rm: 'Recruitment Marketing API v2 (seed 000)',
+  v3: 'HR core and Learning Activities API v3 (seed 001)',
+  run: 'Run control',
+  network: 'Network (also in lower case; lower case wins)',
+  internal: 'Set by the suite for its own processes (no need to set them)',
+};
+
+function variableRow(spec: VariableSpec): [string, string] {
+  const secret = spec.secret ? ' Secret: redacted in every report and on the console.' : '';
+  return [spec.name, `${spec.meaning}. Default: ${spec.default}.${secret}`];
+}
+
+/** Every variable of the table, grouped, with its meaning and default. */
+export function variablesHelp(groups: readonly VariableGroup[] = ['rm', 'v3', 'run', 'network', 'internal']): string {
+  return groups
+    .map((group) => `${GROUP_TITLES[group]}\n${columns(VARIABLES.filter((x) => x.group === group).map(variableRow), 4)}`)
+    .join('\n\n');
+}
+
+export const EXIT_CODES: readonly (readonly [string, string])[] = [
+  ['0', 'the target conforms on everything that ran'],
+  ['1', 'at least one conformance failure (read reports/conformance.md, then the Allure report)'],
+  [
+    '2',
+    'the run could not start: bad or missing configuration, target unreachable, credentials refused on the very first call, an unknown argument or project, no test matched the selection; one message says what to fix',
+  ],
+];
+
+export const REPORT_FILES: readonly (readonly [string, string])[] = [
+  [
+    'reports/conformance.md',
+    'the summary for people: operation x documented-status matrix, failures with their check and clause (fits a CI job summary)',
+  ],
+  ['reports/conformance.json', 'the same, machine-readable (target, seed, totals, operations, failures)'],
+  ['reports/allure-report/index.html', 'the Allure HTML report: every test with its HTTP exchanges and a curl replay line'],
+  ['reports/allure-results/', 'raw Allure results (npm run report rebuilds the HTML from them)'],
+  ['reports/junit.xml', 'JUnit XML for CI systems'],
+  ['reports/exchanges.har', "every recorded exchange of the run as HAR 1.2 (open it in a browser's network panel)"],
+];
+
+const EVERYDAY: readonly (readonly [string, string])[] = [
+  ['npm start', 'the whole suite (against the embedded reference server when no target is set)'],
+  ['npm start -- --grep @smoke', 'a quick check of every configured API (under a minute against a remote target)'],
+  [
+    'npm start -- --operation <operationId>',
+    'only the tests that call that catalogue operation (repeatable; a glob such as rm.candidate-tags.*)',
+  ],
+  ['npm start -- --list', 'the tests a selection would run, without running them'],
+  ['npx playwright test --project hr', 'one API (projects: rm, hr, learning)'],
+  ['npx playwright test -g "answers 401"', 'tests whose title matches'],
+  ['CONFORMANCE_SEED=<seed> npm start', 'the same generated data again (every run prints its seed)'],
+  ['CONFORMANCE_BLOB=1 npm start -- --shard=1/2', 'one shard of a split run; then npm run merge-reports -- --out reports shards/'],
+  ['npm run reference', 'the reference server alone, as a sandbox (prints its variables)'],
+  ['npm test', "the project's own tests"],
+];
+
+/** `npm start -- --help`. */
+export function startHelp(): string {
+  return [
+    'npm start: the API conformance suite',
+    '',
+    wrap(
+      'Runs every conformance spec of the Recruitment Marketing API v2 and the HR core and Learning Activities API v3 against the configured target (the variables below), or against the embedded reference server when no base URL is set; then writes the reports and prints a short conformance summary. Every failure names the check that failed and quotes the sentence of the seed documents it enforces.',
+      0,
+    ),
+    '',
+    'Usage',
+    '  npm start [-- <options>]',
+    '',
+    'Options',
+    columns([
+      ['-h, --help', 'this text'],
+      ['--operation <operationId>', 'only the tests that call that catalogue operation (repeatable; globs such as rm.candidate-tags.*)'],
+      ['--list', 'list the selected tests and run none (Playwright)'],
+      [
+        '--grep, -g <regex> / --project <api>',
+        'select by title or tag (@smoke, @property, @stateful, @destructive) / API (rm, hr, learning)',
+      ],
+      ['--shard=<i>/<n>, --workers <n>', 'split the run over machines / set the workers'],
+      [
+        'anything else',
+        "goes to Playwright's test runner: every option of npx playwright test --help, documented at https://playwright.dev/docs/test-cli",
+      ],
+    ]),
+    '',
+    'Exit status (also of npx playwright test)',
+    columns(EXIT_CODES),
+    '',
+    'Reports (under reports/, or CONFORMANCE_REPORTS_DIR)',
+    columns(REPORT_FILES),
+    '',
+    'Variables',
+    wrap('The environment, or a .env file in the project root (the environment wins); an empty value counts as unset.', 0),
+    '',
+    variablesHelp(),
+    '',
+    'Everyday commands',
+    columns(EVERYDAY),
+    '',
+    'More: README.md, docs/USAGE.md (CI, sharding, politeness, secrets), ../shared/INTERFACE.md (the binding interface).',
+  ].join('\n');
+}
+
+/** The commands with a `--help` of their own (the `npm run` scripts written in TypeScript). */
+export type CliName = 'reference' | 'persona' | 'personas' | 'faults' | 'bench' | 'merge-reports' | 'report' | 'openapi' | 'test';
+
+/** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
+type HelpEntry = Omit<CommandHelp, 'command' | 'variables'> & { variables?: readonly (string | readonly [string, string])[] };
+
+const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
+  persona: {
+    summary: 'one persona server alone, as a sandbox',
+    usage: ['npm run persona -- <lenient|strict>'],
+    what: 'Starts one persona alone, as a sandbox: a whole conforming server of both APIs written from the seed documents alone, at one edge of what they allow (lenient accepts what no sentence refuses; strict refuses what no sentence accepts). Prints the variables that point npm start at it. Stops on Ctrl+C or SIGTERM.',
+    options: [HELP_OPTION],
+    exits: [
+      ['0', 'stopped by a signal, or --help'],
+      ['2', 'no persona named, an unknown one, or an unknown option'],
+    ],
+  },
+  personas: {
+    summary: 'the whole suite against each persona (must pass)',
+    usage: ['npm run personas [-- --only <lenient|strict>]... [--project <rm|hr|learning>]...'],
+    what: "Runs the whole suite against each persona (src/personas/) as an outside target, then RM on two workers; a persona conforms by construction, so every failure is the suite's. Part of npm test.",
+    options: [
+      ['--only <persona>', 'only that persona (repeatable; default: lenient and strict)'],
+      ['--project <api>', 'only that API project (repeatable), one run per persona'],
+      HELP_OPTION,
+    ],
+    variables: [['CONFORMANCE_SEED', 'seed of every run. Default: 20261123.'], 'CONFORMANCE_REPORTS_DIR'],
+    exits: [
+      ['0', 'every run passed with no failure'],
+      ['1', 'a run failed (its failures are printed)'],
+      ['2', 'an unknown persona or option'],
+    ],
+  },
+  faults: {
+    summary: 'the fault run: the suite against the reference server, its variants and its faults',
+    usage: [
+      'npm run faults [-- --only <name part>] [--parallel <n>] [--no-hints] [--write-hints] [--skip-reference]',
+      'npm run mutation ... (the same command, its old name)',
+    ],
+    what: "The fault run, the last step of npm test: the suite against the reference server (must pass, every documented status covered), against every lawful variant (no failure allowed) and against every fault (must fail by the fault's declared check). Prints a line as each verdict is known, then the table and the two scores, and writes reports/faults.{md,json}.",
+    options: [
+      ['--only <name part>', 'only the faults and variants whose name contains it'],
+      ['--parallel <n>', 'Playwright runs at once (default: CONFORMANCE_MUTATION_PARALLEL, else 2)'],
+      ['--no-hints', 'no first try on the test that caught a fault last time: every fault gets its whole run'],
+      ['--write-hints', 'refresh src/fault-run/catch-hints.json from this run'],
+      ['--skip-reference', 'skip the run against the reference server'],
+      HELP_OPTION,
+    ],
+    variables: [
+      ['CONFORMANCE_SEED', 'seed of every run of the fault run. Default: 20261123, so verdicts are reproducible.'],
+      ['CONFORMANCE_NUM_RUNS', 'cases per property in each run. Default: 5.'],
+      'CONFORMANCE_MUTATION_PARALLEL',
+      'CONFORMANCE_REPORTS_DIR',
+    ],
+    exits: [
+      ['0', 'the reference run passed, every fault was caught by its declared check, no variant failed'],
+      ['1', 'anything else (see reports/faults.md)'],
+      ['2', 'an unknown option or a bad value'],
+    ],
+  },
+  bench: {
+    summary: "the suite's speed figures on this machine",
+    usage: ['npm run bench [-- --reuse-faults] [--requests <n>]'],
+    what: "Measures the suite's speed on this machine: the whole suite against the embedded server (median of 3), against a conforming loopback server and a failing target, one test's fixed cost, worker start-up, the fault run, and the HTTP client's overhead against bare undici. Prints the table with each target and writes reports/bench.json. Takes several minutes.",
+    options: [
+      ['--reuse-faults', 'take the fault run figures from the last reports/faults.json instead of running it'],
+      ['--requests <n>', 'requests per side of the client overhead measure (default 5000)'],
+      HELP_OPTION,
+    ],
+    variables: ['CONFORMANCE_REPORTS_DIR'],
+    exits: [
+      ['0', 'measured and written'],
+      ['1', 'the bench itself failed'],
+      ['2', 'an unknown option or a bad value'],
+    ],
+  },
+  'merge-reports': {
+    summary: 'the reports of a sharded run merged into those of one run',
+    usage: ['npm run merge-reports -- [--out <dir>] [--no-allure-html] <shard reports dir>...'],
+    what: 'Merges the reports of a run split with --shard=i/n into the reports of one run. Each input is the reports folder (CONFORMANCE_REPORTS_DIR) of one shard run with CONFORMANCE_BLOB=1, or a folder holding several (as CI downloads artifacts). The merged conformance.json equals that of an unsharded run.',
+    options: [
+      ['-o, --out <dir>', 'where the merged reports go (default: CONFORMANCE_REPORTS_DIR, else reports)'],
+      ['--no-allure-html', 'do not build the Allure HTML report'],
+      HELP_OPTION,
+    ],
+    variables: ['CONFORMANCE_REPORTS_DIR'],
+    exits: [
+      ['0', 'the merged run conforms'],
+      ['1', 'at least one conformance failure'],
+      ['2', 'nothing to merge, or an unknown option'],
+    ],
+    more: 'docs/USAGE.md, "Sharding and merging".',
+  },
+  report: {
+    summary: 'rebuild the Allure HTML report',
+    usage: ['npm run report'],
+    what: 'Rebuilds the Allure HTML report (reports/allure-report/index.html) from reports/allure-results, e.g. after merging results by hand. npm start builds it already.',
+    options: [HELP_OPTION],
+    variables: ['CONFORMANCE_REPORTS_DIR'],
+    exits: [
+      ['0', 'built'],
+      ['1', 'no allure-results (run the suite first)'],
+      ['2', 'an unknown option'],
+    ],
+  },
+  openapi: {
+    summary: 'write the OpenAPI 3.1 exports to schemas/openapi/',
+    usage: ['npm run openapi'],
+    what: 'Writes the OpenAPI 3.1 export of each API (rm, hr, learning) to schemas/openapi/, from the schemas and the catalogue. Committed files: run it whenever a schema or the catalogue changes (test/unit/openapi.test.ts compares them). The sandbox serves the same documents at /openapi.',
+    options: [HELP_OPTION],
+    exits: [
+      ['0', 'written'],
+      ['2', 'an unknown option'],
+    ],
+  },
+  test: {
+    summary: "the project's own tests",
+    usage: ['npm test'],
+    what: 'The project\'s own tests, in order: typecheck, lint, format check, unit tests, integration tests, the remote smoke timing, the suite against the two personas, and the fault run (the suite against the reference server, every variant and every fault). Ends with one line "N passed, N failed" over the steps. What .ci/run calls.',
+    options: [HELP_OPTION],
+    variables: [['CONFORMANCE_QUIET', '1 (the default here): the suite runs of the steps print no per-test lines.']],
+    exits: [
+      ['0', 'every step passed'],
+      ['1', 'a step failed'],
+      ['2', 'an unknown option'],
+    ],
+  },
+};
+
+const COMMAND_NAMES: Record<CliName, string> = {
+  reference: 'npm run reference',
+  persona: 'npm run persona',
+  personas: 'npm run personas',
+  faults: 'npm run faults',
+  bench: 'npm run bench',
+  'merge-reports': 'npm run merge-reports',
+  report: 'npm run report',
+  openapi: 'npm run openapi',
+  test: 'npm test',
+};
+
+/** The help of a command, with the variables it names looked up in the table. */
+export function helpOf(name: CliName): CommandHelp {
+  if (name === 'reference') return REFERENCE_HELP;
+  const entry = COMMANDS[name];
+  const variables = (entry.variables ?? []).map((v): readonly [string, string] => {
+    if (typeof v !== 'string') return v;
+    const spec = VARIABLES.find((x) => x.name === v);
+    if (!spec) throw new Error(`the help of ${name} names ${v}, which src/config/variables.ts does not hold`);
+    return variableRow(spec);
+  });
+  return { ...entry, command: COMMAND_NAMES[name], variables };
+}
+
+/** `npm run <name> -- --help`. */
+export function commandHelp(name: CliName): string {
+  return renderHelp(helpOf(name));
+}
+
+/** parseArgs for the command `name`: `--help` prints its help (exit 0); an argument error is one line (exit 2). */
+export function parseCliArgs<T extends ParseArgsConfig>(name: CliName, config: T, argv: readonly string[] = process.argv.slice(2)) {
+  return parseCommandArgs(helpOf(name), config, argv);
+}
+
+/** For a command that takes no option: `--help` prints its text, anything else is an error (exit 2). */
+export function noOptions(name: CliName, argv: readonly string[] = process.argv.slice(2)): void {
+  parseCliArgs(name, { options: {}, strict: true }, argv);
+}
+
+export { wantsHelp, argumentError, usageError } from '../usage/index';
