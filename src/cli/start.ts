@@ -105,7 +105,7 @@ console.log('');
 for (const line of summaryLines(report)) console.log(line);
 if (report.gate) for (const line of gateConsoleLines(report.gate)) console.log(line);
 console.log(
-  `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
+  `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml, ${reportsDir}/exchanges.har${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
 );
 // The gate decides (a new failure or an expired expectation); a test the suite could not judge
 // (its own time-out) is reported, never a failure of the target.

@@ -4,7 +4,7 @@
  * major.minor version of the suite, no API in common) with a ConfigError (exit 2) saying what to fix.
  */
 import { ConfigError } from '../config/errors';
-import { REPORT_SCHEMA_VERSION } from '../reporting/conformance-types';
+import { REPORT_SCHEMA_VERSION } from '../reporting/report-version';
 import { SUITE } from '../reporting/suite';
 import { readReportFile } from './read-report';
 import { configuredApis, type GateApi, type GateReport } from './types';
@@ -21,7 +21,7 @@ export interface RunIdentity {
   apis: readonly GateApi[];
 }
 
-export { REPORT_SCHEMA_VERSION } from '../reporting/conformance-types';
+export { REPORT_SCHEMA_VERSION } from '../reporting/report-version';
 
 /** This suite's name and version, from package.json (what the reporter writes as `suite`). */
 export function suiteIdentity(): { name: string; version: string } {
