@@ -8,7 +8,8 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { commaList, readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
-import { jobPerTest, suiteProjects } from './src/runner/projects';
+import { FAR_WORKERS, jobPerTest, suiteProjects } from './src/runner/projects';
+import { isFar, runRttMs } from './src/runner/latency';
 import { preloadCompileCache } from './src/runner/compile-cache';
 import { exitOnUnknownProject } from './src/runner/selection-guard';
 
@@ -45,7 +46,17 @@ const blob = process.env.CONFORMANCE_BLOB === '1';
 const lean = process.env.CONFORMANCE_LEAN === '1';
 // The fault runs many reference servers in one run (src/fault-run/instances.ts); else a project per
 // API, one worker each in the default run (src/runner/projects.ts).
-const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, process.env);
+// A far target (a round trip of 20 ms or more) gets more workers and a job per test (src/runner/latency.ts).
+const far =
+  !plan.embedded &&
+  !instances &&
+  isFar(
+    runRttMs(
+      process.env,
+      [env.RM_BASE_URL, env.HR_BASE_URL].filter((u): u is string => !!u),
+    ),
+  );
+const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, process.env, far);
 // `--project foo`: exit 2 and one line, not Playwright's exit 1 and stack trace (src/runner/selection-guard.ts).
 exitOnUnknownProject(projects.map((p) => p.name ?? ''));
 
@@ -55,8 +66,8 @@ export default defineConfig({
   globalSetup: './src/runner/global-setup.ts',
   // A spec file's tests run in order in one worker, files spread over the workers: a job per file,
   // not per test (~6 ms of dispatch each, 288 tests); a sharded run splits tests (src/runner/projects.ts).
-  fullyParallel: jobPerTest(process.argv),
-  workers: workersFromEnv(process.env.CONFORMANCE_WORKERS),
+  fullyParallel: jobPerTest(process.argv, far),
+  workers: workersFromEnv(process.env.CONFORMANCE_WORKERS, far ? FAR_WORKERS : 2),
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -82,8 +93,8 @@ export default defineConfig({
  * before Playwright starts, with exit 2 and one line: "two" used to print "using NaN workers" and hang,
  * 0 a Playwright stack trace.
  */
-function workersFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 2;
+function workersFromEnv(value: string | undefined, byDefault: number): number {
+  if (value === undefined || value.trim() === '') return byDefault;
   if (/^\s*[1-9]\d*\s*$/.test(value) && Number(value) <= 1024) return Number(value);
   console.error(`CONFORMANCE_WORKERS must be a positive integer (got ${JSON.stringify(value)})`);
   process.exit(2);

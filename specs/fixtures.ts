@@ -106,6 +106,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   exchanges: [
     async ({ target }, use, testInfo) => {
+      // A far target's tests wait on round trips: each gets room for 400 more of them (src/runner/latency.ts).
+      const rtt = Number(process.env.CONFORMANCE_RTT_MS ?? -1);
+      if (rtt > 0) testInfo.setTimeout(testInfo.timeout + rtt * 400);
       const log = new ExchangeLog(testInfo);
       setVerdictSink(log);
       try {

@@ -189,6 +189,13 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     },
   ),
   // Set by the suite for its own processes; a user has no reason to set them
+  v(
+    'CONFORMANCE_RTT_MS',
+    'internal',
+    'control',
+    'the round trip to the target measured when the run is laid out (handed to its workers)',
+    'measured',
+  ),
   v('API_PORT', 'internal', 'control', 'port of the embedded reference server (set by the global set-up)', 'set by the run'),
   v('REFERENCE_FAULTS', 'internal', 'control', 'faults the embedded reference server is started with (the fault run)', 'unset', {
     documented: 'CONTRIBUTING.md',

@@ -7,7 +7,9 @@
  * whole-suite run caps each project at one worker: one worker runs RM while the other runs HR then
  * Learning. `--project`, `--workers`/`-j` or CONFORMANCE_WORKERS lift the cap, so a chosen project
  * or width gets every worker; RM specs then run on two workers at once, which they tolerate as they
- * tolerate other people writing to a shared target (specs/support/rm-window.ts).
+ * tolerate other people writing to a shared target (specs/support/rm-window.ts). A far target
+ * (a round trip of 20 ms or more, src/runner/latency.ts) lifts the cap, gets FAR_WORKERS workers
+ * and a job per test: its run waits on the network, not on the CPU.
  */
 import type { ApiName } from '../catalogue/types';
 
@@ -25,13 +27,14 @@ export const API_PROJECTS: readonly SuiteProject[] = [
 
 const CHOSEN = /^(--project|--workers)(=|$)|^-j/;
 
-export function projectWorkerCap(argv: readonly string[], env: NodeJS.ProcessEnv): number | undefined {
-  if (env.CONFORMANCE_WORKERS) return undefined;
+/** A far target (src/runner/latency.ts) is I/O-bound: no cap, every project takes every worker. */
+export function projectWorkerCap(argv: readonly string[], env: NodeJS.ProcessEnv, far = false): number | undefined {
+  if (env.CONFORMANCE_WORKERS || far) return undefined;
   return argv.some((arg) => CHOSEN.test(arg)) ? undefined : 1;
 }
 
-export function suiteProjects(argv: readonly string[], env: NodeJS.ProcessEnv): SuiteProject[] {
-  const workers = projectWorkerCap(argv, env);
+export function suiteProjects(argv: readonly string[], env: NodeJS.ProcessEnv, far = false): SuiteProject[] {
+  const workers = projectWorkerCap(argv, env, far);
   return API_PROJECTS.map((p) => (workers === undefined ? { ...p } : { ...p, workers }));
 }
 
@@ -43,6 +46,9 @@ const SHARDS = /^--shard(=|$)/;
  * files split badly (a @smoke selection of three files gave one shard every test): a run with
  * --shard gets a job per test.
  */
-export function jobPerTest(argv: readonly string[]): boolean {
-  return argv.some((arg) => SHARDS.test(arg));
+export function jobPerTest(argv: readonly string[], far = false): boolean {
+  return far || argv.some((arg) => SHARDS.test(arg));
 }
+
+/** Workers of a far target: its time is round trips, so more tests wait at once than there are cores. */
+export const FAR_WORKERS = 6;

@@ -1,7 +1,8 @@
 /** src/runner/projects.ts: a project per API, one worker each in the default run only; a job per file unless sharded. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jobPerTest, projectWorkerCap, suiteProjects } from '../../src/runner/projects';
+import { FAR_WORKERS, jobPerTest, projectWorkerCap, suiteProjects } from '../../src/runner/projects';
+import { FAR_RTT_MS, isFar } from '../../src/runner/latency';
 
 const runner = ['node', 'playwright', 'test'];
 
@@ -33,4 +34,16 @@ void test('a job per spec file, except in a sharded run: a job per test there', 
   assert.equal(jobPerTest([...runner, '--grep', 'shard', '--workers=4']), false);
   assert.equal(jobPerTest([...runner, '--shard=1/2']), true);
   assert.equal(jobPerTest([...runner, '--shard', '2/2']), true);
+});
+
+test('a far target lifts the cap, takes a job per test and more workers; a near one keeps the default layout', () => {
+  const runner = ['node', 'playwright', 'test'];
+  assert.equal(projectWorkerCap(runner, {}, true), undefined);
+  assert.ok(suiteProjects(runner, {}, true).every((p) => p.workers === undefined));
+  assert.equal(jobPerTest(runner, true), true);
+  assert.equal(jobPerTest(runner, false), false);
+  assert.ok(FAR_WORKERS > 2);
+  assert.equal(isFar(null), false);
+  assert.equal(isFar(3), false);
+  assert.equal(isFar(FAR_RTT_MS), true);
 });

@@ -1,0 +1,54 @@
+/**
+ * How far away the target is, measured once before the run is laid out: the median of three
+ * sequential round trips to each configured base URL (any answer counts). Against a target a
+ * round trip of 20 ms or more away, the run is I/O-bound, so it gets more workers and a job per
+ * test (src/runner/projects.ts), and each test's time-out grows with the round trip
+ * (specs/fixtures.ts). The figure is handed to the workers as CONFORMANCE_RTT_MS.
+ */
+import { spawnSync } from 'node:child_process';
+
+/** Round trips at or above this are "far": worth more workers than cores. */
+export const FAR_RTT_MS = 20;
+export const RTT_VARIABLE = 'CONFORMANCE_RTT_MS';
+
+const PROBE = `
+const urls = JSON.parse(process.argv[1]);
+(async () => {
+  const all = [];
+  for (const url of urls) {
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      try { const r = await fetch(url, { signal: AbortSignal.timeout(3000) }); await r.arrayBuffer(); } catch { times.push(Infinity); continue; }
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    all.push(times[1]);
+  }
+  const finite = all.filter(Number.isFinite);
+  process.stdout.write(String(finite.length ? Math.round(Math.max(...finite)) : -1));
+})();`;
+
+/** The round trip to the slowest of `urls` in ms (the median of three each), or null when none answered. */
+export function probeRttMs(urls: readonly string[]): number | null {
+  if (urls.length === 0) return null;
+  const res = spawnSync(process.execPath, ['-e', PROBE, JSON.stringify(urls)], { encoding: 'utf8', timeout: 20_000 });
+  const value = Number(res.stdout);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/**
+ * The run's round trip: the one a runner already measured (CONFORMANCE_RTT_MS, inherited by its
+ * workers), else measured now and kept in the environment; null against the embedded server.
+ */
+export function runRttMs(env: NodeJS.ProcessEnv, urls: readonly string[]): number | null {
+  const known = env[RTT_VARIABLE];
+  if (known !== undefined && known !== '') return Number(known) >= 0 ? Number(known) : null;
+  const rtt = probeRttMs(urls);
+  env[RTT_VARIABLE] = String(rtt ?? -1);
+  return rtt;
+}
+
+export function isFar(rttMs: number | null): boolean {
+  return rttMs !== null && rttMs >= FAR_RTT_MS;
+}
