@@ -115,7 +115,17 @@ export function startHelp(): string {
 }
 
 /** The commands with a `--help` of their own (the `npm run` scripts written in TypeScript). */
-export type CliName = 'reference' | 'persona' | 'personas' | 'faults' | 'bench' | 'merge-reports' | 'report' | 'openapi' | 'test';
+export type CliName =
+  | 'reference'
+  | 'persona'
+  | 'personas'
+  | 'faults'
+  | 'bench'
+  | 'merge-reports'
+  | 'report'
+  | 'openapi'
+  | 'checks'
+  | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
 type HelpEntry = Omit<CommandHelp, 'command' | 'variables'> & { variables?: readonly (string | readonly [string, string])[] };
@@ -229,6 +239,20 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'an unknown option'],
     ],
   },
+  checks: {
+    summary: 'every check with the clauses it cites, and every operation with its documented statuses and the tests behind each',
+    usage: ['npm run checks', 'npm run checks -- --json', 'npm run checks -- --write-index reports/conformance.json'],
+    what: "Lists every check of the registry (its name, what it asserts, the clause ids it may cite, each with its sentence) and every catalogue operation with its documented statuses and the tests that earn each (from src/runner/operation-index.json, read from a run against the embedded server). --write-index rebuilds that index from a run's conformance.json; npm start -- --operation uses it to run exactly the tests that call an operation.",
+    options: [
+      ['--json', 'the same as JSON'],
+      ['--write-index <conformance.json>', 'rebuild src/runner/operation-index.json from that run'],
+      HELP_OPTION,
+    ],
+    exits: [
+      ['0', 'listed (or the index written)'],
+      ['2', 'an unknown option, or a file that is no conformance report'],
+    ],
+  },
   test: {
     summary: "the project's own tests",
     usage: ['npm test'],
@@ -252,6 +276,7 @@ const COMMAND_NAMES: Record<CliName, string> = {
   'merge-reports': 'npm run merge-reports',
   report: 'npm run report',
   openapi: 'npm run openapi',
+  checks: 'npm run checks',
   test: 'npm test',
 };
 

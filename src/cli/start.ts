@@ -17,11 +17,12 @@ import { runFailed } from '../reporting/conformance-reporter';
 import { gateConsoleLines } from '../gate/render';
 import { API_PROJECTS } from '../runner/projects';
 import { preloadCompileCache } from '../runner/compile-cache';
+import { grepOf, operationsMatching, readIndex, testsCalling } from '../runner/operation-index';
 
 const PROJECTS: string[] = API_PROJECTS.map((p) => p.name);
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const staging = join(reportsDir, '.next');
-const args = process.argv.slice(2);
+let args = process.argv.slice(2);
 
 /** Ends the run with exit 2; `message` null when the run already said why (the global set-up's one message). */
 function cannotStart(message: string | null): never {
@@ -68,6 +69,35 @@ if (args.includes('--list')) {
   process.exit(listed.status ?? 2);
 }
 
+/**
+ * `--operation <id or glob>` (repeatable): exactly the tests that call that catalogue operation
+ * (src/runner/operation-index.ts), as a --grep of their titles; every other argument goes to Playwright.
+ */
+function selectByOperation(argv: readonly string[]): string[] {
+  const patterns: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i] ?? '';
+    if (a === '--operation') patterns.push(argv[(i += 1)] ?? '');
+    else if (a.startsWith('--operation=')) patterns.push(a.slice('--operation='.length));
+    else rest.push(a);
+  }
+  if (patterns.length === 0) return rest;
+  const ids = patterns.flatMap((p) => {
+    const found = operationsMatching(p);
+    if (found.length === 0) cannotStart(`--operation ${p || '(empty)'}: no catalogue operation matches it (npm run checks lists them).`);
+    return found;
+  });
+  const tests = testsCalling(readIndex(), ids);
+  if (tests.length === 0)
+    cannotStart(`--operation ${patterns.join(', ')}: no test calls ${ids.join(', ')} (src/runner/operation-index.json).`);
+  if (rest.some((a) => a === '--grep' || a === '-g' || a.startsWith('--grep=')))
+    cannotStart('--operation and --grep cannot be combined: --operation is a grep of the titles of the tests that call the operation.');
+  console.log(`--operation ${patterns.join(', ')}: ${tests.length} test(s) that call ${ids.join(', ')}`);
+  return [...rest, '--grep', grepOf(tests)];
+}
+
+args = selectByOperation(args);
 const unknownProjects = projectsNamed(args).filter((p) => !PROJECTS.includes(p));
 if (unknownProjects.length) cannotStart(`Unknown project "${unknownProjects.join('", "')}": the projects are ${PROJECTS.join(', ')}.`);
 

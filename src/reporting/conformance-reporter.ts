@@ -14,7 +14,7 @@ import { catalogue } from '../catalogue';
 import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
-import { earnCells, type CellState, type TestCells } from './cells';
+import { cellsOfTest, earnCells, type CellState, type TestCells } from './cells';
 import { EVIDENCE_ANNOTATION, parseEvidence, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
 import { operationOfSubject } from './subject-operation';
@@ -262,6 +262,11 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       } else if (a.type === 'leftover' || a.type === 'cleanup-failed') {
         leftovers.push(`${a.type === 'leftover' ? 'not undoable' : 'clean-up failed'}: ${a.description ?? ''}`);
       }
+    }
+    const line = testLines[testLines.length - 1];
+    if (line) {
+      line.operations = [...new Set((evidence?.exchanges ?? []).flatMap((e) => (e.operationId ? [e.operationId] : [])))].sort();
+      line.earned = [...cellsOfTest({ test: title, outcome, reason: '', declared: [], verdicts: evidence?.verdicts ?? [], numbers: new Map() }).passed.keys()].sort();
     }
     judged.push({
       test: title,

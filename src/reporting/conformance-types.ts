@@ -59,6 +59,10 @@ export interface TestLine {
   file?: string;
   /** How long the test took, in ms. */
   ms?: number;
+  /** The catalogue operations its exchanges called. */
+  operations?: string[];
+  /** The cells ("<operationId> <status>") its verdicts earned. */
+  earned?: string[];
 }
 
 /** The exchanges behind one cell: how many earned it, how many failed it, a few of them by test and number, and why it is not covered. */
