@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { commaList, readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
-import { instanceProjects, readInstances } from './src/fault-run/instances';
+import { instanceProjects, readInstances } from './src/runner/instances';
 import { FAR_WORKERS, jobPerTest, suiteProjects } from './src/runner/projects';
 import { isFar, runRttMs } from './src/runner/latency';
 import { preloadCompileCache } from './src/runner/compile-cache';
@@ -44,7 +44,7 @@ const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
 // The fault runs the suite ~100 times and reads only conformance.json: skip the other reports.
 const lean = process.env.CONFORMANCE_LEAN === '1';
-// The fault runs many reference servers in one run (src/fault-run/instances.ts); else a project per
+// The fault runs many reference servers in one run (src/runner/instances.ts); else a project per
 // API, one worker each in the default run (src/runner/projects.ts).
 // A far target (a round trip of 20 ms or more) gets more workers and a job per test (src/runner/latency.ts).
 const far =
@@ -79,7 +79,7 @@ export default defineConfig({
     [quiet ? 'null' : process.env.CONFORMANCE_VERBOSE === '1' ? 'list' : './src/reporting/progress-reporter.ts'],
     ...(lean ? [] : reportersForPeople()),
     instances
-      ? ['./src/fault-run/instance-reporter.ts', { outputDir: reportsDir }]
+      ? ['./src/runner/instance-reporter.ts', { outputDir: reportsDir }]
       : ['./src/reporting/conformance-reporter.ts', { outputDir: reportsDir }],
     ...(blob ? [['blob', { outputDir: `${reportsDir}/blob-report` }] as ['blob', { outputDir: string }]] : []),
     // Last: deletes the empty per-test folders every attach() leaves under outputDir.

@@ -13,7 +13,7 @@ import { operation } from '../src/catalogue';
 import type { ApiName, OperationSpec } from '../src/catalogue/types';
 import { readEnv } from '../src/config/env';
 import { parseTarget, type Target } from '../src/config/target';
-import { instanceEnv, instanceOf } from '../src/fault-run/instances';
+import { instanceEnv, instanceOf } from '../src/runner/instances';
 import { ApiClient, type AuthProvider } from '../src/http/client';
 import { exchangeBrief, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
 import { lastExchangeSeq } from '../src/http/last-exchange';

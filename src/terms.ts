@@ -1,11 +1,11 @@
 /**
  * The terms of the documents: the words of seed 001 (../shared/seeds/001_a9e2e7eab7c908bd.txt) that
  * the suite sends or expects byte for byte, written once here. The specs (specs/support/), the
- * reference server (src/reference/v3/) and the OpenAPI export (src/openapi/export.ts) import them;
+ * reference server (servers/reference/v3/) and the OpenAPI export (src/openapi/export.ts) import them;
  * none of them keeps a copy. test/unit/terms.test.ts proves every message and the scope appear
  * word for word in the section of the seed named beside them.
  *
- * Not used by src/personas/**: the personas are independent servers written from the documents
+ * Not used by servers/personas/**: the personas are independent servers written from the documents
  * alone, on purpose (a second reading of the same words), so they keep their own copies. Do not
  * point them here.
  *

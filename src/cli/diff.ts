@@ -8,8 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { diffReports, renderDiffMarkdown } from '../gate/diff';
-import { readReportFile } from '../gate/read-report';
+import { diffReports, renderDiffMarkdown } from '../reporting/gate/diff';
+import { readReportFile } from '../reporting/gate/read-report';
 
 const USAGE = `Usage: npm run diff -- [--out <dir>] <a/conformance.json> <b/conformance.json>
 

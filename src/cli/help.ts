@@ -7,7 +7,7 @@
  */
 import type { ParseArgsConfig } from 'node:util';
 import { VARIABLES, type VariableGroup, type VariableSpec } from '../config/variables';
-import { REFERENCE_HELP } from '../reference/usage';
+import { REFERENCE_HELP } from '../../servers/reference/usage';
 import { columns, HELP_OPTION, parseCommandArgs, renderHelp, wrap, type CommandHelp } from '../usage/index';
 
 const GROUP_TITLES: Record<VariableGroup, string> = {
@@ -144,7 +144,7 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
   personas: {
     summary: 'the whole suite against each persona (must pass)',
     usage: ['npm run personas [-- --only <lenient|strict>]... [--project <rm|hr|learning>]...'],
-    what: "Runs the whole suite against each persona (src/personas/) as an outside target, then RM on two workers; a persona conforms by construction, so every failure is the suite's. Part of npm test.",
+    what: "Runs the whole suite against each persona (servers/personas/) as an outside target, then RM on two workers; a persona conforms by construction, so every failure is the suite's. Part of npm test.",
     options: [
       ['--only <persona>', 'only that persona (repeatable; default: lenient and strict)'],
       ['--project <api>', 'only that API project (repeatable), one run per persona'],
@@ -168,7 +168,7 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['--only <name part>', 'only the faults and variants whose name contains it'],
       ['--parallel <n>', 'Playwright runs at once (default: CONFORMANCE_MUTATION_PARALLEL, else 2)'],
       ['--no-hints', 'no first try on the test that caught a fault last time: every fault gets its whole run'],
-      ['--write-hints', 'refresh src/fault-run/catch-hints.json from this run'],
+      ['--write-hints', 'refresh proof/fault-run/catch-hints.json from this run'],
       ['--skip-reference', 'skip the run against the reference server'],
       HELP_OPTION,
     ],

@@ -14,7 +14,7 @@ import { buildAllureReport } from './allure-html';
 import { startHelp, wantsHelp } from './help';
 import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
-import { gateConsoleLines } from '../gate/render';
+import { gateConsoleLines } from '../reporting/gate/render';
 import { API_PROJECTS } from '../runner/projects';
 import { preloadCompileCache } from '../runner/compile-cache';
 import { grepOf, operationsMatching, readIndex, testsCalling } from '../runner/operation-index';

@@ -1,6 +1,6 @@
 /**
  * The embedded reference server's built-in credentials and well-known ids (fixtures/reference/identity.json).
- * One small module that both sides read: the reference server (src/reference/), which issues them, and
+ * One small module that both sides read: the reference server (servers/reference/), which issues them, and
  * the suite (src/config/, the CLIs, tests), which presents them; so the server never imports the suite's
  * config (eslint.config.mjs, layering). It imports nothing of ours.
  */

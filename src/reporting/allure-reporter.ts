@@ -12,7 +12,7 @@ import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CHECK_LABEL, NOT_JUDGED, SUITE_ERROR } from './allure-categories';
 import { EVIDENCE_ANNOTATION, parseEvidence } from './evidence';
-import { classifyFailure, gateInputs } from '../gate/run-gate';
+import { classifyFailure, gateInputs } from './gate/run-gate';
 
 export class UnsyncedWriter implements Writer {
   private made = false;

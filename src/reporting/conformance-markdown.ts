@@ -2,7 +2,7 @@
 import { clauseRef, CLAUSES, isClauseId } from '../clauses';
 import type { CellStatus, ConformanceReport } from './conformance-types';
 import { groupLeftovers, groupObservations } from './observations';
-import { renderGateMarkdown } from '../gate/render';
+import { renderGateMarkdown } from './gate/render';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', 'not-covered': '⬜' };
 const API_TITLE: Record<string, string> = {

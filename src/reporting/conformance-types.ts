@@ -1,7 +1,7 @@
 /** The shape of reports/conformance.json (INTERFACE.md, extended). */
 import type { ApiName } from '../catalogue/types';
 import type { FailingExchange, TestOutcome } from './evidence';
-import type { GateResult } from '../gate/classify';
+import type { GateResult } from './gate/classify';
 
 export type { FailingExchange, TestOutcome } from './evidence';
 

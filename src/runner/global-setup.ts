@@ -9,9 +9,9 @@ import { catalogue } from '../catalogue';
 import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
 import { commaList, readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
-import { Behaviour } from '../reference/behaviour';
-import { startReferenceServer, type ReferenceServer } from '../reference/server';
-import { portVariable, readInstances } from '../fault-run/instances';
+import { Behaviour } from '../../servers/reference/behaviour';
+import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
+import { portVariable, readInstances } from './instances';
 import { preflight } from './preflight';
 import { describeTarget, REPORTS_DIR, RUN_DIR, RUN_INFO_FILE } from './run-info';
 

@@ -3,7 +3,7 @@
  * description (what, usage, options, variables, exit status), and argument parsing on node:util's
  * parseArgs where `--help`/`-h` prints that text and exits 0, and an unknown option, a missing value or
  * a stray argument exits 2 with one line naming it and pointing at `--help` (no stack trace).
- * It imports nothing of ours, so the reference server's own command (src/reference/main.ts) can use it
+ * It imports nothing of ours, so the reference server's own command (servers/reference/main.ts) can use it
  * too (eslint.config.mjs keeps the server apart from the suite).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';

@@ -13,8 +13,8 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Behaviour } from '../../src/reference/behaviour';
-import { startReferenceServer } from '../../src/reference/server';
+import { Behaviour } from '../../servers/reference/behaviour';
+import { startReferenceServer } from '../../servers/reference/server';
 import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
 import { describeRun, readReport, ROOT, runPlaywright, scratchDir } from './support/suite';
 

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCheckName, type CheckName } from '../../src/checks/names';
-import { pool } from '../../src/fault-run/run-suite';
+import { pool } from '../../proof/fault-run/run-suite';
 import { startHostileServer, type HostileMode, type HostileServer } from './support/hostile-server';
 import { describeRun, ROOT, runPlaywright, runTsx, scratchDir, stackLines, type RunResult } from './support/suite';
 

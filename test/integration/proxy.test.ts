@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED, embeddedAsRemote } from '../../src/identity/embedded';
-import { startReferenceServer, type ReferenceServer } from '../../src/reference/server';
+import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
 
 interface Forwarded {

@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pool } from '../../src/fault-run/run-suite';
+import { pool } from '../../proof/fault-run/run-suite';
 import type { ConformanceReport, FailureLine } from '../../src/reporting/conformance-types';
 import { describeRun, ROOT, runPlaywright, runTsx, scratchDir, type RunResult } from './support/suite';
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox as a browser sees it (src/reference/cors.ts, sandbox-index.ts): `npm run reference`'s
+ * The sandbox as a browser sees it (servers/reference/cors.ts, sandbox-index.ts): `npm run reference`'s
  * server answers the preflight a browser sends before a credentialed cross-origin call, with no
  * credentials, on any path; the real cross-origin GET then carries Access-Control-Allow-Origin and the
  * exposed headers; `GET /` lists the APIs (JSON, or HTML for a browser). CORS changes headers only:
@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EMBEDDED } from '../../src/identity/embedded';
-import { startReferenceServer, type ReferenceServer } from '../../src/reference/server';
+import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { ROOT } from './support/suite';
 
 const PAGE_ORIGIN = 'http://localhost:5173';
@@ -21,7 +21,7 @@ let origin = '';
 before(async () => {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(REFERENCE_|NODE_TEST|CONFORMANCE_)/.test(k)) env[k] = v;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/reference/main.ts'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'servers/reference/main.ts'], {
     cwd: ROOT,
     env: { ...env, REFERENCE_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

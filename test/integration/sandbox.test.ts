@@ -127,7 +127,7 @@ void test('npm run reference serves the OpenAPI exports, points them at itself, 
 
 void test('the sandbox stops within 3 s when the shell that started it is killed with SIGKILL', async (t) => {
   // The command line npm runs, through `sh -c` as npm does; SIGKILL cannot be forwarded.
-  const script = 'node --import tsx src/reference/main.ts';
+  const script = 'node --import tsx servers/reference/main.ts';
   const sandbox = await startSandbox('sh', ['-c', script]);
   assert.equal(await answers(sandbox.port), true);
   assert.ok(sandbox.child.pid);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeConformanceReports } from '../../src/cli/merge-reports';
-import { pool } from '../../src/fault-run/run-suite';
+import { pool } from '../../proof/fault-run/run-suite';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 import { describeRun, ROOT, runPlaywright, runTsx, scratchDir, type RunResult } from './support/suite';
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { embeddedAsRemote } from '../../src/identity/embedded';
-import { startReferenceServer, type ReferenceServer } from '../../src/reference/server';
+import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { peakInFlight, peakRate, startCountingProxy, type CountingProxy } from '../integration/support/counting-proxy';
 import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from '../integration/support/suite';
 

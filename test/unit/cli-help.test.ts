@@ -17,15 +17,15 @@ const ROOT = join(__dirname, '../..');
 
 /** The script file behind each `npm run` name (package.json). */
 const COMMANDS: { name: CliName; npm: string; file: string }[] = [
-  { name: 'reference', npm: 'npm run reference', file: 'src/reference/main.ts' },
-  { name: 'persona', npm: 'npm run persona', file: 'src/cli/persona.ts' },
-  { name: 'personas', npm: 'npm run personas', file: 'src/cli/personas.ts' },
-  { name: 'faults', npm: 'npm run faults', file: 'src/cli/faults.ts' },
-  { name: 'bench', npm: 'npm run bench', file: 'src/cli/bench.ts' },
+  { name: 'reference', npm: 'npm run reference', file: 'servers/reference/main.ts' },
+  { name: 'persona', npm: 'npm run persona', file: 'proof/cli/persona.ts' },
+  { name: 'personas', npm: 'npm run personas', file: 'proof/cli/personas.ts' },
+  { name: 'faults', npm: 'npm run faults', file: 'proof/cli/faults.ts' },
+  { name: 'bench', npm: 'npm run bench', file: 'proof/cli/bench.ts' },
   { name: 'merge-reports', npm: 'npm run merge-reports', file: 'src/cli/merge-reports.ts' },
   { name: 'report', npm: 'npm run report', file: 'src/cli/report.ts' },
   { name: 'openapi', npm: 'npm run openapi', file: 'src/cli/openapi.ts' },
-  { name: 'test', npm: 'npm test', file: 'src/cli/selftest.ts' },
+  { name: 'test', npm: 'npm test', file: 'proof/cli/selftest.ts' },
 ];
 
 function run(file: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -4,9 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAULTS } from '../../src/reference/faults-and-variants';
-import { hintFrom, hintProject, readHints } from '../../src/fault-run/catch-hints';
-import { instanceEnv, instanceOfProject, instanceProjects, projectName } from '../../src/fault-run/instances';
+import { FAULTS } from '../../servers/reference/faults-and-variants';
+import { hintFrom, hintProject, readHints } from '../../proof/fault-run/catch-hints';
+import { instanceEnv, instanceOfProject, instanceProjects, projectName } from '../../src/runner/instances';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 
 void test('a hint becomes a project whose grep matches its full title literally, and nothing looser', () => {

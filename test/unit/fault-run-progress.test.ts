@@ -1,5 +1,5 @@
 /**
- * The fault run's progress (src/fault-run/instance-reporter.ts): in a many-instance run, an instance's
+ * The fault run's progress (src/runner/instance-reporter.ts): in a many-instance run, an instance's
  * conformance.json and timing.json are written as soon as its last test ends (so the fault runner can
  * print its verdict then), its time is its own tests' durations summed (not the run's time shared
  * out), a retried attempt is not its last, and an instance left unfinished is written at the end.
@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import InstanceReporter from '../../src/fault-run/instance-reporter';
-import { instanceDir, INSTANCES_VARIABLE, TIMING_FILE, type Instance, type InstanceTiming } from '../../src/fault-run/instances';
+import InstanceReporter from '../../src/runner/instance-reporter';
+import { instanceDir, INSTANCES_VARIABLE, TIMING_FILE, type Instance, type InstanceTiming } from '../../src/runner/instances';
 
 function fakeTest(project: string, title: string, retries = 0): TestCase {
   const tc = {

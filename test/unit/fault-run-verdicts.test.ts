@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { faultVerdict, variantVerdict } from '../../src/fault-run/verdicts';
-import type { SuiteRun } from '../../src/fault-run/run-suite';
+import { faultVerdict, variantVerdict } from '../../proof/fault-run/verdicts';
+import type { SuiteRun } from '../../proof/fault-run/run-suite';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 
 const fault = { name: 'rm.x', api: 'rm' as const, clause: '000 §5.4', expectedCheck: 'auth-enforced', description: '' };

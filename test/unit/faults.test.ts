@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { CHECKS, citesClause, isCheckName } from '../../src/checks';
 import { isClauseId } from '../../src/clauses';
 import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
-import { Behaviour } from '../../src/reference/behaviour';
-import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../src/reference/faults-and-variants';
-import { faultListProblems, faultProblems, variantProblems } from '../../src/reference/fault-audit';
-import { defineFault } from '../../src/reference/fault-factory';
-import { startReferenceServer } from '../../src/reference/server';
+import { Behaviour } from '../../servers/reference/behaviour';
+import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../servers/reference/faults-and-variants';
+import { faultListProblems, faultProblems, variantProblems } from '../../proof/fault-run/fault-audit';
+import { defineFault } from '../../servers/reference/fault-factory';
+import { startReferenceServer } from '../../servers/reference/server';
 
 test('every fault names a registry clause that its expected check cites', () => {
   assert.ok(FAULTS.length > 100, `${FAULTS.length} faults`);
@@ -94,9 +94,9 @@ test('retired faults are gone: the server refuses their names', () => {
   for (const name of retired) assert.throws(() => new Behaviour([name]), /Unknown fault or variant/, name);
 });
 
-/** Every .ts file under src/reference, but the catalogue files themselves. */
+/** Every .ts file under servers/reference, but the catalogue files themselves. */
 function serverSources(): string {
-  const root = join(__dirname, '../../src/reference/');
+  const root = join(__dirname, '../../servers/reference/');
   const skip = new Set([
     'faults.ts',
     'common-variants.ts',

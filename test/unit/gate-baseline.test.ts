@@ -1,10 +1,10 @@
-/** CONFORMANCE_BASELINE (src/gate/baseline.ts): a usable baseline loads; every refusal is a one-line ConfigError saying what to fix. */
+/** CONFORMANCE_BASELINE (src/reporting/gate/baseline.ts): a usable baseline loads; every refusal is a one-line ConfigError saying what to fix. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadBaseline, majorMinor, suiteIdentity, type RunIdentity } from '../../src/gate/baseline';
+import { loadBaseline, majorMinor, suiteIdentity, type RunIdentity } from '../../src/reporting/gate/baseline';
 import { ConfigError } from '../../src/config/errors';
 import { failure, report, SUITE, T_TAGS_200 } from './gate-fixtures';
 

@@ -1,9 +1,9 @@
-/** The release gate's classification (src/gate/classify.ts): new, known, fixed, expected, unused, expired, and the exit status. */
+/** The release gate's classification (src/reporting/gate/classify.ts): new, known, fixed, expected, unused, expired, and the exit status. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gate, verdictOf } from '../../src/gate/classify';
-import { describeKey } from '../../src/gate/failure-key';
-import type { GateFailure } from '../../src/gate/types';
+import { gate, verdictOf } from '../../src/reporting/gate/classify';
+import { describeKey } from '../../src/reporting/gate/failure-key';
+import type { GateFailure } from '../../src/reporting/gate/types';
 import { expectation, expectations, failure, report, T_EMPLOYEE, T_GET, T_TAGS_200, T_TAGS_404, tests } from './gate-fixtures';
 
 const TODAY = '2026-11-25';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ReportDiff } from '../../src/gate/diff';
+import type { ReportDiff } from '../../src/reporting/gate/diff';
 import { DIFF_A, DIFF_B } from './gate-fixtures';
 
 const ROOT = join(__dirname, '../..');

@@ -1,9 +1,9 @@
-/** The difference between two runs (src/gate/diff.ts): exactly the cells, failures and observations that differ. */
+/** The difference between two runs (src/reporting/gate/diff.ts): exactly the cells, failures and observations that differ. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { diffReports, renderDiffMarkdown } from '../../src/gate/diff';
-import { describeKey } from '../../src/gate/failure-key';
-import { parseReport } from '../../src/gate/read-report';
+import { diffReports, renderDiffMarkdown } from '../../src/reporting/gate/diff';
+import { describeKey } from '../../src/reporting/gate/failure-key';
+import { parseReport } from '../../src/reporting/gate/read-report';
 import { appears, DIFF_A as A, DIFF_B as B, stays, T_TAGS_200, T_TAGS_404, vanishes } from './gate-fixtures';
 
 test('the cells that changed, each with its kind; unchanged cells are not listed', () => {

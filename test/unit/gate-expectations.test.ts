@@ -1,5 +1,5 @@
 /**
- * CONFORMANCE_EXPECTATIONS (src/gate/expectations.ts, schemas/expectations.schema.json): the issue's
+ * CONFORMANCE_EXPECTATIONS (src/reporting/gate/expectations.ts, schemas/expectations.schema.json): the issue's
  * form loads; every problem is a ConfigError naming the entry's index and field.
  */
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/errors';
-import { checkExpectations, EXPECTATIONS_SCHEMA_FILE, loadExpectations, todayUtc } from '../../src/gate/expectations';
+import { checkExpectations, EXPECTATIONS_SCHEMA_FILE, loadExpectations, todayUtc } from '../../src/reporting/gate/expectations';
 import { createAjv } from '../../src/schemas/ajv';
 import { T_TAGS_200 } from './gate-fixtures';
 

@@ -1,7 +1,7 @@
-/** The key of a failure (src/gate/failure-key.ts): check, operation, status cell and test; nothing else. */
+/** The key of a failure (src/reporting/gate/failure-key.ts): check, operation, status cell and test; nothing else. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeKey, failureKey, keyString, uniqueByKey } from '../../src/gate/failure-key';
+import { describeKey, failureKey, keyString, uniqueByKey } from '../../src/reporting/gate/failure-key';
 import { failure } from './gate-fixtures';
 
 test('two failures differing only in message, clause or replay have one key', () => {

@@ -1,6 +1,6 @@
 /** Hand-written conformance reports (schemaVersion 2) and failures for the release gate's unit tests. */
-import type { Expectation, Expectations } from '../../src/gate/expectations';
-import type { GateCell, GateFailure, GateReport, GateTest } from '../../src/gate/types';
+import type { Expectation, Expectations } from '../../src/reporting/gate/expectations';
+import type { GateCell, GateFailure, GateReport, GateTest } from '../../src/reporting/gate/types';
 
 export const SUITE = { name: 'api-conformance-suite', version: '0.1.0' };
 

@@ -1,8 +1,8 @@
-/** The release gate for people (src/gate/render.ts): the conformance.md sections and the console lines. */
+/** The release gate for people (src/reporting/gate/render.ts): the conformance.md sections and the console lines. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gate } from '../../src/gate/classify';
-import { gateConsoleLines, renderGateMarkdown } from '../../src/gate/render';
+import { gate } from '../../src/reporting/gate/classify';
+import { gateConsoleLines, renderGateMarkdown } from '../../src/reporting/gate/render';
 import { expectation, expectations, failure, report, T_GET, T_TAGS_200, T_TAGS_404 } from './gate-fixtures';
 
 const tagsStatus = failure('status', 'rm.candidate-tags.create', '200', T_TAGS_200, 'expected 200, got 201');

@@ -1,13 +1,14 @@
 /**
- * The layering of README "Design" (documents -> schemas + catalogue -> generators + checks -> specs ->
- * reports), as enforced by eslint.config.mjs: the import graph of src/ and specs/ has no cycle, and
- * a file breaking each of the four no-restricted-imports rules fails lint.
+ * The house by role (layers.json, README "Design"): every import of src/, servers/, proof/ and
+ * specs/ is in its folder's allow-list, no folder imports another in a circle, no file does either,
+ * nothing but the proof imports the proof, and each folder's rule refuses a deliberate crossing,
+ * naming the folder and the import.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { ESLint } from 'eslint';
+import { folderCycles, folderOf, readLayers, violation, violations } from '../../proof/layering/layers';
 
 const ROOT = join(__dirname, '../../');
 
@@ -16,7 +17,7 @@ const ROOT = join(__dirname, '../../');
  * argument with the mode its choices declare. Each entry is the edge that
  * closes the circle; the test proves it is still there and still type-only.
  */
-const TYPE_ONLY_EDGES = new Set(['src/personas/v3/seed.ts -> src/personas/v3/choices.ts']);
+const TYPE_ONLY_EDGES = new Set(['servers/personas/v3/seed.ts -> servers/personas/v3/choices.ts']);
 
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) => {
@@ -46,8 +47,8 @@ function importsOf(file: string): Edge[] {
 
 const rel = (p: string): string => relative(ROOT, p).split('\\').join('/');
 
-test('src/ and specs/ have no import cycle (type imports count too)', () => {
-  const files = [...walk(join(ROOT, 'src')), ...walk(join(ROOT, 'specs'))];
+test('src/, servers/, proof/ and specs/ have no import cycle between files (type imports count too)', () => {
+  const files = ['src', 'servers', 'proof', 'specs'].flatMap((d) => walk(join(ROOT, d)));
   const graph = new Map<string, string[]>();
   const typeOnly = new Map<string, boolean>();
   for (const f of files) {
@@ -79,81 +80,72 @@ test('src/ and specs/ have no import cycle (type imports count too)', () => {
   assert.deepEqual(cycles, [], `import cycles:\n${cycles.join('\n')}`);
 });
 
-// Lint with the real eslint.config.mjs but only no-restricted-imports, and without type information
-// (the probe files do not exist, so the project service could not type them): about a second.
-const eslint = new ESLint({
-  cwd: ROOT,
-  overrideConfigFile: 'eslint.config.mjs',
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+const layers = readLayers();
+
+test('every import of every folder is in its allow-list (layers.json)', () => {
+  assert.deepEqual(violations(layers), []);
 });
 
-/** The import specifiers of `text` that the layering rules refuse, were it the file at `filePath`. */
-async function refused(filePath: string, text: string): Promise<string[]> {
-  const [result] = await eslint.lintText(text, { filePath });
-  assert.ok(result);
-  const fatal = result.messages.filter((m) => m.fatal);
-  assert.deepEqual(fatal, [], `${filePath} did not parse`);
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => /^'([^']+)'/.exec(m.message)?.[1] ?? m.message);
-}
+test('no import cycle between folders', () => {
+  assert.deepEqual(folderCycles(layers), []);
+});
 
-test('rule 1: schemas, catalogue and clauses import nothing above them', async () => {
-  const text = [
-    "import { readEnv } from '../config/env';",
-    "import { CHECKS } from '../checks/registry';",
-    "import type { Exchange } from '../http/exchange';",
-    "import { isClauseId } from '../clauses';",
-    "import { compileSchema } from '../schemas/ajv';",
-    "import { HR_WRITE_SCOPE } from '../terms';",
-    "import Ajv from 'ajv';",
-    '',
-  ].join('\n');
-  assert.deepEqual(await refused('src/catalogue/probe.ts', text), ['../config/env', '../checks/registry', '../http/exchange']);
-  assert.deepEqual(
-    await refused(
-      'src/schemas/sub/probe.ts',
-      "import { APIS } from '../../catalogue/index';\nimport { x } from '../../reference/server';\nimport { y } from '../../../specs/fixtures';\n",
-    ),
-    ['../../reference/server', '../../../specs/fixtures'],
+test('nothing but the proof imports the proof; the servers import no product folder but the contract (and check names, as types)', () => {
+  for (const [folder, allowed] of Object.entries(layers.folders)) {
+    if (folder !== 'proof') assert.ok(!allowed.some((a) => a === 'proof' || a.startsWith('proof/')), `${folder} may import the proof`);
+    if (folder.startsWith('servers/')) {
+      const contract = [...(layers.roles.contract ?? []), 'src/usage'];
+      for (const a of allowed) assert.ok(contract.includes(a) || a === 'type:src/checks', `${folder} may import ${a}`);
+    }
+  }
+});
+
+/** A deliberate crossing per folder: a file of the folder importing what its rule refuses. */
+const PROBES: Record<string, string> = {
+  'src/identity': 'src/config/env.ts',
+  'src/terms.ts': 'src/catalogue/index.ts',
+  'src/usage': 'src/config/variables.ts',
+  'src/clauses': 'src/catalogue/index.ts',
+  'src/schemas': 'src/catalogue/index.ts',
+  'src/catalogue': 'src/checks/index.ts',
+  'src/openapi': 'src/http/client.ts',
+  'src/config': 'src/http/client.ts',
+  'src/http': 'src/auth/oauth.ts',
+  'src/auth': 'src/checks/index.ts',
+  'src/checks': 'src/reporting/evidence.ts',
+  'src/generators': 'src/http/client.ts',
+  'src/reporting': 'src/runner/global-setup.ts',
+  'src/runner': 'src/cli/start.ts',
+  'src/cli': 'proof/fault-run/run-suite.ts',
+  'servers/reference': 'src/config/target.ts',
+  'servers/personas': 'servers/reference/server.ts',
+  specs: 'servers/reference/server.ts',
+};
+
+test('each folder refuses a deliberate crossing, naming the folder and the import', () => {
+  for (const folder of Object.keys(layers.folders)) {
+    if (folder === 'proof') continue;
+    const target = PROBES[folder];
+    assert.ok(target, `a probe for ${folder}`);
+    const from = folder.endsWith('.ts') ? folder : `${folder}/probe.ts`;
+    const v = violation(layers, { from, to: target, typeOnly: false, spec: `./${target}` });
+    assert.ok(v?.startsWith(`${folder} may not import ${target}`), `${folder}: ${v ?? 'allowed'}`);
+  }
+  // The proof may import anything; nothing outside it may import it.
+  assert.equal(violation(layers, { from: 'proof/cli/faults.ts', to: 'servers/reference/server.ts', typeOnly: false, spec: 'x' }), null);
+  assert.match(
+    violation(layers, { from: 'src/runner/global-setup.ts', to: 'proof/fault-run/run-suite.ts', typeOnly: false, spec: 'x' }) ?? '',
+    /^src\/runner may not import proof/,
   );
-});
-
-test('rule 2: the reference server imports neither the config nor the checks (type imports of check names only)', async () => {
-  const text = [
-    "import { EMBEDDED } from '../../identity/embedded';",
-    "import { readEnv } from '../../config/env';",
-    "import { isCheckName } from '../../checks/names';",
-    "import type { CheckName } from '../../checks/registry';",
-    "import { type ClauseOf } from '../../checks/registry';",
-    "import { APIS } from '../../catalogue/index';",
-    "import { request } from '../../http/client';",
-    "import { faultProblems } from '../fault-audit';",
-    '',
-  ].join('\n');
-  assert.deepEqual(await refused('src/reference/v3/probe.ts', text), [
-    '../../config/env',
-    '../../checks/names',
-    '../../http/client',
-    '../fault-audit',
-  ]);
-  // fault-audit.ts alone (never loaded by the server) reads the check registry; the config stays out.
-  assert.deepEqual(
-    await refused(
-      'src/reference/fault-audit.ts',
-      "import { CHECKS } from '../checks/registry';\nimport { readEnv } from '../config/env';\n",
-    ),
-    ['../config/env'],
+  // A type-only allowance does not let a value through.
+  assert.equal(
+    violation(layers, { from: 'servers/reference/faults.ts', to: 'src/checks/registry/index.ts', typeOnly: true, spec: 'x' }),
+    null,
   );
-});
-
-test('rule 3: specs never import the reference server or a persona', async () => {
-  const text =
-    "import { startReferenceServer } from '../../src/reference/server';\nimport { x } from '../../src/personas/server';\nimport { expectStatus } from '../../src/checks/registry/status';\n";
-  assert.deepEqual(await refused('specs/rm/probe.spec.ts', text), ['../../src/reference/server', '../../src/personas/server']);
-});
-
-test('rule 4: personas import nothing of ours but the identity', async () => {
-  const text =
-    "import { EMBEDDED } from '../../identity/embedded';\nimport { CHECKS } from '../../checks/registry';\nimport { LEARNING_MESSAGES } from '../../terms';\nimport { send } from '../../reference/http-kit';\nimport { store } from '../store';\n";
-  assert.deepEqual(await refused('src/personas/v3/probe.ts', text), ['../../checks/registry', '../../terms', '../../reference/http-kit']);
+  assert.match(
+    violation(layers, { from: 'servers/reference/faults.ts', to: 'src/checks/registry/index.ts', typeOnly: false, spec: 'x' }) ?? '',
+    /^servers\/reference may not import/,
+  );
+  assert.equal(folderOf(layers, 'specs/rm/tags.spec.ts'), 'specs');
+  assert.equal(folderOf(layers, 'elsewhere/x.ts'), null);
 });

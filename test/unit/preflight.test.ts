@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ConfigError } from '../../src/config/errors';
 import { parseTarget } from '../../src/config/target';
-import { startReferenceServer } from '../../src/reference/server';
+import { startReferenceServer } from '../../servers/reference/server';
 import { preflight } from '../../src/runner/preflight';
 import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
 

@@ -1,17 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EMBEDDED } from '../../src/identity/embedded';
-import { Behaviour } from '../../src/reference/behaviour';
-import { createEnv } from '../../src/reference/rm/env';
-import { candidateMatcher, parseCandidateFilter, parseDateTime, parseEventFilter } from '../../src/reference/rm/filters';
-import { IdFactory } from '../../src/reference/rm/ids';
-import { CANDIDATE_INCLUDES, collectIncluded, parseInclude } from '../../src/reference/rm/include';
-import { enforceCap, paginate, parsePaging, type PageResult } from '../../src/reference/rm/pagination';
-import { HttpError } from '../../src/reference/rm/respond';
-import { Resources } from '../../src/reference/rm/resources';
-import { bucketOf, BUCKETS } from '../../src/reference/rm/routes/recruitment-events';
-import { FIXTURE_CANDIDATES, loadFixtures } from '../../src/reference/rm/fixtures-data';
-import { Store } from '../../src/reference/rm/store';
+import { Behaviour } from '../../servers/reference/behaviour';
+import { createEnv } from '../../servers/reference/rm/env';
+import { candidateMatcher, parseCandidateFilter, parseDateTime, parseEventFilter } from '../../servers/reference/rm/filters';
+import { IdFactory } from '../../servers/reference/rm/ids';
+import { CANDIDATE_INCLUDES, collectIncluded, parseInclude } from '../../servers/reference/rm/include';
+import { enforceCap, paginate, parsePaging, type PageResult } from '../../servers/reference/rm/pagination';
+import { HttpError } from '../../servers/reference/rm/respond';
+import { Resources } from '../../servers/reference/rm/resources';
+import { bucketOf, BUCKETS } from '../../servers/reference/rm/routes/recruitment-events';
+import { FIXTURE_CANDIDATES, loadFixtures } from '../../servers/reference/rm/fixtures-data';
+import { Store } from '../../servers/reference/rm/store';
 
 const env = (faults: string[] = [], variants: string[] = []) => createEnv(new Behaviour(faults, variants));
 const q = (text: string) => new URLSearchParams(text);

@@ -2,17 +2,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
-import { Behaviour } from '../../src/reference/behaviour';
-import { startReferenceServer } from '../../src/reference/server';
-import { normalizeDate } from '../../src/reference/v3/dates';
-import { V3_FAULTS, V3_VARIANTS } from '../../src/reference/v3/faults';
-import { mergePatch, type JsonObject } from '../../src/reference/v3/json';
-import { decodeJwt, signJwt } from '../../src/reference/v3/jwt';
+import { Behaviour } from '../../servers/reference/behaviour';
+import { startReferenceServer } from '../../servers/reference/server';
+import { normalizeDate } from '../../servers/reference/v3/dates';
+import { V3_FAULTS, V3_VARIANTS } from '../../servers/reference/v3/faults';
+import { mergePatch, type JsonObject } from '../../servers/reference/v3/json';
+import { decodeJwt, signJwt } from '../../servers/reference/v3/jwt';
 import { LEARNING_MESSAGES } from '../../src/terms';
-import { checkActivity, type StoredActivity } from '../../src/reference/v3/learning/rules';
-import { registeredClients, TokenService } from '../../src/reference/v3/tokens';
-import { planWrite, type RecordKind } from '../../src/reference/v3/write-rules';
-import { businessUnitKind } from '../../src/reference/v3/hrcore/business-unit';
+import { checkActivity, type StoredActivity } from '../../servers/reference/v3/learning/rules';
+import { registeredClients, TokenService } from '../../servers/reference/v3/tokens';
+import { planWrite, type RecordKind } from '../../servers/reference/v3/write-rules';
+import { businessUnitKind } from '../../servers/reference/v3/hrcore/business-unit';
 import { isCheckName } from '../../src/checks/names';
 
 const NONE = Behaviour.none();

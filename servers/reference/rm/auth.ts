@@ -1,0 +1,45 @@
+/**
+ * Credentials (000 §5): HTTP basic with the API key as user name and the API secret as password,
+ * on every operation. x-hmac-date (or date) is accepted but not required, unless the
+ * require-date-header variant is on. Returns the refusal status, or null when the request may pass.
+ */
+import { EMBEDDED } from '../../../src/identity/embedded';
+import type { Ctx } from '../http-kit';
+import type { RmEnv } from './env';
+
+function credentials(header: string | undefined): { key: string; secret: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : { key: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** Requests a fault lets through without any check. */
+function exempt(env: RmEnv, ctx: Ctx): boolean {
+  if (env.fault('rm.auth.not-enforced-on-list') && ctx.method === 'GET' && /^\/candidates\/?$/.test(ctx.path)) return true;
+  if (env.fault('rm.auth.not-enforced-on-writes') && ctx.method !== 'GET') return true;
+  if (env.fault('rm.auth.not-enforced-on-educations') && /^\/candidates\/[^/]+\/educations(\/|$)/.test(ctx.path)) return true;
+  return (
+    env.fault('rm.auth.not-enforced-on-event-buckets') &&
+    ctx.method === 'GET' &&
+    /^\/recruitment_events\/(upcoming|past|in_progress|archived)\/?$/.test(ctx.path)
+  );
+}
+
+export function refusal(env: RmEnv, ctx: Ctx): { status: number; detail: string } | null {
+  if (exempt(env, ctx)) return null;
+  const status = env.fault('rm.auth.status-403') ? 403 : 401;
+  const given = credentials(ctx.req.headers.authorization);
+  const keyOk = given?.key === EMBEDDED.rm.apiKey || (given !== null && env.fault('rm.auth.any-key-accepted'));
+  const secretOk = given?.secret === EMBEDDED.rm.apiSecret || env.fault('rm.auth.wrong-secret-accepted');
+  if (!keyOk || !secretOk) return { status, detail: 'Invalid API credentials' };
+  // The date-header-refused fault takes only x-hmac-date, although 000 §5.3 lets date replace it.
+  if (env.fault('rm.auth.date-header-refused') && !ctx.req.headers['x-hmac-date'] && ctx.req.headers.date) {
+    return { status, detail: 'Invalid API credentials: x-hmac-date header missing' };
+  }
+  if (env.variant('rm.variant.require-date-header') && !ctx.req.headers['x-hmac-date'] && !ctx.req.headers.date) {
+    return { status, detail: 'Invalid API credentials: an x-hmac-date or date header is required' };
+  }
+  return null;
+}

@@ -1,0 +1,36 @@
+/** The v3 fixtures data (fixtures/reference/v3-fixtures.json) plus the well-known ids of identity.json. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EMBEDDED } from '../../../src/identity/embedded';
+import type { JsonObject } from './json';
+
+export interface V3Fixtures {
+  tokenService: { issuer: string; otherClientTenant: string };
+  hrDefaults: { primaryTeamExternalId: string; permissionGroupExternalIds: string[] };
+  businessUnits: Array<JsonObject & { level: 1 | 2 | 3 | 4; externalId: string }>;
+  positions: Array<JsonObject & { externalId: string }>;
+  employees: Array<{ referenceId: string; record: JsonObject }>;
+  learning: {
+    firstActivityId: number;
+    activityUrlBase: string;
+    imageTempKeys: string[];
+    activities: Array<{ externalId: string; aggregateId: string; record: JsonObject }>;
+  };
+}
+
+const file = join(__dirname, '../../../fixtures/reference/v3-fixtures.json');
+
+let cached: V3Fixtures | null = null;
+
+/** Reads the seed once; the identity.json employee reference id and image key are always in it. */
+export function loadV3Fixtures(): V3Fixtures {
+  if (cached) return structuredClone(cached);
+  const seed = JSON.parse(readFileSync(file, 'utf8')) as V3Fixtures;
+  if (!seed.employees.some((e) => e.referenceId === EMBEDDED.hr.employeeReferenceId)) {
+    seed.employees.push({ referenceId: EMBEDDED.hr.employeeReferenceId, record: { firstName: 'Offer', lastName: 'Accepted' } });
+  }
+  if (!seed.learning.imageTempKeys.includes(EMBEDDED.hr.learningImageTempKey))
+    seed.learning.imageTempKeys.push(EMBEDDED.hr.learningImageTempKey);
+  cached = seed;
+  return structuredClone(seed);
+}

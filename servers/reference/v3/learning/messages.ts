@@ -1,0 +1,30 @@
+/**
+ * The learning validation messages of 001 §7.2 (written once, in src/terms.ts) and the reworded
+ * forms the `learning.msg.*` faults answer with instead.
+ */
+import type { Behaviour } from '../../behaviour';
+import { LEARNING_MESSAGES, type LearningMessageKey } from '../../../../src/terms';
+import type { V3FaultName } from '../faults';
+import { on } from '../switches';
+
+export type MessageKey = LearningMessageKey;
+
+/** Not a message of 001 §7.2 ("The list is not exhaustive"): what the public-private-refused variant says. */
+export const PUBLIC_PRIVATE_MESSAGE = 'Cannot change access level between public and private';
+
+const REWORDED: Partial<Record<MessageKey, [V3FaultName, string]>> = {
+  fromOrgwide: ['learning.msg.from-orgwide-reworded', 'Cannot change access level from orgwide'],
+  toOrgwide: ['learning.msg.to-orgwide-reworded', 'Cannot change access level to orgwide'],
+  aggregateId: ['learning.msg.aggregate-id-reworded', 'Cannot change aggregateId for an existing activity'],
+  costWithoutCurrency: ['learning.msg.cost-without-currency-reworded', 'If cost is supplied then currency also needs to be supplied'],
+  currencyWithoutCost: ['learning.msg.currency-without-cost-reworded', 'If currency code is supplied a cost also needs to be supplied'],
+  contentType: ['learning.msg.content-type-reworded', 'Invalid content type for access level'],
+  fieldForAccessLevel: ['learning.msg.field-access-level-reworded', 'Field is not valid for access level'],
+  image: ['learning.msg.image-reworded', 'Image not found'],
+};
+
+/** The message the server says for `key` (reworded when its fault is on). */
+export function learningMessage(behaviour: Behaviour, key: MessageKey): string {
+  const reworded = REWORDED[key];
+  return reworded && on(behaviour, reworded[0]) ? reworded[1] : LEARNING_MESSAGES[key];
+}

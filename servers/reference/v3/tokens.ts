@@ -1,0 +1,151 @@
+/**
+ * The token service of the v3 reference server (001 §5): the registered clients, access tokens
+ * issued to them and their verification.
+ *
+ * Clients: identity.json's client belongs to this server's tenant; its "other" client belongs to
+ * another tenant of the same token service (v3-fixtures.json tokenService.otherClientTenant). Every
+ * token names its tenant in `aud`, so this tenant's API refuses the other client's tokens, as a
+ * token service shared by several tenants does.
+ *
+ * Tokens: HS256 JWTs (001 §5.1) with sub, client_id, scope (space separated, exactly the scopes
+ * asked for), aud, iss, iat, nbf, exp = iat + 300 (001 §5.3), jti. The signing key is made anew at
+ * each start. Under the hr.variant.jwt-no-exp variant the JWT has no exp and the server ends its
+ * life at iat + 300 itself; under the hr.token.opaque fault the token is a random string the
+ * server keeps (001 §5.1 names a JWT); under the hr.auth.expired-token-accepted fault tokens state
+ * a 3-second life and their expiry is never checked.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { EMBEDDED } from '../../../src/identity/embedded';
+import type { Behaviour } from '../behaviour';
+import { on } from './switches';
+import { decodeJwt, signJwt } from './jwt';
+import type { JsonObject } from './json';
+
+export const LIFETIME_S = 300;
+/** The life tokens state under the hr.auth.expired-token-accepted fault (short, so the suite proves it without a 300 s wait). */
+export const EXPIRED_FAULT_LIFETIME_S = 3;
+/** The scope HR core writes need (001 §5.2), from src/terms.ts; guard.ts and token-endpoint.ts take it from here. */
+export { HR_WRITE_SCOPE } from '../../../src/terms';
+
+export interface Client {
+  id: string;
+  secret: string;
+  tenant: string;
+}
+
+export interface Issued {
+  accessToken: string;
+  expiresIn: number;
+  scopes: string[];
+}
+
+/** What a verified token grants. */
+export interface Grant {
+  clientId: string;
+  tenant: string;
+  scopes: ReadonlySet<string>;
+}
+
+export type Verified = { ok: true; grant: Grant } | { ok: false; reason: string };
+
+export function registeredClients(tenant: string, otherTenant: string): Client[] {
+  return [
+    { id: EMBEDDED.hr.clientId, secret: EMBEDDED.hr.clientSecret, tenant },
+    { id: EMBEDDED.hr.otherClientId, secret: EMBEDDED.hr.otherClientSecret, tenant: otherTenant },
+  ];
+}
+
+export class TokenService {
+  private readonly key = randomBytes(32);
+  private readonly opaque = new Map<string, { grant: Grant; expiresAt: number }>();
+
+  constructor(
+    private readonly behaviour: Behaviour,
+    private readonly clients: readonly Client[],
+    private readonly issuer: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The tenant of the server's own (first) client. */
+  get homeTenant(): string {
+    return this.clients[0]?.tenant ?? '';
+  }
+
+  /** The client with this id and secret, or null. */
+  authenticate(id: string, secret: string): Client | null {
+    return this.clients.find((c) => c.id === id && c.secret === secret) ?? null;
+  }
+
+  issue(client: Client, scopes: string[]): Issued {
+    const b = this.behaviour;
+    const shortLived = on(b, 'hr.auth.expired-token-accepted');
+    const lifetime = on(b, 'hr.token.expires-in-3600') ? 3600 : shortLived ? EXPIRED_FAULT_LIFETIME_S : LIFETIME_S;
+    const claimLifetime = on(b, 'hr.token.exp-claim-3600') ? 3600 : lifetime;
+    const iat = Math.floor(this.now() / 1000);
+    if (on(b, 'hr.token.opaque')) {
+      this.sweep();
+      const accessToken = randomBytes(32).toString('base64url');
+      this.opaque.set(accessToken, {
+        grant: { clientId: client.id, tenant: client.tenant, scopes: new Set(scopes) },
+        expiresAt: (iat + claimLifetime) * 1000,
+      });
+      return { accessToken, expiresIn: lifetime, scopes };
+    }
+    const claims: JsonObject = {
+      iss: this.issuer,
+      sub: client.id,
+      client_id: client.id,
+      aud: client.tenant,
+      scope: scopes.join(' '),
+      iat,
+      nbf: iat,
+      jti: randomUUID(),
+    };
+    if (!on(b, 'hr.variant.jwt-no-exp')) claims.exp = iat + claimLifetime;
+    return { accessToken: signJwt(claims, this.key), expiresIn: lifetime, scopes };
+  }
+
+  /** Checks form, signature and lifetime (the audience is the API's business). */
+  verify(token: string): Verified {
+    if (on(this.behaviour, 'hr.token.opaque')) {
+      const held = this.opaque.get(token);
+      if (!held) return { ok: false, reason: 'The access token is not known' };
+      if (held.expiresAt <= this.now()) return { ok: false, reason: 'The access token has expired' };
+      return { ok: true, grant: held.grant };
+    }
+    const decoded = decodeJwt(token, this.key, !on(this.behaviour, 'hr.auth.signature-not-verified'));
+    if ('problem' in decoded) {
+      const reasons = {
+        malformed: 'The access token is not a JWT',
+        algorithm: 'The access token is not signed with HS256',
+        signature: 'The access token signature does not verify',
+      };
+      return { ok: false, reason: reasons[decoded.problem] };
+    }
+    const { claims } = decoded;
+    const nowS = this.now() / 1000;
+    // Without exp (jwt-no-exp variant) the life ends iat + 300 s all the same.
+    const expiry =
+      typeof claims.exp === 'number'
+        ? claims.exp
+        : on(this.behaviour, 'hr.variant.jwt-no-exp') && typeof claims.iat === 'number'
+          ? claims.iat + LIFETIME_S
+          : null;
+    if (expiry === null) return { ok: false, reason: 'The access token has no expiry' };
+    if (expiry <= nowS && !on(this.behaviour, 'hr.auth.expired-token-accepted'))
+      return { ok: false, reason: 'The access token has expired' };
+    if (typeof claims.nbf === 'number' && claims.nbf > nowS + 60) return { ok: false, reason: 'The access token is not valid yet' };
+    if (typeof claims.client_id !== 'string' || typeof claims.aud !== 'string' || typeof claims.scope !== 'string')
+      return { ok: false, reason: 'The access token lacks client_id, aud or scope' };
+    return {
+      ok: true,
+      grant: { clientId: claims.client_id, tenant: claims.aud, scopes: new Set(claims.scope.split(' ').filter(Boolean)) },
+    };
+  }
+
+  private sweep(): void {
+    if (this.opaque.size < 10_000) return;
+    const now = this.now();
+    for (const [token, held] of this.opaque) if (held.expiresAt <= now) this.opaque.delete(token);
+  }
+}
