@@ -8,7 +8,14 @@
  * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
  * (every fault gets its API's whole run), --write-hints (refresh the committed hints from this run).
  */
-import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS, type FaultSpec, type VariantSpec } from '../../servers/reference/faults-and-variants';
+import {
+  API_VARIANTS,
+  COMMON_VARIANTS,
+  FAULTS,
+  VARIANTS,
+  type FaultSpec,
+  type VariantSpec,
+} from '../../servers/reference/faults-and-variants';
 import { faultListProblems } from '../fault-run/fault-audit';
 import { APIS, type ApiName } from '../../src/catalogue';
 import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type CatchHints } from '../fault-run/catch-hints';

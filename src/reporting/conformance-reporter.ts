@@ -266,7 +266,16 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     const line = testLines[testLines.length - 1];
     if (line) {
       line.operations = [...new Set((evidence?.exchanges ?? []).flatMap((e) => (e.operationId ? [e.operationId] : [])))].sort();
-      line.earned = [...cellsOfTest({ test: title, outcome, reason: '', declared: [], verdicts: evidence?.verdicts ?? [], numbers: new Map() }).passed.keys()].sort();
+      line.earned = [
+        ...cellsOfTest({
+          test: title,
+          outcome,
+          reason: '',
+          declared: [],
+          verdicts: evidence?.verdicts ?? [],
+          numbers: new Map(),
+        }).passed.keys(),
+      ].sort();
     }
     judged.push({
       test: title,

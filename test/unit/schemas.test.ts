@@ -159,7 +159,11 @@ const rmValid: [string, string, unknown][] = [
   ['rm/relationship.json', 'array', [{ id: '1', type: 'x' }]],
   ['rm/relationship.json', '{data: null}', { data: null }],
   ['rm/relationship.json', '{data: {id,type}, links}', { data: { id: '1', type: 'x' }, links: {} }],
-  ['rm/relationship.json', 'links only (a serializer that did not load the linkage)', { links: { related: '/v2/candidates/1/educations' } }],
+  [
+    'rm/relationship.json',
+    'links only (a serializer that did not load the linkage)',
+    { links: { related: '/v2/candidates/1/educations' } },
+  ],
   ['rm/resource.json', 'generic', location],
   ['rm/any-resource.json', 'generic', location],
   ['rm/candidate.json', 'full candidate', candidate],

@@ -35,7 +35,7 @@ export interface ExpectationContext {
   knownTests: ReadonlySet<string> | null;
 }
 
-export const EXPECTATIONS_SCHEMA_FILE = join(__dirname, '../../schemas/expectations.schema.json');
+export const EXPECTATIONS_SCHEMA_FILE = join(__dirname, '../../../schemas/expectations.schema.json');
 /** The form of a status cell key (as in the schema); another form is the schema's problem, not the catalogue's. */
 const STATUS_CELL = /^([1-5][0-9][0-9]|[1-5]xx)$/;
 const FIELDS = ['check', 'operation', 'status', 'test', 'reason', 'until', 'link'] as const;
