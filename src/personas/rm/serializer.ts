@@ -113,11 +113,11 @@ export function charField(
   }
   let text = String(v).trim();
   if (opts.sanitise === 'strip' || opts.sanitise === 'filename') text = sanitise(text, opts.sanitise);
+  if (opts.sanitise === 'filename' && String(v).trim() !== '' && ['', '.', '..'].includes(text)) {
+    errors.add(path, `Could not derive file name from '${String(v)}'.`);
+    return undefined;
+  }
   if (text === '') {
-    if (opts.sanitise === 'filename' && String(v).trim() !== '') {
-      errors.add(path, `Could not derive file name from '${String(v)}'.`);
-      return undefined;
-    }
     if (!opts.allowBlank) {
       errors.add(path, BLANK);
       return undefined;

@@ -2,7 +2,7 @@
  * Bean Validation bounds of the frameworks persona where the document gives none ("Rate limits, payload size limits
  * and field length bounds: not shown"): every string at most 255 characters (JPA's default column length), names
  * at most 100, initials 10, phone numbers 30, an e-mail format, an ISO 3166 country code, `0 < fte <= 1.5`,
- * `0 <= baseHours <= 168`, a positive learning duration. Messages are Hibernate Validator's defaults.
+ * `0 <= baseHours <= 168`, a positive learning duration, costs of zero or more. Messages are Hibernate Validator's defaults.
  * Document part 2 (field tables), part 8.
  */
 import { problem, type Problem } from './errors';
@@ -50,6 +50,9 @@ export const LEARNING_BOUNDS: Bounds = {
   'content.text': { maxLength: 100_000 },
   'content.url': { maxLength: 2048 },
   'duration.duration': { min: { value: 0, exclusive: true } },
+  'costs.attendenceCost': { min: { value: 0, exclusive: false } },
+  'costs.cancellationCost': { min: { value: 0, exclusive: false } },
+  'costs.otherCost': { min: { value: 0, exclusive: false } },
 };
 
 function check(path: string, value: JsonValue, bounds: Bounds): Problem[] {

@@ -313,7 +313,8 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       backdateSeconds: 300,
     },
     auth: { insufficientScopeStatus: 403, learningScope: null, errorBody: false, challengeStyle: 'spring' },
-    values: { booleanStrings: true, strictDates: true, allowNegative: false, coerceScalars: true, bounds: true },
+    // negative numbers pass the type check and meet the Bean Validation bounds (bounds.ts) instead
+    values: { booleanStrings: true, strictDates: true, allowNegative: true, coerceScalars: true, bounds: true },
     lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: false, emptyRequiredIsMissing: true },
     hr: {
       success: 'envelope',

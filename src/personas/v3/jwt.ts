@@ -3,7 +3,7 @@
  * with a `kid` published in a JWKS (RFC 7517): encode and verify (signature, algorithm, `nbf`, expiry).
  * Document part 5 item 1: "an OAuth 2.0 bearer token (JWT)"; item 3: "Tokens live 300 seconds".
  */
-import { createHmac, createPublicKey, generateKeyPairSync, randomUUID, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomUUID, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { isJsonObject, parseJson, type JsonObject } from './json';
 
 export interface JwtClaims {
@@ -49,7 +49,7 @@ export function hs256Key(secret: Buffer): JwtKey {
 export function rs256Key(): JwtKey {
   const { privateKey, publicKey }: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = randomUUID().replace(/-/g, '').slice(0, 27);
-  const jwk = createPublicKey(publicKey).export({ format: 'jwk' }) as JsonObject;
+  const jwk = publicKey.export({ format: 'jwk' }) as JsonObject;
   return {
     alg: 'RS256',
     kid,
