@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { commaList, readEnv } from './src/config/env';
 import { planTarget } from './src/config/target';
-import { allureCategories } from './src/reporting/allure-categories';
 import { instanceProjects, readInstances } from './src/fault-run/instances';
 import { jobPerTest, suiteProjects } from './src/runner/projects';
 import { preloadCompileCache } from './src/runner/compile-cache';
@@ -73,9 +72,9 @@ export default defineConfig({
       suiteProjects(process.argv, process.env),
 });
 
+/** Allure results (the conformance reporter writes junit.xml itself, from the verdicts). */
 function reportersForPeople(): ReporterDescription[] {
   return [
-    ['junit', { outputFile: `${reportsDir}/junit.xml` }],
     [
       // allure-playwright, with a writer that does not fsync every file (src/reporting/allure-reporter.ts).
       './src/reporting/allure-reporter.ts',
@@ -92,7 +91,6 @@ function reportersForPeople(): ReporterDescription[] {
           ...(metadata.faults.length ? { 'reference faults': metadata.faults.join(', ') } : {}),
           ...(metadata.variants.length ? { 'reference variants': metadata.variants.join(', ') } : {}),
         },
-        categories: allureCategories(),
       },
     ],
   ];

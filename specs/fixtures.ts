@@ -4,7 +4,6 @@
  * the conformance matrix), `observe` (what the target did where the documents are silent) and a
  * clean-up registry that undoes what a test created.
  */
-import { writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 // The base test without Playwright's browser fixtures: its auto fixtures (tracing, screenshots,
 // request contexts) would set up and tear down around every test, each a step with a captured stack.
@@ -14,10 +13,10 @@ import { operation } from '../src/catalogue';
 import type { ApiName, OperationSpec } from '../src/catalogue/types';
 import { readEnv } from '../src/config/env';
 import { parseTarget, type Target } from '../src/config/target';
-import { instanceEnv } from '../src/fault-run/instances';
+import { instanceEnv, instanceOf } from '../src/fault-run/instances';
 import { ApiClient, type AuthProvider } from '../src/http/client';
 import { exchangeBrief, exchangeTitle, exchangeToText, pathOf, type Exchange } from '../src/http/exchange';
-import { lastExchange, lastExchangeSeq } from '../src/http/last-exchange';
+import { lastExchangeSeq } from '../src/http/last-exchange';
 import { redact } from '../src/http/redact';
 import { Limiter } from '../src/http/limiter';
 import { hmacBasicAuth } from '../src/auth/hmac-basic';
@@ -25,10 +24,11 @@ import { TokenCache, bearerAuth, requestToken } from '../src/auth/oauth';
 import { Cleanup } from '../src/runner/cleanup';
 import { recordObservation, type ObservationCategory } from '../src/reporting/observations';
 import { coverageAnnotation } from '../src/reporting/coverage';
-import { ExchangeTallyAnnotation } from '../src/reporting/exchange-tally';
 import { replayCommand } from '../src/reporting/replay';
-import { exchangeInMessage } from '../src/checks/check-error';
+import { EVIDENCE_ANNOTATION, type ExchangeBrief, type FailingExchange, type TestEvidence } from '../src/reporting/evidence';
+import { pendingFailure, setVerdictSink, type Verdict } from '../src/checks/verdict';
 import { RmShared } from './support/rm-shared';
+import { takeFailedCase } from './support/property';
 import { LEAN } from './support/lean';
 
 const API_TITLES: Record<ApiName, string> = {
@@ -106,12 +106,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   exchanges: [
     async ({ target }, use, testInfo) => {
       const log = new ExchangeLog(testInfo);
-      await use(log);
-      const failed = testInfo.status !== testInfo.expectedStatus && testInfo.status !== 'skipped';
-      await log.finish(failed ? stepError(testInfo) : null);
-      if (failed) reportFailure(testInfo, target, log);
+      setVerdictSink(log);
+      try {
+        await use(log);
+      } finally {
+        // Read before the sink goes: the failed verdict on its way out of the test, if a check failed it.
+        const failure = testInfo.status === 'failed' ? pendingFailure() : null;
+        setVerdictSink(null);
+        await log.finish(failure);
+        testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidenceOf(testInfo, target, log, failure)) });
+      }
     },
-    { box: 'self' },
+    // Every test has evidence, whether or not it asks for a client.
+    { box: 'self', auto: true },
   ],
   rm: [
     async ({ target, limiter, exchanges }, use) => {
@@ -209,68 +216,73 @@ const ALLURE_MESSAGE_CONTENT_TYPE = 'application/vnd.allure.message+json';
 const FAILED_MARK = '\u2717';
 
 interface ExchangeStep {
+  seq: number;
   close(error: Error | null): void;
   done: Promise<void>;
 }
 
 /**
- * The exchanges of one test, numbered 1, 2, 3... within it (the worker-wide `seq` stays on each
- * exchange for internal use). Each is shown as a Playwright step, started when the exchange is
- * recorded, in the async context of the code that sent it: in the test body (or inside the
- * `test.step` the body is in) for the body's requests, under "After Hooks" for clean-up. The step
- * holds the exchange text as an attachment named "<nnn> <METHOD> <path> -> <status>".
+ * The exchanges and verdicts of one test. Exchanges are numbered 1, 2, 3... within it (the
+ * worker-wide `seq` stays on each for the verdicts, which name exchanges by it). Each exchange is a
+ * Playwright step, started when the exchange is recorded, in the async context of the code that
+ * sent it: in the test body (or the `test.step` the body is in), or under "After Hooks" for
+ * clean-up; the step holds the exchange text as an attachment "<nnn> <METHOD> <path> -> <status>".
  *
- * Which exchange failed is known only once the body has thrown, so the step of the latest body
- * exchange is kept open (its callback waits) until the next exchange or the end of the test: it then
- * ends passed, or, when the test failed, failed (the step throws the test's error, which carries
- * the check and the clause) and renamed "\u2717 <name>".
+ * Which exchange failed is known only when the test ends, from the verdict that failed it; so the
+ * body's steps stay open until then: the failed verdict's exchange ends failed (its step throws the
+ * test's error and is renamed "\u2717 <name>"), every other one passed.
  *
- * The failing exchange is the last one recorded before the body ended. Playwright sets
- * `testInfo.status` to "failed" (or "timedOut") as soon as the body throws, before any fixture
- * tears down, so an exchange recorded while the status is still "passed" was sent by the body, and
- * one recorded after it by clean-up (whatever the order in which fixtures tear down): the failing
- * exchange is the last exchange recorded while the status was "passed". A property test that shrank
- * reports the last exchange of its last run, which may not be the counterexample's.
+ * It is also the test's verdict sink (src/checks/verdict.ts): every check records its verdict here.
  */
 export class ExchangeLog {
   readonly all: Exchange[] = [];
-  /** The last exchange the body recorded, with its number in the test. */
-  failing: { exchange: Exchange; n: number } | null = null;
+  readonly verdicts: Verdict[] = [];
   /** The worker-wide seq before the test's first exchange. */
   readonly startSeq = lastExchangeSeq();
-  private open: ExchangeStep | null = null;
+  private readonly open: ExchangeStep[] = [];
   private readonly steps: Promise<void>[] = [];
-  private readonly tally: ExchangeTallyAnnotation;
 
-  constructor(private readonly testInfo: TestInfo) {
-    this.tally = new ExchangeTallyAnnotation(testInfo.annotations);
+  constructor(private readonly testInfo: TestInfo) {}
+
+  record(item: Exchange | Verdict): void {
+    if ('verdict' in item) this.verdicts.push(item);
+    else this.recordExchange(item);
   }
 
-  record(exchange: Exchange): void {
+  private recordExchange(exchange: Exchange): void {
     this.all.push(exchange);
-    const n = this.all.length;
-    const inBody = this.testInfo.status === 'passed';
-    // A body exchange after a body exchange: the earlier one passed. An exchange after the body
-    // failed (clean-up): the open step is the failing exchange's; it is closed by `finish`.
-    if (inBody) {
-      this.open?.close(null);
-      this.failing = { exchange, n };
-    }
-    if (LEAN) {
-      // No report shows an exchange in a lean run: counted, without a step or an attachment.
-      this.tally.add(exchange.retries);
-      return;
-    }
-    const step = this.step(exchange, n);
-    if (inBody) this.open = step;
+    // A lean run's reports show no exchange: no step, no attachment, just the brief in the evidence.
+    if (LEAN) return;
+    const step = this.step(exchange, this.all.length);
+    // An exchange sent after the body failed (clean-up) has nothing left to wait for.
+    if (this.testInfo.status === 'passed') this.open.push(step);
     else step.close(null);
   }
 
-  /** Ends the open step: failed with `error` when the test failed, passed otherwise; waits for every step. */
-  async finish(error: Error | null): Promise<void> {
-    this.open?.close(error);
-    this.open = null;
+  /** Ends the open steps: the failed verdict's exchange failed (with the test's error), every other passed; waits for every step. */
+  async finish(failure: Verdict | null): Promise<void> {
+    const error = failure ? stepError(this.testInfo) : null;
+    for (const step of this.open.splice(0)) step.close(failure && step.seq === failure.exchangeSeq ? error : null);
     await Promise.all(this.steps);
+  }
+
+  /** The exchange with the worker-wide `seq`, and its number in the test. */
+  find(seq: number | null): { exchange: Exchange; n: number } | null {
+    const i = seq === null ? -1 : this.all.findIndex((e) => e.seq === seq);
+    return i < 0 ? null : { exchange: this.all[i] as Exchange, n: i + 1 };
+  }
+
+  briefs(): ExchangeBrief[] {
+    return this.all.map((e, i) => ({
+      n: i + 1,
+      seq: e.seq,
+      operationId: e.operationId,
+      method: e.request.method,
+      path: pathOf(e.request.url),
+      status: e.response?.status ?? null,
+      retries: e.retries,
+      ms: Math.round(e.durationMs),
+    }));
   }
 
   private step(exchange: Exchange, n: number): ExchangeStep {
@@ -297,7 +309,7 @@ export class ExchangeLog {
       )
       .catch(() => undefined);
     this.steps.push(done);
-    return { close, done };
+    return { seq: exchange.seq, close, done };
   }
 }
 
@@ -319,75 +331,72 @@ function attachWithoutStack(testInfo: TestInfo, name: string, options: { body: s
 
 /** The error the failing exchange's step ends with: the test's own message (check, clause and quote). */
 function stepError(testInfo: TestInfo): Error {
-  // Playwright's message starts with the error's name ("CheckError: ..."): keep it as the name, not twice.
-  const text = redact(testInfo.error?.message ?? `test ${testInfo.status ?? 'failed'}`);
-  const named = /^(\w*Error): /.exec(text);
-  const error = new Error(named ? text.slice(named[0].length) : text);
-  if (named?.[1]) error.name = named[1];
+  const error = new Error(redact(testInfo.error?.message ?? `test ${testInfo.status ?? 'failed'}`));
+  error.name = 'CheckError';
   error.stack = `${error.name}: ${error.message}`;
   return error;
 }
 
-/** The annotations (failing-exchange, replay) and the console block (conformance-failure.json) of a failed test. */
-function reportFailure(testInfo: TestInfo, target: Target, log: ExchangeLog): void {
-  // An exchange sent by a client whose recorder is not this log (ApiClient.with({ onExchange }))
-  // is still noted worker-wide; it counts (unnumbered) when the body recorded none.
-  const noted = lastExchange();
-  // A failed check names the exchange it judged; a property's names its counterexample's, which
-  // may lie before the shrink runs that followed it.
-  const named = exchangeInMessage(testInfo.error?.message ?? '');
-  const judged = named === null ? -1 : log.all.findIndex((e) => e.seq === named);
-  const failing =
-    judged >= 0
-      ? { exchange: log.all[judged] as Exchange, n: judged + 1 }
-      : (log.failing ?? (noted && noted.seq > log.startSeq && !log.all.includes(noted) ? { exchange: noted, n: 0 } : null));
-  if (failing) {
-    const { exchange } = failing;
-    testInfo.annotations.push({
-      type: 'failing-exchange',
-      description: JSON.stringify({
-        seq: exchange.seq,
-        operationId: exchange.operationId,
-        method: exchange.request.method,
-        path: pathOf(exchange.request.url),
-        status: exchange.response?.status ?? null,
-      }),
-    });
-  }
+const REQUEST_BODY_LIMIT = 2_000;
+
+/** The failed verdict's exchange, with what a console block shows of it. */
+function failingExchange(log: ExchangeLog, failure: Verdict | null): FailingExchange | null {
+  const found = log.find(failure?.exchangeSeq ?? null);
+  if (!found) return null;
+  const { exchange, n } = found;
+  const body = exchange.request.body;
+  return {
+    n,
+    seq: exchange.seq,
+    operationId: exchange.operationId,
+    method: exchange.request.method,
+    url: redact(exchange.request.url),
+    path: pathOf(exchange.request.url),
+    status: exchange.response?.status ?? null,
+    requestBody: body === null ? null : redact(body.length > REQUEST_BODY_LIMIT ? `${body.slice(0, REQUEST_BODY_LIMIT)}...` : body),
+    response: exchangeBrief(exchange).slice(1),
+    curl: exchange.curl,
+  };
+}
+
+/** The test's evidence: its exchanges, its verdicts, the failure, and the one replay command of a failed test. */
+function evidenceOf(testInfo: TestInfo, target: Target, log: ExchangeLog, failure: Verdict | null): TestEvidence {
+  const failed = testInfo.status === 'failed';
+  const timedOut = testInfo.status === 'timedOut' || testInfo.status === 'interrupted';
+  const failedCase = takeFailedCase();
+  return {
+    exchanges: log.briefs(),
+    verdicts: log.verdicts,
+    failure,
+    failingExchange: failingExchange(log, failure),
+    replay: failed ? replayOf(testInfo, target, failedCase) : null,
+    notJudged: timedOut
+      ? testInfo.status === 'timedOut'
+        ? `the test did not end within its time-out of ${Math.round(testInfo.timeout / 1000)} s, a limit of the suite, not of the target (${log.all.length} exchanges sent)`
+        : 'the run was interrupted before the test ended'
+      : null,
+  };
+}
+
+function replayOf(testInfo: TestInfo, target: Target, failedCase: ReturnType<typeof takeFailedCase>): string {
   // Relative to the project root (where playwright.config.ts is), as `npx playwright test` takes it.
   const root = testInfo.config.configFile ? dirname(testInfo.config.configFile) : process.cwd();
   const file = relative(root, testInfo.file).replace(/\\/g, '/');
-  const replay = redact(
+  const instance = instanceOf(testInfo.project.metadata);
+  return redact(
     replayCommand({
-      env: readEnv(),
+      env: instanceEnv(readEnv(), testInfo.project.metadata),
       embedded: target.embedded,
+      ...(instance ? { faults: instance.faults, variants: instance.variants } : {}),
       seed: target.run.seed,
       runId: target.run.runId,
       file,
       line: testInfo.line,
       project: testInfo.project.name,
+      title: testInfo.title,
+      failedCase,
     }),
   );
-  testInfo.annotations.push({ type: 'replay', description: replay });
-  // For src/cli/start.ts, which prints one block per failure: Playwright empties the output folder
-  // at the start of every run, so only this run's failures are found there.
-  const block = {
-    test: testInfo.titlePath.join(' > '),
-    file,
-    line: testInfo.line,
-    project: testInfo.project.name,
-    exchanges: log.all.length,
-    failingExchange: failing
-      ? {
-          n: failing.n,
-          title: exchangeTitle(failing.exchange, failing.n),
-          brief: exchangeBrief(failing.exchange),
-          curl: failing.exchange.curl,
-        }
-      : null,
-    replay,
-  };
-  writeFileSync(testInfo.outputPath('conformance-failure.json'), JSON.stringify(block, null, 2));
 }
 
 export { expect } from '@playwright/test';

@@ -12,7 +12,7 @@
 import { test } from '../fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
 import { expectThat } from '../../src/checks';
-import { CheckError } from '../../src/checks/check-error';
+import { failSetup } from '../../src/checks/registry/setup';
 import { readEnv } from '../../src/config/env';
 import { EMPLOYEE_OP, subject } from '../support/v3-hr';
 import { expectAccepted, expectCredentialsRefused, observeOutcome } from '../support/v3';
@@ -146,7 +146,7 @@ test.describe('token lifetime', () => {
     const res = await tokenRequest(hrTarget, target, hrTarget.scope);
     const token = res.body?.access_token;
     if (res.status !== 200 || typeof token !== 'string' || token === '') {
-      throw new CheckError('setup', 'v3.auth.token', `the token endpoint gave no token to the configured client (HTTP ${res.status})`);
+      failSetup('v3.auth.token', `the token endpoint gave no token to the configured client (HTTP ${res.status})`);
     }
     const stated = statedLifetime(res) ?? { seconds: LIFETIME_S, source: '001 §5.3 (the response states none)' };
     const wait = stated.seconds + expiryMargin(stated.seconds);

@@ -4,11 +4,13 @@
  * seed, path and number of runs are attached to the report, and a failure carries the shrunk
  * counterexample, the failing check and one command that replays exactly that case.
  */
-import { test, type TestInfo } from '@playwright/test';
+import { test } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
 import type { Target } from '../../src/config/target';
 import { CheckError } from '../../src/checks/check-error';
+import { refail } from '../../src/checks/judge';
+import { clearPendingFailure } from '../../src/checks/verdict';
 import { redact } from '../../src/http/redact';
 import { LEAN } from './lean';
 
@@ -42,11 +44,20 @@ export function propertySeed(runSeed: number, name: string): number {
   return h;
 }
 
-export function replayCommand(testInfo: TestInfo, runSeed: number, path: string, commandsPath?: string): string {
-  const file = testInfo.file.slice(testInfo.file.indexOf('specs/'));
-  const title = testInfo.title.replace(/["$`\\]/g, '.').replace(/[()[\]{}*+?|^]/g, '.');
-  const commands = commandsPath ? ` CONFORMANCE_REPLAY_COMMANDS='${commandsPath}'` : '';
-  return `CONFORMANCE_SEED=${runSeed} CONFORMANCE_REPLAY_PATH=${path}${commands} npx playwright test ${file} --project ${testInfo.project.name} -g "${title}"`;
+/** The shrunk case of the property that failed in the running test: what its replay command must carry. */
+export interface FailedCase {
+  path: string;
+  /** A model's command sequence path (fast-check needs both). */
+  commandsPath?: string;
+}
+
+let failedCase: FailedCase | null = null;
+
+/** The failed case of the running test's property, read by the fixtures for the test's one replay command. */
+export function takeFailedCase(): FailedCase | null {
+  const c = failedCase;
+  failedCase = null;
+  return c;
 }
 
 export async function checkProperty<T>(options: PropertyOptions<T>): Promise<void> {
@@ -70,15 +81,13 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   const counterexample = redact(fc.stringify(details.counterexample?.[0]));
   const path = details.counterexamplePath ?? '';
   const commandsPath = /\/\*replayPath="([^"]*)"\*\//.exec(counterexample)?.[1];
-  const replay = replayCommand(testInfo, runSeed, path, commandsPath);
+  failedCase = { path, ...(commandsPath ? { commandsPath } : {}) };
   await testInfo.attach('counterexample (shrunk)', { body: counterexample, contentType: 'text/plain' });
-  await testInfo.attach('replay command', { body: replay, contentType: 'text/plain' });
-  console.log(`Replay the failing case of "${options.name}": ${replay}`);
   const cause = details.errorInstance;
   const shrunk = `after ${details.numRuns} runs, shrunk ${details.numShrinks} times`;
-  const say = (detail: string): string =>
-    `property "${options.name}" failed ${shrunk}.\n${detail}\nCounterexample: ${counterexample}\nReplay: ${replay}`;
-  // A failed check keeps its name and its clause; anything else is an error of the test itself.
-  if (cause instanceof CheckError) throw new CheckError(cause.check, cause.clauseId, say(cause.detail), cause.exchangeSeq);
+  const say = (detail: string): string => `property "${options.name}" failed ${shrunk}.\n${detail}\nCounterexample: ${counterexample}`;
+  // A failed check keeps its verdict (check, clause, the counterexample's exchange); anything else is an error of the test itself.
+  if (cause instanceof CheckError) refail(cause.verdict, say(cause.verdict.detail));
+  clearPendingFailure();
   throw new Error(say(cause instanceof Error ? cause.message : String(cause)));
 }

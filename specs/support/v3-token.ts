@@ -5,7 +5,7 @@
  */
 import { test } from '@playwright/test';
 import { requestToken, type TokenResponse } from '../../src/auth/oauth';
-import { CheckError } from '../../src/checks/check-error';
+import { failSetup } from '../../src/checks/registry/setup';
 import type { HrTarget, Target } from '../../src/config/target';
 import { registerSecret } from '../../src/http/redact';
 import { HR_WRITE_SCOPE } from '../../src/terms';
@@ -167,7 +167,7 @@ export async function foreignClientToken(target: Target): Promise<string> {
   const res = await tokenRequest(target.hr, target, target.hr.scope, other);
   const token = res.body?.access_token;
   if (res.status !== 200 || typeof token !== 'string' || token === '')
-    throw new CheckError('setup', 'v3.auth.token', `the token endpoint gave the second client no token (HTTP ${res.status})`);
+    failSetup('v3.auth.token', `the token endpoint gave the second client no token (HTTP ${res.status})`);
   return token;
 }
 

@@ -10,7 +10,8 @@ import { asCited } from './define';
 import { CHECKS, type CheckName } from './registry';
 import { expectNoServerError } from './registry/no-server-error';
 import schemaCheck, { expectSchema } from './registry/schema';
-import { expectStatus, type ExpectedStatus } from './registry/status';
+import { expectStatus } from './expect-status';
+import type { ExpectedStatus } from './registry/status';
 
 export interface DocumentedOptions {
   /** Name for the status check, e.g. 'auth-enforced'. */

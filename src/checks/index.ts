@@ -1,4 +1,7 @@
-export { CheckError, checksInMessage, clausesInMessage } from './check-error';
+export { CheckError } from './check-error';
+export { CONFORMS, enforce, nonConforming, verdictOf, type Outcome } from './judge';
+export { failSetup } from './registry/setup';
+export * from './verdict';
 export { expectDocumented, type DocumentedOptions } from './documented';
 export { asCited, citesClause, type CheckDef, type CitedBy } from './define';
 export { CHECK_NAMES, isCheckName, type CheckName } from './names';
@@ -6,7 +9,8 @@ export { CHECKS, CHECK_LIST, type ClauseOf } from './registry';
 export { expectJson } from './registry/json-body';
 export { expectNoServerError } from './registry/no-server-error';
 export { expectSchema } from './registry/schema';
-export { expectStatus, type ExpectedStatus, type StatusOptions } from './registry/status';
+export { expectStatus, type StatusOptions } from './expect-status';
+export type { ExpectedStatus } from './registry/status';
 export { expectResponse } from './registry/transport';
 export { expectMessage, expectSomeMessage } from './registry/validation-message';
 export { expectThat } from './that';

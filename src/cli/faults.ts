@@ -84,7 +84,7 @@ async function main(): Promise<void> {
         .map(([s]) => `${op.id} ${s}`),
     );
     const failures = [
-      ...(run.report?.failures ?? []).map((f) => `[${f.checks.join(',')}] ${f.test}: ${f.message.slice(0, 200)}`),
+      ...(run.report?.failures ?? []).map((f) => `[${f.check}] ${f.test}: ${f.message.slice(0, 200)}`),
       ...notCovered.map((c) => `not covered: ${c}`),
       ...(run.report ? [] : [`no report (exit ${run.exitCode}): ${run.tail}`]),
     ];

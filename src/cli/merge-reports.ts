@@ -23,8 +23,11 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderMarkdown } from '../reporting/conformance-markdown';
-import type { CellStatus, ConformanceReport } from '../reporting/conformance-types';
-import { addJUnitSkipMessagesToFile } from '../reporting/junit-skips';
+import type { CellEvidence, CellStatus, ConformanceReport } from '../reporting/conformance-types';
+import { renderJUnit } from '../reporting/junit';
+import { runFailed } from '../reporting/conformance-reporter';
+import { gateActive, gateInputs, gateReport } from '../gate/run-gate';
+import { configuredApis } from '../gate/types';
 import { groupLeftovers, groupObservations } from '../reporting/observations';
 import { buildAllureReport } from './allure-html';
 
@@ -46,11 +49,17 @@ export interface ShardDir {
  * totals, requests, failures, skip reasons, observations and leftovers add up.
  */
 export function mergeConformanceReports(reports: readonly ConformanceReport[]): ConformanceReport {
-  const [first] = reports;
-  if (!first) throw new Error('mergeConformanceReports: no report to merge');
-  const operations = first.operations.map((op) => ({ ...op, statuses: { ...op.statuses } }));
+  const [head] = reports;
+  if (!head) throw new Error('mergeConformanceReports: no report to merge');
+  // A shard's gate spoke for that shard only: the merged run is gated afresh.
+  const { gate: _shardGate, ...first } = head;
+  const operations = first.operations.map((op) => ({
+    ...op,
+    statuses: { ...op.statuses },
+    evidence: {} as ConformanceReport['operations'][number]['evidence'],
+  }));
   const byId = new Map(operations.map((op) => [op.id, op]));
-  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const totals = { passed: 0, failed: 0, skipped: 0, notJudged: 0 };
   const skipped = new Map<string, ConformanceReport['skipped'][number]>();
   const skippedTests = new Map<string, string>();
   const observations = new Map<string, ConformanceReport['observations'][number]>();
@@ -59,11 +68,12 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
     totals.passed += report.totals.passed;
     totals.failed += report.totals.failed;
     totals.skipped += report.totals.skipped;
+    totals.notJudged += report.totals.notJudged ?? 0;
     requests += report.requests ?? 0;
     for (const op of report.operations) {
       let merged = byId.get(op.id);
       if (!merged) {
-        merged = { ...op, statuses: { ...op.statuses } };
+        merged = { ...op, statuses: { ...op.statuses }, evidence: {} };
         byId.set(op.id, merged);
         operations.push(merged);
       }
@@ -71,6 +81,8 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
         const before = merged.statuses[status] ?? 'not-covered';
         if (RANK[value] > RANK[before]) merged.statuses[status] = value;
       }
+      for (const [status, cell] of Object.entries(op.evidence ?? {}))
+        merged.evidence[status] = mergeCellEvidence(merged.evidence[status], cell);
     }
     for (const s of report.skipped) skipped.set(s.operationId && s.status ? `${s.operationId} ${s.status}` : s.cell, s);
     for (const t of report.skippedTests ?? []) skippedTests.set(t.test, t.reason);
@@ -95,12 +107,49 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
     requests,
     operations,
     failures: reports.flatMap((r) => r.failures),
+    notJudged: reports.flatMap((r) => r.notJudged ?? []),
+    tests: reports.flatMap((r) => r.tests ?? []),
     skipped: stillSkipped,
     skippedTests: [...skippedTests].map(([test, reason]) => ({ test, reason })),
     observations: mergedObservations,
     observationGroups: groupObservations(mergedObservations),
     leftovers,
     leftoverGroups: groupLeftovers(leftovers),
+  };
+}
+
+/**
+ * Why the shards' reports are not one whole run: a shard missing, the same shard twice, or shards
+ * of different splits. Every report records its shard (`shard: {current, total}`); null when they
+ * make up 1..n exactly once each (or are one unsharded run).
+ */
+export function shardSetProblem(reports: readonly Pick<ConformanceReport, 'shard'>[]): string | null {
+  const shards = reports.map((r) => r.shard ?? null);
+  if (shards.every((s) => s === null))
+    return reports.length <= 1 ? null : `${reports.length} reports of unsharded runs: merge the reports of one run split with --shard=i/n.`;
+  if (shards.some((s) => s === null))
+    return 'Some reports come from a run split with --shard and some from an unsharded run: merge the shards of one run.';
+  const totals = [...new Set(shards.map((s) => s?.total))];
+  if (totals.length > 1) return `The reports come from different splits (--shard=i/${totals.join(', i/')}): merge the shards of one run.`;
+  const total = totals[0] ?? 0;
+  const seen = shards.map((s) => s?.current ?? 0);
+  const twice = [...new Set(seen.filter((c, i) => seen.indexOf(c) !== i))];
+  if (twice.length) return `Shard ${twice.map((c) => `${c}/${total}`).join(', ')} appears twice: give each shard's reports once.`;
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((c) => !seen.includes(c));
+  if (missing.length)
+    return `Shard ${missing.map((c) => `${c}/${total}`).join(', ')} is missing: the merged run would leave its tests out. Give every shard's reports (or run again).`;
+  return null;
+}
+
+/** Two shards' evidence of one cell, together: counts add up, a few exchanges of each, the reasons of both. */
+function mergeCellEvidence(a: CellEvidence | undefined, b: CellEvidence): CellEvidence {
+  if (!a) return { ...b, exchanges: [...b.exchanges] };
+  const reasons = [...new Set([a.reason, b.reason].filter((r): r is string => !!r))];
+  return {
+    passed: a.passed + b.passed,
+    failed: a.failed + b.failed,
+    exchanges: [...a.exchanges, ...b.exchanges].slice(0, 6),
+    ...(reasons.length ? { reason: reasons.join('; ') } : {}),
   };
 }
 
@@ -162,6 +211,8 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
   mkdirSync(out, { recursive: true });
 
   const shardReports = shards.flatMap((s) => (s.conformance ? [JSON.parse(readFileSync(s.conformance, 'utf8')) as ConformanceReport] : []));
+  const shardProblem = shardSetProblem(shardReports);
+  if (shardProblem) return { exitCode: 2, report: null, method: null, messages: [shardProblem] };
   const seeds = [...new Set(shardReports.map((r) => r.seed))];
   const runIds = [...new Set(shardReports.map((r) => r.runId))];
   if (seeds.length > 1 || runIds.length > 1) {
@@ -185,15 +236,13 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
     );
     const require = createRequire(__filename);
     const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-    const res = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', `${REPORTER},junit`, blobDir], {
+    const res = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', REPORTER, blobDir], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, CONFORMANCE_REPORTS_DIR: out, PLAYWRIGHT_JUNIT_OUTPUT_FILE: join(out, 'junit.xml') },
+      env: { ...process.env, CONFORMANCE_REPORTS_DIR: out, CONFORMANCE_LEAN: '' },
       timeout: 300_000,
     });
     rmSync(blobDir, { recursive: true, force: true });
-    // The replay lists JUnit after the conformance reporter, so junit.xml is written last: give its <skipped> their reasons here.
-    addJUnitSkipMessagesToFile(join(out, 'junit.xml'));
     if (existsSync(join(out, 'conformance.json'))) method = 'blob';
     else
       messages.push(
@@ -201,7 +250,7 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
       );
   } else if (blobShards.length > 0) {
     messages.push(
-      `warning: only ${blobShards.length} of ${shards.length} shards have a blob report; merging their conformance.json files instead (no merged junit.xml).`,
+      `warning: only ${blobShards.length} of ${shards.length} shards have a blob report; merging their conformance.json files instead.`,
     );
   }
   if (method === null) {
@@ -217,8 +266,12 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
       };
     }
     const merged = mergeConformanceReports(shardReports);
+    // The release gate over the merged run, as the reporter does in a blob replay.
+    const inputs = gateInputs(configuredApis(merged));
+    if (gateActive(inputs)) merged.gate = gateReport(inputs, merged);
     writeFileSync(join(out, 'conformance.json'), JSON.stringify(merged, null, 2));
     writeFileSync(join(out, 'conformance.md'), renderMarkdown(merged));
+    writeFileSync(join(out, 'junit.xml'), renderJUnit(merged));
     method = 'json';
   }
   const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
@@ -249,7 +302,7 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
   }
   if (copied > 0 && options.allureHtml !== false && !buildAllureReport(allureOut, join(out, 'allure-report')))
     messages.push('warning: the Allure HTML report was not built.');
-  return { exitCode: report.totals.failed > 0 ? 1 : 0, report, method, messages };
+  return { exitCode: runFailed(report) ? 1 : 0, report, method, messages };
 }
 
 function main(): void {
@@ -286,7 +339,7 @@ function main(): void {
   console.log(
     `  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`,
   );
-  for (const f of report.failures.slice(0, 10)) console.log(`  x [${f.checks.join(', ')}] ${f.test}`);
+  for (const f of report.failures.slice(0, 10)) console.log(`  x [${f.check}] ${f.test}`);
   const files = ['conformance.md', 'conformance.json', 'junit.xml', 'allure-report/index.html'].filter((f) => existsSync(join(out, f)));
   console.log(`  reports: ${files.map((f) => `${out}/${f}`).join(', ')}`);
   process.exit(result.exitCode);

@@ -11,6 +11,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { buildAllureReport } from './allure-html';
+import { summaryLines } from '../reporting/console-summary';
+import { runFailed } from '../reporting/conformance-reporter';
+import { gateConsoleLines } from '../gate/render';
 import { API_PROJECTS } from '../runner/projects';
 import { preloadCompileCache } from '../runner/compile-cache';
 
@@ -19,11 +22,25 @@ const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const staging = join(reportsDir, '.next');
 const args = process.argv.slice(2);
 
-function cannotStart(message: string): never {
+/** Ends the run with exit 2; `message` null when the run already said why (the global set-up's one message). */
+function cannotStart(message: string | null): never {
   rmSync(staging, { recursive: true, force: true });
-  console.error(`\nThe conformance run cannot start.\n${message}\n`);
+  if (message !== null) console.error(`\nThe conformance run cannot start.\n${message}\n`);
   process.exit(2);
 }
+
+/** What a suite run writes under reports/: a new run replaces all of it, so no file of an earlier run stays beside its own. */
+const RUN_ARTIFACTS = [
+  'allure-results',
+  'allure-report',
+  'conformance.json',
+  'conformance.md',
+  'junit.xml',
+  'exchanges.har',
+  'test-results',
+  'run',
+  'blob-report',
+];
 
 /** `--project X`, `--project=X`, `-p X`: each must be one of the suite's projects. */
 function projectsNamed(argv: readonly string[]): string[] {
@@ -48,7 +65,7 @@ const run = spawnSync(process.execPath, [playwright, 'test', ...args], {
 });
 const code = run.status ?? 2;
 const summaryFile = join(staging, 'conformance.json');
-if (code === 2) cannotStart('See the message above.');
+if (code === 2) cannotStart(null);
 if (!existsSync(summaryFile))
   cannotStart(`Playwright ended (exit ${code}) before any test ran: check the arguments (${args.join(' ') || 'none'}).`);
 const report = JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceReport;
@@ -61,7 +78,8 @@ if (ran === 0) {
   );
 }
 
-// The new run ran: its reports replace the previous ones.
+// The new run ran: its reports replace the previous run's, all of them.
+for (const name of RUN_ARTIFACTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
 for (const name of readdirSync(staging)) {
   rmSync(join(reportsDir, name), { recursive: true, force: true });
   renameSync(join(staging, name), join(reportsDir, name));
@@ -69,55 +87,12 @@ for (const name of readdirSync(staging)) {
 rmSync(staging, { recursive: true, force: true });
 
 const built = buildAllureReport(join(reportsDir, 'allure-results'), join(reportsDir, 'allure-report'));
-const cells = report.operations.flatMap((o) => Object.values(o.statuses));
-const count = (s: string): number => cells.filter((c) => c === s).length;
 console.log('');
-console.log(
-  `Conformance: ${report.totals.failed === 0 ? 'CONFORMS on everything that ran' : `${report.totals.failed} FAILURE(S)`}  (RM: ${report.target.rm}; HR/Learning: ${report.target.hr}; seed ${report.seed})`,
-);
-console.log(
-  `  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`,
-);
-// One block per failure: the check, the clause, the exchange that failed and how to replay the
-// test; the exchanges themselves are in the reports (CONFORMANCE_VERBOSE=1 prints them all).
-const blocks = failureBlocks(join(reportsDir, 'test-results'));
-for (const f of report.failures.slice(0, 10)) {
-  console.log(`  x [${f.check}] ${f.test}`);
-  if (f.clause) console.log(`      ${f.clause.seed} ${f.clause.section}: "${f.clause.quote}"`);
-  const block = blocks.get(f.test);
-  const failing = block?.failingExchange;
-  if (failing) {
-    console.log(`      failing exchange ${failing.title}${failing.n ? ` (${failing.n} of ${block.exchanges} in the test)` : ''}`);
-    for (const line of failing.brief.slice(0, 6)) console.log(`        ${line}`);
-  }
-  if (block) console.log(`      replay: ${block.replay}`);
-}
-if (report.failures.length > 10) console.log(`  ... and ${report.failures.length - 10} more (see reports/conformance.md)`);
+for (const line of summaryLines(report)) console.log(line);
+if (report.gate) for (const line of gateConsoleLines(report.gate)) console.log(line);
 console.log(
   `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
 );
-process.exit(report.totals.failed > 0 ? 1 : code === 0 ? 0 : 1);
-
-/** What specs/fixtures.ts writes for each failed test (test-results/<test>/conformance-failure.json). */
-interface FailureBlock {
-  test: string;
-  exchanges: number;
-  failingExchange: { n: number; title: string; brief: string[] } | null;
-  replay: string;
-}
-
-function failureBlocks(resultsDir: string): Map<string, FailureBlock> {
-  const out = new Map<string, FailureBlock>();
-  if (!existsSync(resultsDir)) return out;
-  for (const dir of readdirSync(resultsDir)) {
-    const file = join(resultsDir, dir, 'conformance-failure.json');
-    if (!existsSync(file)) continue;
-    try {
-      const block = JSON.parse(readFileSync(file, 'utf8')) as FailureBlock;
-      out.set(block.test, block);
-    } catch {
-      // A half-written file of an interrupted run: that failure is printed without its block.
-    }
-  }
-  return out;
-}
+// The gate decides (a new failure or an expired expectation); a test the suite could not judge
+// (its own time-out) is reported, never a failure of the target.
+process.exit(runFailed(report) || code !== 0 ? 1 : 0);

@@ -8,6 +8,8 @@ import { ConfigError } from './errors';
 import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import type { Env } from './env';
 import { HR_WRITE_SCOPE } from '../terms';
+import { typoProblems } from './typos';
+import { VARIABLES } from './variables';
 
 export interface RmTarget {
   baseUrl: string;
@@ -69,10 +71,35 @@ export interface TargetPlan {
   hr: boolean;
 }
 
+/**
+ * Which APIs run where (INTERFACE.md): the embedded reference server only when no variable of
+ * either API is set (or CONFORMANCE_EMBEDDED=1 forces it). A credential or id of an API whose base
+ * URL is unset or empty, a typo of a known variable, or CONFORMANCE_REQUIRE_TARGET=1 with no base
+ * URL, is a ConfigError naming the variable: the run never tests the embedded server by mistake.
+ */
 export function planTarget(env: Env): TargetPlan {
+  const problems = typoProblems(env);
   const forced = env.CONFORMANCE_EMBEDDED === '1';
   const rmSet = nonEmpty(env.RM_BASE_URL);
   const hrSet = nonEmpty(env.HR_BASE_URL);
+  if (!forced) {
+    for (const [group, baseUrl, set] of [
+      ['rm', 'RM_BASE_URL', rmSet],
+      ['v3', 'HR_BASE_URL', hrSet],
+    ] as const) {
+      if (set) continue;
+      const orphans = VARIABLES.filter((v) => v.group === group && v.kind === 'target' && nonEmpty(env[v.name])).map((v) => v.name);
+      if (orphans.length)
+        problems.push(
+          `${orphans.join(', ')} ${orphans.length === 1 ? 'is' : 'are'} set but ${baseUrl} is not (or is empty): set ${baseUrl} to the target's base address, or unset ${orphans.join(' and ')} to ${rmSet || hrSet ? 'leave that API out' : 'use the embedded reference server'}.`,
+        );
+    }
+    if (!rmSet && !hrSet && env.CONFORMANCE_REQUIRE_TARGET === '1')
+      problems.push(
+        "CONFORMANCE_REQUIRE_TARGET=1 but neither RM_BASE_URL nor HR_BASE_URL is set (or they are empty): set the target's base URL (in CI, the variable of the pipeline), or unset CONFORMANCE_REQUIRE_TARGET to run against the embedded reference server.",
+      );
+  }
+  if (problems.length) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
   if (forced || (!rmSet && !hrSet)) return { embedded: true, rm: true, hr: true };
   return { embedded: false, rm: rmSet, hr: hrSet };
 }

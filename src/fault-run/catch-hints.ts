@@ -35,7 +35,7 @@ export function writeHints(hints: CatchHints, path = HINTS_FILE): void {
 
 /** The first failure of a run that named `check`, as a hint for the next run. */
 export function hintFrom(report: ConformanceReport | null, check: string): CatchHint | null {
-  const failure = report?.failures.find((f) => f.checks.includes(check));
+  const failure = report?.failures.find((f) => f.check === check);
   return failure ? { file: failure.file, test: failure.test } : null;
 }
 

@@ -76,3 +76,9 @@ export function instanceEnv<E extends Record<string, string | undefined>>(base: 
   const instance = readInstances()?.[index];
   return { ...base, ...(instance?.env ?? {}), API_PORT: process.env[portVariable(index)] };
 }
+
+/** The instance a project of a many-instance run serves, from its metadata; null in an ordinary run. */
+export function instanceOf(metadata: Readonly<Record<string, unknown>>): Instance | null {
+  const index = metadata.instance;
+  return typeof index === 'number' ? (readInstances()?.[index] ?? null) : null;
+}

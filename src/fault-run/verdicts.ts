@@ -32,7 +32,7 @@ export interface VariantVerdict {
 
 export function faultVerdict(fault: FaultEntry, run: SuiteRun): FaultVerdict {
   const failures = run.report?.failures ?? [];
-  const checks = [...new Set(failures.flatMap((f) => f.checks))].sort();
+  const checks = [...new Set(failures.map((f) => f.check))].sort();
   const caught = run.exitCode === 1 && checks.includes(fault.expectedCheck);
   const base = {
     name: fault.name,
@@ -54,7 +54,7 @@ export function faultVerdict(fault: FaultEntry, run: SuiteRun): FaultVerdict {
 
 export function variantVerdict(variant: VariantEntry, run: SuiteRun): VariantVerdict {
   const passed = run.exitCode === 0;
-  const failures = (run.report?.failures ?? []).map((f) => `[${f.checks.join(',')}] ${f.test}: ${f.message.slice(0, 200)}`);
+  const failures = (run.report?.failures ?? []).map((f) => `[${f.check}] ${f.test}: ${f.message.slice(0, 200)}`);
   return {
     name: variant.name,
     api: variant.api,

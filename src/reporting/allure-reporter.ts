@@ -9,7 +9,10 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllureReporter } from 'allure-playwright';
 import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
-import type { Suite } from '@playwright/test/reporter';
+import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { CHECK_LABEL, NOT_JUDGED, SUITE_ERROR } from './allure-categories';
+import { EVIDENCE_ANNOTATION, parseEvidence } from './evidence';
+import { classifyFailure, gateInputs } from '../gate/run-gate';
 
 export class UnsyncedWriter implements Writer {
   private made = false;
@@ -62,4 +65,64 @@ export default class ConformanceAllureReporter extends AllureReporter {
       throw new Error('allure-playwright no longer keeps its runtime in `allureRuntime`: update src/reporting/allure-reporter.ts');
     runtime.writer = new UnsyncedWriter(this.conformanceOptions.resultsDir);
   }
+
+  /** A failed test gets the labels of its failed verdict (check, clause) from its evidence: categories match the labels, never the message. */
+  override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
+    const labels = verdictLabels(test, result);
+    // A failure the release gate excuses shows as skipped, labelled known or expected, with why.
+    const excuse = gateExcuse(test, result);
+    if (excuse) labels.push({ name: 'gate', value: excuse.verdict });
+    const internals = this as unknown as {
+      allureResultsUuids?: Map<string, string>;
+      allureRuntime?: { updateTest(uuid: string, update: (r: { labels: { name: string; value: string }[] }) => void): void };
+    };
+    const uuid = internals.allureResultsUuids?.get(test.id);
+    if (labels.length && uuid && internals.allureRuntime) internals.allureRuntime.updateTest(uuid, (r) => r.labels.push(...labels));
+    await super.onTestEnd(test, excuse ? { ...result, status: 'skipped', error: { message: excuse.message } } : result);
+  }
+}
+
+/** What the release gate says of a failed test's failure, when it does not fail the run. */
+function gateExcuse(test: TestCase, result: TestResult): { verdict: 'known' | 'expected'; message: string } | null {
+  if (result.status !== 'failed') return null;
+  const evidence = parseEvidence([...result.annotations, ...test.annotations].find((a) => a.type === EVIDENCE_ANNOTATION)?.description);
+  const failure = evidence?.failure;
+  if (!failure) return null;
+  let inputs;
+  try {
+    inputs = gateInputs(['rm', 'hr', 'learning']);
+  } catch {
+    return null; // the conformance reporter ends the run with the configuration error
+  }
+  const gateFailure = {
+    check: failure.check,
+    operationId: failure.operationId,
+    status: failure.cells[0] ?? null,
+    test: test.titlePath().slice(2).join(' > '),
+    clause: null,
+    message: failure.detail,
+  };
+  const c = classifyFailure(inputs, gateFailure);
+  if (c.verdict === 'expected')
+    return { verdict: 'expected', message: `Expected deviation until ${c.until}: ${c.reason}\n\n${failure.check}: ${failure.detail}` };
+  if (c.verdict === 'known') return { verdict: 'known', message: `Known failure (in the baseline): ${failure.check}: ${failure.detail}` };
+  return null;
+}
+
+/** The labels naming what ended a test that did not pass: the failed check and its clause, the suite's own error, or not judged. */
+export function verdictLabels(
+  test: Pick<TestCase, 'annotations'>,
+  result: Pick<TestResult, 'status' | 'annotations'>,
+): { name: string; value: string }[] {
+  if (result.status === 'passed' || result.status === 'skipped') return [];
+  const evidence = parseEvidence([...result.annotations, ...test.annotations].find((a) => a.type === EVIDENCE_ANNOTATION)?.description);
+  if (result.status === 'timedOut' || result.status === 'interrupted' || evidence?.notJudged)
+    return [{ name: CHECK_LABEL, value: NOT_JUDGED }];
+  const failure = evidence?.failure;
+  return failure
+    ? [
+        { name: CHECK_LABEL, value: failure.check },
+        { name: 'clause', value: failure.clause },
+      ]
+    : [{ name: CHECK_LABEL, value: SUITE_ERROR }];
 }

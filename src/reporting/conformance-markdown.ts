@@ -2,6 +2,7 @@
 import { clauseRef, CLAUSES, isClauseId } from '../clauses';
 import type { CellStatus, ConformanceReport } from './conformance-types';
 import { groupLeftovers, groupObservations } from './observations';
+import { renderGateMarkdown } from '../gate/render';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', 'not-covered': '⬜' };
 const API_TITLE: Record<string, string> = {
@@ -66,6 +67,7 @@ export function renderMarkdown(report: ConformanceReport): string {
       out.push('');
     }
   }
+  if (report.gate) out.push(renderGateMarkdown(report.gate), '');
   const label = cellLabels(report);
   if (report.failures.length) {
     out.push('## Failures', '', 'Each failure quotes the sentence of the document it breaks.', '');

@@ -5,58 +5,86 @@
  * of INTERFACE.md, plus the failed checks and the observations.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { dirname, join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
+import { gateActive, gateInputs, gateReport, unknownTitles } from '../gate/run-gate';
+import type { GateInputs } from '../gate/inputs';
 import { catalogue } from '../catalogue';
-import { checksInMessage, clausesInMessage } from '../checks/check-error';
 import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
-import { EXCHANGE_TALLY_ANNOTATION, parseExchangeTally } from './exchange-tally';
+import { earnCells, type CellState, type TestCells } from './cells';
+import { EVIDENCE_ANNOTATION, parseEvidence, type TestEvidence } from './evidence';
+import { SUITE } from './suite';
 import { groupLeftovers, groupObservations, OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
 import { renderMarkdown } from './conformance-markdown';
-import { addJUnitSkipMessagesToFile } from './junit-skips';
+import { renderJUnit } from './junit';
 import type { ApiName } from '../catalogue/types';
-import type { CellStatus, ConformanceReport, FailingExchange, FailureLine, SkippedCell } from './conformance-types';
+import {
+  REPORT_SCHEMA_VERSION,
+  type CellEvidence,
+  type CellStatus,
+  type ConformanceReport,
+  type FailureLine,
+  type NotJudgedTest,
+  type SkippedCell,
+  type TestLine,
+  type TestOutcome,
+} from './conformance-types';
 
 export interface ConformanceReporterOptions {
   outputDir?: string;
+  /** Also write junit.xml (default: unless CONFORMANCE_LEAN=1, where only conformance.json is read). */
+  junit?: boolean;
 }
-
-/** Exchange attachments are named "<seq> <METHOD> <path> -> <status>" (specs/fixtures.ts). */
-const EXCHANGE_ATTACHMENT = /^\d{3,} [A-Z]+ /;
-/** The status line of an exchange text (src/http/exchange.ts) when the client retried. */
-const RETRIES = /^HTTP \d{3} +\(\d+ ms, (\d+) retries\)/m;
-
-const RANK: Record<CellStatus, number> = { 'not-covered': 0, skipped: 1, passed: 2, failed: 3 };
 
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
+  private readonly junit: boolean;
   private metadata: Record<string, unknown> = {};
+  private shard: ConformanceReport['shard'] = null;
   private readonly tests: TestCase[] = [];
   private rootSuite: Suite | null = null;
-  /** Where Playwright's JUnit reporter writes, when it runs in this run. */
-  private junitFile: string | null = null;
+  private gate: GateInputs | null = null;
 
   constructor(options: ConformanceReporterOptions = {}) {
     // `playwright merge-reports --reporter <this file>` passes no options: the folder then comes from the environment.
     this.outputDir = options.outputDir ?? process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+    this.junit = options.junit ?? process.env.CONFORMANCE_LEAN !== '1';
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.metadata = config.metadata;
     this.rootSuite = suite;
-    this.junitFile = junitOutputFile(config);
+    this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
+    // The release gate's files are checked before any test: a bad one is a configuration error (exit 2).
+    try {
+      this.gate = gateInputs(configuredApisOf(this.metadata));
+      const selected = new Set(suite.allTests().map((t) => t.titlePath().slice(2).join(' > ')));
+      const unknown = unknownTitles(this.gate, selected, config.configFile);
+      if (unknown.length)
+        throw new ConfigError(
+          `CONFORMANCE_EXPECTATIONS: no test of the suite is titled ${unknown.map((t) => `"${t}"`).join(', ')} (write the title as conformance.json's tests[].test gives it).`,
+        );
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(`\nThe conformance run cannot start.\n${error.message}\n`);
+      process.exit(EXIT_CANNOT_START);
+    }
   }
 
   onTestEnd(test: TestCase, _result: TestResult): void {
     this.tests.push(test);
   }
 
-  onEnd(): void {
+  /** Writes the reports; the run's status follows the gate (INTERFACE.md exit codes), also for `npx playwright test`. */
+  async onEnd(result?: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     // A merged (sharded) run hands every test over through the root suite.
     const tests = this.rootSuite ? this.rootSuite.allTests() : this.tests;
     const report = buildReport(tests, this.metadata);
+    report.shard = this.shard;
+    if (this.gate && gateActive(this.gate)) report.gate = gateReport(this.gate, report);
     const runInfo = join(this.outputDir, 'run', 'target.json');
     if (existsSync(runInfo)) {
       const info = JSON.parse(readFileSync(runInfo, 'utf8')) as { politeness?: ConformanceReport['politeness']; numRuns?: number };
@@ -65,16 +93,9 @@ export default class ConformanceReporter implements Reporter {
     mkdirSync(this.outputDir, { recursive: true });
     write(`${this.outputDir}/conformance.json`, JSON.stringify(report, null, 2));
     write(`${this.outputDir}/conformance.md`, renderMarkdown(report));
-    // The JUnit reporter stands before this one in playwright.config.ts, and Playwright awaits each
-    // reporter's onEnd in order, so junit.xml is complete here: give its <skipped> their reasons.
-    // (`merge-reports` lists JUnit after this reporter and fixes junit.xml itself.)
-    if (this.junitFile) {
-      try {
-        addJUnitSkipMessagesToFile(this.junitFile);
-      } catch (error) {
-        console.error(`conformance reporter: could not add skip reasons to ${this.junitFile}: ${String(error)}`);
-      }
-    }
+    if (this.junit) write(`${this.outputDir}/junit.xml`, renderJUnit(report));
+    // An interrupted run (Ctrl-C) stays interrupted; otherwise the gate decides, not Playwright's count of red tests.
+    return result?.status === 'interrupted' ? undefined : { status: runFailed(report) ? 'failed' : 'passed' };
   }
 
   printsToStdio(): boolean {
@@ -82,83 +103,30 @@ export default class ConformanceReporter implements Reporter {
   }
 }
 
-/** The output file of the run's JUnit reporter, resolved as Playwright does (environment first, then the option). */
-function junitOutputFile(config: FullConfig): string | null {
-  const junit = config.reporter.find(([name]) => name === 'junit');
-  if (!junit) return null;
-  const fromEnv = process.env.PLAYWRIGHT_JUNIT_OUTPUT_FILE;
-  if (fromEnv) return resolve(fromEnv);
-  const option = (junit[1] as { outputFile?: unknown } | undefined)?.outputFile;
-  const configDir = config.configFile ? dirname(config.configFile) : config.rootDir;
-  return typeof option === 'string' && option ? resolve(configDir, option) : null;
-}
-
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, redact(text));
 }
 
-function outcomeOf(test: TestCase): CellStatus | null {
-  if (test.results.length === 0) return null;
-  const outcome = test.outcome();
-  if (outcome === 'skipped') return 'skipped';
-  return outcome === 'expected' || outcome === 'flaky' ? 'passed' : 'failed';
+/**
+ * Whether the run fails (exit 1): a failure the gate calls new, or an expired expectation; without a
+ * gate, any failure. A test the suite could not judge (its own time-out) fails nothing.
+ */
+export function runFailed(report: ConformanceReport): boolean {
+  return report.gate ? report.gate.exitCode === 1 : report.totals.failed > 0;
 }
 
-/** A failed test's annotation naming the exchange that failed (added by the spec fixtures). */
-export const FAILING_EXCHANGE_ANNOTATION = 'failing-exchange';
+/** The APIs a run configured, from its metadata's target ("not configured" for the others). */
+function configuredApisOf(metadata: Record<string, unknown>): ApiName[] {
+  const target = (metadata.target as ConformanceReport['target'] | undefined) ?? { rm: '', hr: '' };
+  return [
+    ...(target.rm !== NOT_CONFIGURED ? (['rm'] as const) : []),
+    ...(target.hr !== NOT_CONFIGURED ? (['hr', 'learning'] as const) : []),
+  ];
+}
 
 /** The reason shown for the cells of an API whose target is not configured (INTERFACE.md). */
 export const NOT_CONFIGURED = 'not configured';
-
-export function parseFailingExchange(description: string | undefined): FailingExchange | null {
-  if (!description) return null;
-  try {
-    const v = JSON.parse(description) as Partial<FailingExchange>;
-    if (typeof v !== 'object' || v === null) return null;
-    return {
-      seq: typeof v.seq === 'number' ? v.seq : 0,
-      operationId: typeof v.operationId === 'string' && v.operationId !== '' ? v.operationId : null,
-      method: typeof v.method === 'string' ? v.method : '',
-      path: typeof v.path === 'string' ? v.path : '',
-      status: typeof v.status === 'number' ? v.status : null,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** Whether an answered status matches a matrix status key: a concrete "404" or a class "4xx". */
-export function statusMatchesKey(status: number | null, key: string): boolean {
-  if (status === null) return false;
-  const cls = /^([1-5])xx$/i.exec(key);
-  return cls ? Math.floor(status / 100) === Number(cls[1]) : String(status) === key;
-}
-
-/**
- * The covered cells ("<operationId> <status>") a failed test marks failed.
- *
- * A cell fails only when an exchange of its operation and status took part in the failure: the
- * failing exchange's operation is the cell's, and its status matches the cell's key, or it matches
- * none of the statuses the test covers for that operation (the expected status did not come, so
- * each of them failed). Every other covered cell counts as passed: its exchanges conformed.
- *
- * Fallback, on purpose: when no failing exchange is known (the test failed before any exchange, or
- * the report comes from a run without the annotation) or the failing exchange matched no catalogue
- * operation (operationId null), the failure cannot be placed, so every covered cell fails, as
- * before the attribution existed.
- */
-export function attributeFailure(covered: ReadonlyMap<string, readonly string[]>, failing: readonly FailingExchange[]): Set<string> {
-  const all = new Set([...covered].flatMap(([op, statuses]) => statuses.map((s) => `${op} ${s}`)));
-  if (failing.length === 0 || failing.some((f) => f.operationId === null)) return all;
-  const touched = new Set<string>();
-  for (const f of failing) {
-    const statuses = covered.get(f.operationId ?? '') ?? [];
-    const matching = statuses.filter((s) => statusMatchesKey(f.status, s));
-    for (const s of matching.length ? matching : statuses) touched.add(`${f.operationId ?? ''} ${s}`);
-  }
-  return touched;
-}
 
 type Annotation = TestCase['annotations'][number];
 
@@ -179,62 +147,114 @@ function skipReasonOf(annotations: readonly Annotation[]): string {
   return a?.description ?? 'skipped (no reason given)';
 }
 
+/** How a test ended, judged from its evidence: a failed check, the suite's own error, its own time-out, or as Playwright says. */
+export function outcomeOf(test: TestCase, evidence: TestEvidence | null): TestOutcome | null {
+  const last = test.results[test.results.length - 1];
+  if (!last) return null;
+  if (evidence?.notJudged || last.status === 'timedOut' || last.status === 'interrupted') return 'not-judged';
+  const outcome = test.outcome();
+  if (outcome === 'skipped') return 'skipped';
+  if (outcome === 'expected' || outcome === 'flaky') return 'passed';
+  return evidence?.failure ? 'failed' : 'error';
+}
+
+/** The first line of a text, without Playwright's colour codes. */
+function firstLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes of Playwright's messages
+  return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0] ?? '').trim();
+}
+
+function failureOf(test: TestCase, title: string, evidence: TestEvidence | null, kind: TestOutcome): FailureLine {
+  const base = {
+    test: title,
+    file: test.location.file.replace(/^.*?specs\//, 'specs/'),
+    line: test.location.line,
+    project: test.parent.project()?.name ?? '',
+    ...(evidence?.failingExchange ? { exchange: evidence.failingExchange } : {}),
+    ...(evidence?.replay ? { replay: evidence.replay } : {}),
+  };
+  const failure = evidence?.failure;
+  if (kind === 'failed' && failure) {
+    const c = isClauseId(failure.clause) ? clauseRef(CLAUSES[failure.clause]) : null;
+    return {
+      kind: 'check',
+      check: failure.check,
+      clause: c,
+      operationId: failure.operationId,
+      status: failure.cells[0] ?? null,
+      message: firstLine(failure.detail),
+      detail: failure.detail,
+      cells: failure.operationId ? failure.cells.map((cell) => `${failure.operationId ?? ''} ${cell}`) : [],
+      ...base,
+    };
+  }
+  const last = test.results[test.results.length - 1];
+  const message = redact(last?.errors[0]?.message ?? last?.error?.message ?? 'the test failed without a check failing');
+  return {
+    kind: 'suite-error',
+    check: 'suite-error',
+    clause: null,
+    operationId: null,
+    status: null,
+    message: firstLine(message),
+    detail: message,
+    cells: [],
+    ...base,
+  };
+}
+
 export function buildReport(tests: TestCase[], metadata: Record<string, unknown>): ConformanceReport {
-  const cells = new Map<string, Map<string, CellStatus>>();
-  const skipReasons = new Map<string, Set<string>>();
-  for (const op of catalogue()) cells.set(op.id, new Map(op.responses.map((r) => [r.status, 'not-covered' as CellStatus])));
-  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const cells = new Map<string, CellState>();
+  for (const op of catalogue())
+    for (const r of op.responses) cells.set(`${op.id} ${r.status}`, { status: 'not-covered', passed: [], failed: [], reasons: new Set() });
+  const totals = { passed: 0, failed: 0, skipped: 0, notJudged: 0 };
   let requests = 0;
   const failures: FailureLine[] = [];
+  const notJudged: NotJudgedTest[] = [];
+  const testLines: TestLine[] = [];
   const skippedTests: { test: string; reason: string }[] = [];
   const observations: (Observation & { test: string })[] = [];
   const leftovers: string[] = [];
+  const judged: TestCells[] = [];
   for (const test of tests) {
-    const status = outcomeOf(test);
-    if (status === null) continue;
-    totals[status === 'not-covered' ? 'skipped' : status] += 1;
+    const annotations = annotationsOf(test);
+    const evidence = parseEvidence(annotations.find((a) => a.type === EVIDENCE_ANNOTATION)?.description);
+    const outcome = outcomeOf(test, evidence);
+    if (outcome === null) continue;
     const title = test.titlePath().slice(2).join(' > ');
-    const last = test.results[test.results.length - 1];
-    // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts)
-    // says so in its exchange text ("HTTP 200  (1234 ms, 2 retries)"), or in a lean run's tally.
-    const retried = (retries: number): void => {
-      if (retries > 0)
+    testLines.push({
+      test: title,
+      project: test.parent.project()?.name ?? '',
+      outcome,
+      file: test.location.file.replace(/^.*?specs\//, 'specs/'),
+      ms: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
+    });
+    if (outcome === 'not-judged') totals.notJudged += 1;
+    else if (outcome === 'error') totals.failed += 1;
+    else totals[outcome] += 1;
+    requests += evidence?.exchanges.length ?? 0;
+    // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts).
+    for (const e of evidence?.exchanges ?? [])
+      if (e.retries > 0)
         observations.push({
           category: 'timing',
           subject: 'reads retried after 429/503 with Retry-After',
-          value: `${retries} ${retries === 1 ? 'retry' : 'retries'}`,
+          value: `${e.retries} ${e.retries === 1 ? 'retry' : 'retries'}`,
           test: title,
         });
-    };
-    for (const r of test.results) {
-      for (const a of r.attachments) {
-        if (!EXCHANGE_ATTACHMENT.test(a.name)) continue;
-        requests += 1;
-        retried(Number(RETRIES.exec(a.body?.toString('utf8') ?? '')?.[1] ?? 0));
-      }
-      for (const a of r.annotations) {
-        const tally = a.type === EXCHANGE_TALLY_ANNOTATION ? parseExchangeTally(a.description) : null;
-        if (!tally) continue;
-        requests += tally.count;
-        tally.retries.forEach(retried);
-      }
+    let reason = '';
+    if (outcome === 'skipped') {
+      reason = skipReasonOf(annotations);
+      skippedTests.push({ test: title, reason });
+    } else if (outcome === 'not-judged') {
+      reason = evidence?.notJudged ?? 'the test did not end within its time-out, a limit of the suite';
+      notJudged.push({ test: title, reason });
     }
-    const annotations = annotationsOf(test);
-    const reason = status === 'skipped' ? skipReasonOf(annotations) : '';
-    if (status === 'skipped') skippedTests.push({ test: title, reason });
-    /** The statuses this test covers, per operation. */
-    const covered = new Map<string, string[]>();
-    const failing: FailingExchange[] = [];
+    const declared: string[] = [];
     for (const a of annotations) {
       if (a.type === COVERS_ANNOTATION) {
         const cov = parseCoverage(a.description);
-        if (!cov || !cells.has(cov.operationId)) continue;
-        const list = covered.get(cov.operationId) ?? [];
-        for (const s of cov.statuses) if (!list.includes(s)) list.push(s);
-        covered.set(cov.operationId, list);
-      } else if (a.type === FAILING_EXCHANGE_ANNOTATION) {
-        const fx = parseFailingExchange(a.description);
-        if (fx) failing.push(fx);
+        if (cov) for (const s of cov.statuses) declared.push(`${cov.operationId} ${s}`);
       } else if (a.type === OBSERVATION_ANNOTATION) {
         const obs = parseObservation(a.description);
         if (obs) observations.push({ ...obs, test: title });
@@ -242,54 +262,52 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
         leftovers.push(`${a.type === 'leftover' ? 'not undoable' : 'clean-up failed'}: ${a.description ?? ''}`);
       }
     }
-    const failedCells = status === 'failed' ? attributeFailure(covered, failing) : new Set<string>();
-    for (const [operationId, statuses] of covered) {
-      const row = cells.get(operationId);
-      if (!row) continue;
-      for (const s of statuses) {
-        const cell: CellStatus = status === 'failed' ? (failedCells.has(`${operationId} ${s}`) ? 'failed' : 'passed') : status;
-        const before = row.get(s) ?? 'not-covered';
-        if (RANK[cell] > RANK[before]) row.set(s, cell);
-        if (cell === 'skipped') {
-          const key = `${operationId} ${s}`;
-          skipReasons.set(key, (skipReasons.get(key) ?? new Set()).add(reason));
-        }
-      }
-    }
-    if (status === 'failed' && last) {
-      // eslint-disable-next-line no-control-regex -- strips the ANSI colour codes of Playwright's messages
-      const message = (last.errors[0]?.message ?? last.error?.message ?? 'failed').replace(/\u001b\[[0-9;]*m/g, '');
-      const checks = checksInMessage(message);
-      const clauseId = clausesInMessage(message)[0];
-      const clause = clauseId && isClauseId(clauseId) ? clauseRef(CLAUSES[clauseId]) : null;
-      const exchange = failing[failing.length - 1];
-      const replay = annotations.find((a) => a.type === 'replay')?.description;
-      failures.push({
-        check: checks[0] ?? 'uncategorised',
-        test: title,
-        clause,
-        file: test.location.file.replace(/^.*?specs\//, 'specs/'),
-        checks: checks.length ? checks : ['uncategorised'],
-        message: message.split('\n')[0] ?? message,
-        cells: [...failedCells],
-        ...(exchange ? { exchange } : {}),
-        ...(replay ? { replay } : {}),
-      });
-    }
+    judged.push({
+      test: title,
+      outcome,
+      reason,
+      declared: [...new Set(declared)],
+      verdicts: evidence?.verdicts ?? [],
+      numbers: new Map((evidence?.exchanges ?? []).map((e) => [e.seq, e.n])),
+    });
+    if (outcome === 'failed' || outcome === 'error') failures.push(failureOf(test, title, evidence, outcome));
   }
+  earnCells(cells, judged);
   const target = (metadata.target as ConformanceReport['target'] | undefined) ?? { rm: 'unknown', hr: 'unknown' };
   // INTERFACE.md: with only one API configured, the other's cells are skipped ("not configured").
   const notConfigured = (api: ApiName): boolean => (api === 'rm' ? target.rm : target.hr) === NOT_CONFIGURED;
   const skipped: SkippedCell[] = [];
   const operations = catalogue().map((op) => {
-    const row = cells.get(op.id) ?? new Map<string, CellStatus>();
     const unconfigured = notConfigured(op.api);
-    for (const [s, v] of row) {
-      if (unconfigured && v === 'not-covered') row.set(s, 'skipped');
+    const statuses: Record<string, CellStatus> = {};
+    const evidence: Record<string, CellEvidence> = {};
+    for (const r of op.responses) {
+      const state = cells.get(`${op.id} ${r.status}`);
+      if (!state) continue;
+      if (unconfigured && state.status === 'not-covered') {
+        state.status = 'skipped';
+        state.reasons = new Set([NOT_CONFIGURED]);
+      }
+      statuses[r.status] = state.status;
+      const reasons = [...state.reasons];
+      evidence[r.status] = {
+        passed: state.passed.length,
+        failed: state.failed.length,
+        exchanges: [
+          ...state.failed.slice(0, 3).map((w) => ({ ...w, verdict: 'failed' as const })),
+          ...state.passed.slice(0, 3).map((w) => ({ ...w, verdict: 'passed' as const })),
+        ],
+        ...((state.status === 'skipped' || state.status === 'not-covered') && reasons.length ? { reason: reasons.join('; ') } : {}),
+      };
       // "Skipped, and why" agrees with the matrix: only the cells whose final status is skipped.
-      if (row.get(s) !== 'skipped') continue;
-      const reasons = unconfigured ? [NOT_CONFIGURED] : [...(skipReasons.get(`${op.id} ${s}`) ?? ['skipped (no reason given)'])];
-      skipped.push({ cell: `${op.method} ${op.path} ${s}`, reason: reasons.join('; '), api: op.api, operationId: op.id, status: s });
+      if (state.status === 'skipped')
+        skipped.push({
+          cell: `${op.method} ${op.path} ${r.status}`,
+          reason: reasons.join('; ') || 'skipped (no reason given)',
+          api: op.api,
+          operationId: op.id,
+          status: r.status,
+        });
     }
     return {
       api: op.api,
@@ -297,7 +315,8 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       method: op.method,
       path: op.path,
       section: op.section,
-      statuses: Object.fromEntries(row),
+      statuses,
+      evidence,
       clause: op.clause,
       clauses: Object.fromEntries(op.responses.map((r) => [r.status, r.clause])),
       ...(op.untestable?.length ? { untestable: op.untestable } : {}),
@@ -306,6 +325,8 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
   const observed = dedupeObservations(observations);
   const leftoverLines = [...new Set(leftovers)];
   return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    suite: SUITE,
     target,
     seed: Number(metadata.seed ?? 0),
     runId: String(metadata.runId ?? ''),
@@ -315,6 +336,8 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     requests,
     operations,
     failures,
+    notJudged,
+    tests: testLines,
     skipped,
     skippedTests,
     observations: observed,

@@ -1,5 +1,9 @@
 /** The shape of reports/conformance.json (INTERFACE.md, extended). */
 import type { ApiName } from '../catalogue/types';
+import type { FailingExchange, TestOutcome } from './evidence';
+import type { GateResult } from '../gate/classify';
+
+export type { FailingExchange, TestOutcome } from './evidence';
 
 export type CellStatus = 'passed' | 'failed' | 'skipped' | 'not-covered';
 
@@ -12,35 +16,57 @@ export interface FailureClause {
   standard?: string;
 }
 
+/** What kind of failure: a check failed on the target, or the suite itself could not go on (a bug, never the target's). */
+export type FailureKind = 'check' | 'suite-error';
+
 export interface FailureLine {
-  /** The check that failed (the first `[check:<name>]` of the message). */
+  kind: FailureKind;
+  /** The check that failed (its verdict's check; "suite-error" for a failure of the suite itself). */
   check: string;
   test: string;
-  /** The clause the failed check enforces (null only for a failure that is no check: a bug of the suite). */
+  /** The clause the failed check enforces (null only for a failure of the suite itself). */
   clause: FailureClause | null;
   file: string;
-  /** Every check named in the failure. */
-  checks: string[];
+  line: number;
+  project: string;
+  /** The operation of the exchange the failed check judged, and the cell ("201", "4xx") its verdict speaks for. */
+  operationId: string | null;
+  status: string | null;
+  /** The first line of what was seen. */
   message: string;
-  /**
-   * The matrix cells ("<operationId> <status>") this failure marked failed: the cells of the
-   * failing exchange's operation and status, or every cell the test covers when the failing
-   * exchange is not known (see `attributeFailure` in conformance-reporter.ts).
-   */
-  cells?: string[];
-  /** The exchange that failed (the test's `failing-exchange` annotation), when known. */
+  /** What was seen, whole. */
+  detail: string;
+  /** The matrix cells ("<operationId> <status>") this failure marked failed. */
+  cells: string[];
+  /** The exchange the failed check judged. */
   exchange?: FailingExchange;
-  /** A command that runs this test again against the same target (the test's `replay` annotation; secrets as variable names). */
+  /** The one command that runs this test again against the same target (secrets as variable names). */
   replay?: string;
 }
 
-/** The `failing-exchange` annotation of a failed test: the exchange whose check failed. */
-export interface FailingExchange {
-  seq: number;
-  operationId: string | null;
-  method: string;
-  path: string;
-  status: number | null;
+/** A test the suite could not judge (its own time-out), and why: never a failure of the target. */
+export interface NotJudgedTest {
+  test: string;
+  reason: string;
+}
+
+/** One test of the run and how it ended. */
+export interface TestLine {
+  test: string;
+  project: string;
+  outcome: TestOutcome;
+  /** The spec file, relative to the project root. */
+  file?: string;
+  /** How long the test took, in ms. */
+  ms?: number;
+}
+
+/** The exchanges behind one cell: how many earned it, how many failed it, a few of them by test and number, and why it is not covered. */
+export interface CellEvidence {
+  passed: number;
+  failed: number;
+  exchanges: { test: string; n: number; verdict: 'passed' | 'failed' }[];
+  reason?: string;
 }
 
 /** A skipped matrix cell (its final status is `skipped`) and why. */
@@ -74,13 +100,22 @@ export interface LeftoverGroup {
   examples: string[];
 }
 
+/** The version of this shape; a baseline of another version is refused. */
+export const REPORT_SCHEMA_VERSION = 2 as const;
+
 export interface ConformanceReport {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  /** The suite that wrote the report (package.json name and version). */
+  suite: { name: string; version: string };
   target: { rm: string; hr: string };
+  /** The shard of a run split with --shard=i/n (null: the whole run). */
+  shard?: { current: number; total: number } | null;
   seed: number;
   runId: string;
   faults: string[];
   variants: string[];
-  totals: { passed: number; failed: number; skipped: number };
+  /** Tests: passed, failed (a check failed, or the suite broke), skipped, and not judged (a time-out of the suite's own). */
+  totals: { passed: number; failed: number; skipped: number; notJudged: number };
   /** The politeness in force (0 requests/s = unthrottled) and the cases each property ran. */
   politeness?: { maxRps: number; maxConcurrency: number; timeoutMs: number; casesPerProperty: number };
   /** HTTP requests the specs sent (recorded exchanges). */
@@ -92,6 +127,8 @@ export interface ConformanceReport {
     path: string;
     section: string;
     statuses: Record<string, CellStatus>;
+    /** For each cell, the exchanges behind its status (INTERFACE.md: a cell is earned by exchanges). */
+    evidence: Record<string, CellEvidence>;
     /** The clause of the operation's row in its document's operation table. */
     clause?: string;
     /** The clause (src/clauses) each status comes from: the operation's row or a general rule (401, 404, ...). */
@@ -99,6 +136,10 @@ export interface ConformanceReport {
     untestable?: readonly { what: string; reason: string }[];
   }[];
   failures: FailureLine[];
+  /** The release gate (CONFORMANCE_BASELINE, CONFORMANCE_EXPECTATIONS): failures new, known and expected; fixed, unused and expired entries. */
+  gate?: GateResult;
+  notJudged: NotJudgedTest[];
+  tests: TestLine[];
   /** The matrix cells whose final status is `skipped`, and why (about cells; `totals.skipped` is about tests). */
   skipped: SkippedCell[];
   /** The skipped tests, and why. */

@@ -3,7 +3,8 @@
  * when no target is configured, and preflight. A run that cannot start ends here with exit 2 and
  * one message (INTERFACE.md). Returns the teardown.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { catalogue } from '../catalogue';
 import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
 import { commaList, readEnv } from '../config/env';
@@ -12,11 +13,23 @@ import { Behaviour } from '../reference/behaviour';
 import { startReferenceServer, type ReferenceServer } from '../reference/server';
 import { portVariable, readInstances } from '../fault-run/instances';
 import { preflight } from './preflight';
-import { describeTarget, RUN_DIR, RUN_INFO_FILE } from './run-info';
+import { describeTarget, REPORTS_DIR, RUN_DIR, RUN_INFO_FILE } from './run-info';
+
+/** What a run writes under its reports folder besides Playwright's own test-results/: cleared first, so no file of an earlier run stays beside this run's. */
+const EARLIER_RUN_FILES = [
+  'allure-results',
+  'allure-report',
+  'conformance.json',
+  'conformance.md',
+  'junit.xml',
+  'exchanges.har',
+  'blob-report',
+];
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The operation catalogue is validated here, once per run; workers trust it (src/catalogue).
   catalogue();
+  for (const name of EARLIER_RUN_FILES) rmSync(join(REPORTS_DIR, name), { recursive: true, force: true });
   const instances = readInstances();
   if (instances) return startInstances(instances);
   let server: ReferenceServer | null = null;

@@ -29,8 +29,8 @@ test('an RM base URL where nothing listens: exit 2 within 30 s, one message nami
   assert.doesNotMatch(r.output, /^\s+at /m, 'no stack trace');
 });
 
-test('a wrong RM secret against the embedded server: exit 2 with a message about credentials, secret not printed', () => {
-  const r = start({ RM_API_SECRET: 'definitely-wrong-secret-77' });
+test('a wrong RM secret against the (forced) embedded server: exit 2 with a message about credentials, secret not printed', () => {
+  const r = start({ CONFORMANCE_EMBEDDED: '1', RM_API_SECRET: 'definitely-wrong-secret-77' });
   assert.equal(r.status, 2, r.output);
   assert.match(r.output, /credentials were refused.*RM_API_KEY and RM_API_SECRET/);
   assert.ok(!r.output.includes('definitely-wrong-secret-77'));
@@ -73,5 +73,43 @@ test('a run that cannot start leaves the previous reports as they were', () => {
 test('empty variables count as unset: the embedded server runs and the smoke tests pass (exit 0)', () => {
   const r = start({ RM_BASE_URL: '', RM_API_KEY: '', RM_API_SECRET: '', HR_BASE_URL: '', HR_CLIENT_ID: '' }, ['--grep', '@smoke']);
   assert.equal(r.status, 0, r.output);
-  assert.match(r.output, /CONFORMS on everything that ran/);
+  assert.match(r.output, /^Target: RM v2 the embedded reference server; HR core \/ Learning v3 the embedded reference server$/m);
+  assert.match(r.output, /CONFORMS on everything judged/);
 });
+
+// The target you meant (INTERFACE.md): each mistake is one line naming the variable, before any test.
+for (const [what, env, line] of [
+  [
+    'a typo of RM_BASE_URL',
+    { RM_BASE_ULR: 'https://rm.example.test/v2' },
+    /RM_BASE_ULR is not a variable of the suite: did you mean RM_BASE_URL\?/,
+  ],
+  [
+    'an empty RM_BASE_URL with RM_API_KEY set',
+    { RM_BASE_URL: '', RM_API_KEY: 'k' },
+    /RM_API_KEY is set but RM_BASE_URL is not \(or is empty\)/,
+  ],
+  [
+    'HR credentials with only RM_BASE_URL set',
+    { RM_BASE_URL: 'http://127.0.0.1:9/v2', HR_CLIENT_ID: 'c' },
+    /HR_CLIENT_ID is set but HR_BASE_URL is not/,
+  ],
+  [
+    'CONFORMANCE_REQUIRE_TARGET=1 with no base URL',
+    { CONFORMANCE_REQUIRE_TARGET: '1' },
+    /CONFORMANCE_REQUIRE_TARGET=1 but neither RM_BASE_URL nor HR_BASE_URL is set/,
+  ],
+  [
+    'a typo of a run control',
+    { CONFORMANCE_NUM_RUN: '5' },
+    /CONFORMANCE_NUM_RUN is not a variable of the suite: did you mean CONFORMANCE_NUM_RUNS\?/,
+  ],
+] as const) {
+  test(`${what}: exit 2 with one line naming the variable, never the embedded server`, () => {
+    const r = start(env);
+    assert.equal(r.status, 2, r.output);
+    assert.match(r.output, line);
+    assert.equal(r.output.match(/cannot start/g)?.length, 1, 'said once');
+    assert.doesNotMatch(r.output, /CONFORMS|passed/);
+  });
+}

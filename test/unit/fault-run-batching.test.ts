@@ -38,8 +38,9 @@ void test('a worker outside a many-instance run sees the run\u2019s variables un
 void test('a hint is taken only from a failure that names the declared check', () => {
   const report = {
     failures: [
-      { checks: ['schema'], file: 'specs/a.spec.ts', test: 'a' },
-      { checks: ['status', 'cursor'], file: 'specs/b.spec.ts', test: 'b' },
+      { check: 'schema', file: 'specs/a.spec.ts', test: 'a' },
+      { check: 'status', file: 'specs/b0.spec.ts', test: 'b0' },
+      { check: 'cursor', file: 'specs/b.spec.ts', test: 'b' },
     ],
   } as unknown as ConformanceReport;
   assert.deepEqual(hintFrom(report, 'cursor'), { file: 'specs/b.spec.ts', test: 'b' });

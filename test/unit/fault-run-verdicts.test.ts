@@ -7,7 +7,9 @@ import type { ConformanceReport } from '../../src/reporting/conformance-types';
 const fault = { name: 'rm.x', api: 'rm' as const, clause: '000 §5.4', expectedCheck: 'auth-enforced', description: '' };
 
 function run(exitCode: number, checks: string[][]): SuiteRun {
-  const report = { failures: checks.map((c) => ({ test: 't', file: 'f', checks: c, message: 'm' })) } as unknown as ConformanceReport;
+  const report = {
+    failures: checks.flatMap((c) => c.map((check) => ({ test: 't', file: 'f', check, message: 'm' }))),
+  } as unknown as ConformanceReport;
   return { exitCode, seconds: 1.23, report, tail: '' };
 }
 

@@ -1,11 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ConfigError } from '../../src/config/errors';
 import { parseTarget } from '../../src/config/target';
 import { startReferenceServer } from '../../src/reference/server';
 import { preflight } from '../../src/runner/preflight';
-import { embeddedUrls } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+
+const embeddedCredentials = (): Record<string, string> => ({
+  HR_CLIENT_ID: EMBEDDED.hr.clientId,
+  HR_CLIENT_SECRET: EMBEDDED.hr.clientSecret,
+});
 
 async function deadPort(): Promise<number> {
   const server = createServer();
@@ -38,11 +44,11 @@ test('a wrong RM secret or HR client secret stops the run with a message about c
   const server = await startReferenceServer();
   try {
     await assert.rejects(
-      preflight(parseTarget({ RM_API_SECRET: 'wrong' }, server.port)),
+      preflight(parseTarget({ CONFORMANCE_EMBEDDED: '1', RM_API_SECRET: 'wrong' }, server.port)),
       /RM credentials were refused.*RM_API_KEY and RM_API_SECRET/,
     );
     await assert.rejects(
-      preflight(parseTarget({ HR_CLIENT_SECRET: 'wrong' }, server.port)),
+      preflight(parseTarget({ CONFORMANCE_EMBEDDED: '1', HR_CLIENT_SECRET: 'wrong' }, server.port)),
       /refused the client credentials.*HR_CLIENT_SECRET/,
     );
     const urls = embeddedUrls(server.port);
@@ -56,6 +62,86 @@ test('a wrong RM secret or HR client secret stops the run with a message about c
         }),
       ),
       /HR_TOKEN_URL .* did not answer/,
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+/** A server that answers every request with `answer`; returns its origin and a close. */
+async function answering(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createHttpServer(answer);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const LOGIN_PAGE = '<!DOCTYPE html><html><body><form action="/login"><input name="user"></form></body></html>';
+
+test('a login page or a failing gateway at the RM base URL is a configuration error naming RM_BASE_URL, never a run of failures', async () => {
+  for (const [status, type] of [
+    [200, 'text/html; charset=utf-8'],
+    [502, 'text/html'],
+  ] as const) {
+    const page = await answering((_req, res) => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(LOGIN_PAGE);
+    });
+    try {
+      await assert.rejects(
+        preflight(parseTarget({ RM_BASE_URL: `${page.origin}/v2`, RM_API_KEY: 'k', RM_API_SECRET: 's' })),
+        (e: unknown) =>
+          e instanceof ConfigError && /RM_BASE_URL: the target answers HTML at GET .*\/v2\/lists .*login page or a proxy/.test(e.message),
+      );
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test('a token URL answering 404 or HTML names HR_TOKEN_URL, not the credentials', async () => {
+  const server = await startReferenceServer();
+  const nowhere = await answering((req, res) => {
+    const html = req.url?.includes('html');
+    res.writeHead(html ? 200 : 404, { 'content-type': html ? 'text/html' : 'application/json' });
+    res.end(html ? LOGIN_PAGE : '{"message":"Not Found"}');
+  });
+  try {
+    const urls = embeddedUrls(server.port);
+    for (const [path, why] of [
+      ['/token', /HR_TOKEN_URL: .* answers 404: there is no token endpoint at that address/],
+      ['/html', /HR_TOKEN_URL: .* answers HTML \(HTTP 200\): is this a login page or a proxy\?/],
+    ] as const) {
+      await assert.rejects(
+        preflight(
+          parseTarget({ HR_BASE_URL: urls.hr, HR_TOKEN_URL: `${nowhere.origin}${path}`, HR_CLIENT_ID: 'c', HR_CLIENT_SECRET: 's' }),
+        ),
+        (e: unknown) => e instanceof ConfigError && why.test(e.message) && !/refused the client credentials/.test(e.message),
+      );
+    }
+  } finally {
+    await nowhere.close();
+    await server.close();
+  }
+});
+
+test('an HR base URL with a wrong tenant (404 where a validation message is promised) names HR_BASE_URL', async () => {
+  const server = await startReferenceServer();
+  try {
+    const urls = embeddedUrls(server.port);
+    const wrongTenant = urls.hr.replace(/\/v3\/[^/]+$/, '/v3/no-such-tenant');
+    await assert.rejects(
+      preflight(parseTarget({ ...embeddedCredentials(), HR_BASE_URL: wrongTenant, HR_TOKEN_URL: urls.token })),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        /HR_BASE_URL: PUT .*\/hrcore\/employee answers 404 .*tenant or the path is probably wrong/.test(e.message),
     );
   } finally {
     await server.close();

@@ -38,7 +38,7 @@ test('a configured target: its URLs and ids with values, secrets by name only, s
   assert.match(command, / CONFORMANCE_ALLOW_DESTRUCTIVE=1 /);
   assert.match(
     command,
-    / CONFORMANCE_SEED=1234 CONFORMANCE_RUN_ID=crabcd1234 npx playwright test specs\/rm\/candidates\.spec\.ts:50 --project rm$/,
+    / CONFORMANCE_SEED=1234 CONFORMANCE_REPORTS_DIR=reports\/replay-crabcd1234 npx playwright test specs\/rm\/candidates\.spec\.ts:50 --project rm$/,
   );
   assert.doesNotMatch(command, /CONFORMANCE_EMBEDDED|REFERENCE_FAULTS/);
   for (const value of Object.values(secrets)) assert.ok(!command.includes(value), `secret value ${value} leaked`);
@@ -63,7 +63,7 @@ test('the embedded server: faults and variants with values, no target variables 
   });
   assert.equal(
     command,
-    'REFERENCE_FAULTS=rm.candidates.create.status-200 REFERENCE_VARIANTS=v1,v2 CONFORMANCE_EMBEDDED=1 CONFORMANCE_SEED=7 CONFORMANCE_RUN_ID=cr00000001 npx playwright test specs/rm/candidates.spec.ts:50',
+    'REFERENCE_FAULTS=rm.candidates.create.status-200 REFERENCE_VARIANTS=v1,v2 CONFORMANCE_EMBEDDED=1 CONFORMANCE_SEED=7 CONFORMANCE_REPORTS_DIR=reports/replay-cr00000001 npx playwright test specs/rm/candidates.spec.ts:50',
   );
   assert.ok(!command.includes('VALUE'));
 });
@@ -79,6 +79,26 @@ test('unset and empty variables are left out; odd values are quoted as one shell
   });
   assert.equal(
     command,
-    `RM_BASE_URL=https://rm.example.com/v2 CONFORMANCE_SEED=1 CONFORMANCE_RUN_ID='it'\\''s' npx playwright test 'specs/rm/a b.spec.ts:3'`,
+    `RM_BASE_URL=https://rm.example.com/v2 CONFORMANCE_SEED=1 CONFORMANCE_REPORTS_DIR='reports/replay-it'\\''s' npx playwright test 'specs/rm/a b.spec.ts:3'`,
+  );
+});
+
+test("a property's shrunk case, the project and the exact title: the command runs one test, that case, into a folder of its own", () => {
+  const command = replayCommand({
+    env: {},
+    embedded: true,
+    faults: ['rm.lists.readd-after-delete-200'],
+    variants: [],
+    seed: 7,
+    runId: 'cr1',
+    file: 'specs/rm/lists-membership.spec.ts',
+    line: 200,
+    project: 'rm@fault-1',
+    title: 'static list membership model (PUT, DELETE) @property',
+    failedCase: { path: '3:1:0', commandsPath: 'CEAB:F' },
+  });
+  assert.equal(
+    command,
+    "REFERENCE_FAULTS=rm.lists.readd-after-delete-200 CONFORMANCE_EMBEDDED=1 CONFORMANCE_SEED=7 CONFORMANCE_REPLAY_PATH=3:1:0 CONFORMANCE_REPLAY_COMMANDS=CEAB:F CONFORMANCE_REPORTS_DIR=reports/replay-cr1 npx playwright test specs/rm/lists-membership.spec.ts:200 --project rm -g 'static list membership model \\(PUT, DELETE\\) @property'",
   );
 });

@@ -1,8 +1,8 @@
 /** no-server-error: a 5xx is never one of the statuses a row documents for a request. */
 import { describe, type Exchange } from '../../http/exchange';
-import { CheckError } from '../check-error';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
+import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { expectResponse } from './transport';
 
 const noServerError = defineCheck({
@@ -12,9 +12,14 @@ const noServerError = defineCheck({
 });
 export default noServerError;
 
+/** The predicate: an answered exchange is not a 5xx. */
+export function serverErrorOutcome(exchange: Exchange & { response: NonNullable<Exchange['response']> }): Outcome {
+  return exchange.response.status >= 500
+    ? nonConforming(`${describe(exchange)}: a server error; body: ${bodyExcerpt(exchange)}`)
+    : CONFORMS;
+}
+
 export function expectNoServerError(exchange: Exchange, clause: CitedBy<typeof noServerError>): void {
   expectResponse(exchange, clause);
-  if (exchange.response.status >= 500) {
-    throw new CheckError(noServerError.name, clause, `${describe(exchange)}: a server error; body: ${bodyExcerpt(exchange)}`);
-  }
+  enforce(noServerError, clause, exchange, serverErrorOutcome(exchange));
 }

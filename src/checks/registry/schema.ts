@@ -4,8 +4,8 @@
  */
 import { describe, type Exchange } from '../../http/exchange';
 import { validateAgainst } from '../../schemas/registry';
-import { CheckError } from '../check-error';
 import { asCited, defineCheck, type CitedBy } from '../define';
+import { enforce, nonConforming, CONFORMS, type Outcome } from '../judge';
 import { expectJson } from './json-body';
 
 const schema = defineCheck({
@@ -15,6 +15,22 @@ const schema = defineCheck({
 });
 export default schema;
 
+const SCHEMA_BASE = /^https:\/\/schemas\.conformance\.test\//;
+
+/** The predicate: `value` validates against the schema `schemaId`; a failure names the clause of the first broken keyword. */
+export function schemaOutcome(exchange: Exchange, schemaId: string, value: unknown): { outcome: Outcome; clause: string | null } {
+  const result = validateAgainst(schemaId, value);
+  if (result.valid) return { outcome: CONFORMS, clause: null };
+  const errors = result.errors
+    .slice(0, 8)
+    .map((e) => e.text)
+    .join('; ');
+  return {
+    outcome: nonConforming(`${describe(exchange)}: body does not match ${schemaId.replace(SCHEMA_BASE, '')}: ${errors}`),
+    clause: result.errors[0]?.clause ?? null,
+  };
+}
+
 /** The body validates against the schema `$id`; the failure cites the clause of the first broken keyword. */
 export function expectSchema(
   exchange: Exchange,
@@ -22,18 +38,7 @@ export function expectSchema(
   clause: CitedBy<typeof schema> & CitedBy<typeof import('./json-body').default>,
 ): unknown {
   const value = expectJson(exchange, clause);
-  const result = validateAgainst(schemaId, value);
-  if (!result.valid) {
-    const errors = result.errors
-      .slice(0, 8)
-      .map((e) => e.text)
-      .join('; ');
-    const cited = asCited(schema, result.errors[0]?.clause ?? clause);
-    throw new CheckError(
-      schema.name,
-      cited,
-      `${describe(exchange)}: body does not match ${schemaId.replace(/^https:\/\/schemas\.conformance\.test\//, '')}: ${errors}`,
-    );
-  }
+  const judged = schemaOutcome(exchange, schemaId, value);
+  enforce(schema, asCited(schema, judged.clause ?? clause), exchange, judged.outcome);
   return value;
 }

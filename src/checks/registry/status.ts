@@ -1,14 +1,13 @@
 /**
  * status: the status the document's row or rule gives for this request. Callers may name the check
  * for what the status proves ('auth-enforced' for a 401, 'not-found' for a 404, ...), with a clause
- * that check cites.
+ * that check cites (src/checks/expect-status.ts). The verdict speaks for the documented cells it
+ * expected, so a pass earns them and a failure fails them.
  */
 import { describe, type Exchange } from '../../http/exchange';
-import { CheckError } from '../check-error';
 import { defineCheck } from '../define';
 import { bodyExcerpt } from '../excerpt';
-import type { CheckName, ClauseOf } from './index';
-import { expectResponse } from './transport';
+import { CONFORMS, nonConforming, type Outcome } from '../judge';
 
 const status = defineCheck({
   name: 'status',
@@ -38,15 +37,7 @@ export default status;
 
 export type ExpectedStatus = number | readonly number[] | '2xx' | '4xx';
 
-export interface StatusOptions<N extends CheckName> {
-  clause: ClauseOf<N>;
-  /** The check the status proves (default 'status'). */
-  check?: N;
-  /** Words that say why this outcome is expected. */
-  why?: string;
-}
-
-function matches(code: number, expected: ExpectedStatus): boolean {
+export function statusMatches(code: number, expected: ExpectedStatus): boolean {
   if (expected === '2xx') return code >= 200 && code < 300;
   if (expected === '4xx') return code >= 400 && code < 500;
   return typeof expected === 'number' ? code === expected : expected.includes(code);
@@ -56,15 +47,18 @@ function text(expected: ExpectedStatus): string {
   return typeof expected === 'string' || typeof expected === 'number' ? String(expected) : expected.join(' or ');
 }
 
-export function expectStatus<N extends CheckName = 'status'>(exchange: Exchange, expected: ExpectedStatus, opts: StatusOptions<N>): void {
-  expectResponse(exchange, opts.clause as never);
-  const code = exchange.response.status;
-  if (!matches(code, expected)) {
-    const check = code >= 500 && !opts.check ? 'no-server-error' : (opts.check ?? status.name);
-    throw new CheckError(
-      check,
-      opts.clause,
-      `${describe(exchange)}, expected ${text(expected)}${opts.why ? ` (${opts.why})` : ''}; body: ${bodyExcerpt(exchange)}`,
-    );
-  }
+/** The matrix cells an expectation names ("201", "200" and "201", "4xx"). */
+export function expectedCells(expected: ExpectedStatus): string[] {
+  return typeof expected === 'string' ? [expected] : typeof expected === 'number' ? [String(expected)] : expected.map(String);
+}
+
+/** The predicate: the answered status is the expected one. */
+export function statusOutcome(
+  exchange: Exchange & { response: NonNullable<Exchange['response']> },
+  expected: ExpectedStatus,
+  why?: string,
+): Outcome {
+  return statusMatches(exchange.response.status, expected)
+    ? CONFORMS
+    : nonConforming(`${describe(exchange)}, expected ${text(expected)}${why ? ` (${why})` : ''}; body: ${bodyExcerpt(exchange)}`);
 }

@@ -1,6 +1,6 @@
 /** transport: the target answered at all. A time-out or reset proves nothing else, so it is named apart. */
 import type { Exchange } from '../../http/exchange';
-import { CheckError } from '../check-error';
+import { enforce, nonConforming, type EnforceOptions } from '../judge';
 import { defineCheck, type CitedBy } from '../define';
 
 const transport = defineCheck({
@@ -10,16 +10,20 @@ const transport = defineCheck({
 });
 export default transport;
 
-/** The target answered; a missing answer is always 'transport', whatever the caller checks next. */
+/** The predicate: null when the exchange has an answer, else what happened instead. */
+export function missingAnswer(exchange: Exchange): string | null {
+  return exchange.response ? null : `${exchange.request.method} ${exchange.request.url} got no response: ${exchange.error ?? 'unknown'}`;
+}
+
+/**
+ * The target answered; a missing answer is always 'transport', whatever the caller checks next.
+ * Only a failure is recorded: every other verdict on the exchange says it was answered.
+ */
 export function expectResponse(
   exchange: Exchange,
   clause: CitedBy<typeof transport>,
+  options: EnforceOptions = {},
 ): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
-  if (!exchange.response) {
-    throw new CheckError(
-      transport.name,
-      clause,
-      `${exchange.request.method} ${exchange.request.url} got no response: ${exchange.error ?? 'unknown'}`,
-    );
-  }
+  const missing = missingAnswer(exchange);
+  if (missing !== null) enforce(transport, clause, exchange, nonConforming(missing), options);
 }

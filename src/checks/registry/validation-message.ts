@@ -1,8 +1,8 @@
 /** validation-message: a refusal carries the documented message (learning, word for word) or a message at all (HR). */
 import { describe, type Exchange } from '../../http/exchange';
-import { CheckError } from '../check-error';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
+import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { expectResponse } from './transport';
 
 const validationMessage = defineCheck({
@@ -12,22 +12,28 @@ const validationMessage = defineCheck({
 });
 export default validationMessage;
 
-/** The message text appears word for word somewhere in the body (its shape is not documented). */
-export function expectMessage(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>): void {
-  expectResponse(exchange, clause);
-  if (!exchange.response.text.includes(message)) {
-    throw new CheckError(
-      validationMessage.name,
-      clause,
-      `${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`,
-    );
-  }
+type Answered = Exchange & { response: NonNullable<Exchange['response']> };
+
+/** The predicate: the message text appears word for word somewhere in the body (its shape is not documented). */
+export function messageOutcome(exchange: Answered, message: string): Outcome {
+  return exchange.response.text.includes(message)
+    ? CONFORMS
+    : nonConforming(`${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`);
 }
 
-/** Some message at all: a non-empty body (001 §4 rule 4; the HR message list is not shown). */
+/** The predicate: some message at all, a non-empty body (001 §4 rule 4; the HR message list is not shown). */
+export function someMessageOutcome(exchange: Answered): Outcome {
+  return exchange.response.text.trim() === ''
+    ? nonConforming(`${describe(exchange)}: refused without any validation message in the body`)
+    : CONFORMS;
+}
+
+export function expectMessage(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>): void {
+  expectResponse(exchange, clause);
+  enforce(validationMessage, clause, exchange, messageOutcome(exchange, message));
+}
+
 export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
   expectResponse(exchange, clause);
-  if (exchange.response.text.trim() === '') {
-    throw new CheckError(validationMessage.name, clause, `${describe(exchange)}: refused without any validation message in the body`);
-  }
+  enforce(validationMessage, clause, exchange, someMessageOutcome(exchange));
 }

@@ -1,8 +1,8 @@
 /**
  * A hostile target for the integration tests: a node:http server that answers the RM v2 paths
  * (/v2/...) and the v3 paths (/v3/<tenant>/...) the way a broken or unfriendly deployment does,
- * by mode. The two preflight calls (GET /v2/lists?per_page=1 and GET /v3/<tenant>/) and the token
- * endpoint (/oauth/token) always answer properly, so a run gets past its preflight and meets the
+ * by mode. The preflight calls (GET /v2/lists?per_page=1, GET /v3/<tenant>/ and a PUT of an employee
+ * without its externalId) and the token endpoint (/oauth/token) always answer properly, so a run gets past its preflight and meets the
  * hostility in the specs.
  *
  * Every request is logged (time, method, path, a key, what the server did), so tests can prove
@@ -140,6 +140,11 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
       if (isV3 && method === 'GET' && (url.pathname === `${v3Prefix}/` || url.pathname === v3Prefix)) {
         record('preflight');
         json(res, 404, { message: 'No resource at the tenant root' }, 'application/json');
+        return;
+      }
+      if (isV3 && method === 'PUT' && url.pathname === `${v3Prefix}/hrcore/employee` && !body.includes('externalId')) {
+        record('preflight');
+        json(res, 400, { message: 'externalId is required' }, 'application/json');
         return;
       }
       if (!isRm && !isV3) {

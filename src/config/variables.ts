@@ -1,0 +1,177 @@
+/**
+ * Every environment variable the suite reads, with what it means and its default: the one table
+ * behind `npm start -- --help`, the typo check ("did you mean RM_BASE_URL?") and the rule that an
+ * API's credential or id variable needs that API's base URL (INTERFACE.md).
+ */
+
+export type VariableGroup = 'rm' | 'v3' | 'run' | 'network' | 'internal';
+
+/**
+ * - `base-url`: where an API is; set, it makes that API an outside target.
+ * - `target`: a credential or known id of one API's target; meaningless without its base URL.
+ * - `control`: a run control, whatever the target.
+ */
+export type VariableKind = 'base-url' | 'target' | 'control';
+
+export interface VariableSpec {
+  readonly name: string;
+  readonly group: VariableGroup;
+  readonly kind: VariableKind;
+  readonly meaning: string;
+  readonly default: string;
+  /** Its value is a secret: never printed, never written to a report. */
+  readonly secret?: boolean;
+  /** Where its meaning is written down (INTERFACE.md unless said). */
+  readonly documented?: 'INTERFACE.md' | 'README.md' | 'docs/USAGE.md' | 'CONTRIBUTING.md';
+}
+
+const v = (
+  name: string,
+  group: VariableGroup,
+  kind: VariableKind,
+  meaning: string,
+  dflt: string,
+  extra: Partial<Pick<VariableSpec, 'secret' | 'documented'>> = {},
+): VariableSpec => Object.freeze({ name, group, kind, meaning, default: dflt, ...extra });
+
+export const VARIABLES: readonly VariableSpec[] = Object.freeze([
+  // Recruitment Marketing API v2 (000)
+  v('RM_BASE_URL', 'rm', 'base-url', 'base address of the RM v2 target, ending with /v2', 'unset: the embedded reference server'),
+  v('RM_API_KEY', 'rm', 'target', 'API key (HTTP basic user, with x-hmac-date)', "the reference server's built-in pair", { secret: true }),
+  v('RM_API_SECRET', 'rm', 'target', 'API secret (HTTP basic password)', "the reference server's built-in pair", { secret: true }),
+  v('RM_LIST_ID', 'rm', 'target', 'a static list the suite may add and remove its own candidates to', 'first list from GET /lists'),
+  v('RM_JOB_ID', 'rm', 'target', 'a known job to read', 'discovered from GET /jobs; skipped with a reason if none'),
+  v('RM_RECRUITMENT_EVENT_ID', 'rm', 'target', 'a known recruitment event to read', 'discovered; skipped with a reason if none'),
+  v('RM_JOB_APPLICATION_ID', 'rm', 'target', 'a known job application whose events to read', 'discovered; skipped with a reason if none'),
+  v(
+    'RM_ATS_INTEGRATION_ID',
+    'rm',
+    'target',
+    'an ATS integration whose candidate may be queued for anonymisation',
+    'unset: success path skipped',
+  ),
+  v(
+    'RM_ATS_CANDIDATE_ID',
+    'rm',
+    'target',
+    "that candidate's id in the ATS (goes with RM_ATS_INTEGRATION_ID)",
+    'unset: success path skipped',
+  ),
+  v('RM_ARCHIVED_CANDIDATE_ID', 'rm', 'target', 'a candidate known to be archived, for filter[archived]', 'unset: that check skipped', {
+    documented: 'README.md',
+  }),
+  v('RM_FILTER_CAP', 'rm', 'target', 'the record cap for numeric pagination with a filter', '10000'),
+  // HR core and Learning API v3 (001)
+  v(
+    'HR_BASE_URL',
+    'v3',
+    'base-url',
+    'base address including the tenant, ending with /v3/<tenant_id>',
+    'unset: the embedded reference server',
+  ),
+  v('HR_TOKEN_URL', 'v3', 'target', 'OAuth 2.0 token endpoint (client credentials grant)', "the reference server's"),
+  v('HR_CLIENT_ID', 'v3', 'target', 'OAuth client id', "the reference server's built-in pair", { secret: true }),
+  v('HR_CLIENT_SECRET', 'v3', 'target', 'OAuth client secret', "the reference server's built-in pair", { secret: true }),
+  v('HR_TOKEN_AUTH', 'v3', 'target', 'client authentication at the token endpoint: post (form fields) or basic', 'post'),
+  v('HR_SCOPE', 'v3', 'target', 'scopes asked for, space separated', 'Public.HrCore.Write'),
+  v(
+    'HR_EMPLOYEE_REFERENCE_ID',
+    'v3',
+    'target',
+    'a platform reference id for PUT /employee/{employeeId}',
+    'unset: that success path skipped',
+  ),
+  v('LEARNING_PROVIDER_ID', 'v3', 'target', 'the provider id issued at registration', "the reference server's"),
+  v('LEARNING_OWNER_ID', 'v3', 'target', 'the owner id issued at registration', "the reference server's"),
+  v('LEARNING_IMAGE_TEMP_KEY', 'v3', 'target', 'an image key in temporary storage', 'unset: only the "Image does not exist" path runs'),
+  v(
+    'LEARNING_PROVIDER_FIELD',
+    'v3',
+    'target',
+    "the name of the activity's provider object (001 §2 hides it)",
+    'tries provider, service, theService',
+    {
+      documented: 'README.md',
+    },
+  ),
+  // Run controls
+  v('CONFORMANCE_EMBEDDED', 'run', 'control', '1: the embedded reference server for both APIs, whatever else is set', 'unset'),
+  v('CONFORMANCE_REQUIRE_TARGET', 'run', 'control', '1: no base URL set is an error (exit 2) instead of the embedded server', 'unset'),
+  v('CONFORMANCE_ALLOW_DESTRUCTIVE', 'run', 'control', '1: operations that cannot be undone are allowed on the target', 'unset'),
+  v('CONFORMANCE_ALLOW_PRODUCTION', 'run', 'control', '1: an HR_BASE_URL on a production ("api.") host is allowed', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_SEED', 'run', 'control', 'seed of every generator; printed by every run, for replays', 'random'),
+  v('CONFORMANCE_NUM_RUNS', 'run', 'control', 'cases per property', '25 near, 5 against a public host'),
+  v('CONFORMANCE_RUN_ID', 'run', 'control', 'tag on every record the suite creates (1-24 letters, digits, dashes)', 'random'),
+  v('CONFORMANCE_MAX_RPS', 'run', 'control', 'requests per second for the whole run (0 = unbounded)', '0 near, 10 against a public host'),
+  v('CONFORMANCE_MAX_CONCURRENCY', 'run', 'control', 'requests in flight at once', '16 near, 4 against a public host', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_TIMEOUT_MS', 'run', 'control', 'time-out of one request, in ms', '5000 embedded, 15000 otherwise'),
+  v('CONFORMANCE_WORKERS', 'run', 'control', 'Playwright workers (a positive integer)', '2, one per API project', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_EXTRA_HEADERS', 'run', 'control', 'headers a gateway wants on every request (Name: value; ... or JSON)', 'unset', {
+    secret: true,
+    documented: 'README.md',
+  }),
+  v('CONFORMANCE_SLOW', 'run', 'control', '1: also the tests that wait out a token lifetime (tagged @slow)', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_GREP', 'run', 'control', 'CI template only: a --grep for a pipeline started by hand', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_BASELINE', 'run', 'control', "an earlier run's conformance.json: its failures are known, not new", 'unset'),
+  v('CONFORMANCE_EXPECTATIONS', 'run', 'control', 'a file of justified, expiring deviations', 'unset'),
+  v('CONFORMANCE_HISTORY', 'run', 'control', 'a history file kept between runs, for Allure trends', 'unset'),
+  v('CONFORMANCE_REPORTS_DIR', 'run', 'control', 'where the reports go', 'reports', { documented: 'docs/USAGE.md' }),
+  v('CONFORMANCE_QUIET', 'run', 'control', '1: no per-test lines on the console', 'unset', { documented: 'docs/USAGE.md' }),
+  v('CONFORMANCE_VERBOSE', 'run', 'control', '1: every exchange of a failed test on the console', 'unset', { documented: 'docs/USAGE.md' }),
+  v('CONFORMANCE_BLOB', 'run', 'control', '1: also write a blob report, for merge-reports of shards', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_LEAN', 'run', 'control', '1: only conformance.json (no Allure, JUnit, exchange attachments)', 'unset', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_REPLAY_PATH', 'run', 'control', "a property's shrunk case to replay (printed by a failure)", 'unset', {
+    documented: 'README.md',
+  }),
+  v('CONFORMANCE_REPLAY_COMMANDS', 'run', 'control', "a model's shrunk commands to replay (printed by a failure)", 'unset', {
+    documented: 'README.md',
+  }),
+  v('CONFORMANCE_COMPILE_CACHE', 'run', 'control', '0: no V8 code cache for the run', 'on', { documented: 'docs/USAGE.md' }),
+  v('CONFORMANCE_COMPILE_CACHE_DIR', 'run', 'control', 'where the V8 code cache lives', 'node_modules/.cache/conformance-compile', {
+    documented: 'docs/USAGE.md',
+  }),
+  v('CONFORMANCE_MUTATION_PARALLEL', 'run', 'control', 'fault run: runs at once (old name kept)', 'chosen by the fault run', {
+    documented: 'CONTRIBUTING.md',
+  }),
+  // The network (read by undici's EnvHttpProxyAgent)
+  v('HTTPS_PROXY', 'network', 'control', 'proxy for https targets (and the token endpoint)', 'unset', {
+    secret: true,
+    documented: 'README.md',
+  }),
+  v('HTTP_PROXY', 'network', 'control', 'proxy for http targets', 'unset', { secret: true, documented: 'README.md' }),
+  v('NO_PROXY', 'network', 'control', 'hosts reached directly', 'unset', { documented: 'README.md' }),
+  // Set by the suite for its own processes; a user has no reason to set them
+  v('API_PORT', 'internal', 'control', 'port of the embedded reference server (set by the global set-up)', 'set by the run'),
+  v('REFERENCE_FAULTS', 'internal', 'control', 'faults the embedded reference server is started with (the fault run)', 'unset', {
+    documented: 'CONTRIBUTING.md',
+  }),
+  v('REFERENCE_VARIANTS', 'internal', 'control', 'variants the embedded reference server is started with (the fault run)', 'unset', {
+    documented: 'CONTRIBUTING.md',
+  }),
+  v('REFERENCE_INSTANCES_FILE', 'internal', 'control', 'many reference servers in one run (the fault run)', 'unset', {
+    documented: 'CONTRIBUTING.md',
+  }),
+]);
+
+const BY_NAME = new Map(VARIABLES.map((x) => [x.name, x]));
+
+export function variable(name: string): VariableSpec | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The prefixes whose unknown names are typos the run refuses (INTERFACE.md). */
+export const OWNED_PREFIXES = ['RM_', 'HR_', 'LEARNING_', 'CONFORMANCE_'] as const;

@@ -1,0 +1,95 @@
+/**
+ * The release gate inside a run: the inputs (CONFORMANCE_BASELINE, CONFORMANCE_EXPECTATIONS) read
+ * once per process and checked before any test (a bad file ends the run with exit 2), each failure
+ * classed as it happens (so the Allure result of an expected failure says so), and the whole run
+ * classed at its end (conformance.json/md, JUnit, the console, the exit status).
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { ConfigError } from '../config/errors';
+import { readEnv } from '../config/env';
+import { SUITE } from '../reporting/suite';
+import { isExpired, matches, gate, type GateResult } from './classify';
+import { todayUtc } from './expectations';
+import { keyString } from './failure-key';
+import { gateInputsFromEnv, type GateInputs } from './inputs';
+import type { GateApi, GateFailure, GateReport } from './types';
+
+let cached: GateInputs | null = null;
+
+/** The gate's inputs, read and checked once per process (test titles are checked by `unknownTitles`); throws a ConfigError. */
+export function gateInputs(apis: readonly GateApi[]): GateInputs {
+  cached ??= gateInputsFromEnv(readEnv(), { suite: SUITE, apis, knownTests: null });
+  return cached;
+}
+
+/**
+ * The test titles the expectations name that the suite does not have. `selected` are the run's own
+ * tests; only when an entry names another one is the whole list read (`--list`), so a selection
+ * (--grep, a file, a shard) does not make an entry look unknown.
+ */
+export function unknownTitles(inputs: GateInputs, selected: ReadonlySet<string>, configFile: string | undefined): string[] {
+  const named = [...new Set((inputs.expectations?.entries ?? []).flatMap((e) => (e.test ? [e.test] : [])))];
+  const outside = named.filter((t) => !selected.has(t));
+  if (outside.length === 0 || !configFile) return [];
+  const all = allTestTitles(configFile);
+  return all.size === 0 ? [] : outside.filter((t) => !all.has(t));
+}
+
+/** True when a baseline or an expectations file is in force. */
+export function gateActive(inputs: GateInputs): boolean {
+  return inputs.baseline !== undefined || inputs.expectations !== undefined;
+}
+
+/** How one failure is classed while the run goes on: expected (with its entry's reason), known, or new. */
+export function classifyFailure(
+  inputs: GateInputs,
+  failure: GateFailure,
+  today = todayUtc(),
+): { verdict: 'new' } | { verdict: 'known' } | { verdict: 'expected'; reason: string; until: string } {
+  const entry = inputs.expectations?.entries.find((e) => !isExpired(e, today) && matches(e, failure));
+  if (entry) return { verdict: 'expected', reason: entry.reason, until: entry.until };
+  const key = keyString(failure);
+  if (inputs.baseline?.report.failures.some((f) => keyString(f) === key)) return { verdict: 'known' };
+  return { verdict: 'new' };
+}
+
+/** The gate over a whole run's report. */
+export function gateReport(inputs: GateInputs, report: GateReport): GateResult {
+  return gate(report, { ...inputs, today: todayUtc() });
+}
+
+/**
+ * Every test title of the suite (`npx playwright test --list`), for an expectation naming a test
+ * that the run's selection left out: only then is the whole list read.
+ */
+export function allTestTitles(configFile: string): Set<string> {
+  const require = createRequire(__filename);
+  const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+  const res = spawnSync(process.execPath, [cli, 'test', '--config', configFile, '--list', '--reporter=json'], {
+    encoding: 'utf8',
+    env: { ...process.env, CONFORMANCE_QUIET: '1', CONFORMANCE_EXPECTATIONS: '', CONFORMANCE_BASELINE: '' },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  const titles = new Set<string>();
+  interface JsonSuite {
+    title: string;
+    specs?: { title: string }[];
+    suites?: JsonSuite[];
+  }
+  const walk = (suite: JsonSuite, path: string[]): void => {
+    for (const spec of suite.specs ?? []) titles.add([...path, spec.title].join(' > '));
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  try {
+    const parsed = JSON.parse(res.stdout) as { suites?: JsonSuite[] };
+    for (const file of parsed.suites ?? []) walk(file, [file.title]);
+  } catch {
+    // No list: the titles stay unchecked rather than refused.
+  }
+  return titles;
+}
+
+export type { ConfigError };
