@@ -22,8 +22,8 @@ function same(a: string, b: string): boolean {
 export function authenticate(req: IncomingMessage, creds: Credentials, choices: Choices): void {
   const header = req.headers.authorization ?? '';
   const m = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-  const fail = (detail: string): HttpError => new HttpError(401, detail, undefined, CHALLENGE);
-  if (!m) throw fail('invalid API credentials: missing HTTP basic credentials');
+  const fail = (detail: string, drf = 'Invalid username/password.'): HttpError => new HttpError(401, detail, undefined, CHALLENGE, { drf });
+  if (!m) throw fail('invalid API credentials: missing HTTP basic credentials', 'Authentication credentials were not provided.');
   const decoded = Buffer.from(m[1] ?? '', 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw fail('invalid API credentials');
@@ -32,7 +32,9 @@ export function authenticate(req: IncomingMessage, creds: Credentials, choices: 
   }
   if (choices.requireDateHeader) {
     const date = headerValue(req, 'x-hmac-date') ?? headerValue(req, 'date');
-    if (date === undefined || Number.isNaN(Date.parse(date))) throw fail('invalid API credentials: x-hmac-date or date header required');
+    if (date === undefined || Number.isNaN(Date.parse(date))) {
+      throw fail('invalid API credentials: x-hmac-date or date header required');
+    }
   }
 }
 

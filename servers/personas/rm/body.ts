@@ -37,23 +37,31 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buff
   });
 }
 
-/** Parses a JSON body; undefined for an empty lenient body. */
+/** Parses a JSON body; undefined for an empty body read as "no data". */
 export function parseJsonBody(raw: Buffer, contentType: string | undefined, choices: Choices): unknown {
   const text = raw.toString('utf8');
   if (text.trim() === '') {
-    if (choices.requireDataType) throw badRequest('request body required');
+    if (choices.emptyBody === 400) throw badRequest('request body required');
     return undefined;
   }
-  if (choices.requireBodyMediaType) {
-    const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-    if (essence !== 'application/vnd.api+json') {
-      throw new HttpError(415, 'request bodies must be sent with media type application/vnd.api+json');
+  if (choices.bodyMediaTypes !== null) {
+    const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!choices.bodyMediaTypes.includes(essence)) {
+      throw new HttpError(
+        415,
+        `request bodies must be sent with media type ${choices.bodyMediaTypes.join(' or ')}`,
+        undefined,
+        {},
+        {
+          drf: `Unsupported media type "${contentType ?? ''}" in request.`,
+        },
+      );
     }
   }
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw badRequest('request body is not valid JSON');
+  } catch (error) {
+    throw badRequest('request body is not valid JSON', `JSON parse error - ${error instanceof Error ? error.message : 'invalid JSON'}`);
   }
 }
 
@@ -63,30 +71,51 @@ export interface DataDoc {
 }
 
 /**
- * The `data` envelope. Strict: `data` must be an object whose `type` equals `expectedType` (any non-empty string when
- * null) and whose `attributes` is an object. Lenient: whatever is missing or malformed reads as empty.
+ * The `data` envelope. Strict and frameworks: `data` must be an object whose `type` equals `expectedType` (any
+ * non-empty string when null) and whose `attributes` is an object; on a PATCH (`conflict`) a contradicting type answers
+ * `dataConflictStatus` (JSON:API's 409 in the frameworks persona). Lenient: whatever is missing or malformed reads as empty.
  */
-export function dataDocument(body: unknown, expectedType: string | null, choices: Choices): DataDoc {
+export function dataDocument(body: unknown, expectedType: string | null, choices: Choices, conflict = false): DataDoc {
   const strict = choices.requireDataType;
   const data = isObj(body) ? body.data : undefined;
   if (!isObj(data)) {
-    if (strict) throw unprocessable('a top-level `data` object is required', '/data');
+    if (strict) throw unprocessable('a top-level `data` object is required', '/data', 'This field is required.');
     return { data: {}, attributes: {} };
   }
   if (strict) {
     const type = data.type;
-    if (typeof type !== 'string' || type === '') throw unprocessable('`data.type` is required', '/data/type');
+    if (typeof type !== 'string' || type === '') {
+      throw unprocessable('`data.type` is required', '/data/type', 'This field is required.');
+    }
     if (expectedType !== null && type !== expectedType) {
-      throw unprocessable(`\`data.type\` must be "${expectedType}"`, '/data/type');
+      const drf = `The resource object's type (${type}) is not the type that constitute the collection represented by the endpoint (${expectedType}).`;
+      if (conflict && choices.dataConflictStatus === 409) throw new HttpError(409, drf, '/data/type', {}, { drf });
+      throw unprocessable(`\`data.type\` must be "${expectedType}"`, '/data/type', drf);
     }
   }
   const attributes = data.attributes;
   if (attributes === undefined) return { data, attributes: {} };
   if (!isObj(attributes)) {
-    if (strict) throw unprocessable('`data.attributes` must be an object', '/data/attributes');
+    if (strict) {
+      throw unprocessable(
+        '`data.attributes` must be an object',
+        '/data/attributes',
+        `Expected a dictionary of items but got type "${pyType(attributes)}".`,
+      );
+    }
     return { data, attributes: {} };
   }
   return { data, attributes };
+}
+
+/** Python's name of a JSON value's type, as DRF messages show it. */
+export function pyType(v: unknown): string {
+  if (v === null) return 'NoneType';
+  if (Array.isArray(v)) return 'list';
+  if (typeof v === 'string') return 'str';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  return 'dict';
 }
 
 /** Strict: refuses attribute names outside `allowed`. */

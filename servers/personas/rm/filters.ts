@@ -1,9 +1,9 @@
 // Filters (part 4 "Filters" table): candidates (updated_at lt/gte, email eq, archived, anonymised,
 // ats_candidates/ats_uid/resume exists), events (kind, created_at gte/lte), messages (conversation exists), jobs (q eq).
 import type { Choices } from './choices';
-import { badRequest } from './errors';
+import { HttpError, badRequest } from './errors';
 import { isEmail, parseBoolean, parseDateTime } from './formats';
-import { EVENT_KINDS, type Rec, T, linksOf, stampAttr, strAttr } from './model';
+import { EVENT_KINDS, type Rec, T, linksOf, stampMicros, strAttr } from './model';
 import { type ParsedQuery, filterValue } from './query';
 import type { Store } from './store';
 
@@ -32,17 +32,24 @@ class Builder {
   bool(name: string, op: string | null): boolean | undefined {
     const v = this.value(name, op);
     if (v === undefined) return undefined;
-    const b = parseBoolean(v, this.choices.strictBooleans);
-    if (b === null && this.choices.strictBooleans) throw badRequest(`filter \`${name}\` takes \`true\` or \`false\``);
+    const mode = this.choices.booleanFilter;
+    const b = parseBoolean(v, mode);
+    if (b === null && mode !== 'loose') {
+      throw fieldRefusal(`filter \`${name}\` takes \`true\` or \`false\``, name, op, `“${v}” value must be either True or False.`);
+    }
     return b ?? undefined;
   }
 
+  /** epoch microseconds */
   dateTime(name: string, op: string): number | undefined {
     const v = this.value(name, op);
     if (v === undefined) return undefined;
-    const ms = parseDateTime(v, this.choices.strictDateTimes);
-    if (ms === null && this.choices.strictDateTimes) throw badRequest(`filter \`${name}[${op}]\` takes an RFC 3339 date-time`);
-    return ms ?? undefined;
+    const mode = this.choices.dateTimeFilter;
+    const micros = parseDateTime(v, mode);
+    if (micros === null && mode !== 'loose') {
+      throw fieldRefusal(`filter \`${name}[${op}]\` takes an RFC 3339 date-time`, name, op, 'Enter a valid date/time.');
+    }
+    return micros ?? undefined;
   }
 
   exists(name: string, test: Pred): void {
@@ -60,7 +67,8 @@ class Builder {
   timeRange(name: string, attr: string, lower: 'gte', upper: 'lt' | 'lte'): void {
     const lo = this.dateTime(name, lower);
     const hi = this.dateTime(name, upper);
-    const at = (r: Rec): number => stampAttr(r, attr) ?? 0;
+    const precise = this.choices.utcPrecision === 'us';
+    const at = (r: Rec): number => stampMicros(r, attr, precise) ?? 0;
     if (lo !== undefined) this.preds.push((r) => at(r) >= lo);
     if (hi !== undefined) this.preds.push(upper === 'lt' ? (r) => at(r) < hi : (r) => at(r) <= hi);
   }
@@ -71,13 +79,19 @@ class Builder {
   }
 }
 
+/** 400 for a filter value; django-filter's answer is a field dictionary keyed by the query parameter. */
+function fieldRefusal(detail: string, name: string, op: string | null, drf: string): HttpError {
+  const key = op === null ? `filter[${name}]` : `filter[${name}][${op}]`;
+  return new HttpError(400, detail, undefined, {}, { drf, fields: { [key]: [drf] } });
+}
+
 export function candidateFilter(q: ParsedQuery, choices: Choices, store: Store): FilterResult {
   const b = new Builder(q, choices);
   b.timeRange('updated_at', 'updated_at', 'gte', 'lt');
   const email = b.value('email', 'eq');
   if (email !== undefined) {
-    if (choices.strictEmail && !isEmail(email, true)) throw badRequest('filter `email[eq]` takes an e-mail address');
-    const wanted = choices.strictEmail ? email : email.replace(/ /g, '+');
+    if (choices.emailFilterCheck && !isEmail(email, 'strict')) throw badRequest('filter `email[eq]` takes an e-mail address');
+    const wanted = choices.emailCheck === 'loose' ? email.replace(/ /g, '+') : email;
     b.preds.push((r) => strAttr(r, 'email') === wanted);
   }
   b.flag('archived', (r) => r.attrs.archived_status === 'archived');
@@ -104,10 +118,15 @@ export function eventFilter(q: ParsedQuery, choices: Choices): FilterResult {
     );
   }
   if (kindGiven) {
-    if (choices.rejectUnknownQuery) {
-      if (kinds.length === 0) throw badRequest('filter `kind` needs at least one event kind');
-      const unknown = kinds.find((k) => !EVENT_KINDS.includes(k));
-      if (unknown !== undefined) throw badRequest(`unknown event kind \`${unknown}\``);
+    if (choices.rejectUnknownQuery && kinds.length === 0) throw badRequest('filter `kind` needs at least one event kind');
+    const unknown = kinds.find((k) => !EVENT_KINDS.includes(k));
+    if (choices.rejectUnknownKinds && unknown !== undefined) {
+      throw fieldRefusal(
+        `unknown event kind \`${unknown}\``,
+        'kind',
+        null,
+        `Select a valid choice. ${unknown} is not one of the available choices.`,
+      );
     }
     if (kinds.length > 0) b.preds.push((r) => kinds.includes(String(r.attrs.kind)));
   }

@@ -40,10 +40,24 @@ export function includedRecords(primary: Rec[], paths: readonly string[], ctx: S
   return out;
 }
 
-/** A top-level document: data, then `included` when an include was asked for, then meta. */
-export function compound(data: Json, included: Json[] | null, meta: JsonObject | null, emptyIncluded: boolean): JsonObject {
+/** Top-level members beside data, included and meta: JSON:API `links` and `jsonapi` (frameworks persona). */
+export interface DocExtras {
+  links?: JsonObject;
+  jsonapi?: boolean;
+}
+
+/** A top-level document: data, then `included` when an include was asked for, then meta (and links, jsonapi). */
+export function compound(
+  data: Json,
+  included: Json[] | null,
+  meta: JsonObject | null,
+  emptyIncluded: boolean,
+  extras: DocExtras = {},
+): JsonObject {
   const doc: JsonObject = { data };
   if (included !== null && (included.length > 0 || emptyIncluded)) doc.included = included;
-  if (meta !== null) doc.meta = meta;
+  if (meta !== null && (Object.keys(meta).length > 0 || !extras.jsonapi)) doc.meta = meta;
+  if (extras.links) doc.links = extras.links;
+  if (extras.jsonapi) doc.jsonapi = { version: '1.0' };
   return doc;
 }

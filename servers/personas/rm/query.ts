@@ -80,7 +80,7 @@ export function checkQuery(q: ParsedQuery, spec: OpSpec, choices: Choices): void
   if (q.params.has('page') && q.params.has('cursor')) throw badRequest('`page` and `cursor` cannot be combined');
 }
 
-/** The include paths asked for. Strict refuses values outside the operation's include table. */
+/** The include paths asked for. Strict and frameworks refuse values outside the operation's include table. */
 export function includePaths(q: ParsedQuery, spec: OpSpec, choices: Choices): string[] {
   const raw = (q.params.get('include') ?? []).flatMap((v) => v.split(','));
   const paths: string[] = [];
@@ -90,8 +90,8 @@ export function includePaths(q: ParsedQuery, spec: OpSpec, choices: Choices): st
       if (choices.rejectUnknownQuery && raw.length > 1) throw badRequest('empty include value');
       continue;
     }
-    if (choices.rejectUnknownQuery && !(spec.includes ?? []).includes(value)) {
-      throw badRequest(`unknown include value \`${value}\``);
+    if (choices.rejectUnknownInclude && !(spec.includes ?? []).includes(value)) {
+      throw badRequest(`unknown include value \`${value}\``, `This endpoint does not support the include parameter for path ${value}`);
     }
     if (!paths.includes(value)) paths.push(value);
   }

@@ -10,15 +10,54 @@ export interface SerialCtx {
   baseUrl: string;
   now: number;
   store: Store;
+  /** every segment of every include path of the request (JSON:API style: those relationships are "loaded") */
+  loaded?: ReadonlySet<string>;
 }
+
+/**
+ * JSON:API style: candidate relationships a serializer would lazy-load, with the sub-collection that lists them. They
+ * carry `links.related`, and drop their linkage only when nothing is related and they were not included (where related
+ * records exist, part 1's "Each relationship entry is a pair {id, type}" keeps the pairs).
+ */
+const LAZY: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  [T.candidate]: { educations: 'educations', employments: 'employments', events: 'events', taggings: 'tags' },
+};
+
+/** Types with a GET operation of their own: JSON:API style gives them `links.self`. */
+const SELF_PATHS: Readonly<Record<string, string>> = {
+  [T.candidate]: 'candidates',
+  [T.job]: 'jobs',
+  [T.recruitmentEvent]: 'recruitment_events',
+};
 
 export type JsonObject = { [key: string]: Json };
 
 export function resource(rec: Rec, ctx: SerialCtx, typeOverride?: string): JsonObject {
   const out: JsonObject = { id: rec.id, type: typeOverride ?? rec.type, attributes: attributes(rec, ctx) };
-  const rels = relationships(rec.rels, ctx.choices);
+  const rels = ctx.choices.relationshipStyle === 'jsonapi' ? jsonapiRelationships(rec, ctx) : relationships(rec.rels, ctx.choices);
   if (rels !== null) out.relationships = rels;
+  const selfPath = SELF_PATHS[rec.type];
+  if (ctx.choices.jsonapiExtras && selfPath !== undefined) out.links = { self: `${ctx.baseUrl}/${selfPath}/${rec.id}` };
   return out;
+}
+
+/** JSON:API relationship objects: `{data: [...]}`, `{data: {...}}`, `{data: null}`; lazy ones with `links.related`. */
+function jsonapiRelationships(rec: Rec, ctx: SerialCtx): JsonObject | null {
+  const out: JsonObject = {};
+  const lazy = LAZY[rec.type] ?? {};
+  for (const [name, rel] of Object.entries(rec.rels)) {
+    const data: Json =
+      rel === null ? null : Array.isArray(rel) ? rel.map((l) => ({ id: l.id, type: l.type })) : { id: rel.id, type: rel.type };
+    const sub = lazy[name];
+    if (sub === undefined) {
+      out[name] = { data };
+      continue;
+    }
+    const links = { related: `${ctx.baseUrl}/candidates/${rec.id}/${sub}` };
+    const empty = Array.isArray(data) ? data.length === 0 : data === null;
+    out[name] = empty && !(ctx.loaded?.has(name) ?? false) ? { links } : { links, data };
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 function relationships(rels: Record<string, Rel>, choices: Choices): JsonObject | null {
@@ -50,7 +89,7 @@ function attributes(rec: Rec, ctx: SerialCtx): JsonObject {
 }
 
 function toJson(value: AttrValue, ctx: SerialCtx): Json {
-  if (value instanceof Stamp) return dateTimeObject(value.ms, ctx.now, ctx.choices);
+  if (value instanceof Stamp) return dateTimeObject(value, ctx.now, ctx.choices);
   if (Array.isArray(value)) return value.map((v) => toJson(v, ctx));
   if (value !== null && typeof value === 'object') {
     const out: JsonObject = {};

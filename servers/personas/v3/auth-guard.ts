@@ -20,19 +20,36 @@ function deny(choices: PersonaChoices, status: number, challenge: string, messag
   return choices.auth.errorBody ? refuse(choices, status, [problem('Authorization', message)], headers) : { status, headers };
 }
 
+const RFC6750 = 'error_uri="https://tools.ietf.org/html/rfc6750#section-3.1"';
+
+/** The challenges: with a realm (lenient, strict) or as Spring Security's BearerTokenAuthenticationEntryPoint writes them. */
+function challenges(choices: PersonaChoices, reason: string, scope: string): { missing: string; invalid: string; scope: string } {
+  if (choices.auth.challengeStyle === 'spring') {
+    return {
+      missing: 'Bearer',
+      invalid: `Bearer error="invalid_token", error_description="An error occurred while attempting to decode the Jwt: ${reason}", ${RFC6750}`,
+      scope: `Bearer error="insufficient_scope", error_description="The request requires higher privileges than provided by the access token.", ${RFC6750}`,
+    };
+  }
+  return {
+    missing: REALM,
+    invalid: `${REALM}, error="invalid_token", error_description="${reason}"`,
+    scope: `${REALM}, error="insufficient_scope", scope="${scope}"`,
+  };
+}
+
 /** null when the request may proceed, otherwise the refusal. */
 export function guard(authorization: string | undefined, requiredScope: string | null, ctx: GuardContext): Reply | null {
   const { choices } = ctx;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (match?.[1] === undefined) return deny(choices, 401, REALM, 'A bearer token is required');
+  if (match?.[1] === undefined) return deny(choices, 401, challenges(choices, '', '').missing, 'A bearer token is required');
   const check = ctx.tokens.check(match[1]);
   if (!check.ok) {
-    return deny(choices, 401, `${REALM}, error="invalid_token", error_description="${check.reason}"`, `Invalid token: ${check.reason}`);
+    return deny(choices, 401, challenges(choices, check.reason, '').invalid, `Invalid token: ${check.reason}`);
   }
   if (requiredScope !== null && !grantsScope(check.claims, requiredScope)) {
     const status = choices.auth.insufficientScopeStatus;
-    const challenge = `${REALM}, error="insufficient_scope", scope="${requiredScope}"`;
-    return deny(choices, status, challenge, `The scope ${requiredScope} is required`);
+    return deny(choices, status, challenges(choices, '', requiredScope).scope, `The scope ${requiredScope} is required`);
   }
   return null;
 }

@@ -1,11 +1,11 @@
 /**
- * The persona table: every choice where the document is silent, in one place, so the two personas differ only
+ * The persona table: every choice where the document is silent, in one place, so the three personas differ only
  * here. README.md quotes, for each row, the sentence of the document that leaves it open.
  * Document: HR core and Learning Activities API v3, parts 2-8; RFC 6749 §4.4, §5.1, §5.2.
  */
-import { HR_SCOPE } from './seed';
+import { CHILD_FIELD, HR_SCOPE, TENANT, TOKEN_PATH } from './seed';
 
-export type PersonaMode = 'lenient' | 'strict';
+export type PersonaMode = 'lenient' | 'strict' | 'frameworks';
 
 /** Which fields a public or private learning activity may carry (part 2: "only a limited set"). */
 export type RestrictedFieldPolicy =
@@ -17,21 +17,39 @@ export interface PersonaChoices {
   readonly http: {
     /** 415 when the body is not declared `application/json`. */
     readonly requireJsonContentType: boolean;
-    /** `single`: `{"message"}`; `list`: `{"errors":[{"field","message"}]}` with every problem found. */
-    readonly errorShape: 'single' | 'list';
+    /** Also accept `application/*+json` (Spring's Jackson converter). */
+    readonly acceptJsonSuffix: boolean;
+    /**
+     * `single`: `{"message"}`; `list`: `{"errors":[{"field","message"}]}` with every problem found; `problem`: Spring
+     * Boot's RFC 9457 `application/problem+json` (`type`, `title`, `status`, `detail`, `instance`, plus `errors`).
+     */
+    readonly errorShape: 'single' | 'list' | 'problem';
     /** Accept a trailing slash on HR paths too (the document allows it on the learning path). */
     readonly hrTrailingSlash: boolean;
+    /** The bearer token is checked before the path is routed (Spring Security's filter chain: 401 before 404). */
+    readonly authBeforeRouting: boolean;
+    /** Spring defaults: OPTIONS answered 200 with `Allow`, Spring Security's response headers, microsecond timestamps. */
+    readonly springExtras: boolean;
   };
   readonly token: {
-    /** 400 invalid_request unless the body is declared `application/x-www-form-urlencoded`. */
-    readonly requireFormContentType: boolean;
+    /** Path of the token endpoint (the document does not give one). */
+    readonly path: string;
+    /**
+     * A body not declared `application/x-www-form-urlencoded`: `parse` it as a form anyway, `refuse` it (400
+     * invalid_request), or read it as `empty` (Keycloak: "Missing form parameter: grant_type").
+     */
+    readonly nonFormBody: 'parse' | 'refuse' | 'empty';
     /** No scope requested: `default` grants Public.HrCore.Write; `refuse` answers invalid_scope. */
     readonly missingScope: 'default' | 'refuse';
     /** invalid_scope when the requested scopes do not include Public.HrCore.Write. */
     readonly requireHrScope: boolean;
-    /** `requested`: grant every scope asked for; `known`: grant only Public.HrCore.Write. */
-    readonly grant: 'requested' | 'known';
-    readonly includeExpiresIn: boolean;
+    /**
+     * `requested`: grant every scope asked for; `known`: grant only Public.HrCore.Write; `idp`: an identity provider's
+     * client scopes (unknown scopes refused with invalid_scope, the default scope Public.HrCore.Write always added).
+     */
+    readonly grant: 'requested' | 'known' | 'idp';
+    /** `expires_in`: left out, the lifetime (300), or the seconds left when the answer is written (299, as Azure AD does). */
+    readonly expiresIn: 'none' | 'lifetime' | 'remaining';
     /** Always return `scope` (otherwise only when it differs from the request, as RFC 6749 §5.1 requires). */
     readonly alwaysIncludeScope: boolean;
     /** Status of invalid_client when the client did not use HTTP basic (RFC 6749 §5.2 allows 400 or 401). */
@@ -39,6 +57,13 @@ export interface PersonaChoices {
     /** invalid_request for a repeated parameter or for two client authentication methods at once. */
     readonly refuseAmbiguousRequests: boolean;
     readonly errorDescriptions: boolean;
+    /**
+     * Identity-provider style (Azure AD / Keycloak): RS256 with `kid` and a JWKS, `iat` = `nbf` backdated by
+     * `backdateSeconds` for clock skew while `exp` stays issue + 300, extra claims (`ver`, `tid`, `azp`, `roles`...),
+     * `ext_expires_in` and Keycloak members in the answer, Azure-style error bodies, OpenID discovery.
+     */
+    readonly idp: boolean;
+    readonly backdateSeconds: number;
   };
   readonly auth: {
     /** Status for a valid token lacking Public.HrCore.Write on an HR operation. */
@@ -47,6 +72,8 @@ export interface PersonaChoices {
     readonly learningScope: string | null;
     /** JSON body on 401/403 (otherwise empty, the WWW-Authenticate header says why). */
     readonly errorBody: boolean;
+    /** Bearer challenge: with a realm, or as Spring Security writes it (error_description, error_uri). */
+    readonly challengeStyle: 'realm' | 'spring';
   };
   readonly values: {
     /** Every boolean also accepts "true"/"false" (business unit `archive` always does). */
@@ -54,6 +81,10 @@ export interface PersonaChoices {
     /** Dates must be YYYY-MM-DD or YYYYMMDD (time part ignored); otherwise any string. */
     readonly strictDates: boolean;
     readonly allowNegative: boolean;
+    /** Jackson's scalar coercion: "38" for a number, 5 or true for a string, "TRUE" or 1 for a boolean, 2.7 for an integer. */
+    readonly coerceScalars: boolean;
+    /** Bean Validation bounds where the document gives none (lengths, fte and baseHours ranges, e-mail, country code). */
+    readonly bounds: boolean;
   };
   readonly lifecycle: {
     /** Archive flag on an unknown record: `create` it archived (if create rules are met) or `refuse` with 404. */
@@ -66,10 +97,19 @@ export interface PersonaChoices {
     readonly emptyRequiredIsMissing: boolean;
   };
   readonly hr: {
-    /** `empty`: 204 without body; `json`: 201 on create, 200 otherwise, `{externalId, status}`. */
-    readonly success: 'empty' | 'json';
-    /** Fields not listed in part 2 (top level and nested) are accepted and stored. */
-    readonly allowUnknownFields: boolean;
+    /**
+     * `empty`: 204 without body; `json`: 201 on create, 200 otherwise, `{externalId, status}`; `envelope`: 200
+     * `{success: true, message, externalId, timestamp}`.
+     */
+    readonly success: 'empty' | 'json' | 'envelope';
+    /** Fields not listed in part 2 (top level and nested): stored, refused, or ignored (Jackson's Spring Boot default). */
+    readonly unknownFields: 'store' | 'refuse' | 'ignore';
+    /**
+     * Validation and business-rule refusals: with an error status (the persona's), or `envelope`: HTTP 200
+     * `{success: false, message, errors, timestamp}` (part 7: "Failed validation returns a validation message in the
+     * response; generic HTTP status errors may also occur"). Malformed JSON, auth, routing: always an error status.
+     */
+    readonly validationRefusal: 'status' | 'envelope';
     /** A create carrying only `externalId` (employee: nothing else is required). */
     readonly allowKeyOnlyCreate: boolean;
     /** Which lower-level business units block archiving their parent. */
@@ -102,8 +142,10 @@ export interface PersonaChoices {
     readonly requireKnownChildren: boolean;
     /** A new activity may not reuse another activity's aggregateId. */
     readonly uniqueAggregateIds: boolean;
-    /** Update reply: `empty` 200 without body, or `json` 200 `{id, aggregateId, url}`. */
-    readonly updateBody: 'empty' | 'json';
+    /** Update reply: `empty` 200 without body, `json` 200 `{id, aggregateId, url}`, or the whole activity with timestamps. */
+    readonly updateBody: 'empty' | 'json' | 'representation';
+    /** Top-level fields outside the schema dropped before the rules (Jackson ignoring unknown properties). */
+    readonly dropUnknownFields: boolean;
     /** An update with an empty object is a no-op (otherwise refused). */
     readonly allowEmptyUpdate: boolean;
     /** Unknown keys inside provider, owner, duration, costs, image (content is always open). */
@@ -131,24 +173,35 @@ export const STRICT_RESTRICTED_ALLOWED: readonly string[] = [
 export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
   lenient: {
     mode: 'lenient',
-    http: { requireJsonContentType: false, errorShape: 'single', hrTrailingSlash: true },
+    http: {
+      requireJsonContentType: false,
+      acceptJsonSuffix: false,
+      errorShape: 'single',
+      hrTrailingSlash: true,
+      authBeforeRouting: false,
+      springExtras: false,
+    },
     token: {
-      requireFormContentType: false,
+      path: TOKEN_PATH,
+      nonFormBody: 'parse',
       missingScope: 'default',
       requireHrScope: false,
       grant: 'requested',
-      includeExpiresIn: false,
+      expiresIn: 'none',
       alwaysIncludeScope: false,
       invalidClientStatus: 400,
       refuseAmbiguousRequests: false,
       errorDescriptions: false,
+      idp: false,
+      backdateSeconds: 0,
     },
-    auth: { insufficientScopeStatus: 401, learningScope: null, errorBody: false },
-    values: { booleanStrings: true, strictDates: false, allowNegative: true },
+    auth: { insufficientScopeStatus: 401, learningScope: null, errorBody: false, challengeStyle: 'realm' },
+    values: { booleanStrings: true, strictDates: false, allowNegative: true, coerceScalars: false, bounds: false },
     lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: true, emptyRequiredIsMissing: false },
     hr: {
       success: 'empty',
-      allowUnknownFields: true,
+      unknownFields: 'store',
+      validationRefusal: 'status',
       allowKeyOnlyCreate: true,
       archiveBlockedBy: 'activeChildren',
       archiveRefusalStatus: 400,
@@ -168,6 +221,7 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       requireKnownChildren: false,
       uniqueAggregateIds: false,
       updateBody: 'empty',
+      dropUnknownFields: false,
       allowEmptyUpdate: true,
       allowUnknownNestedFields: true,
       locationHeader: false,
@@ -175,24 +229,35 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
   },
   strict: {
     mode: 'strict',
-    http: { requireJsonContentType: true, errorShape: 'list', hrTrailingSlash: false },
+    http: {
+      requireJsonContentType: true,
+      acceptJsonSuffix: false,
+      errorShape: 'list',
+      hrTrailingSlash: false,
+      authBeforeRouting: false,
+      springExtras: false,
+    },
     token: {
-      requireFormContentType: true,
+      path: TOKEN_PATH,
+      nonFormBody: 'refuse',
       missingScope: 'refuse',
       requireHrScope: true,
       grant: 'known',
-      includeExpiresIn: true,
+      expiresIn: 'lifetime',
       alwaysIncludeScope: true,
       invalidClientStatus: 401,
       refuseAmbiguousRequests: true,
       errorDescriptions: true,
+      idp: false,
+      backdateSeconds: 0,
     },
-    auth: { insufficientScopeStatus: 403, learningScope: HR_SCOPE, errorBody: true },
-    values: { booleanStrings: false, strictDates: true, allowNegative: false },
+    auth: { insufficientScopeStatus: 403, learningScope: HR_SCOPE, errorBody: true, challengeStyle: 'realm' },
+    values: { booleanStrings: false, strictDates: true, allowNegative: false, coerceScalars: false, bounds: false },
     lifecycle: { archiveMissing: 'refuse', allowUnarchive: false, allowRemovingRequired: false, emptyRequiredIsMissing: true },
     hr: {
       success: 'json',
-      allowUnknownFields: false,
+      unknownFields: 'refuse',
+      validationRefusal: 'status',
       allowKeyOnlyCreate: false,
       archiveBlockedBy: 'anyChildren',
       archiveRefusalStatus: 409,
@@ -212,8 +277,70 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       requireKnownChildren: true,
       uniqueAggregateIds: true,
       updateBody: 'json',
+      dropUnknownFields: false,
       allowEmptyUpdate: false,
       allowUnknownNestedFields: false,
+      locationHeader: true,
+    },
+  },
+  /**
+   * Spring Boot defaults for the API (Jackson, Bean Validation, Spring Security resource server, problem+json) and an
+   * identity provider's token endpoint (Keycloak paths and members, Azure AD claims and error bodies). README.md.
+   */
+  frameworks: {
+    mode: 'frameworks',
+    http: {
+      requireJsonContentType: true,
+      acceptJsonSuffix: true,
+      errorShape: 'problem',
+      hrTrailingSlash: false,
+      authBeforeRouting: true,
+      springExtras: true,
+    },
+    token: {
+      path: `/realms/${TENANT}/protocol/openid-connect/token`,
+      nonFormBody: 'empty',
+      missingScope: 'default',
+      requireHrScope: false,
+      grant: 'idp',
+      expiresIn: 'remaining',
+      alwaysIncludeScope: true,
+      invalidClientStatus: 401,
+      refuseAmbiguousRequests: false,
+      errorDescriptions: true,
+      idp: true,
+      backdateSeconds: 300,
+    },
+    auth: { insufficientScopeStatus: 403, learningScope: null, errorBody: false, challengeStyle: 'spring' },
+    // negative numbers pass the type check and meet the Bean Validation bounds (bounds.ts) instead
+    values: { booleanStrings: true, strictDates: true, allowNegative: true, coerceScalars: true, bounds: true },
+    lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: false, emptyRequiredIsMissing: true },
+    hr: {
+      success: 'envelope',
+      unknownFields: 'ignore',
+      validationRefusal: 'envelope',
+      allowKeyOnlyCreate: true,
+      archiveBlockedBy: 'anyChildren',
+      archiveRefusalStatus: 409,
+      refuseArchivedParent: true,
+      checkReferences: true,
+      allowRekey: false,
+    },
+    learning: {
+      acceptServiceAlias: false,
+      requireIssuedIds: true,
+      restrictedLevelFields: { kind: 'deny', fields: ['code', CHILD_FIELD] },
+      allowUnknownAccessLevel: false,
+      knownContentTypes: ['text', 'weblink', 'scormcourse', 'video', 'document'],
+      currencyCodeFormat: true,
+      durationPeriods: ['minutes', 'hours', 'days'],
+      consumeImageKey: false,
+      requireKnownChildren: true,
+      uniqueAggregateIds: true,
+      updateBody: 'representation',
+      dropUnknownFields: true,
+      allowEmptyUpdate: true,
+      allowUnknownNestedFields: true,
       locationHeader: true,
     },
   },

@@ -4,7 +4,7 @@
  * Document part 4 operations table ("used to set the caller's own externalId on an employee record created
  * automatically at offer acceptance") and gaps ("Exact path prefix and payload ... not shown").
  */
-import { problem, refuse } from './errors';
+import { problem, refuse, refuseValidation } from './errors';
 import { hrSuccess, type HrContext } from './hr-write';
 import { isJsonObject, type JsonValue } from './json';
 import { mergePatch } from './merge';
@@ -15,15 +15,15 @@ export function setEmployeeExternalId(referenceId: string, body: JsonValue, ctx:
   if (!isJsonObject(body)) return refuse(choices, 400, [problem('', 'The request body must be a JSON object')]);
   const externalId = body.externalId;
   if (typeof externalId !== 'string' || externalId.trim() === '') {
-    return refuse(choices, 400, [problem('externalId', 'externalId is required (a non-empty string)')]);
+    return refuseValidation(choices, 400, [problem('externalId', 'externalId is required (a non-empty string)')]);
   }
   const auto = store.autoEmployees.get(referenceId);
   if (auto === undefined) {
     return refuse(choices, 404, [problem('employeeId', `No employee with reference id "${referenceId}" exists`)]);
   }
   const extra = Object.keys(body).filter((key) => key !== 'externalId');
-  if (!choices.hr.allowUnknownFields && extra.length > 0) {
-    return refuse(
+  if (choices.hr.unknownFields === 'refuse' && extra.length > 0) {
+    return refuseValidation(
       choices,
       400,
       extra.map((key) => problem(key, `Unknown field: ${key}`)),
@@ -33,10 +33,10 @@ export function setEmployeeExternalId(referenceId: string, body: JsonValue, ctx:
   const holder = store.employees.get(externalId);
   if (!choices.hr.allowRekey) {
     if (auto.externalId !== null && auto.externalId !== externalId) {
-      return refuse(choices, 409, [problem('externalId', `The employee already has the externalId "${auto.externalId}"`)]);
+      return refuseValidation(choices, 409, [problem('externalId', `The employee already has the externalId "${auto.externalId}"`)]);
     }
     if (holder !== undefined && holder !== previous) {
-      return refuse(choices, 409, [problem('externalId', `Another employee has the externalId "${externalId}"`)]);
+      return refuseValidation(choices, 409, [problem('externalId', `Another employee has the externalId "${externalId}"`)]);
     }
   }
   if (auto.externalId !== null) store.employees.delete(auto.externalId);

@@ -4,6 +4,7 @@
  * permissionGroupExternalIds is omitted ... they take defaults from the system configuration"), part 3
  * (employee row), part 4 rule 3 ("For the employee, an empty array removes all its values").
  */
+import { EMPLOYEE_BOUNDS } from './bounds';
 import { problem, type Problem } from './errors';
 import { BOOLEAN, DATE, STRING, STRING_ARRAY, object, type Schema } from './fields';
 import type { HrContext, HrRecordType } from './hr-write';
@@ -51,6 +52,7 @@ function checkReferences(body: JsonObject, _externalId: string, ctx: HrContext):
 export const employeeType: HrRecordType = {
   label: 'employee',
   schema: SCHEMA,
+  bounds: EMPLOYEE_BOUNDS,
   requiredOnCreate: [],
   records: (store) => store.employees,
   applyDefaults,

@@ -1,9 +1,11 @@
 /**
- * Refusals: the JSON error body of each persona.
- * Document part 7: "Failed validation returns a validation message in the response"; "HTTP status codes per
- * operation and error body format: not shown". Part 4 shared write rule 4.
+ * Refusals: the JSON error body of each persona, and the HTTP 200 validation envelope of the frameworks persona.
+ * Document part 7: "Failed validation returns a validation message in the response; generic HTTP status errors may
+ * also occur"; "HTTP status codes per operation and error body format: not shown". Part 4 shared write rule 4.
+ * RFC 9457 (problem details) for the frameworks persona's error bodies.
  */
 import type { PersonaChoices } from './choices';
+import type { JsonObject } from './json';
 import type { Reply } from './reply';
 
 export interface Problem {
@@ -15,7 +17,28 @@ export function problem(field: string, message: string): Problem {
   return { field, message };
 }
 
-/** `single`: the first message only; `list`: every problem with the field it concerns. */
+const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+};
+
+/** An RFC 3339 UTC timestamp with microseconds, as Java's Instant writes it through Jackson. */
+export function microTimestamp(ms = Date.now()): string {
+  const micro = Number(process.hrtime.bigint() % 1000n);
+  return new Date(ms).toISOString().replace(/Z$/, `${String(micro).padStart(3, '0')}Z`);
+}
+
+/**
+ * `single`: the first message only; `list`: every problem with the field it concerns; `problem`: RFC 9457 problem
+ * details as Spring Boot writes them (`instance` is filled in by the router), with every problem under `errors`.
+ */
 export function refuse(
   choices: PersonaChoices,
   status: number,
@@ -25,5 +48,35 @@ export function refuse(
   if (choices.http.errorShape === 'single') {
     return { status, body: { message: problems[0]?.message ?? 'Request refused' }, headers };
   }
-  return { status, body: { errors: problems.map((p) => ({ field: p.field, message: p.message })) }, headers };
+  const errors = problems.map((p) => ({ field: p.field, message: p.message }));
+  if (choices.http.errorShape === 'problem') {
+    const body: JsonObject = {
+      type: 'about:blank',
+      title: TITLES[status] ?? 'Error',
+      status,
+      detail: problems[0]?.message ?? 'Request refused',
+      instance: '',
+      timestamp: microTimestamp(),
+    };
+    if (problems.some((p) => p.field !== '')) body.errors = errors;
+    return { status, body, headers, contentType: 'application/problem+json' };
+  }
+  return { status, body: { errors }, headers };
+}
+
+/**
+ * A validation or business-rule refusal of an HR core write: the persona's error status, or (frameworks) HTTP 200 with
+ * `{success: false, message, errors, timestamp}`: "Failed validation returns a validation message in the response".
+ */
+export function refuseValidation(choices: PersonaChoices, status: number, problems: readonly Problem[]): Reply {
+  if (choices.hr.validationRefusal === 'status') return refuse(choices, status, problems);
+  return {
+    status: 200,
+    body: {
+      success: false,
+      message: problems[0]?.message ?? 'Validation failed',
+      errors: problems.map((p) => ({ field: p.field, message: p.message })),
+      timestamp: microTimestamp(),
+    },
+  };
 }

@@ -7,7 +7,7 @@
 import type { PersonaChoices } from './choices';
 import { isIsoDate } from './dates';
 import { problem, type Problem } from './errors';
-import { isJsonObject, type JsonObject, type JsonValue } from './json';
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from './json';
 
 export type FieldSpec =
   | { readonly kind: 'string' }
@@ -47,6 +47,8 @@ export interface ValueRules {
   readonly strictDates: boolean;
   readonly allowNegative: boolean;
   readonly allowUnknown: boolean;
+  /** Jackson's scalar coercion (frameworks persona). */
+  readonly coerceScalars: boolean;
 }
 
 export function valueRules(choices: PersonaChoices, allowUnknown: boolean): ValueRules {
@@ -78,17 +80,23 @@ function checkValue(value: JsonValue, spec: FieldSpec, rules: ValueRules, path: 
   const wrong = (what: string): Problem[] => [problem(path, `${path} must be ${what}`)];
   switch (spec.kind) {
     case 'string':
+      if (rules.coerceScalars && (typeof value === 'number' || typeof value === 'boolean')) return [];
       return typeof value === 'string' ? [] : wrong('a string');
-    case 'number':
-      if (typeof value !== 'number') return wrong('a number');
-      return spec.nonNegative && value < 0 && !rules.allowNegative ? wrong('zero or more') : [];
-    case 'integer':
-      return Number.isInteger(value) ? [] : wrong('an integer');
+    case 'number': {
+      const n = rules.coerceScalars ? coerceNumber(value) : value;
+      if (typeof n !== 'number') return wrong('a number');
+      return spec.nonNegative && n < 0 && !rules.allowNegative ? wrong('zero or more') : [];
+    }
+    case 'integer': {
+      const n = rules.coerceScalars ? coerceNumber(value) : value;
+      return Number.isInteger(n) || (rules.coerceScalars && typeof n === 'number') ? [] : wrong('an integer');
+    }
     case 'identifier':
       return typeof value === 'string' || Number.isInteger(value) ? [] : wrong('a string or an integer');
     case 'boolean':
       if (typeof value === 'boolean') return [];
       if ((value === 'true' || value === 'false') && (spec.stringForm || rules.booleanStrings)) return [];
+      if (rules.coerceScalars && coerceBoolean(value) !== undefined) return [];
       return wrong('a boolean');
     case 'date':
       if (typeof value !== 'string') return wrong('a date string');
@@ -100,5 +108,64 @@ function checkValue(value: JsonValue, spec: FieldSpec, rules: ValueRules, path: 
       return value.flatMap((item, index) =>
         item === null ? wrong('an array without null items') : checkValue(item, spec.items, rules, `${path}[${index}]`),
       );
+  }
+}
+
+const NUMERIC = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+/** Jackson: a number, or a string that reads as one. */
+function coerceNumber(value: JsonValue): JsonValue {
+  return typeof value === 'string' && NUMERIC.test(value) ? Number(value) : value;
+}
+
+/** Jackson: true/false, their strings in any case, and the integers 1 and 0. */
+function coerceBoolean(value: JsonValue): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (value === 1 || value === 0) return value === 1;
+  return undefined;
+}
+
+export interface Normalise {
+  /** Jackson's scalar coercion: the value stored is the one the field's type reads. */
+  readonly coerce: boolean;
+  /** Fields outside the schema dropped (Jackson's FAIL_ON_UNKNOWN_PROPERTIES = false in Spring Boot). */
+  readonly prune: boolean;
+}
+
+/** A copy of a body that passed checkObject, with scalars coerced to the field types and unknown fields dropped. */
+export function normaliseObject(source: JsonObject, schema: Schema, how: Normalise, open = false): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(source)) {
+    const spec = Object.hasOwn(schema, key) ? schema[key] : undefined;
+    if (spec === undefined) {
+      if (open || !how.prune) setOwn(out, key, value);
+      continue;
+    }
+    setOwn(out, key, normaliseValue(value, spec, how));
+  }
+  return out;
+}
+
+function normaliseValue(value: JsonValue, spec: FieldSpec, how: Normalise): JsonValue {
+  if (value === null) return null;
+  switch (spec.kind) {
+    case 'string':
+      return how.coerce && (typeof value === 'number' || typeof value === 'boolean') ? String(value) : value;
+    case 'number':
+      return how.coerce ? coerceNumber(value) : value;
+    case 'integer': {
+      const n = how.coerce ? coerceNumber(value) : value;
+      // DeserializationFeature.ACCEPT_FLOAT_AS_INT: the fraction is dropped
+      return how.coerce && typeof n === 'number' ? Math.trunc(n) : n;
+    }
+    case 'boolean':
+      return how.coerce ? (coerceBoolean(value) ?? value) : value;
+    case 'object':
+      return isJsonObject(value) ? normaliseObject(value, spec.fields, how, spec.open) : value;
+    case 'array':
+      return Array.isArray(value) ? value.map((item) => normaliseValue(item, spec.items, how)) : value;
+    default:
+      return value;
   }
 }

@@ -31,7 +31,7 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
     return;
   }
   const text = JSON.stringify(reply.body);
-  headers['Content-Type'] = 'application/json; charset=utf-8';
+  headers['Content-Type'] = reply.contentType ?? 'application/json; charset=utf-8';
   headers['Content-Length'] = String(Buffer.byteLength(text));
   res.writeHead(reply.status, headers);
   res.end(text);
@@ -41,8 +41,10 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-export function isJsonContentType(header: string | undefined): boolean {
-  return mediaType(header) === 'application/json';
+/** `application/json`; with `suffix`, also any `application/*+json` (Spring's MappingJackson2HttpMessageConverter). */
+export function isJsonContentType(header: string | undefined, suffix = false): boolean {
+  const type = mediaType(header);
+  return type === 'application/json' || (suffix && /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type));
 }
 
 export function isFormContentType(header: string | undefined): boolean {

@@ -1,14 +1,15 @@
 /**
- * Entry point: starts a persona of the HR core and Learning Activities API v3 (lenient or strict) as an
+ * Entry point: starts a persona of the HR core and Learning Activities API v3 (lenient, strict or frameworks) as an
  * in-memory node:http server with its OAuth 2.0 token endpoint, and gives the environment a suite needs to
  * reach it. Document part 1 (base address `.../v3/<tenant_id>`), part 5 (authentication); INTERFACE.md.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { CHOICES, type PersonaMode } from './choices';
 import { BODY_LIMIT_BYTES, readBody, writeReply } from './http-io';
 import { handleRequest, type PersonaContext } from './router';
-import { HR_SCOPE, TOKEN_PATH, seedValuesFor } from './seed';
+import { HR_SCOPE, seedValuesFor } from './seed';
 import { createStore } from './store';
 import { TokenService } from './token-service';
 
@@ -38,10 +39,12 @@ function urlHost(host: string): string {
 
 export async function startV3Persona(mode: PersonaMode, options: { port?: number; host?: string } = {}): Promise<V3Persona> {
   const seed = seedValuesFor(mode);
+  const choices = CHOICES[mode];
+  const idp = choices.token.idp ? { backdateSeconds: choices.token.backdateSeconds, tenantId: randomUUID() } : null;
   const ctx: PersonaContext = {
-    choices: CHOICES[mode],
+    choices,
     store: createStore(seed),
-    tokens: new TokenService(`v3-persona-${mode}`),
+    tokens: new TokenService(`v3-persona-${mode}`, () => Date.now(), idp),
     clients: new Map([[seed.clientId, seed.clientSecret]]),
     tenant: seed.tenant,
   };
@@ -65,7 +68,7 @@ export async function startV3Persona(mode: PersonaMode, options: { port?: number
   if (address === null || typeof address === 'string') throw new Error('The v3 persona has no TCP address');
   const origin = `http://${urlHost(host)}:${address.port}`;
   const baseUrl = `${origin}/v3/${seed.tenant}`;
-  const tokenUrl = `${origin}${TOKEN_PATH}`;
+  const tokenUrl = `${origin}${choices.token.path}`;
   let closing: Promise<void> | undefined;
   return {
     baseUrl,

@@ -6,13 +6,13 @@
 import type { PersonaChoices } from './choices';
 import { AMOUNT, BOOLEAN, IDENTIFIER, INTEGER, STRING, STRING_ARRAY, object, type Schema } from './fields';
 import { setOwn, type JsonObject } from './json';
+import { CHILD_FIELD } from './seed';
+
+export { CHILD_FIELD } from './seed';
 
 export const PROVIDER_FIELD = 'provider';
 /** Alias the lenient persona also accepts for the provider object. */
 export const SERVICE_ALIAS = 'service';
-/** The child-activity field: an array of the external ids of child activities. */
-export const CHILD_FIELD = 'childActivities';
-
 export const ACCESS_LEVELS: readonly string[] = ['orgwide', 'public', 'private'];
 export const RESTRICTED_LEVELS: readonly string[] = ['public', 'private'];
 /** "`text` and `weblink` usable at every access level". */

@@ -4,8 +4,9 @@
  * Document part 4 operations table and "Learning update rules", part 3 (learning activity row), part 7.
  */
 import { randomUUID } from 'node:crypto';
-import { problem, refuse } from './errors';
-import { checkObject, readBoolean, valueRules } from './fields';
+import { LEARNING_BOUNDS, boundProblems } from './bounds';
+import { microTimestamp, problem, refuse } from './errors';
+import { checkObject, normaliseObject, readBoolean, valueRules } from './fields';
 import { isJsonObject, type JsonObject, type JsonValue } from './json';
 import { activityProblems } from './learning-checks';
 import type { RuleContext } from './learning-rules';
@@ -25,6 +26,18 @@ function summary(activity: Activity, ctx: LearningContext): JsonObject {
   return { id: activity.id, aggregateId: activity.aggregateId, url: ctx.activityUrl(activity.id) };
 }
 
+/** The whole activity as a Spring controller returns the saved entity (frameworks persona's update body). */
+function representation(activity: Activity, ctx: LearningContext): JsonObject {
+  return {
+    ...summary(activity, ctx),
+    externalId: activity.externalId,
+    ...activity.fields,
+    isArchived: activity.archived,
+    createdAt: activity.createdAt ?? null,
+    updatedAt: activity.updatedAt ?? null,
+  };
+}
+
 function useImage(body: JsonObject, ctx: LearningContext): void {
   const key = isJsonObject(body.image) ? body.image.tempKey : undefined;
   if (ctx.choices.learning.consumeImageKey && typeof key === 'string') ctx.store.imageKeys.delete(key);
@@ -39,10 +52,21 @@ export function putLearningActivity(externalId: string, raw: JsonValue, ctx: Lea
     return refuse(choices, 404, [problem('externalId', `No activity with externalId "${externalId}" exists to archive`)]);
   }
   const typeProblems = checkObject(body, LEARNING_SCHEMA, valueRules(choices, choices.learning.allowUnknownNestedFields), '', true);
-  const problems = typeProblems.length > 0 ? typeProblems : activityProblems({ externalId, body, existing }, ctx);
+  if (typeProblems.length > 0) return refuse(choices, 400, typeProblems);
+  const write = normalised(body, ctx);
+  const bounds = choices.values.bounds ? boundProblems(write, LEARNING_BOUNDS) : [];
+  const problems = [...activityProblems({ externalId, body: write, existing }, ctx), ...bounds];
   if (problems.length > 0) return refuse(choices, 400, problems);
-  useImage(body, ctx);
-  return existing === undefined ? create(externalId, body, ctx) : update(existing, body, ctx);
+  useImage(write, ctx);
+  return existing === undefined ? create(externalId, write, ctx) : update(existing, write, ctx);
+}
+
+/** Frameworks persona: scalars coerced as Jackson reads them; fields outside the schema dropped (content stays open). */
+function normalised(body: JsonObject, ctx: LearningContext): JsonObject {
+  const how = { coerce: ctx.choices.values.coerceScalars, prune: ctx.choices.learning.dropUnknownFields };
+  if (!how.coerce && !how.prune) return body;
+  const out = normaliseObject(body, LEARNING_SCHEMA, how, !how.prune);
+  return out;
 }
 
 function create(externalId: string, body: JsonObject, ctx: LearningContext): Reply {
@@ -53,6 +77,7 @@ function create(externalId: string, body: JsonObject, ctx: LearningContext): Rep
     aggregateId: sentAggregate === undefined || sentAggregate === null ? randomUUID() : String(sentAggregate),
     fields: mergePatch({}, withoutKeys(body, STATE_FIELDS)),
     archived: readBoolean(body.isArchived) === true,
+    ...(ctx.choices.http.springExtras ? { createdAt: microTimestamp(), updatedAt: microTimestamp() } : {}),
   };
   ctx.store.activities.set(externalId, activity);
   const reply = summary(activity, ctx);
@@ -65,7 +90,10 @@ function update(existing: Activity, body: JsonObject, ctx: LearningContext): Rep
     ...existing,
     fields: replaceFields(existing.fields, withoutKeys(body, STATE_FIELDS)),
     archived: archive === undefined ? existing.archived : archive === true,
+    ...(ctx.choices.http.springExtras ? { updatedAt: microTimestamp() } : {}),
   };
   ctx.store.activities.set(existing.externalId, activity);
-  return ctx.choices.learning.updateBody === 'empty' ? { status: 200 } : { status: 200, body: summary(activity, ctx) };
+  const style = ctx.choices.learning.updateBody;
+  if (style === 'empty') return { status: 200 };
+  return { status: 200, body: style === 'json' ? summary(activity, ctx) : representation(activity, ctx) };
 }

@@ -4,6 +4,7 @@
  * Document part 2 "Position", part 3 (position row), part 4 rule 3 ("for the position, null removes the
  * collection").
  */
+import { POSITION_BOUNDS } from './bounds';
 import { problem, type Problem } from './errors';
 import { AMOUNT, BOOLEAN, DATE, STRING, arrayOf, object, type FieldSpec, type Schema } from './fields';
 import type { HrContext, HrRecordType } from './hr-write';
@@ -71,6 +72,7 @@ function checkReferences(body: JsonObject, externalId: string, ctx: HrContext): 
 export const positionType: HrRecordType = {
   label: 'position',
   schema: SCHEMA,
+  bounds: POSITION_BOUNDS,
   requiredOnCreate: ['name'],
   records: (store) => store.positions,
   checkReferences,

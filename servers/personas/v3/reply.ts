@@ -9,4 +9,6 @@ export interface Reply {
   /** Absent: an empty body. */
   readonly body?: JsonValue;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Media type of the body (default `application/json; charset=utf-8`). */
+  readonly contentType?: string;
 }

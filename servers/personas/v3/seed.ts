@@ -9,6 +9,9 @@ import type { PersonaMode } from './choices';
 export const HR_SCOPE = 'Public.HrCore.Write';
 export const TOKEN_LIFETIME_SECONDS = 300;
 export const TOKEN_PATH = '/oauth2/token';
+export const TENANT = 'acme-conformance';
+/** The child-activity field (001 §2: "field name not given"): both personas name it so. */
+export const CHILD_FIELD = 'childActivities';
 
 export interface SeedValues {
   readonly tenant: string;
@@ -23,7 +26,7 @@ export interface SeedValues {
 
 export function seedValuesFor(mode: PersonaMode): SeedValues {
   return {
-    tenant: 'acme-conformance',
+    tenant: TENANT,
     clientId: `v3-${mode}-client`,
     clientSecret: `v3-${mode}-secret-5f2c9e71d04b`,
     providerIds: [4101, 4102],

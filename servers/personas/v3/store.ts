@@ -27,6 +27,9 @@ export interface Activity {
   readonly aggregateId: string;
   readonly fields: JsonObject;
   readonly archived: boolean;
+  /** Microsecond timestamps of the frameworks persona's representation. */
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
 }
 
 export interface V3Store {

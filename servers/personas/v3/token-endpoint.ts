@@ -5,7 +5,7 @@
  * §5.2.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { PersonaChoices } from './choices';
 import { isFormContentType } from './http-io';
 import type { JsonObject } from './json';
@@ -23,6 +23,8 @@ export interface TokenContext {
   readonly choices: PersonaChoices;
   readonly tokens: TokenService;
   readonly clients: ReadonlyMap<string, string>;
+  /** The issuer (`iss`) of identity-provider tokens: the realm's address. */
+  readonly issuer?: string;
 }
 
 interface Credentials {
@@ -33,9 +35,36 @@ interface Credentials {
 /** RFC 6749 §5.1/§5.2: token and error responses are not cached. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 const KNOWN_SCOPES: readonly string[] = [HR_SCOPE];
+/** Client scopes of the identity-provider style: OpenID Connect's and the API's. */
+const IDP_SCOPES: readonly string[] = [HR_SCOPE, 'openid', 'profile', 'email'];
+
+/** Azure AD's error codes (AADSTS...) per OAuth error. */
+const AADSTS: Readonly<Record<string, number>> = {
+  invalid_client: 7000215,
+  invalid_request: 900144,
+  unsupported_grant_type: 70003,
+  invalid_scope: 70011,
+};
 
 function oauthError(choices: PersonaChoices, status: number, error: string, description: string, extra = {}): Reply {
-  const body: JsonObject = choices.token.errorDescriptions ? { error, error_description: description } : { error };
+  let body: JsonObject = choices.token.errorDescriptions ? { error, error_description: description } : { error };
+  if (choices.token.idp) {
+    const code = AADSTS[error] ?? 90000;
+    const traceId = randomUUID();
+    const correlationId = randomUUID();
+    const timestamp = new Date()
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d{3}Z$/, 'Z');
+    body = {
+      error,
+      error_description: `AADSTS${code}: ${description}\r\nTrace ID: ${traceId}\r\nCorrelation ID: ${correlationId}\r\nTimestamp: ${timestamp}`,
+      error_codes: [code],
+      timestamp,
+      trace_id: traceId,
+      correlation_id: correlationId,
+    };
+  }
   return { status, body, headers: { ...NO_STORE, ...extra } };
 }
 
@@ -64,6 +93,10 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 function grantedScopes(requested: readonly string[], choices: PersonaChoices): string[] | null {
+  if (choices.token.grant === 'idp') {
+    if (requested.some((scope) => !IDP_SCOPES.includes(scope))) return null;
+    return [...new Set([HR_SCOPE, ...requested])];
+  }
   if (requested.length === 0) return choices.token.missingScope === 'default' ? [HR_SCOPE] : null;
   if (choices.token.requireHrScope && !requested.includes(HR_SCOPE)) return null;
   const unique = [...new Set(requested)];
@@ -75,15 +108,19 @@ export function handleTokenRequest(req: TokenRequest, ctx: TokenContext): Reply 
   if (req.method !== 'POST') {
     return oauthError(choices, 405, 'invalid_request', 'The token endpoint accepts POST only', { Allow: 'POST' });
   }
-  if (choices.token.requireFormContentType && !isFormContentType(req.headers['content-type'])) {
+  const isForm = isFormContentType(req.headers['content-type']);
+  if (choices.token.nonFormBody === 'refuse' && !isForm) {
     return oauthError(choices, 400, 'invalid_request', 'The body must be application/x-www-form-urlencoded');
   }
-  const params = new URLSearchParams(req.body);
+  // Keycloak reads form parameters only: another body carries none.
+  const params = new URLSearchParams(choices.token.nonFormBody === 'empty' && !isForm ? '' : req.body);
   if (choices.token.refuseAmbiguousRequests && [...new Set(params.keys())].some((key) => params.getAll(key).length > 1)) {
     return oauthError(choices, 400, 'invalid_request', 'A parameter is repeated');
   }
   const grantType = params.get('grant_type');
-  if (grantType === null || grantType === '') return oauthError(choices, 400, 'invalid_request', 'grant_type is missing');
+  if (grantType === null || grantType === '') {
+    return oauthError(choices, 400, 'invalid_request', choices.token.idp ? 'Missing form parameter: grant_type' : 'grant_type is missing');
+  }
 
   const basic = basicCredentials(req.headers.authorization);
   const formId = params.get('client_id');
@@ -104,11 +141,31 @@ export function handleTokenRequest(req: TokenRequest, ctx: TokenContext): Reply 
   const requested = (params.get('scope') ?? '').split(' ').filter((scope) => scope !== '');
   const granted = grantedScopes(requested, choices);
   if (granted === null || granted.length === 0) {
-    return oauthError(choices, 400, 'invalid_scope', `The scope ${HR_SCOPE} must be requested`);
+    const description =
+      choices.token.grant === 'idp'
+        ? `The provided value for the input parameter 'scope' is not valid. Invalid scopes: ${requested.filter((scope) => !IDP_SCOPES.includes(scope)).join(' ')}`
+        : `The scope ${HR_SCOPE} must be requested`;
+    return oauthError(choices, 400, 'invalid_scope', description);
   }
-  const body: JsonObject = { access_token: ctx.tokens.issue(credentials.id, granted), token_type: 'Bearer' };
-  if (choices.token.includeExpiresIn) body.expires_in = TOKEN_LIFETIME_SECONDS;
+  const issued = ctx.tokens.issueToken(credentials.id, granted, ctx.issuer);
+  const expiresIn = choices.token.expiresIn === 'remaining' ? Math.floor(issued.exp - issued.issuedMs / 1000) : TOKEN_LIFETIME_SECONDS;
   const same = [...requested].sort().join(' ') === [...granted].sort().join(' ');
-  if (choices.token.alwaysIncludeScope || !same) body.scope = granted.join(' ');
+  const scope = choices.token.alwaysIncludeScope || !same ? granted.join(' ') : undefined;
+  if (choices.token.idp) {
+    // Azure AD's v2 answer with Keycloak's members.
+    const body: JsonObject = {
+      token_type: 'Bearer',
+      scope: granted.join(' '),
+      expires_in: expiresIn,
+      ext_expires_in: expiresIn,
+      refresh_expires_in: 0,
+      'not-before-policy': 0,
+      access_token: issued.token,
+    };
+    return { status: 200, body, headers: NO_STORE };
+  }
+  const body: JsonObject = { access_token: issued.token, token_type: 'Bearer' };
+  if (choices.token.expiresIn !== 'none') body.expires_in = expiresIn;
+  if (scope !== undefined) body.scope = scope;
   return { status: 200, body, headers: NO_STORE };
 }
