@@ -55,6 +55,7 @@ export { expectField, expectResourceShown, expectResourceType, expectSchema, typ
 export { expectNotRefusedForScope, expectScopeAccepted, expectScopeRefused } from './registry/scope';
 export { expectSetup, expectSetupShown, failSetup } from './registry/setup';
 export {
+  expectCreatedShown,
   expectDistinctRecords,
   expectGone,
   expectSameRecord,

@@ -189,3 +189,19 @@ export function expectStateShownBy(write: Exchange, probe: Exchange, expected: '
   expectNoServerError(probe, clause as never);
   enforce(state, clause, [write, probe], probeOutcome(probe, expected, why));
 }
+
+/**
+ * A record a write made is shown (`shown`: by its answer or by a read, null when neither shows it):
+ * about the write, then the read. Returns it.
+ */
+export function expectCreatedShown<T extends { id: string }>(
+  write: Exchange,
+  read: Exchange | null,
+  shown: T | null | undefined,
+  clause: Clause,
+  where: string,
+): T {
+  enforce(state, clause, about(write, [read]), shownOutcome(write, shown ? [shown.id] : [], 'any', where));
+  if (shown === null || shown === undefined) throw new Error('unreachable: enforce throws on a failure');
+  return shown;
+}
