@@ -60,6 +60,8 @@ export interface CreatedCandidate {
   tag: string;
   /** The candidate as the answer, or else the e-mail filter, shows it. */
   resource: Resource;
+  /** The POST /candidates that created it. */
+  write: Exchange;
 }
 
 /** Creates a run-tagged candidate (000 §4: POST /candidates -> 201), registered as a leftover. */
@@ -81,7 +83,7 @@ export async function createCandidateRecord(
   const status = String(ex.response?.status);
   const where = `POST /candidates answered ${status}, but neither the answer nor GET /candidates?filter[email][eq]=${email} shows the candidate`;
   const resource = expectSetupShown(shown, read ? [ex, read] : [ex], 'rm.op.candidates.create', where);
-  return { id: resource.id, email, tag, resource };
+  return { id: resource.id, email, tag, resource, write: ex };
 }
 
 /** Creates a run-tagged candidate and returns its id. */

@@ -58,6 +58,7 @@ export {
   expectCreatedShown,
   expectDistinctRecords,
   expectGone,
+  expectKept,
   expectSameRecord,
   expectShown,
   expectStateShownBy,

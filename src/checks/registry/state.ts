@@ -138,6 +138,16 @@ export function expectGone(write: Exchange, reads: readonly Exchange[], shown: r
   enforce(state, clause, about(write, reads), goneOutcome(write, shown, where));
 }
 
+/** The predicate: a record a write must not touch (a request that addressed it wrongly) is still shown by the reads (`shown`: what of it they show). */
+export function keptOutcome(write: Exchange, shown: readonly string[], where: string): Outcome {
+  return shown.length > 0 ? CONFORMS : nonConforming(`${describe(write)}, but ${where} no longer shows it`);
+}
+
+/** About the write, then the reads. */
+export function expectKept(write: Exchange, reads: readonly Exchange[], shown: readonly string[], clause: Clause, where: string): void {
+  enforce(state, clause, about(write, reads), keptOutcome(write, shown, where));
+}
+
 /** The predicate: a read of the record `expected` answers that record (`shown`: the id it answered, or null). */
 export function sameRecordOutcome(read: Exchange, expected: string, shown: string | null): Outcome {
   return shown === expected ? CONFORMS : nonConforming(`${describe(read)} answered record ${String(shown)}, not ${expected}`);
