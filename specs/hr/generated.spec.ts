@@ -123,7 +123,11 @@ class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
       if (record) record.archived = true;
     }
     if (childLive) {
-      expectArchiveRefused(ex, 'hr.state.bu-archive-refused', `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`);
+      expectArchiveRefused(
+        ex,
+        'hr.state.bu-archive-refused',
+        `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`,
+      );
     } else if (!m.hadChild[idx(this.level)]) {
       expectArchiveAccepted(ex, 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
     } else {

@@ -147,7 +147,8 @@ test.describe('learning activities', () => {
     expectNoServerError(ex, 'learning.state.archive');
     expectStatus(ex, 200, { clause: 'learning.state.archive', why: 'PUT with isArchived true on an activity that exists' });
     const shown = answeredActivity(ex);
-    if (shown) expectValueShown(ex, ex, 'isArchived', true, shown.isArchived, 'learning.state.archive', 'the archive answered with the activity');
+    if (shown)
+      expectValueShown(ex, ex, 'isArchived', true, shown.isArchived, 'learning.state.archive', 'the archive answered with the activity');
 
     // What an update of an archived activity does is not said (001 §3): observed. Archive it again in case it came back.
     const later = await putActivity(learning, activity.externalId, { title: runTitle(target, 'archived activity renamed') });

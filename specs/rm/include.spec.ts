@@ -11,7 +11,14 @@
  */
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
-import { expectDocumented, expectKnownEmbedded, expectNoServerError, expectRelationshipNames, type ClauseOf, type KnownRecord } from '../../src/checks';
+import {
+  expectDocumented,
+  expectKnownEmbedded,
+  expectNoServerError,
+  expectRelationshipNames,
+  type ClauseOf,
+  type KnownRecord,
+} from '../../src/checks';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';

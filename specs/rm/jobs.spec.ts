@@ -28,7 +28,11 @@ test.describe('jobs', () => {
     expectPagesDisjoint(walk.shown, 'GET /jobs walked with per_page=5');
     // 000 §4: GET /jobs "lists live jobs"; 000 §2: status is the publication status ("values seen: live and draft").
     // Only a draft is surely not live: other values are observed.
-    const live = { text: 'live jobs (a draft is not live)', fits: (j: Resource) => j.attributes.status !== 'draft', shown: (j: Resource) => `draft ${j.id}` };
+    const live = {
+      text: 'live jobs (a draft is not live)',
+      fits: (j: Resource) => j.attributes.status !== 'draft',
+      shown: (j: Resource) => `draft ${j.id}`,
+    };
     expectOnlyFitting({ query: 'GET /jobs', pages: walk.shown }, live, 'rm.op.jobs.list');
     const statuses = [...new Set(walk.records.map((j) => String(j.attributes.status)))];
     observe('other', 'GET /jobs status values', statuses.join(', ') || '(no job)');

@@ -159,7 +159,15 @@ test.describe('static lists', () => {
     const del = await rm.call(remove.id, { params });
     expectMove(del, 'remove');
     const removed = await listsOf(rm, candidateId);
-    expectShownMembership(del, removed.read, removed.lists, listId, false, 'rm.state.list-remove', `after DELETE (204), candidate ${candidateId}`);
+    expectShownMembership(
+      del,
+      removed.read,
+      removed.lists,
+      listId,
+      false,
+      'rm.state.list-remove',
+      `after DELETE (204), candidate ${candidateId}`,
+    );
     await expectCount(del, before, 'after the candidate was removed');
 
     // Removing a candidate that is not a member: 000 §3 shows 204 when "candidate and list exist", and the row

@@ -20,6 +20,8 @@ export interface Walk {
   exchanges: Exchange[];
   /** The walk reached its end (an empty page, or a cursor walk without next cursor) within the bound. */
   complete: boolean;
+  /** The per_page the walk was sent with (smaller than asked when the target refused that). */
+  perPage: number;
 }
 
 export interface WalkOptions {
@@ -30,11 +32,12 @@ export interface WalkOptions {
   notCapped?: boolean;
 }
 
-function walkOf(shown: Page<Resource>[], exchanges: Exchange[], complete: boolean): Walk {
+function walkOf(shown: Page<Resource>[], requests: { exchanges: Exchange[]; complete: boolean; perPage: number }): Walk {
   const pages = shown.map((p) => [...p.records]);
   const records = pages.flat();
+  const { exchanges, complete, perPage } = requests;
   const answers = exchanges.map((exchange) => ({ exchange, records: dataOf(exchange) }));
-  return { pages, shown, answers, records, ids: records.map((r) => r.id), exchanges, complete };
+  return { pages, shown, answers, records, ids: records.map((r) => r.id), exchanges, complete, perPage };
 }
 
 function expectPage(ex: Exchange, op: OperationSpec, options: WalkOptions): void {
@@ -67,7 +70,7 @@ async function walkRequests(
   options: WalkOptions,
   request: (n: number, size: number) => { params?: Record<string, string>; query: Record<string, QueryValue> },
   ended: (records: Resource[], ex: Exchange, size: number) => boolean,
-): Promise<{ exchanges: Exchange[]; complete: boolean }> {
+): Promise<{ exchanges: Exchange[]; complete: boolean; perPage: number }> {
   const exchanges: Exchange[] = [];
   let size = perPage;
   for (let n = 0; n < maxPages; n += 1) {
@@ -80,9 +83,9 @@ async function walkRequests(
     }
     expectPage(ex, op, options);
     exchanges.push(ex);
-    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true };
+    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true, perPage: size };
   }
-  return { exchanges, complete: false };
+  return { exchanges, complete: false, perPage: size };
 }
 
 /**
@@ -100,7 +103,7 @@ export async function walkNumeric(
 ): Promise<Walk> {
   const pages: Page<Resource>[] = [];
   const request = (n: number, size: number) => ({ params: pathParams, query: { ...query, page: n + 1, per_page: size } });
-  const { exchanges, complete } = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex, size) => {
+  const requests = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex, size) => {
     // An empty page ends the walk; so does the previous short page again (a target answering a page past the last with it).
     const previous = pages[pages.length - 1];
     const ids = (list: readonly Resource[]): string[] => list.map((r) => r.id);
@@ -108,7 +111,7 @@ export async function walkNumeric(
     pages.push({ exchange: ex, records });
     return false;
   });
-  return walkOf(pages, exchanges, complete);
+  return walkOf(pages, requests);
 }
 
 /**
@@ -129,7 +132,7 @@ export async function walkCursor(
   const cursors: string[] = [];
   let cursor: string | null = null;
   const request = (_n: number, size: number) => ({ query: { ...query, per_page: size, ...(cursor === null ? {} : { cursor }) } });
-  const { exchanges, complete } = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex) => {
+  const requests = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex) => {
     if (records.length > 0) pages.push({ exchange: ex, records });
     cursor = nextCursorOf(ex);
     if (cursor === null) return true;
@@ -137,7 +140,7 @@ export async function walkCursor(
     return false;
   });
   // The next cursor of the last answer: null when the walk ended.
-  return { ...walkOf(pages, exchanges, complete), cursors, nextCursor: cursor };
+  return { ...walkOf(pages, requests), cursors, nextCursor: cursor };
 }
 
 /** Array values of a query, each sent as repeated deep-object keys: `['filter[kind]', ['a', 'b']]` -> `filter[kind][]=a&filter[kind][]=b`. */

@@ -29,7 +29,6 @@ function jsonObject(part: string): Record<string, unknown> | null {
   }
 }
 
-
 /** The token as a JWT (three base64url parts, JSON header and payload), or null. */
 export function decodeJwt(token: string): Jwt | null {
   const parts = token.split('.');

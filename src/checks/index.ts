@@ -9,7 +9,13 @@ export { expectStatus, type StatusOptions } from './expect-status';
 export { listed, type Identified, type Page } from './shown';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
 export { expectArchiveAccepted, expectArchiveRefused, expectParentRequired } from './registry/hierarchy';
-export { expectCredentialsRefused, expectTokenRefused, issuedToken, type CredentialsRefusal, type TokenAnswer } from './registry/auth-enforced';
+export {
+  expectCredentialsRefused,
+  expectTokenRefused,
+  issuedToken,
+  type CredentialsRefusal,
+  type TokenAnswer,
+} from './registry/auth-enforced';
 export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkEnded } from './registry/cursor';
 export {
   expectArrayFormAnswered,
@@ -44,13 +50,7 @@ export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembers
 export { expectNoServerError } from './registry/no-server-error';
 export { expectCountKept, expectNothingStored } from './registry/no-trace';
 export { expectNotFound } from './registry/not-found';
-export {
-  endsNumericWalk,
-  expectNoGap,
-  expectNumericWalkEnded,
-  expectPagesDisjoint,
-  expectPagesWithin,
-} from './registry/pagination';
+export { endsNumericWalk, expectNoGap, expectNumericWalkEnded, expectPagesDisjoint, expectPagesWithin } from './registry/pagination';
 export { expectField, expectResourceShown, expectResourceType, expectSchema, type FieldKind } from './registry/schema';
 export { expectNotRefusedForScope, expectScopeAccepted, expectScopeRefused } from './registry/scope';
 export { expectSetup, expectSetupShown, failSetup } from './registry/setup';

@@ -45,11 +45,7 @@ export function credentialsRefusedOutcome(exchange: Answered, refusal: Credentia
 }
 
 /** A request sent without valid credentials: no 5xx, then refused (credentialsRefusedOutcome). */
-export function expectCredentialsRefused(
-  exchange: Exchange,
-  clause: CitedBy<typeof authEnforced>,
-  refusal: CredentialsRefusal = {},
-): void {
+export function expectCredentialsRefused(exchange: Exchange, clause: CitedBy<typeof authEnforced>, refusal: CredentialsRefusal = {}): void {
   const expected = credentialsRefusalStatus(exchange, refusal.routeShown);
   enforceAnswer(authEnforced, clause, exchange, expected, (e) => credentialsRefusedOutcome(e, refusal));
 }

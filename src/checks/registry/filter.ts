@@ -58,7 +58,15 @@ export function excludesOutcome(selection: Selection, excluded: readonly string[
 /** The selection includes none of `excluded`: about the page that returned one. */
 export function expectExcludes(selection: Selection, excluded: readonly string[], clause: Clause, why?: string): void {
   const shown = new Set(ids(selection));
-  enforce(filter, clause, returning(selection, excluded.filter((id) => shown.has(id))), excludesOutcome(selection, excluded, why));
+  enforce(
+    filter,
+    clause,
+    returning(
+      selection,
+      excluded.filter((id) => shown.has(id)),
+    ),
+    excludesOutcome(selection, excluded, why),
+  );
 }
 
 /** The predicate: the selection is not empty when records of `expected` match the query. */

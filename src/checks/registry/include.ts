@@ -100,7 +100,13 @@ export function knownEmbeddedOutcome(embedded: readonly NamedRecord[], known: Kn
     : nonConforming(`${what}, but the answer embeds only ${listed(embedded.map((r) => r.id))}`);
 }
 
-export function expectKnownEmbedded(exchange: Exchange, embedded: readonly NamedRecord[], known: KnownRecord, clause: Clause, what: string): void {
+export function expectKnownEmbedded(
+  exchange: Exchange,
+  embedded: readonly NamedRecord[],
+  known: KnownRecord,
+  clause: Clause,
+  what: string,
+): void {
   enforce(include, clause, exchange, knownEmbeddedOutcome(embedded, known, what));
 }
 

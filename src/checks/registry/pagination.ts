@@ -116,7 +116,9 @@ export function numericEndOutcome(answers: readonly Page[], perPage: number, wha
   const ids = (p: Page): string[] => p.records.map((r) => r.id);
   return endsNumericWalk(ids(last), previous ? ids(previous) : null, perPage)
     ? CONFORMS
-    : nonConforming(`${what}: not at its end after ${answers.length} pages (per_page=${perPage}); the last, ${describe(last.exchange)}, holds records`);
+    : nonConforming(
+        `${what}: not at its end after ${answers.length} pages (per_page=${perPage}); the last, ${describe(last.exchange)}, holds records`,
+      );
 }
 
 /** A numeric walk ended: about its last page. */
