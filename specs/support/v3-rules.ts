@@ -478,7 +478,7 @@ const invalidCredentials = defineRule<CredentialEntry>({
       { what: 'no token', auth: NO_AUTH },
       ...invalidTokens(real).map(({ what, token }) => ({ what, auth: fixedBearer(token) })),
     ];
-    await expectRefusedFor(ctx, op.id, credentials, { check: 'auth-enforced', ...entry });
+    await expectRefusedFor(ctx, op.id, credentials, { refused: 'token', ...entry });
   },
 });
 
@@ -516,7 +516,7 @@ const withoutWriteScope = defineRule<{ probe: boolean }>({
       `issued for scope "${noWrite.scope}"${noWrite.granted ? `, granting "${noWrite.granted.join(' ')}"` : ''}`,
     );
     const credentials = [{ what: `a token for "${noWrite.scope}" only`, auth: fixedBearer(noWrite.token) }];
-    await expectRefusedFor(ctx, op.id, credentials, { check: 'scope', clause: 'v3.auth.scope', probe });
+    await expectRefusedFor(ctx, op.id, credentials, { refused: 'scope', clause: 'v3.auth.scope', probe });
   },
 });
 
@@ -606,8 +606,8 @@ async function routeShown(ctx: RuleContext, opId: string, writes: PreparedWrites
 }
 
 type Refusal =
-  | { check: 'auth-enforced'; clause: ClauseOf<'auth-enforced'>; probe: boolean }
-  | { check: 'scope'; clause: ClauseOf<'scope'>; probe: boolean };
+  | { refused: 'token'; clause: ClauseOf<'auth-enforced'>; probe: boolean }
+  | { refused: 'scope'; clause: ClauseOf<'scope'>; probe: boolean };
 
 /** Sends one fresh valid write of `opId` per credential; each must be refused as `refusal` says (null: observed only). */
 async function expectRefusedFor(
@@ -627,7 +627,7 @@ async function expectRefusedFor(
     if (refusal === null) continue;
     // Where the route is not shown at this path (001 §4 Gaps), a 404 may mean this target serves it elsewhere: any 4xx.
     const how = { why: `sent with ${what}`, routeShown: shown };
-    if (refusal.check === 'scope') expectScopeRefused(ex, refusal.clause, how);
+    if (refusal.refused === 'scope') expectScopeRefused(ex, refusal.clause, how);
     else expectCredentialsRefused(ex, refusal.clause, how);
   }
 }
