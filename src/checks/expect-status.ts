@@ -5,7 +5,7 @@
  */
 import type { Exchange } from '../http/exchange';
 import { CHECKS, type CheckName, type ClauseOf } from './registry';
-import { enforceStatus, type ExpectedStatus } from './registry/status';
+import { enforceStatus, expectAnswerStatus, type ExpectedStatus } from './registry/status';
 
 export interface StatusOptions<N extends CheckName> {
   clause: ClauseOf<N>;
@@ -17,8 +17,6 @@ export interface StatusOptions<N extends CheckName> {
 
 export function expectStatus<N extends CheckName = 'status'>(exchange: Exchange, expected: ExpectedStatus, opts: StatusOptions<N>): void {
   // A 5xx where another status was expected is named for what it is, unless the caller named the check.
-  enforceStatus(CHECKS[opts.check ?? 'status'], opts.clause as never, exchange, expected, {
-    ...(opts.why === undefined ? {} : { why: opts.why }),
-    serverErrorApart: !opts.check,
-  });
+  if (!opts.check) expectAnswerStatus(exchange, expected, opts.clause as never, opts.why);
+  else enforceStatus(CHECKS[opts.check], opts.clause as never, exchange, expected, opts.why === undefined ? {} : { why: opts.why });
 }

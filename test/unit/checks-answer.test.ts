@@ -23,6 +23,7 @@ import status, {
   enforceAnswer,
   enforceDocumentedStatus,
   enforceStatus,
+  expectAnswerStatus,
   expectedCells,
   operationOf,
   rowClause,
@@ -92,6 +93,15 @@ test('enforceStatus: one status verdict under the check, speaking for the cells 
     verdict: 'failed',
     about: crashed,
     cells: ['200'],
+  });
+  const listed = exchange({ status: 200 });
+  verdictOf(() => expectAnswerStatus(listed, 200, 'rm.op.candidates.list'), {
+    check: 'status',
+    clause: 'rm.op.candidates.list',
+    verdict: 'passed',
+    about: listed,
+    cells: ['200'],
+    judgesStatus: true,
   });
   verdictOf(() => expectStatus(crashed, 200, { clause: 'rm.op.candidates.list' }), {
     check: 'no-server-error',

@@ -27,7 +27,7 @@ test('every check file exports its predicates and the wrappers that record its v
       .filter(([, v]) => typeof v === 'function')
       .map(([k]) => k);
     if (!functions.some((f) => f.endsWith('Outcome'))) missing.push(`${check.name}: no predicate (…Outcome)`);
-    if (!functions.some((f) => f.startsWith('expect'))) missing.push(`${check.name}: no expect… wrapper`);
+    if (!functions.some((f) => /^(expect|fail)[A-Z]/.test(f))) missing.push(`${check.name}: no expect… wrapper`);
   }
   assert.deepEqual(missing, []);
 });

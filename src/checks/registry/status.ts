@@ -99,6 +99,15 @@ export function enforceStatus<D extends CheckDef>(
 }
 
 /**
+ * The status check's wrapper: the answer carries the status `expected` (a missing answer is
+ * 'transport', a 5xx where another status was expected 'no-server-error'). expect-status.ts's
+ * expectStatus comes here when no other check is named.
+ */
+export function expectAnswerStatus(exchange: Exchange, expected: ExpectedStatus, clause: CitedBy<typeof status>, why?: string): void {
+  enforceStatus(status, clause, exchange, expected, { ...(why === undefined ? {} : { why }), serverErrorApart: true });
+}
+
+/**
  * No 5xx, then the status `expected` under `check` (both citing `clause`), judged by `outcome`: the
  * check's own predicate (it must accept exactly the statuses `expected` names, whose cells the verdict speaks for).
  */
