@@ -57,7 +57,7 @@ test.describe('archived HR core records', () => {
 
       const archived = await hrPut(hr, record.opId, archive);
       observeOutcome(observe, subject(op, 'archive'), archived);
-      expectAccepted(archived, 'status', kind.clause, `the ${kind.what} exists`);
+      expectAccepted(archived, kind.clause, `the ${kind.what} exists`);
       record.archived = true;
 
       const again = await hrPut(hr, record.opId, archive);

@@ -22,7 +22,14 @@
  * of specs/hr/catalogue-rules.spec.ts.
  */
 import { test } from '../fixtures';
-import { expectNoServerError } from '../../src/checks';
+import {
+  expectArchiveAccepted,
+  expectArchiveRefused,
+  expectNoServerError,
+  expectParentRequired,
+  expectSomeMessage,
+  expectStateShownBy,
+} from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
 import {
   archiveAtEnd,
@@ -38,16 +45,7 @@ import {
   type HrRecord,
   type UnitLevel,
 } from '../support/v3-hr';
-import {
-  expectAccepted,
-  expectRefusal,
-  expectRefusalWithMessage,
-  is2xx,
-  observeOutcome,
-  runExternalId,
-  runTitle,
-  statusOf,
-} from '../support/v3';
+import { is2xx, observeOutcome, runExternalId, runTitle, statusOf } from '../support/v3';
 
 const PARENT_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId', 4: 'hr.bu.level3ExternalId' } as const;
 
@@ -79,7 +77,8 @@ for (const level of UNIT_LEVELS) {
         const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit without parent`) });
         archiveIfCreated(ctx, ex, opId, externalId);
         observeOutcome(observe, subject(op, `create without ${field}`), ex);
-        expectRefusalWithMessage(ex, 'hierarchy', clause, 'hr.rule.message', `${field} is required when the record is level ${level}`);
+        expectParentRequired(ex, clause, `${field} is required when the record is level ${level}`);
+        expectSomeMessage(ex, 'hr.rule.message');
 
         // A parent id naming no unit: what happens is not said (001 §2 only says the id is required).
         const orphanId = runExternalId(target, `bu${level}`);
@@ -119,9 +118,11 @@ for (const level of UNIT_LEVELS) {
           parent,
           'archive while a live lower-level unit, updated without its parent id, references it',
         );
-        expectRefusal(
+        // The update claimed success: a failure is about it, then the archive that showed what it did.
+        expectStateShownBy(
+          updated,
           archived,
-          'state',
+          '4xx',
           'hr.rule.omitted-kept',
           `level ${level} unit ${unit.externalId} was updated without ${field}: the omitted field keeps its value, so it still references ` +
             `level ${level - 1} unit ${parent.externalId}, whose archive must be refused (001 §3)`,
@@ -169,13 +170,14 @@ test.describe('business unit hierarchy', () => {
       if (!child) continue;
       const what = `level ${index + 1} unit ${unit.externalId} is referenced by live level ${index + 2} unit ${child.externalId}`;
       const ex = await archiveUnit(ctx, unit, 'archive while a live lower-level unit references it');
-      expectRefusal(ex, 'hierarchy', 'hr.state.bu-archive-refused', what);
+      expectArchiveRefused(ex, 'hr.state.bu-archive-refused', what);
 
-      // "unchanged": asked again, it is still refused; and it still takes a new child.
+      // "unchanged": asked again, it is still refused; and it still takes a new child. A trace is the refused archive's.
       const again = await archiveUnit(ctx, unit, 'archive asked again while still referenced');
-      expectRefusal(
+      expectStateShownBy(
+        ex,
         again,
-        'state',
+        '4xx',
         'hr.state.bu-archive-refused',
         `asked again: ${what}, so the refused request must have left it unchanged`,
       );
@@ -197,9 +199,10 @@ test.describe('business unit hierarchy', () => {
         extras.push(extra);
       }
       observeOutcome(observe, subject(extra.opId, 'create under a unit whose archive was refused'), created);
-      expectAccepted(
+      expectStateShownBy(
+        ex,
         created,
-        'state',
+        '2xx',
         'hr.state.bu-archive-refused',
         `the refused archive left ${unit.externalId} unchanged (live), so a new child is created under it`,
       );
@@ -215,7 +218,7 @@ test.describe('business unit hierarchy', () => {
         unit,
         leaf ? 'archive of a unit no lower-level unit references' : 'archive after every lower-level unit referencing it was archived',
       );
-      if (leaf) expectAccepted(ex, 'hierarchy', 'hr.state.bu-archive', `${unit.externalId} was never referenced by a lower-level unit`);
+      if (leaf) expectArchiveAccepted(ex, 'hr.state.bu-archive', `${unit.externalId} was never referenced by a lower-level unit`);
     }
   });
 
@@ -234,13 +237,13 @@ test.describe('business unit hierarchy', () => {
     const second = await createUnit(ctx, 2, parent.externalId);
 
     const firstArchived = await archiveUnit(ctx, first, 'archive of a unit no lower-level unit references');
-    expectAccepted(firstArchived, 'hierarchy', 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');
+    expectArchiveAccepted(firstArchived, 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');
 
     const refused = await archiveUnit(ctx, parent, 'archive while one child of two is live');
-    expectRefusal(refused, 'hierarchy', 'hr.state.bu-archive-refused', `level 2 unit ${second.externalId} is live and still references it`);
+    expectArchiveRefused(refused, 'hr.state.bu-archive-refused', `level 2 unit ${second.externalId} is live and still references it`);
 
     const secondArchived = await archiveUnit(ctx, second);
-    expectAccepted(secondArchived, 'hierarchy', 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');
+    expectArchiveAccepted(secondArchived, 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');
 
     // Whether archived children still reference it is not said (001 §3): observed only.
     await archiveUnit(ctx, parent, 'archive after both children were archived');

@@ -11,21 +11,19 @@
  */
 import fc from 'fast-check';
 import { test } from '../fixtures';
-import { expectDocumented, type ClauseOf } from '../../src/checks';
+import {
+  expectArchiveAccepted,
+  expectArchiveRefused,
+  expectDocumented,
+  expectParentRequired,
+  expectSomeMessage,
+  type ClauseOf,
+} from '../../src/checks';
 import { operation } from '../../src/catalogue';
 import type { InvalidCase } from '../../src/generators';
 import { checkProperty, modelCommands } from '../support/property';
 import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
-import {
-  expectAccepted,
-  expectRefusal,
-  expectRefusalWithMessage,
-  is2xx,
-  observeOutcome,
-  outcomeOf,
-  runExternalId,
-  runTitle,
-} from '../support/v3';
+import { expectRefusalWithMessage, is2xx, observeOutcome, outcomeOf, runExternalId, runTitle } from '../support/v3';
 import type { Observe } from '../support/v3';
 import {
   archiveAtEnd,
@@ -101,13 +99,8 @@ class CreateOrphan implements fc.AsyncCommand<Model, Real> {
       name: runTitle(r.ctx.target, `orphan unit ${this.level}`),
     });
     archiveIfCreated(r.ctx, ex, unitOp(this.level), r.ids[idx(this.level)]);
-    expectRefusalWithMessage(
-      ex,
-      'hierarchy',
-      PARENT_CLAUSE[this.level],
-      'hr.rule.message',
-      `a level ${this.level} unit needs ${parentField(this.level) ?? ''}`,
-    );
+    expectParentRequired(ex, PARENT_CLAUSE[this.level], `a level ${this.level} unit needs ${parentField(this.level) ?? ''}`);
+    expectSomeMessage(ex, 'hr.rule.message');
   }
   toString = (): string => `create level ${this.level} without parent`;
 }
@@ -130,14 +123,13 @@ class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
       if (record) record.archived = true;
     }
     if (childLive) {
-      expectRefusal(
+      expectArchiveRefused(
         ex,
-        'hierarchy',
         'hr.state.bu-archive-refused',
         `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`,
       );
     } else if (!m.hadChild[idx(this.level)]) {
-      expectAccepted(ex, 'hierarchy', 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
+      expectArchiveAccepted(ex, 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
     } else {
       observeOutcome(r.ctx.observe, subject(unitOp(this.level), 'archive after every lower-level unit referencing it was archived'), ex);
     }
@@ -273,7 +265,7 @@ test.describe('HR core, generated @property @stateful', () => {
           const ex = await hrPut(hr, opId, body);
           archiveIfCreated(ctx, ex, opId, typeof body.externalId === 'string' ? body.externalId : undefined);
           const clause = refusalClause(opId, invalid);
-          if (clause) expectRefusalWithMessage(ex, 'validation', clause, 'hr.rule.message', invalid.rule);
+          if (clause) expectRefusalWithMessage(ex, clause, 'hr.rule.message', invalid.rule);
           else observeUnruled(observe, opId, invalid, outcomeOf(ex));
         },
       });

@@ -47,6 +47,6 @@ test.describe('position', () => {
     });
     archiveIfCreated(ctx, ex, op.id, externalId);
     observeOutcome(observe, subject(op, 'create with every documented field form'), ex);
-    expectAccepted(ex, 'status', 'hr.op.position', 'every field has the type 001 §2 gives');
+    expectAccepted(ex, 'hr.op.position', 'every field has the type 001 §2 gives');
   });
 });

@@ -8,7 +8,7 @@
  * own access level (not a change; but 001 §4 tells the caller to "send only the fields that change").
  */
 import { test } from '../fixtures';
-import { expectDocumented } from '../../src/checks';
+import { expectDocumented, expectUsableAtLevel } from '../../src/checks';
 import {
   ACCESS_LEVELS,
   ACTIVITY_OP,
@@ -18,7 +18,7 @@ import {
   tryCreate,
   type AccessLevel,
 } from '../support/v3-learning';
-import { expectAccepted, observeOutcome, runExternalId, runTitle } from '../support/v3';
+import { observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 test.describe('learning access levels', () => {
   for (const accessLevel of ACCESS_LEVELS) {
@@ -34,9 +34,8 @@ test.describe('learning access levels', () => {
       for (const content of [{ type: 'text', text: runTitle(target, 'text content') }, { type: 'weblink' }]) {
         const ex = await tryCreate(ctx, accessLevel, { content });
         observeOutcome(observe, `PUT activity create ${accessLevel} with content type ${content.type}`, ex);
-        expectAccepted(
+        expectUsableAtLevel(
           ex,
-          'access-level',
           'learning.content',
           `content type ${content.type} is usable at every access level, ${accessLevel} included`,
         );
@@ -49,7 +48,7 @@ test.describe('learning access levels', () => {
     const op = covers(ACTIVITY_OP, '201');
     const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { content: { type: 'scormcourse' } });
     observeOutcome(observe, 'PUT activity create orgwide with content type scormcourse', ex);
-    expectAccepted(ex, 'access-level', 'learning.content', 'other content types such as scormcourse are usable at orgwide');
+    expectUsableAtLevel(ex, 'learning.content', 'other content types such as scormcourse are usable at orgwide');
     expectDocumented(ex, op, '201');
   });
 
@@ -57,7 +56,7 @@ test.describe('learning access levels', () => {
     const op = covers(ACTIVITY_OP, '201');
     const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { code: runExternalId(target, 'code') });
     observeOutcome(observe, 'PUT activity create orgwide with code', ex);
-    expectAccepted(ex, 'access-level', 'learning.code', 'code applies to orgwide activities');
+    expectUsableAtLevel(ex, 'learning.code', 'code applies to orgwide activities');
     expectDocumented(ex, op, '201');
   });
 

@@ -14,7 +14,17 @@
  * the ids are issued at registration, not that other ids are refused).
  */
 import { test } from '../fixtures';
-import { expectDocumented, expectJson, expectMessage, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
+import {
+  expectDocumented,
+  expectField,
+  expectJson,
+  expectMessage,
+  expectNoServerError,
+  expectStateShownBy,
+  expectStatus,
+  expectValueShown,
+  expectValuesRemoved,
+} from '../../src/checks';
 import { bodyShape } from '../../src/reporting/observations';
 import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 import {
@@ -32,7 +42,7 @@ import {
   putCreate,
   tryCreate,
 } from '../support/v3-learning';
-import { expectRefusal, expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
+import { expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 const article = (accessLevel: string): string => (accessLevel === 'orgwide' ? 'an' : 'a');
 const smoke = (accessLevel: string): string => (accessLevel === 'private' ? ' @smoke' : '');
@@ -62,19 +72,9 @@ test.describe('learning activities', () => {
       // The 201 body is one the document describes: it must be there, and JSON (001 §4 "All bodies are JSON").
       expectJson(ex, 'v3.json-bodies');
       const { id, aggregateId, url } = createdBody(ex);
-      expectThat(
-        typeof id === 'number' && Number.isInteger(id),
-        'schema',
-        `id is ${JSON.stringify(id)}, expected an integer`,
-        'learning.op.put',
-      );
-      expectThat(
-        aggregateId !== undefined && aggregateId !== null && aggregateId !== '',
-        'schema',
-        `aggregateId is ${JSON.stringify(aggregateId)}, expected an identifier`,
-        'learning.op.put',
-      );
-      expectThat(typeof url === 'string', 'schema', `url is ${JSON.stringify(url)}, expected a string`, 'learning.op.put');
+      expectField(ex, 'id', id, 'integer', 'learning.op.put');
+      expectField(ex, 'aggregateId', aggregateId, 'identifier', 'learning.op.put');
+      expectField(ex, 'url', url, 'string', 'learning.op.put');
       observe('response-shape', 'learning create: aggregateId', typeof aggregateId);
     });
   }
@@ -117,11 +117,7 @@ test.describe('learning activities', () => {
     expectDocumented(ex, op, '200', { schema: false });
     const shown = answeredActivity(ex);
     observe('response-shape', 'learning update answer carries the activity', shown ? 'yes' : 'no');
-    if (shown) {
-      const left = (['description', 'duration'] as const).filter((f) => shown[f] !== undefined && shown[f] !== null);
-      const detail = `the update answered with the activity still carrying ${left.join(', ')} after they were sent as null`;
-      expectThat(left.length === 0, 'state', detail, 'learning.rule.update');
-    }
+    if (shown) expectValuesRemoved(ex, shown, ['description', 'duration'], 'learning.rule.update', 'the update answered with the activity');
 
     // The costs sent as null are gone: a currency code alone is then a currency code "without any cost" (001 §7.2).
     const removed = await putActivity(learning, activity.externalId, { costs: null });
@@ -130,7 +126,8 @@ test.describe('learning activities', () => {
     const currencyOnly = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
     observeOutcome(observe, 'PUT activity update with a currency alone after the costs were removed', currencyOnly);
     const why = 'the costs were sent as null, so they are removed and this currency code comes without any cost';
-    expectRefusal(currencyOnly, 'state', 'learning.rule.update', why);
+    // The update that removed the costs claimed success: a failure is about it, then the update that shows the costs kept.
+    expectStateShownBy(removed, currencyOnly, '4xx', 'learning.rule.update', why);
     expectMessage(currencyOnly, MSG.currencyNeedsCost.text, MSG.currencyNeedsCost.clause);
   });
 
@@ -150,10 +147,8 @@ test.describe('learning activities', () => {
     expectNoServerError(ex, 'learning.state.archive');
     expectStatus(ex, 200, { clause: 'learning.state.archive', why: 'PUT with isArchived true on an activity that exists' });
     const shown = answeredActivity(ex);
-    if (shown) {
-      const detail = `the archive answered with the activity, isArchived ${JSON.stringify(shown.isArchived)}`;
-      expectThat(shown.isArchived === true, 'state', detail, 'learning.state.archive');
-    }
+    if (shown)
+      expectValueShown(ex, ex, 'isArchived', true, shown.isArchived, 'learning.state.archive', 'the archive answered with the activity');
 
     // What an update of an archived activity does is not said (001 §3): observed. Archive it again in case it came back.
     const later = await putActivity(learning, activity.externalId, { title: runTitle(target, 'archived activity renamed') });
@@ -172,7 +167,7 @@ test.describe('learning activities', () => {
       covers(ACTIVITY_OP, '4xx');
       const ex = await tryCreate({ learning, target, cleanup, observe }, 'private', {}, [field]);
       observeOutcome(observe, `PUT activity create without ${field}`, ex);
-      expectRefusalWithMessage(ex, 'validation', 'learning.op.put', 'v3.error.validation', `${field} is required on create`);
+      expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', `${field} is required on create`);
     });
   }
 

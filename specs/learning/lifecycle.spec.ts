@@ -17,12 +17,12 @@
  */
 import fc from 'fast-check';
 import { test } from '../fixtures';
-import { expectDocumented, expectJson } from '../../src/checks';
+import { expectDocumented, expectJson, expectWriteAccepted } from '../../src/checks';
 import type { InvalidCase } from '../../src/generators';
 import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 import { checkProperty, modelCommands } from '../support/property';
 import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
-import { expectAccepted, expectRefusalWithMessage, observeOutcome, outcomeOf, runExternalId, runTitle } from '../support/v3';
+import { expectRefusalWithMessage, observeOutcome, outcomeOf, runExternalId, runTitle } from '../support/v3';
 import {
   ACCESS_LEVELS,
   MSG,
@@ -106,7 +106,7 @@ class Archive implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>): boolean => !m.archived;
   async run(m: Model, r: Real): Promise<void> {
     const ex = await putActivity(r.ctx.learning, r.externalId, { isArchived: true });
-    expectAccepted(ex, 'state', 'learning.state.archive', 'PUT with isArchived true on an activity that exists');
+    expectWriteAccepted(ex, 'learning.state.archive', 'PUT with isArchived true on an activity that exists');
     expectDocumented(ex, activityOp(), '200', { schema: false });
     m.archived = true;
   }
@@ -272,7 +272,7 @@ test.describe('learning activities, generated @property @stateful', () => {
         );
         const ex = await putCreate(ctx, externalId, body, (body.accessLevel as AccessLevel | undefined) ?? 'private');
         if (rule.kind === 'missing') {
-          expectRefusalWithMessage(ex, 'validation', 'learning.op.put', 'v3.error.validation', invalid.rule);
+          expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', invalid.rule);
         } else if (rule.kind === 'message') {
           expectLearningMessage(ex, rule.message, invalid.rule);
         } else {

@@ -13,7 +13,7 @@
  * whether a target judges the fields sent or the activity as it would be stored.
  */
 import { test } from '../fixtures';
-import { expectDocumented, expectThat } from '../../src/checks';
+import { expectDocumented, expectField, expectStateShownBy } from '../../src/checks';
 import type { Target } from '../../src/config/target';
 import type { Exchange } from '../../src/http/exchange';
 import {
@@ -31,7 +31,7 @@ import {
   type LearningContext,
   type LearningMessage,
 } from '../support/v3-learning';
-import { expectAccepted, expectRefusal, observeOutcome, runExternalId, runTitle } from '../support/v3';
+import { observeOutcome, runExternalId, runTitle } from '../support/v3';
 
 const COSTS = ['attendenceCost', 'cancellationCost', 'otherCost'];
 
@@ -198,9 +198,11 @@ test.describe('learning validation messages', () => {
       // Still orgwide: code, a field only orgwide activities may use (001 §2), is accepted.
       const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
       observeOutcome(observe, 'PUT activity update code on an orgwide activity', after);
-      expectAccepted(
+      // A refused change that left a trace: about the refused update, then the one that shows it.
+      expectStateShownBy(
+        ex,
         after,
-        'state',
+        '2xx',
         'learning.state.access-levels',
         'after the refused change the activity is still orgwide, and code applies to orgwide activities',
       );
@@ -222,9 +224,10 @@ test.describe('learning validation messages', () => {
       // Still not orgwide: code (orgwide only, 001 §2) is refused. Its message is checked word for word below.
       const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
       observeOutcome(observe, `PUT activity update code on a ${level} activity`, after);
-      expectRefusal(
+      expectStateShownBy(
+        ex,
         after,
-        'state',
+        '4xx',
         'learning.state.access-levels',
         `after the refused change the activity is still ${level}, and code applies only to orgwide activities`,
       );
@@ -235,12 +238,7 @@ test.describe('learning validation messages', () => {
     covers(ACTIVITY_OP, '4xx');
     const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
     const stored = activity.created.aggregateId;
-    expectThat(
-      stored !== undefined && stored !== null,
-      'schema',
-      `the create answer carries no aggregateId (${JSON.stringify(activity.created)})`,
-      'learning.op.put',
-    );
+    expectField(activity.createdBy, 'aggregateId', stored, 'identifier', 'learning.op.put');
     const other = otherAggregateId(stored);
     const changed = await putActivity(learning, activity.externalId, { aggregateId: other });
     observeOutcome(observe, 'PUT activity update with another aggregateId', changed);

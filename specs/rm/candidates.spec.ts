@@ -5,7 +5,21 @@
  */
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
-import { expectDocumented, expectNoServerError, expectStatus, expectThat } from '../../src/checks';
+import {
+  exactly,
+  expectCreatedShown,
+  expectDocumented,
+  expectNoServerError,
+  expectNothingStored,
+  expectPagesWithin,
+  expectRefused,
+  expectResourceType,
+  expectValidationFailed,
+  expectValueKept,
+  expectValueShown,
+  sameEmail,
+  sameMembers,
+} from '../../src/checks';
 import { bodyShape } from '../../src/reporting/observations';
 import { dataOf, envelopeKeys, singleOf } from '../support/rm-doc';
 import { candidateBody } from '../support/rm-bodies';
@@ -15,11 +29,7 @@ import { candidatesByEmail, createCandidateRecord, createdCandidate, getCandidat
 import { walkNumeric } from '../support/rm-walk';
 import { fence } from '../support/rm-window';
 
-const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
 const show = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
-/** Skills as read back are exactly the skills sent, in any order. */
-const sameSkills = (read: unknown, sent: readonly string[]): boolean =>
-  Array.isArray(read) && read.length === sent.length && sent.every((s) => read.includes(s));
 
 test.describe('candidates', () => {
   test('GET /candidates answers 200 with candidate resources @smoke', async ({ rm, covers, observe }) => {
@@ -40,12 +50,7 @@ test.describe('candidates', () => {
     observe('pagination', 'GET /candidates?page=1&per_page=500', `${String(large.response?.status)}, ${dataOf(large).length} records`);
     if (large.response?.status === 200) {
       expectDocumented(large, op, '200');
-      expectThat(
-        dataOf(large).length <= 500,
-        'pagination',
-        `GET /candidates?per_page=500 answered ${dataOf(large).length} records`,
-        'rm.query.per_page',
-      );
+      expectPagesWithin([{ exchange: large, records: dataOf(large) }], 500);
     }
   });
 
@@ -65,38 +70,18 @@ test.describe('candidates', () => {
     cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
     observe('response-shape', 'POST /candidates 201 body', singleOf(ex) ? envelopeKeys(ex) : bodyShape(ex.response?.text ?? ''));
     const answered = singleOf(ex);
-    if (answered) {
-      expectThat(
-        answered.type === 'candidates',
-        'schema',
-        `the created resource has type "${answered.type}", not "candidates"`,
-        'rm.candidate.type',
-      );
-    }
+    if (answered) expectResourceType(ex, answered.type, 'candidates', 'rm.candidate.type');
     // 000 §4 rule 3: the answer need not show the candidate; then the e-mail filter finds it.
-    const created = await createdCandidate(rm, ex, email);
-    expectThat(
-      created !== null,
-      'state',
-      `POST /candidates answered 201, but GET /candidates?filter[email][eq]=${email} does not find the candidate`,
-      'rm.op.candidates.create',
-    );
+    const found = await createdCandidate(rm, ex, email);
+    const where = `the answer and GET /candidates?filter[email][eq]=${email}`;
+    const created = expectCreatedShown(ex, found.read, found.resource, 'rm.op.candidates.create', where);
     // What the write did is visible when the candidate is read back.
-    const { resource } = await getCandidate(rm, created.id);
+    const { exchange: read, resource } = await getCandidate(rm, created.id);
     const a = resource.attributes;
-    expectThat(
-      sameEmail(a.email, email),
-      'state',
-      `candidate ${created.id}: email is ${show(a.email)}, sent ${show(email)}`,
-      'rm.op.candidates.create',
-    );
+    const context = `candidate ${created.id} read back`;
+    expectValueShown(ex, read, 'email', email, a.email, 'rm.op.candidates.create', context, sameEmail);
     for (const name of ['first_name', 'last_name'] as const) {
-      expectThat(
-        a[name] === sent[name],
-        'state',
-        `candidate ${created.id}: ${name} is ${show(a[name])}, sent ${show(sent[name])}`,
-        'rm.op.candidates.create',
-      );
+      expectValueShown(ex, read, name, sent[name], a[name], 'rm.op.candidates.create', context, exactly);
     }
     // A phone number may come back normalised: observed.
     observe(
@@ -121,16 +106,12 @@ test.describe('candidates', () => {
       const op = covers('rm.candidates.create', '422');
       const email = runEmail(target, 'refused');
       const ex = await rm.call(op.id, { body: body(email) });
-      expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
+      expectValidationFailed(ex, title);
       observe('error-body', `POST /candidates 422 (${title})`, bodyShape(ex.response?.text ?? ''));
       if (traceable) {
         const stored = await candidatesByEmail(rm, email);
-        expectThat(
-          stored.length === 0,
-          'no-trace',
-          `POST /candidates ${title} answered 422, but candidate ${stored[0]?.id ?? ''} carries its e-mail ${email}`,
-          'rm.error.422',
-        );
+        const ids = stored.records.map((r) => r.id);
+        expectNothingStored(ex, [stored.exchange], ids, 'rm.error.422', `GET /candidates?filter[email][eq]=${email} (its e-mail)`);
       }
     });
   }
@@ -157,15 +138,11 @@ test.describe('candidates', () => {
     const before = await fence(rm, target, cleanup, 'notrace');
     const invalid = `conformance+${target.run.runId}-${process.pid}-invalid.example.com`;
     const ex = await rm.call(op.id, { body: candidateBody({ email: invalid, first_name: 'Refused' }) });
-    expectDocumented(ex, op, '422', { statusCheck: 'validation', schema: false });
+    expectValidationFailed(ex, `e-mail "${invalid}" is not an e-mail address`);
     const walk = await walkNumeric(rm, list, { 'filter[updated_at][gte]': before }, 100, 10);
-    const stored = walk.records.filter((r) => sameEmail(r.attributes.email, invalid));
-    expectThat(
-      stored.length === 0,
-      'no-trace',
-      `POST /candidates answered 422 for e-mail "${invalid}" but candidate ${stored[0]?.id ?? ''} carries it`,
-      'rm.error.422',
-    );
+    const stored = walk.records.filter((r) => sameEmail(invalid, r.attributes.email)).map((r) => r.id);
+    const where = `GET /candidates?filter[updated_at][gte]=${before}, among candidates with e-mail "${invalid}",`;
+    expectNothingStored(ex, walk.exchanges, stored, 'rm.error.422', where);
   });
 
   test('POST /candidates with a body that is not JSON is refused without a server error', async ({ rm, covers, observe }) => {
@@ -173,8 +150,7 @@ test.describe('candidates', () => {
     const op = covers('rm.candidates.create', '422');
     const text = '{"data": {"type": "candidates", "attributes": {"email": ';
     const ex = await rm.call(op.id, { raw: { text, contentType: 'application/vnd.api+json' } });
-    expectNoServerError(ex, 'rm.rule.candidate-email');
-    expectStatus(ex, '4xx', { check: 'validation', clause: 'rm.rule.candidate-email', why: 'the POST carries no e-mail' });
+    expectRefused(ex, 'rm.rule.candidate-email', 'the POST carries no e-mail');
     observe('status', 'POST /candidates with a body that is not JSON', String(ex.response?.status));
   });
 
@@ -187,28 +163,13 @@ test.describe('candidates', () => {
     const op = covers('rm.candidates.update', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'patch');
     const changes = { first_name: 'Grace', last_name: 'Hopper', skills: ['cobol', 'compilers'] };
-    const a = await patchCandidate(rm, op, created.id, candidateBody(changes));
-    expectThat(
-      a.first_name === changes.first_name,
-      'state',
-      `after PATCH, first_name is ${show(a.first_name)}, sent ${show(changes.first_name)}`,
-      'rm.op.candidates.update',
-    );
-    expectThat(
-      a.last_name === changes.last_name,
-      'state',
-      `after PATCH, last_name is ${show(a.last_name)}, sent ${show(changes.last_name)}`,
-      'rm.op.candidates.update',
-    );
-    const skillsWhy = `after PATCH, skills are ${show(a.skills)}, sent ${show(changes.skills)}`;
-    expectThat(sameSkills(a.skills, changes.skills), 'state', skillsWhy, 'rm.op.candidates.update');
+    const { write, read, attributes: a } = await patchCandidate(rm, op, created.id, candidateBody(changes));
+    const clause = 'rm.op.candidates.update';
+    expectValueShown(write, read, 'first_name', changes.first_name, a.first_name, clause, 'after PATCH');
+    expectValueShown(write, read, 'last_name', changes.last_name, a.last_name, clause, 'after PATCH');
+    expectValueShown(write, read, 'skills', changes.skills, a.skills, clause, 'after PATCH', sameMembers);
     // "no attribute is required": what the body leaves out stays as it was.
-    expectThat(
-      sameEmail(a.email, created.email),
-      'state',
-      `PATCH without email changed email to ${show(a.email)}`,
-      'rm.op.candidates.update',
-    );
+    expectValueKept(write, read, 'email', created.email, a.email, clause, 'PATCH without email', sameEmail);
   });
 
   test('PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were', async ({
@@ -221,30 +182,17 @@ test.describe('candidates', () => {
     const op = covers('rm.candidates.update', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'patch-one');
     const first = { last_name: 'Hopper', skills: ['cobol', 'compilers'] };
+    const clause = 'rm.op.candidates.update';
     const before = await patchCandidate(rm, op, created.id, candidateBody(first));
-    const set = before.last_name === first.last_name && sameSkills(before.skills, first.skills);
-    const was = `after PATCH ${show(first)}, last_name is ${show(before.last_name)} and skills ${show(before.skills)}`;
-    expectThat(set, 'state', was, 'rm.op.candidates.update');
+    const was = `after PATCH ${show(first)}`;
+    expectValueShown(before.write, before.read, 'last_name', first.last_name, before.attributes.last_name, clause, was);
+    expectValueShown(before.write, before.read, 'skills', first.skills, before.attributes.skills, clause, was, sameMembers);
 
-    const a = await patchCandidate(rm, op, created.id, candidateBody({ first_name: 'Grace' }));
-    expectThat(
-      a.first_name === 'Grace',
-      'state',
-      `after PATCH {first_name: "Grace"}, first_name is ${show(a.first_name)}`,
-      'rm.op.candidates.update',
-    );
-    expectThat(
-      a.last_name === first.last_name,
-      'state',
-      `PATCH with first_name alone changed last_name from ${show(first.last_name)} to ${show(a.last_name)} (no attribute is required; none was sent)`,
-      'rm.op.candidates.update',
-    );
-    expectThat(
-      sameSkills(a.skills, first.skills),
-      'state',
-      `PATCH with first_name alone changed skills from ${show(first.skills)} to ${show(a.skills)} (no attribute is required; none was sent)`,
-      'rm.op.candidates.update',
-    );
+    const { write, read, attributes: a } = await patchCandidate(rm, op, created.id, candidateBody({ first_name: 'Grace' }));
+    expectValueShown(write, read, 'first_name', 'Grace', a.first_name, clause, 'after PATCH {first_name: "Grace"}');
+    const alone = 'PATCH with first_name alone (no attribute is required; no other was sent)';
+    expectValueKept(write, read, 'last_name', first.last_name, a.last_name, clause, alone);
+    expectValueKept(write, read, 'skills', first.skills, a.skills, clause, alone, sameMembers);
   });
 
   const invalidPatches: { title: string; attributes: Record<string, unknown> }[] = [

@@ -9,7 +9,7 @@
 import { test } from '../fixtures';
 import { operationsOf } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
-import { expectDocumented, expectNoServerError, expectStatus } from '../../src/checks';
+import { expectCredentialsRefused, expectDocumented, expectNotFound, expectStatus } from '../../src/checks';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { NO_AUTH, pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Target } from '../../src/config/target';
@@ -59,10 +59,8 @@ test.describe('every operation: credentials (000 §5)', () => {
       ] as const;
       for (const [how, auth] of ways) {
         const ex = await rm.call(op.id, { params: ids, body, auth });
-        // Every operation requires credentials (000 §5.1), also where its row lists no 401.
-        expectNoServerError(ex, 'rm.auth.401');
-        expectStatus(ex, 401, { check: 'auth-enforced', clause: 'rm.auth.401', why: `sent ${how}: missing or invalid credentials` });
-        if (op.responses.some((r) => r.status === '401')) expectDocumented(ex, op, '401', { statusCheck: 'auth-enforced', schema: false });
+        // Every operation requires credentials (000 §5.1), also where its row lists no 401 (then the 401 speaks for no cell).
+        expectCredentialsRefused(ex, 'rm.auth.401', { why: `sent ${how}: missing or invalid credentials` });
         observe('error-body', `${op.method} ${op.path} 401 (${how})`, bodyShape(ex.response?.text ?? ''));
       }
     });
@@ -79,8 +77,8 @@ test.describe('every operation: unknown path ids (000 §7)', () => {
       for (const { name } of op.pathParams) {
         const ids = { ...withUnknowns(existing), [name]: unknownId() };
         const ex = await rm.call(op.id, { params: ids, body: exampleBody(op, target) });
-        if (documented) expectDocumented(ex, op, '404', { statusCheck: 'not-found', schema: false });
-        else expectStatus(ex, 404, { check: 'not-found', clause: 'rm.error.404', why: `unknown {${name}}` });
+        // The clause: the row's 404 where the operation documents one, else 000 §7.
+        expectNotFound(ex, `unknown {${name}}`);
         observe('error-body', `${op.method} ${op.path} 404 (unknown {${name}})`, bodyShape(ex.response?.text ?? ''));
       }
     });

@@ -6,9 +6,22 @@
  */
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
-import { expectDocumented, expectNoServerError, expectThat, type ClauseOf } from '../../src/checks';
+import {
+  expectCountKept,
+  expectDistinctRecords,
+  expectDocumented,
+  expectNoGap,
+  expectNoServerError,
+  expectPagesDisjoint,
+  expectPagesWithin,
+  expectSameRecord,
+  expectShown,
+  expectValidationFailed,
+  type ClauseOf,
+} from '../../src/checks';
+import type { Exchange } from '../../src/http/exchange';
 import { bodyShape } from '../../src/reporting/observations';
-import { duplicatesIn, short, singleOf } from '../support/rm-doc';
+import { short, singleOf } from '../support/rm-doc';
 import { runName } from '../support/rm-names';
 import { createCandidateRecord, postRelated, relatedRecords } from '../support/rm-records';
 import { walkNumeric } from '../support/rm-walk';
@@ -69,9 +82,11 @@ for (const kind of KINDS) {
       covers(list.id, '200');
       const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, kind.plural);
       const ids: string[] = [];
+      const writes: Exchange[] = [];
       for (let n = 0; n < 2; n += 1) {
         const name = runName(kind.plural === 'educations' ? 'Conformance University' : 'Conformance Ltd');
-        const { exchange, id } = await postRelated(rm, kind.plural, candidateId, body(kind.valid(name)), name);
+        const { exchange, id, reads } = await postRelated(rm, kind.plural, candidateId, body(kind.valid(name)), name);
+        writes.push(exchange);
         expectDocumented(exchange, create, ['200', '201']);
         observe(
           'status',
@@ -80,51 +95,23 @@ for (const kind of KINDS) {
         );
         cleanup.leftover(`RM ${kind.plural} ${id ?? name} of candidate ${candidateId} (no documented delete operation)`);
         // 000 §4 rule 3: the answer need not show the record; the candidate's list must.
-        expectThat(
-          id !== null,
-          'state',
-          `POST ${create.path} answered ${String(exchange.response?.status)}, but GET ${list.path} shows no new record`,
-          kind.rows.list,
-        );
-        ids.push(id);
+        expectShown([exchange], reads, id === null ? [] : [id], 'any', kind.rows.list, `the answer and GET ${list.path}`);
+        if (id !== null) ids.push(id);
       }
-      expectThat(duplicatesIn(ids).length === 0, 'state', `two POST ${create.path} made one record ${ids.join(', ')}`, kind.rows.create);
+      expectDistinctRecords(writes, ids, kind.rows.create, `two POST ${create.path}`);
       for (const id of ids) {
         const ex = await rm.call(get.id, { params: { candidateId, [kind.idParam]: id } });
         expectDocumented(ex, get, '200');
-        expectThat(
-          singleOf(ex)?.id === id,
-          'state',
-          `GET ${get.path} for ${id} answered record ${String(singleOf(ex)?.id)}`,
-          kind.rows.get,
-        );
+        expectSameRecord(ex, id, singleOf(ex)?.id ?? null, kind.rows.get);
       }
       const all = await relatedRecords(rm, kind.plural, candidateId);
-      const missing = ids.filter((id) => !all.ids.includes(id));
-      expectThat(
-        missing.length === 0,
-        'state',
-        `GET ${list.path} lists ${short(all.ids)}, not the created ${short(missing)}`,
-        kind.rows.list,
-      );
+      expectShown(writes, all.exchanges, all.ids, ids, kind.rows.list, `GET ${list.path} (listing ${short(all.ids)})`);
       // page and per_page (000 §4 Operations: query page, per_page; Common query parameters).
       const walk = await walkNumeric(rm, list, {}, 1, 4, {}, { candidateId });
-      walk.pages.forEach((page, n) => {
-        expectThat(
-          page.length <= 1,
-          'pagination',
-          `GET ${list.path} page ${n + 1} with per_page=1 holds ${page.length} records`,
-          'rm.query.per_page',
-        );
-      });
-      const dup = duplicatesIn(walk.ids);
-      expectThat(dup.length === 0, 'pagination', `GET ${list.path} pages overlap: ${short(dup)}`, 'rm.query.page');
-      expectThat(
-        ids.every((id) => walk.ids.includes(id)),
-        'pagination',
-        `GET ${list.path} pages 1-${walk.pages.length} (per_page=1) never show ${short(ids.filter((id) => !walk.ids.includes(id)))}`,
-        'rm.query.page',
-      );
+      expectPagesWithin(walk.shown, 1);
+      const pages = `GET ${list.path} walked with per_page=1`;
+      expectPagesDisjoint(walk.shown, pages);
+      expectNoGap(walk.shown, ids, pages);
     });
 
     for (const { title, attributes, required } of kind.invalid) {
@@ -136,15 +123,11 @@ for (const kind of KINDS) {
         const ex = await rm.call(create.id, { params: { candidateId }, body: body(attributes) });
         const after = await relatedRecords(rm, kind.plural, candidateId);
         if (required) {
-          expectDocumented(ex, create, '422', { statusCheck: 'validation', schema: false });
+          expectValidationFailed(ex, title);
           observe('error-body', `POST ${create.path} 422 (${title})`, bodyShape(ex.response?.text ?? ''));
           // 000 §7: 422 "validation failed (for example a blank name in an education or employment ...)": nothing is added.
-          expectThat(
-            after.ids.length === 0,
-            'no-trace',
-            `after a refused ${kind.plural} record (422), GET ${list.path} lists ${short(after.ids)} for a new candidate`,
-            'rm.error.422',
-          );
+          const where = `the ${kind.plural} GET ${list.path} lists for a new candidate (${short(after.ids)})`;
+          expectCountKept(ex, after.exchanges, 0, after.ids.length, 'rm.error.422', where);
         } else {
           expectNoServerError(ex, kind.rows.create);
           if (ex.response?.status === 422) covers(create.id, '422');

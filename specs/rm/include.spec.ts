@@ -11,12 +11,19 @@
  */
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
-import { expectDocumented, expectNoServerError, expectThat, type ClauseOf } from '../../src/checks';
+import {
+  expectDocumented,
+  expectKnownEmbedded,
+  expectNoServerError,
+  expectRelationshipNames,
+  type ClauseOf,
+  type KnownRecord,
+} from '../../src/checks';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { dataOf, relationshipRefs, short, singleOf, type Resource } from '../support/rm-doc';
+import { dataOf, relationshipRefs, singleOf, type Resource } from '../support/rm-doc';
 import { CANDIDATE_INCLUDES, expectIncluded, reachedBy, segmentTarget, type IncludeResult } from '../support/rm-include';
 import { resolveListId } from '../support/rm-discovery';
 import { runTag } from '../support/rm-names';
@@ -54,10 +61,7 @@ const RELATIONSHIP_ROW: Readonly<Record<string, ClauseOf<'include'> | null>> = {
 };
 
 /** A related record the candidate surely has: by id (named by a relationship where the table has one), or a tagging by name. */
-interface Known {
-  id: string | null;
-  name: string | null;
-}
+type Known = KnownRecord;
 
 /** The candidate an include is checked on, the records it surely has, and how they were obtained. */
 interface Subject {
@@ -67,10 +71,6 @@ interface Subject {
   how: string;
 }
 
-const isKnown =
-  (known: Known) =>
-  (r: Resource): boolean =>
-    (known.id !== null && r.id === known.id) || (known.name !== null && r.attributes.name === known.name);
 const describeKnown = (known: Known): string => (known.name !== null ? `"${known.name}"` : String(known.id));
 
 /**
@@ -84,14 +84,8 @@ function expectKnown(exchange: Exchange, result: IncludeResult, subject: Subject
   const names = segmentTarget(top, 0).relationships;
   const refs = candidate ? names.flatMap((n) => relationshipRefs(candidate, n) ?? []) : [];
   for (const known of subject.known) {
-    const what = describeKnown(known);
-    expectThat(
-      result.embedded.some(isKnown(known)),
-      'include',
-      `${where}: candidate ${subject.candidateId} has ${top} record ${what} (${subject.how}), ` +
-        `but the answer embeds only ${short(result.embedded.map((r) => r.id))}`,
-      'rm.include.candidates',
-    );
+    const what = `${where}: candidate ${subject.candidateId} has ${top} record ${describeKnown(known)} (${subject.how})`;
+    expectKnownEmbedded(exchange, result.embedded, known, 'rm.include.candidates', what);
     if (known.id === null) continue;
     if (row === null) {
       observe(
@@ -101,13 +95,7 @@ function expectKnown(exchange: Exchange, result: IncludeResult, subject: Subject
       );
       continue;
     }
-    expectThat(
-      refs.some((r) => r.id === known.id),
-      'include',
-      `${where}: candidate ${subject.candidateId} has ${top} record ${what} (${subject.how}), but its relationship ${names.join(' or ')} names ` +
-        `${refs.length ? short(refs.map((r) => r.id)) : 'nothing'}: the embedded record is not linked to the candidate`,
-      row,
-    );
+    expectRelationshipNames(exchange, refs, known.id, names, row, what);
   }
 }
 

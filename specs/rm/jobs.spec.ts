@@ -3,8 +3,16 @@
  * filter[q][eq]; GET /jobs/{jobId}; 000 §2 Job). An unknown job id (404) is in catalogue-rules.spec.ts.
  */
 import { test } from '../fixtures';
-import { expectDocumented, expectThat } from '../../src/checks';
-import { duplicatesIn, short, type Resource } from '../support/rm-doc';
+import {
+  expectDocumented,
+  expectOnlyFitting,
+  expectPagesDisjoint,
+  expectPagesWithin,
+  expectSelects,
+  expectSelectsNone,
+  type Selection,
+} from '../../src/checks';
+import { type Resource } from '../support/rm-doc';
 import { expectIncluded, expectRecordWithEachInclude, type IncludeTarget } from '../support/rm-include';
 import { discoverJob } from '../support/rm-discovery';
 import { unknownId } from '../support/rm-names';
@@ -16,15 +24,16 @@ test.describe('jobs', () => {
   test('GET /jobs lists only live jobs; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers, observe }) => {
     const op = covers('rm.jobs.list', '200');
     const walk = await walkNumeric(rm, op, {}, 5, 20);
-    walk.pages.forEach((page, n) => {
-      expectThat(page.length <= 5, 'pagination', `GET /jobs page ${n + 1} with per_page=5 holds ${page.length} jobs`, 'rm.query.per_page');
-    });
-    const dup = duplicatesIn(walk.ids);
-    expectThat(dup.length === 0, 'pagination', `GET /jobs pages overlap: ${short(dup)}`, 'rm.query.page');
+    expectPagesWithin(walk.shown, 5);
+    expectPagesDisjoint(walk.shown, 'GET /jobs walked with per_page=5');
     // 000 §4: GET /jobs "lists live jobs"; 000 §2: status is the publication status ("values seen: live and draft").
     // Only a draft is surely not live: other values are observed.
-    const drafts = walk.records.filter((j) => j.attributes.status === 'draft');
-    expectThat(drafts.length === 0, 'filter', `GET /jobs lists draft jobs: ${short(drafts.map((j) => j.id))}`, 'rm.op.jobs.list');
+    const live = {
+      text: 'live jobs (a draft is not live)',
+      fits: (j: Resource) => j.attributes.status !== 'draft',
+      shown: (j: Resource) => `draft ${j.id}`,
+    };
+    expectOnlyFitting({ query: 'GET /jobs', pages: walk.shown }, live, 'rm.op.jobs.list');
     const statuses = [...new Set(walk.records.map((j) => String(j.attributes.status)))];
     observe('other', 'GET /jobs status values', statuses.join(', ') || '(no job)');
     if (walk.records.length === 0) observe('other', 'GET /jobs', 'the target lists no job');
@@ -45,7 +54,10 @@ test.describe('jobs', () => {
     const job = jobs.find((j) => text(j, 'ats_uid') !== null && text(j, 'title') !== null) ?? jobs.find((j) => text(j, 'title') !== null);
     test.skip(job === undefined, 'no listed job has a title');
     if (job === undefined) return;
-    const search = async (q: string): Promise<Resource[]> => (await walkNumeric(rm, op, { 'filter[q][eq]': q }, 100, 3)).records;
+    const search = async (q: string): Promise<Selection<Resource>> => ({
+      query: `GET /jobs?filter[q][eq]=${q}`,
+      pages: (await walkNumeric(rm, op, { 'filter[q][eq]': q }, 100, 3)).shown,
+    });
     // 000 §4 Filters: "exact match on ATS id, requisition id, title, ...".
     for (const field of ['title', 'ats_uid']) {
       const value = text(job, field);
@@ -53,19 +65,10 @@ test.describe('jobs', () => {
         observe('other', 'GET /jobs filter[q][eq]', `job ${job.id} has no ${field}: search by ${field} not checked`);
         continue;
       }
-      const found = await search(value);
-      const why: string = `GET /jobs?filter[q][eq]=${value} does not find job ${job.id}, whose ${field} is exactly that`;
-      expectThat(
-        found.some((j) => j.id === job.id),
-        'filter',
-        why,
-        'rm.filter.q',
-      );
+      expectSelects(await search(value), [job.id], 'rm.filter.q', `its ${field} is exactly that`);
     }
     const nothing = `zq${unknownId().replace(/-/g, '')}`;
-    const none = await search(nothing);
-    const message = `GET /jobs?filter[q][eq]=${nothing} (a term no job contains) returned ${none.length} jobs: ${short(none.map((j) => j.id))}`;
-    expectThat(none.length === 0, 'filter', message, 'rm.filter.q');
+    expectSelectsNone(await search(nothing), 'rm.filter.q', 'a term no job contains');
   });
 
   test('GET /jobs and GET /jobs/{jobId} with include=categories embed the categories the jobs name', async ({ rm, target, covers }) => {
@@ -79,7 +82,7 @@ test.describe('jobs', () => {
     const jobId = await discoverJob(rm, target);
     test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
     if (jobId === null) return;
-    const job = { params: { jobId }, id: jobId, answered: `GET /jobs/${jobId} answered job`, clause: 'rm.op.jobs.get' } as const;
+    const job = { params: { jobId }, id: jobId, clause: 'rm.op.jobs.get' } as const;
     await expectRecordWithEachInclude(rm, get, job, JOB_INCLUDES, 'rm.include.jobs');
   });
 

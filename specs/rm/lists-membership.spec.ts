@@ -7,10 +7,18 @@
 import fc from 'fast-check';
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
-import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
+import {
+  expectListCount,
+  expectMove,
+  expectNonMemberRemoval,
+  expectPagesDisjoint,
+  expectPagesWithin,
+  expectShownMembership,
+} from '../../src/checks';
+import type { Exchange } from '../../src/http/exchange';
 import type { ApiClient } from '../../src/http/client';
 import { bodyShape } from '../../src/reporting/observations';
-import { duplicatesIn, relationshipRefs, short } from '../support/rm-doc';
+import { relationshipRefs } from '../support/rm-doc';
 import { CANDIDATE_INCLUDES, expectIncluded } from '../support/rm-include';
 import { modelCommands } from '../support/property';
 import { checkRmProperty, modelRuns } from '../support/rm-property';
@@ -22,16 +30,15 @@ import { walkNumeric } from '../support/rm-walk';
 const CANDIDATES_PER_RUN = 2;
 
 /**
- * Whether GET /candidates/{id}?include=lists shows the candidate in the list: the candidate's `lists`
- * relationship (000 §2: "lists | static_lists") names it, or, where the candidate does not carry that
- * relationship, the answer embeds the list (000 §4: include=lists).
+ * The lists GET /candidates/{id}?include=lists shows the candidate in: those its `lists` relationship
+ * (000 §2: "lists | static_lists") names, or, where the candidate does not carry that relationship,
+ * those the answer embeds (000 §4: include=lists); with the read.
  */
-async function memberOf(rm: ApiClient, candidateId: string, listId: string): Promise<boolean> {
+async function listsOf(rm: ApiClient, candidateId: string): Promise<{ read: Exchange; lists: string[] }> {
   const { exchange, resource } = await getCandidate(rm, candidateId, 'lists');
   const result = expectIncluded(exchange, 'lists', CANDIDATE_INCLUDES, 'rm.include.candidates');
   const refs = relationshipRefs(resource, 'lists');
-  if (refs !== undefined) return refs.some((r) => r.id === listId);
-  return result.embedded.some((r) => r.id === listId);
+  return { read: exchange, lists: (refs ?? result.embedded).map((r) => r.id) };
 }
 
 /** The model of a run: which of our candidates are members of the list. */
@@ -55,14 +62,10 @@ class Add implements fc.AsyncCommand<Model, Real> {
     const op = operation('rm.list-candidates.add');
     const candidateId = r.candidates[this.n] ?? '';
     const ex = await r.rm.call(op.id, { params: { listId: r.listId, candidateId } });
-    expectDocumented(ex, op, m.members[this.n] ? '200' : '201', { statusCheck: 'membership', schema: false });
+    expectMove(ex, m.members[this.n] ? 're-add' : 'add');
     m.members[this.n] = true;
-    expectThat(
-      await memberOf(r.rm, candidateId, r.listId),
-      'membership',
-      `after ${this.toString()}, candidate ${candidateId} does not show list ${r.listId} (include=lists)`,
-      'rm.state.list-add',
-    );
+    const { read, lists } = await listsOf(r.rm, candidateId);
+    expectShownMembership(ex, read, lists, r.listId, true, 'rm.state.list-add', `after ${this.toString()} (candidate ${candidateId})`);
   }
   toString(): string {
     return `PUT candidate#${this.n}`;
@@ -80,14 +83,10 @@ class Remove implements fc.AsyncCommand<Model, Real> {
     const op = operation('rm.list-candidates.remove');
     const candidateId = r.candidates[this.n] ?? '';
     const ex = await r.rm.call(op.id, { params: { listId: r.listId, candidateId } });
-    expectDocumented(ex, op, '204', { statusCheck: 'membership', schema: false });
+    expectMove(ex, 'remove');
     m.members[this.n] = false;
-    expectThat(
-      !(await memberOf(r.rm, candidateId, r.listId)),
-      'membership',
-      `after ${this.toString()}, candidate ${candidateId} still shows list ${r.listId} (include=lists)`,
-      'rm.state.list-remove',
-    );
+    const { read, lists } = await listsOf(r.rm, candidateId);
+    expectShownMembership(ex, read, lists, r.listId, false, 'rm.state.list-remove', `after ${this.toString()} (candidate ${candidateId})`);
   }
   toString(): string {
     return `DELETE candidate#${this.n}`;
@@ -101,16 +100,8 @@ test.describe('static lists', () => {
   test('GET /lists answers 200 with static lists; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers }) => {
     const op = covers('rm.lists.list', '200');
     const walk = await walkNumeric(rm, op, {}, 1, 3);
-    walk.pages.forEach((page, n) => {
-      expectThat(
-        page.length <= 1,
-        'pagination',
-        `GET /lists page ${n + 1} with per_page=1 holds ${page.length} lists`,
-        'rm.query.per_page',
-      );
-    });
-    const dup = duplicatesIn(walk.ids);
-    expectThat(dup.length === 0, 'pagination', `GET /lists pages overlap: ${short(dup)}`, 'rm.query.page');
+    expectPagesWithin(walk.shown, 1);
+    expectPagesDisjoint(walk.shown, 'GET /lists walked with per_page=1');
   });
 
   test('PUT /lists/{listId}/candidates/{candidateId} answers 201 then 200; DELETE answers 204; include=lists and the list count follow', async ({
@@ -133,68 +124,56 @@ test.describe('static lists', () => {
 
     // The count moves by exactly one (000 §2 List: "count (integer, number of candidates in the list)"); on a remote
     // target others may change it too, and it may follow late: read again a few times before failing.
-    const expectCount = async (expected: number | null, when: string): Promise<void> => {
+    const expectCount = async (move: Exchange, expected: number | null, when: string): Promise<void> => {
       if (expected === null) return;
-      let count: number | null = null;
+      let shown: Awaited<ReturnType<typeof listCount>> = { count: null, read: null };
       await eventually(
         async () => {
-          count = await listCount(rm, listId);
-          return count === expected || target.embedded;
+          shown = await listCount(rm, listId);
+          return shown.count === expected || target.embedded;
         },
         3,
         500,
       );
-      expectThat(
-        count === expected,
-        'membership',
-        `list ${listId} count is ${String(count)} ${when}, expected ${expected}`,
-        'rm.list.fields',
-      );
+      expectListCount(move, shown.read, listId, shown.count, expected, when);
     };
-    const before = await listCount(rm, listId);
+    const before = (await listCount(rm, listId)).count;
     if (before === null)
       observe('other', `GET /lists count of list ${listId}`, 'the list is not on the first pages of GET /lists: counts not checked');
-    expectThat(
-      !(await memberOf(rm, candidateId, listId)),
-      'membership',
-      `a new candidate ${candidateId} already shows list ${listId} (include=lists)`,
-      'rm.state.list-add',
-    );
+    const fresh = await listsOf(rm, candidateId);
+    expectShownMembership(null, fresh.read, fresh.lists, listId, false, 'rm.state.list-add', `a new candidate ${candidateId}`);
 
     const first = await rm.call(add.id, { params });
-    expectDocumented(first, add, '201', { statusCheck: 'membership', schema: false });
-    expectThat(
-      await memberOf(rm, candidateId, listId),
-      'membership',
-      `after PUT (201), GET /candidates/${candidateId}?include=lists does not show list ${listId}`,
-      'rm.state.list-add',
-    );
-    await expectCount(before === null ? null : before + 1, 'after the candidate was added');
+    expectMove(first, 'add');
+    const added = await listsOf(rm, candidateId);
+    expectShownMembership(first, added.read, added.lists, listId, true, 'rm.state.list-add', `after PUT (201), candidate ${candidateId}`);
+    await expectCount(first, before === null ? null : before + 1, 'after the candidate was added');
 
     const second = await rm.call(add.id, { params });
-    expectDocumented(second, add, '200', { statusCheck: 'membership', schema: false });
-    expectThat(
-      await memberOf(rm, candidateId, listId),
-      'membership',
-      `after a second PUT (200), candidate ${candidateId} no longer shows list ${listId}`,
-      'rm.state.list-readd',
-    );
-    await expectCount(before === null ? null : before + 1, 'after the same candidate was added again (member unchanged)');
+    expectMove(second, 're-add');
+    const again2 = await listsOf(rm, candidateId);
+    const readded = `after a second PUT (200), candidate ${candidateId}`;
+    expectShownMembership(second, again2.read, again2.lists, listId, true, 'rm.state.list-readd', readded);
+    await expectCount(second, before === null ? null : before + 1, 'after the same candidate was added again (member unchanged)');
 
     const del = await rm.call(remove.id, { params });
-    expectDocumented(del, remove, '204', { statusCheck: 'membership', schema: false });
-    expectThat(
-      !(await memberOf(rm, candidateId, listId)),
-      'membership',
-      `after DELETE (204), GET /candidates/${candidateId}?include=lists still shows list ${listId}`,
+    expectMove(del, 'remove');
+    const removed = await listsOf(rm, candidateId);
+    expectShownMembership(
+      del,
+      removed.read,
+      removed.lists,
+      listId,
+      false,
       'rm.state.list-remove',
+      `after DELETE (204), candidate ${candidateId}`,
     );
-    await expectCount(before, 'after the candidate was removed');
+    await expectCount(del, before, 'after the candidate was removed');
 
     // Removing a candidate that is not a member: 000 §3 shows 204 when "candidate and list exist", and the row
     // lists 404: either is lawful; which one is observed.
     const again = await rm.call(remove.id, { params });
-    expectStatus(again, [204, 404], { check: 'membership', clause: 'rm.op.list-candidates.remove', why: 'the candidate is not a member' });
+    expectNonMemberRemoval(again, 'rm.op.list-candidates.remove', 'the candidate is not a member');
     observe(
       'status',
       'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member',
@@ -235,19 +214,14 @@ test.describe('static lists', () => {
       arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 10),
       predicate: async (commands) => {
         const candidates = await freshCandidates();
-        const before = await listCount(rm, listId);
+        const before = (await listCount(rm, listId)).count;
         const model: Model = { members: candidates.map(() => false) };
         await fc.asyncModelRun(() => ({ model, real: { rm, listId, candidates } }), commands);
         if (before === null || !target.embedded) return;
         // The count follows the members (000 §2 List count); on the embedded server no one else changes this list meanwhile.
         const expected = before + model.members.filter(Boolean).length;
         const after = await listCount(rm, listId);
-        expectThat(
-          after === expected,
-          'membership',
-          `list ${listId} count is ${String(after)} after ${[...commands].map(String).join(', ')}, expected ${expected}`,
-          'rm.list.fields',
-        );
+        expectListCount(null, after.read, listId, after.count, expected, `after ${[...commands].map(String).join(', ')}`);
       },
     });
   });

@@ -32,12 +32,7 @@ test.describe('recruitment events', () => {
     const recruitmentEventId = await discoverRecruitmentEvent(rm, target);
     test.skip(recruitmentEventId === null, 'no recruitment event in any time bucket: set RM_RECRUITMENT_EVENT_ID');
     if (recruitmentEventId === null) return;
-    const event = {
-      params: { recruitmentEventId },
-      id: recruitmentEventId,
-      answered: `GET /recruitment_events/${recruitmentEventId} answered event`,
-      clause: 'rm.op.recruitment-events.get',
-    } as const;
+    const event = { params: { recruitmentEventId }, id: recruitmentEventId, clause: 'rm.op.recruitment-events.get' } as const;
     await expectRecordWithEachInclude(rm, op, event, {}, 'rm.include.recruitment-events');
   });
 });

@@ -4,7 +4,7 @@
  * candidate or tag id (404) is in catalogue-rules.spec.ts.
  */
 import { test } from '../fixtures';
-import { expectDocumented, expectThat } from '../../src/checks';
+import { expectCreatedShown, expectDocumented, expectGone, expectShown } from '../../src/checks';
 import { tagBody } from '../support/rm-bodies';
 import { runTag } from '../support/rm-names';
 import { createCandidateRecord, getCandidate, listTags, taggingNamed } from '../support/rm-records';
@@ -25,13 +25,9 @@ test.describe('tags', () => {
     const body = tagBody(name, candidate.email);
     const added = await rm.call(create.id, { params: { candidateId: candidate.id }, body });
     expectDocumented(added, create, '200');
-    const tagging = taggingNamed(await listTags(rm, candidate.id), name);
-    expectThat(
-      tagging !== undefined,
-      'state',
-      `after POST /candidates/${candidate.id}/tags (200), GET /candidates/${candidate.id}/tags does not list a tagging named "${name}"`,
-      'rm.op.candidate-tags.create',
-    );
+    const listed = await listTags(rm, candidate.id);
+    const where = `GET /candidates/${candidate.id}/tags (a tagging named "${name}")`;
+    const tagging = expectCreatedShown(added, listed.exchange, taggingNamed(listed.records, name), 'rm.op.candidate-tags.create', where);
     const remove = (tagId: string) => rm.call(del.id, { params: { candidateId: candidate.id, tagId } });
     cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () => remove(tagging.id));
     // 000 §4: "tagId is the tag UUID" -> the tagging's id; its uid where the target keys tags by that.
@@ -42,13 +38,10 @@ test.describe('tags', () => {
       deleted = await remove(uid);
     }
     expectDocumented(deleted, del, '200');
-    const after = taggingNamed(await listTags(rm, candidate.id), name);
-    expectThat(
-      after === undefined,
-      'state',
-      `after DELETE /candidates/${candidate.id}/tags/${tagging.id} (200), GET still lists the tagging "${name}"`,
-      'rm.op.candidate-tags.delete',
-    );
+    const after = await listTags(rm, candidate.id);
+    const still = taggingNamed(after.records, name);
+    const listing = `GET /candidates/${candidate.id}/tags (the tagging "${name}")`;
+    expectGone(deleted, [after.exchange], still ? [still.id] : [], 'rm.op.candidate-tags.delete', listing);
   });
 
   test('POST /candidates with tag_values: the candidate carries those tags', async ({ rm, target, covers, cleanup }) => {
@@ -57,16 +50,12 @@ test.describe('tags', () => {
     covers('rm.candidate-tags.list', '200');
     const name = runTag(target, 'value');
     const candidate = await createCandidateRecord(rm, target, cleanup, 'tagvalues', { tag_values: [name] });
-    const listed = taggingNamed(await listTags(rm, candidate.id), name) !== undefined;
-    const { resource } = await getCandidate(rm, candidate.id);
+    const listed = await listTags(rm, candidate.id);
+    const { exchange: read, resource } = await getCandidate(rm, candidate.id);
     const tags = resource.attributes.tags;
-    const carried = Array.isArray(tags) && tags.includes(name);
-    expectThat(
-      listed || carried,
-      'state',
-      `candidate ${candidate.id} was created with tag_values ["${name}"], but neither GET /candidates/${candidate.id}/tags` +
-        ` nor its tags attribute (${JSON.stringify(tags)}) shows it`,
-      'rm.op.candidates.create',
-    );
+    // The tag names either read shows: the taggings listed, and the candidate's tags attribute.
+    const shown = [...listed.records.map((t) => String(t.attributes.name)), ...(Array.isArray(tags) ? tags.map(String) : [])];
+    const where = `neither GET /candidates/${candidate.id}/tags nor its tags attribute (${JSON.stringify(tags)}), for tag_values ["${name}"],`;
+    expectShown([candidate.write], [listed.exchange, read], shown, [name], 'rm.op.candidates.create', where);
   });
 });

@@ -49,7 +49,7 @@ async function configuredOrFirst(rm: ApiClient, configured: string | null | unde
   if (configured) return configured;
   const op = rm.operation(opId);
   const ex = await rm.call(op.id, { query: { page: 1, per_page: 25 } });
-  expectDocumented(ex, op, '200', { statusCheck: 'setup' });
+  expectDocumented(ex, op, '200', { asSetup: true });
   return idsOf(ex)[0] ?? null;
 }
 
@@ -76,7 +76,7 @@ export async function discoverRecruitmentEvent(rm: ApiClient, target: Target): P
   for (const { id } of EVENT_BUCKETS) {
     const op = rm.operation(id);
     const ex = await rm.call(op.id);
-    expectDocumented(ex, op, '200', { statusCheck: 'setup' });
+    expectDocumented(ex, op, '200', { asSetup: true });
     const first = idsOf(ex)[0];
     if (first !== undefined) return first;
   }

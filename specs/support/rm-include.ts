@@ -9,7 +9,7 @@
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { expectDocumented, expectThat, type ClauseOf } from '../../src/checks';
+import { entryMatches, expectDocumented, expectEmbedded, expectSameRecord, type ClauseOf } from '../../src/checks';
 import { dataOf, includedOf, relationshipRefs, singleOf, type Ref, type Resource } from './rm-doc';
 
 /** Where an include segment leads: the relationship names that carry it, and type names known to mean the same records. */
@@ -66,14 +66,9 @@ export function segmentTarget(
   return NESTED[segment] ?? any(segment);
 }
 
-/**
- * Whether an embedded record is the one an entry names: the same id, and the same type where both
- * name one (two type names the document gives for the same records count as the same).
- */
+/** Whether an embedded record is the one an entry names (src/checks/registry/include.ts entryMatches). */
 function matches(target: IncludeTarget, ref: Ref, record: Resource): boolean {
-  if (record.id !== ref.id) return false;
-  if (ref.type === '' || record.type === '' || record.type === ref.type) return true;
-  return target.types !== null && target.types.includes(record.type) && target.types.includes(ref.type);
+  return entryMatches(ref, record, target.types);
 }
 
 export interface IncludeResult {
@@ -122,14 +117,8 @@ export function expectIncluded(
           result.topRefs.push(...refs);
         }
         for (const ref of refs) {
-          const where = `include=${include}: ${record.type || 'record'} ${record.id} relationship ${name} names {id: ${ref.id}, type: ${ref.type || '-'}}`;
-          const found = inAnswer.find((r) => matches(target, ref, r));
-          expectThat(
-            found !== undefined,
-            'include',
-            `${where}, which is not embedded in the answer (${embedded.length} embedded records: ${summary(embedded)})`,
-            clause,
-          );
+          const where = `include=${include}: ${record.type || 'record'} ${record.id} relationship ${name}`;
+          const found = expectEmbedded(exchange, ref, inAnswer, target.types, clause, where, embedded);
           next.push(found);
           if (depth === 0) result.found.push(found);
         }
@@ -144,19 +133,19 @@ export function expectIncluded(
 /**
  * One record read by `op` (path ids `record.params`) without include, then with each include value of
  * the catalogue: each answer a documented 200 that shows the record `record.id` (else the state check
- * fails: "`record.answered` <the id shown>"), and each include value embedded as expectIncluded says.
+ * fails, naming the record it answered), and each include value embedded as expectIncluded says.
  */
 export async function expectRecordWithEachInclude(
   rm: ApiClient,
   op: OperationSpec,
-  record: { params: Record<string, string>; id: string; answered: string; clause: ClauseOf<'state'> },
+  record: { params: Record<string, string>; id: string; clause: ClauseOf<'state'> },
   firstLevel: Readonly<Record<string, IncludeTarget>>,
   clause: IncludeClause,
 ): Promise<void> {
   for (const include of [undefined, ...op.include]) {
     const ex = await rm.call(op.id, { params: record.params, query: { include } });
     expectDocumented(ex, op, '200');
-    expectThat(singleOf(ex)?.id === record.id, 'state', `${record.answered} ${String(singleOf(ex)?.id)}`, record.clause);
+    expectSameRecord(ex, record.id, singleOf(ex)?.id ?? null, record.clause);
     if (include) expectIncluded(ex, include, firstLevel, clause);
   }
 }
@@ -190,10 +179,4 @@ export function reachedBy(
     level = next;
   });
   return levels;
-}
-
-function summary(records: readonly Resource[]): string {
-  const byType = new Map<string, number>();
-  for (const r of records) byType.set(r.type || '(no type)', (byType.get(r.type || '(no type)') ?? 0) + 1);
-  return [...byType].map(([t, n]) => `${n} ${t}`).join(', ') || 'none';
 }

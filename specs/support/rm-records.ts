@@ -9,7 +9,7 @@ import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { expectDocumented, expectStatus, expectThat } from '../../src/checks';
+import { expectDocumented, expectResourceShown, expectSameRecord, expectSetup, expectSetupShown, type Page } from '../../src/checks';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
 import { containsText, dataOf, includedOf, relationshipRefs, singleOf, type Resource } from './rm-doc';
@@ -21,28 +21,37 @@ import { walkNumeric, type Walk } from './rm-walk';
 
 const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
 
-/** The candidates GET /candidates?filter[email][eq]=<email> returns with that e-mail (each answer a documented 200). */
-export async function candidatesByEmail(rm: ApiClient, email: string): Promise<Resource[]> {
+/**
+ * The candidates GET /candidates?filter[email][eq]=<email> returns with that e-mail (the answer a
+ * documented 200), with the exchange that returned them.
+ */
+export async function candidatesByEmail(rm: ApiClient, email: string): Promise<Page<Resource>> {
   const op = rm.operation('rm.candidates.list');
-  const ex = await rm.call(op.id, { query: { 'filter[email][eq]': email, page: 1, per_page: 25 } });
-  expectDocumented(ex, op, '200');
-  return dataOf(ex).filter((r) => sameEmail(r.attributes.email, email));
+  const exchange = await rm.call(op.id, { query: { 'filter[email][eq]': email, page: 1, per_page: 25 } });
+  expectDocumented(exchange, op, '200');
+  return { exchange, records: dataOf(exchange).filter((r) => sameEmail(r.attributes.email, email)) };
 }
 
 /**
  * The candidate a POST /candidates created: the answer's resource, else the candidate that
- * GET /candidates?filter[email][eq] finds by its (run-unique) e-mail. Null when neither shows it.
+ * GET /candidates?filter[email][eq] finds by its (run-unique) e-mail. Null when neither shows it;
+ * `read`: the last read that looked for it (null when the answer showed it).
  */
-export async function createdCandidate(rm: ApiClient, answer: Exchange, email: string): Promise<Resource | null> {
+export async function createdCandidate(
+  rm: ApiClient,
+  answer: Exchange,
+  email: string,
+): Promise<{ resource: Resource | null; read: Exchange | null }> {
   const shown = singleOf(answer);
   // The answer's resource, when it is this candidate (its e-mail, or at least the type of a candidate).
-  if (shown !== null && (sameEmail(shown.attributes.email, email) || shown.type === 'candidates')) return shown;
-  let found: Resource | null = null;
+  if (shown !== null && (sameEmail(shown.attributes.email, email) || shown.type === 'candidates')) return { resource: shown, read: null };
+  let found: Page<Resource> | null = null;
   await eventually(async () => {
-    found = (await candidatesByEmail(rm, email))[0] ?? null;
-    return found !== null;
+    found = await candidatesByEmail(rm, email);
+    return found.records.length > 0;
   });
-  return found;
+  const last = found as Page<Resource> | null;
+  return { resource: last?.records[0] ?? null, read: last?.exchange ?? null };
 }
 
 export interface CreatedCandidate {
@@ -51,6 +60,8 @@ export interface CreatedCandidate {
   tag: string;
   /** The candidate as the answer, or else the e-mail filter, shows it. */
   resource: Resource;
+  /** The POST /candidates that created it. */
+  write: Exchange;
 }
 
 /** Creates a run-tagged candidate (000 §4: POST /candidates -> 201), registered as a leftover. */
@@ -66,13 +77,13 @@ export async function createCandidateRecord(
   const body = candidateBody({ email, first_name: 'Conformance', last_name: target.run.runId, tag_values: [tag], ...extra });
   const ex = await rm.call('rm.candidates.create', { body });
   // Setup only: any success will do here; the documented 201 is the business of candidates.spec.ts.
-  expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.candidates.create' });
+  expectSetup(ex, 'rm.op.candidates.create');
   cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
-  const resource = await createdCandidate(rm, ex, email);
+  const { resource: shown, read } = await createdCandidate(rm, ex, email);
   const status = String(ex.response?.status);
   const where = `POST /candidates answered ${status}, but neither the answer nor GET /candidates?filter[email][eq]=${email} shows the candidate`;
-  expectThat(resource !== null, 'setup', where, 'rm.op.candidates.create');
-  return { id: resource.id, email, tag, resource };
+  const resource = expectSetupShown(shown, read ? [ex, read] : [ex], 'rm.op.candidates.create', where);
+  return { id: resource.id, email, tag, resource, write: ex };
 }
 
 /** Creates a run-tagged candidate and returns its id. */
@@ -91,24 +102,28 @@ export async function getCandidate(rm: ApiClient, id: string, include?: string):
   const op = rm.operation('rm.candidates.get');
   const exchange = await rm.call(op.id, { params: { candidateId: id }, query: { include } });
   expectDocumented(exchange, op, '200');
-  const resource = singleOf(exchange);
-  expectThat(resource !== null, 'schema', `GET /candidates/${id} answered 200 without the candidate`, 'rm.op.candidates.get');
-  expectThat(resource.id === id, 'state', `GET /candidates/${id} answered candidate ${resource.id}`, 'rm.op.candidates.get');
+  const resource = expectResourceShown(exchange, singleOf(exchange), 'rm.op.candidates.get', 'the candidate');
+  expectSameRecord(exchange, id, resource.id, 'rm.op.candidates.get');
   return { exchange, resource };
+}
+
+/** A write and the read after it: what the state check judges. */
+export interface ReadBack {
+  write: Exchange;
+  read: Exchange;
+  /** The record's attributes as the read shows them. */
+  attributes: Record<string, unknown>;
 }
 
 /**
  * PATCHes candidate `candidateId` with `body` (checked as a documented 200 of `op`, the update operation the
  * test covers) and reads it back: its attributes as GET /candidates/{candidateId} shows them afterwards.
  */
-export async function patchCandidate(
-  rm: ApiClient,
-  op: OperationSpec,
-  candidateId: string,
-  body: unknown,
-): Promise<Record<string, unknown>> {
-  expectDocumented(await rm.call(op.id, { params: { candidateId }, body }), op, '200');
-  return (await getCandidate(rm, candidateId)).resource.attributes;
+export async function patchCandidate(rm: ApiClient, op: OperationSpec, candidateId: string, body: unknown): Promise<ReadBack> {
+  const write = await rm.call(op.id, { params: { candidateId }, body });
+  expectDocumented(write, op, '200');
+  const { exchange: read, resource } = await getCandidate(rm, candidateId);
+  return { write, read, attributes: resource.attributes };
 }
 
 // ---- related records -------------------------------------------------------------------------
@@ -123,7 +138,8 @@ export async function relatedRecords(rm: ApiClient, kind: RelatedKind, candidate
 /**
  * Posts an education or employment and returns the new record's id: the answer's resource, else
  * the record of the candidate's list that carries the (run-unique) name `name`, else the one record
- * the list gained. Null when none of these shows it. The answer is returned for the caller's checks.
+ * the list gained. Null when none of these shows it. The answer is returned for the caller's checks,
+ * with the reads of the list after it (none when the answer showed the record).
  */
 export async function postRelated(
   rm: ApiClient,
@@ -131,19 +147,20 @@ export async function postRelated(
   candidateId: string,
   body: unknown,
   name: string,
-): Promise<{ exchange: Exchange; id: string | null }> {
+): Promise<{ exchange: Exchange; id: string | null; reads: Exchange[] }> {
   const before = await relatedRecords(rm, kind, candidateId);
   const exchange = await rm.call(`rm.${kind}.create`, { params: { candidateId }, body });
   const status = exchange.response?.status ?? 0;
-  if (status < 200 || status >= 300) return { exchange, id: null };
+  if (status < 200 || status >= 300) return { exchange, id: null, reads: [] };
   const shown = singleOf(exchange);
   // The answer's resource, unless it is the candidate itself (an answer may show the parent record).
-  if (shown !== null && shown.type !== 'candidates' && shown.id !== candidateId) return { exchange, id: shown.id };
+  if (shown !== null && shown.type !== 'candidates' && shown.id !== candidateId) return { exchange, id: shown.id, reads: [] };
   const after = await relatedRecords(rm, kind, candidateId);
+  const reads = after.exchanges;
   const named = after.records.filter((r) => containsText(r.attributes, name));
-  if (named.length === 1 && named[0]) return { exchange, id: named[0].id };
+  if (named.length === 1 && named[0]) return { exchange, id: named[0].id, reads };
   const added = after.ids.filter((id) => !before.ids.includes(id));
-  return { exchange, id: added.length === 1 ? (added[0] ?? null) : null };
+  return { exchange, id: added.length === 1 ? (added[0] ?? null) : null, reads };
 }
 
 async function addRelated(
@@ -157,12 +174,11 @@ async function addRelated(
   const op = rm.operation(`rm.${kind}.create`);
   const name = runName(prefix);
   const body = { data: { type: kind, attributes: attributes(name) } };
-  const { exchange, id } = await postRelated(rm, kind, candidateId, body, name);
-  expectStatus(exchange, '2xx', { check: 'setup', clause: kind === 'educations' ? 'rm.op.educations.create' : 'rm.op.employments.create' });
+  const { exchange, id, reads } = await postRelated(rm, kind, candidateId, body, name);
+  expectSetup(exchange, kind === 'educations' ? 'rm.op.educations.create' : 'rm.op.employments.create');
   cleanup.leftover(`RM ${kind} record ${id ?? name} of candidate ${candidateId} (no documented delete operation)`);
   const where = `POST ${op.path} answered ${String(exchange.response?.status)}, but neither the answer nor GET ${op.path} shows the new record`;
-  expectThat(id !== null, 'setup', where, `rm.op.${kind}.list`);
-  return id;
+  return expectSetupShown(id, [exchange, ...reads], `rm.op.${kind}.list`, where);
 }
 
 /** Adds an education (000 §4: 200 or 201) and returns its id. */
@@ -191,12 +207,12 @@ export async function addEmployment(rm: ApiClient, cleanup: Cleanup, candidateId
 
 // ---- tags and files ---------------------------------------------------------------------------
 
-/** The taggings of a candidate (GET /candidates/{id}/tags, checked as a documented 200). */
-export async function listTags(rm: ApiClient, candidateId: string): Promise<Resource[]> {
+/** The taggings of a candidate (GET /candidates/{id}/tags, checked as a documented 200), with the exchange. */
+export async function listTags(rm: ApiClient, candidateId: string): Promise<Page<Resource>> {
   const op = rm.operation('rm.candidate-tags.list');
-  const ex = await rm.call(op.id, { params: { candidateId } });
-  expectDocumented(ex, op, '200');
-  return dataOf(ex);
+  const exchange = await rm.call(op.id, { params: { candidateId } });
+  expectDocumented(exchange, op, '200');
+  return { exchange, records: dataOf(exchange) };
 }
 
 /** The tagging of `name` among `tags` (by attributes.name, 000 §2 Tagging). */
@@ -216,8 +232,8 @@ export async function addTag(
   email: string | undefined,
 ): Promise<{ exchange: Exchange; tagId: string | null }> {
   const exchange = await rm.call('rm.candidate-tags.create', { params: { candidateId }, body: tagBody(name, email) });
-  expectStatus(exchange, '2xx', { check: 'setup', clause: 'rm.op.candidate-tags.create' });
-  const listed = taggingNamed(await listTags(rm, candidateId), name);
+  expectSetup(exchange, 'rm.op.candidate-tags.create');
+  const listed = taggingNamed((await listTags(rm, candidateId)).records, name);
   const answered = dataOf(exchange).find((r) => r.attributes.name === name);
   const tagId = listed?.id ?? answered?.id ?? null;
   if (tagId !== null) {
@@ -230,18 +246,18 @@ export async function addTag(
   return { exchange, tagId };
 }
 
-/** Files the candidate shows through include=resumes: relationship entries, or else embedded records. */
-export async function shownFiles(rm: ApiClient, candidateId: string): Promise<number> {
+/** Files the candidate shows through include=resumes (relationship entries, or else embedded records), and the read. */
+export async function shownFiles(rm: ApiClient, candidateId: string): Promise<{ count: number; read: Exchange }> {
   const { exchange, resource } = await getCandidate(rm, candidateId, 'resumes');
   const refs = relationshipRefs(resource, 'resumes')?.length ?? 0;
-  return Math.max(refs, includedOf(exchange).length);
+  return { count: Math.max(refs, includedOf(exchange).length), read: exchange };
 }
 
 /** Attaches a small resume (setup: any success; the documented 201 is the business of files.spec.ts). */
 export async function addFile(rm: ApiClient, cleanup: Cleanup, candidateId: string): Promise<Exchange> {
   const body = { ...fileBody('conformance-resume.txt', RESUME_BASE64), options: { parse_resume: false } };
   const ex = await rm.call('rm.candidate-files.create', { params: { candidateId }, body });
-  expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.candidate-files.create' });
+  expectSetup(ex, 'rm.op.candidate-files.create');
   cleanup.leftover(`RM candidate file conformance-resume.txt of candidate ${candidateId} (no documented delete operation)`);
   return ex;
 }
@@ -254,11 +270,15 @@ export async function allLists(rm: ApiClient, maxPages = 10): Promise<Resource[]
   return walk.records;
 }
 
-/** A list's `count` attribute as GET /lists shows it now, or null when the list is not listed. */
-export async function listCount(rm: ApiClient, listId: string): Promise<number | null> {
-  const list = (await allLists(rm)).find((l) => l.id === listId);
-  const count = list?.attributes.count;
-  return typeof count === 'number' ? count : null;
+/**
+ * A list's `count` attribute as GET /lists shows it now (null when the list is not listed), and the
+ * page that showed it (else the walk's first).
+ */
+export async function listCount(rm: ApiClient, listId: string): Promise<{ count: number | null; read: Exchange | null }> {
+  const walk = await walkNumeric(rm, rm.operation('rm.lists.list'), {}, 100, 10);
+  const page = walk.shown.find((p) => p.records.some((l) => l.id === listId));
+  const count = page?.records.find((l) => l.id === listId)?.attributes.count;
+  return { count: typeof count === 'number' ? count : null, read: page?.exchange ?? walk.exchanges[0] ?? null };
 }
 
 /** Removes a candidate from a list: the undo of a membership, registered with the clean-up. */
@@ -271,7 +291,7 @@ export function removeFromListLater(rm: ApiClient, cleanup: Cleanup, listId: str
 /** Adds a candidate to a list (setup), registering the removal. */
 export async function addToList(rm: ApiClient, cleanup: Cleanup, listId: string, candidateId: string): Promise<Exchange> {
   const ex = await rm.call('rm.list-candidates.add', { params: { listId, candidateId } });
-  expectStatus(ex, '2xx', { check: 'setup', clause: 'rm.op.list-candidates.add' });
+  expectSetup(ex, 'rm.op.list-candidates.add');
   removeFromListLater(rm, cleanup, listId, candidateId);
   return ex;
 }

@@ -42,7 +42,7 @@ async function make(rm: ApiClient, target: Target, cleanup: Cleanup): Promise<Sh
   const candidate = await createCandidateRecord(rm, target, cleanup, 'shared');
   const educationId = await addEducation(rm, cleanup, candidate.id);
   const employmentId = await addEmployment(rm, cleanup, candidate.id);
-  const tags = await listTags(rm, candidate.id);
+  const tags = (await listTags(rm, candidate.id)).records;
   const tagId = (taggingNamed(tags, candidate.tag) ?? tags[0])?.id ?? null;
   return { candidateId: candidate.id, educationId, employmentId, tagId };
 }

@@ -6,16 +6,22 @@
 import type { OperationSpec } from '../../src/catalogue/types';
 import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { expectDocumented, expectThat } from '../../src/checks';
-import { dataOf, nextCursorOf, sameIds, type Resource } from './rm-doc';
+import { endsNumericWalk, expectDocumented, expectNotCapped, type Page } from '../../src/checks';
+import { dataOf, nextCursorOf, type Resource } from './rm-doc';
 
 export interface Walk {
   pages: Resource[][];
+  /** The pages of `pages`, each with the exchange that answered it (what the checks judge). */
+  shown: Page<Resource>[];
+  /** Every answer of the walk in order, the one that ended it included. */
+  answers: Page<Resource>[];
   records: Resource[];
   ids: string[];
   exchanges: Exchange[];
   /** The walk reached its end (an empty page, or a cursor walk without next cursor) within the bound. */
   complete: boolean;
+  /** The per_page the walk was sent with (smaller than asked when the target refused that). */
+  perPage: number;
 }
 
 export interface WalkOptions {
@@ -26,16 +32,16 @@ export interface WalkOptions {
   notCapped?: boolean;
 }
 
-function walkOf(pages: Resource[][], exchanges: Exchange[], complete: boolean): Walk {
+function walkOf(shown: Page<Resource>[], requests: { exchanges: Exchange[]; complete: boolean; perPage: number }): Walk {
+  const pages = shown.map((p) => [...p.records]);
   const records = pages.flat();
-  return { pages, records, ids: records.map((r) => r.id), exchanges, complete };
+  const { exchanges, complete, perPage } = requests;
+  const answers = exchanges.map((exchange) => ({ exchange, records: dataOf(exchange) }));
+  return { pages, shown, answers, records, ids: records.map((r) => r.id), exchanges, complete, perPage };
 }
 
 function expectPage(ex: Exchange, op: OperationSpec, options: WalkOptions): void {
-  if (options.notCapped) {
-    const why = `${ex.request.method} ${ex.request.url} answered 400, although the record cap does not apply to it`;
-    expectThat(ex.response?.status !== 400, 'filter-cap', why, 'rm.query.filter-cap');
-  }
+  if (options.notCapped) expectNotCapped(ex, 'answered 400, although the record cap does not apply to it');
   expectDocumented(ex, op, '200');
 }
 
@@ -64,7 +70,7 @@ async function walkRequests(
   options: WalkOptions,
   request: (n: number, size: number) => { params?: Record<string, string>; query: Record<string, QueryValue> },
   ended: (records: Resource[], ex: Exchange, size: number) => boolean,
-): Promise<{ exchanges: Exchange[]; complete: boolean }> {
+): Promise<{ exchanges: Exchange[]; complete: boolean; perPage: number }> {
   const exchanges: Exchange[] = [];
   let size = perPage;
   for (let n = 0; n < maxPages; n += 1) {
@@ -77,9 +83,9 @@ async function walkRequests(
     }
     expectPage(ex, op, options);
     exchanges.push(ex);
-    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true };
+    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true, perPage: size };
   }
-  return { exchanges, complete: false };
+  return { exchanges, complete: false, perPage: size };
 }
 
 /**
@@ -95,25 +101,17 @@ export async function walkNumeric(
   options: WalkOptions = {},
   pathParams: Record<string, string> = {},
 ): Promise<Walk> {
-  const pages: Resource[][] = [];
+  const pages: Page<Resource>[] = [];
   const request = (n: number, size: number) => ({ params: pathParams, query: { ...query, page: n + 1, per_page: size } });
-  const { exchanges, complete } = await walkRequests(rm, op, perPage, maxPages, options, request, (records, _ex, size) => {
-    if (records.length === 0) return true;
-    // A target that answers a page past the last with the last page again: the walk has ended too.
+  const requests = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex, size) => {
+    // An empty page ends the walk; so does the previous short page again (a target answering a page past the last with it).
     const previous = pages[pages.length - 1];
-    if (
-      previous &&
-      previous.length < size &&
-      sameIds(
-        previous.map((r) => r.id),
-        records.map((r) => r.id),
-      )
-    )
-      return true;
-    pages.push(records);
+    const ids = (list: readonly Resource[]): string[] => list.map((r) => r.id);
+    if (endsNumericWalk(ids(records), previous ? ids(previous.records) : null, size)) return true;
+    pages.push({ exchange: ex, records });
     return false;
   });
-  return walkOf(pages, exchanges, complete);
+  return walkOf(pages, requests);
 }
 
 /**
@@ -129,19 +127,20 @@ export async function walkCursor(
   perPage: number,
   maxPages: number,
   options: WalkOptions = {},
-): Promise<Walk & { cursors: string[] }> {
-  const pages: Resource[][] = [];
+): Promise<Walk & { cursors: string[]; nextCursor: string | null }> {
+  const pages: Page<Resource>[] = [];
   const cursors: string[] = [];
   let cursor: string | null = null;
   const request = (_n: number, size: number) => ({ query: { ...query, per_page: size, ...(cursor === null ? {} : { cursor }) } });
-  const { exchanges, complete } = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex) => {
-    if (records.length > 0) pages.push(records);
+  const requests = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex) => {
+    if (records.length > 0) pages.push({ exchange: ex, records });
     cursor = nextCursorOf(ex);
     if (cursor === null) return true;
     cursors.push(cursor);
     return false;
   });
-  return { ...walkOf(pages, exchanges, complete), cursors };
+  // The next cursor of the last answer: null when the walk ended.
+  return { ...walkOf(pages, requests), cursors, nextCursor: cursor };
 }
 
 /** Array values of a query, each sent as repeated deep-object keys: `['filter[kind]', ['a', 'b']]` -> `filter[kind][]=a&filter[kind][]=b`. */

@@ -83,15 +83,20 @@ const WALKS_BEFORE_A_GAP = 3;
  * Our candidates of the window that `first` and the walks after it (`again`, up to
  * WALKS_BEFORE_A_GAP in all) never showed: a record leaving the window during a walk moves later ones
  * a place up, past the walk (see the file comment); a gap a fresh walk does not show is not one.
+ * Returns them with the last walk, the one whose pages show the gap.
  */
-export async function stillMissing(
+export async function stillMissing<W extends { ids: string[] }>(
   window: CandidateWindow,
-  first: { ids: string[] },
-  again: () => Promise<{ ids: string[] }>,
-): Promise<string[]> {
-  let missing = missingFrom(window, first.ids);
-  for (let walks = 1; missing.length > 0 && walks < WALKS_BEFORE_A_GAP; walks += 1) missing = missingFrom(window, (await again()).ids);
-  return missing;
+  first: W,
+  again: () => Promise<W>,
+): Promise<{ missing: string[]; walk: W }> {
+  let walk = first;
+  let missing = missingFrom(window, walk.ids);
+  for (let walks = 1; missing.length > 0 && walks < WALKS_BEFORE_A_GAP; walks += 1) {
+    walk = await again();
+    missing = missingFrom(window, walk.ids);
+  }
+  return { missing, walk };
 }
 
 /** Creates a candidate and returns its updated_at: every record written later is at or after it. */

@@ -10,9 +10,10 @@ import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
+import { expectSetup } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { expectAccepted, is2xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
+import { is2xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
 
 export const EMPLOYEE_OP = 'hr.employee.put';
 export const POSITION_OP = 'hr.position.put';
@@ -92,7 +93,7 @@ export function archiveAtEnd(ctx: HrContext, record: HrRecord): void {
  */
 export async function createHr(ctx: HrContext, opId: string, externalId: string, fields: Body, keep: Body = {}): Promise<HrRecord> {
   const ex = await hrPut(ctx.hr, opId, { externalId, ...keep, ...fields });
-  expectAccepted(ex, 'setup', opClause(opId), `creating ${opId} ${externalId} is this test's precondition`);
+  expectSetup(ex, opClause(opId), `creating ${opId} ${externalId} is this test's precondition`);
   observeOutcome(ctx.observe, subject(opId, 'create'), ex);
   const record: HrRecord = { opId, externalId, keep, archived: false };
   archiveAtEnd(ctx, record);

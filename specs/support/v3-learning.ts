@@ -8,13 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { test } from '../fixtures';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
-import { expectDocumented, expectMessage, type ClauseOf } from '../../src/checks';
+import { expectDocumented, expectMessage, expectRefused, expectSetup, type ClauseOf } from '../../src/checks';
 import type { Target } from '../../src/config/target';
 import { pathOf, type ApiClient } from '../../src/http/client';
 import { jsonBody, type Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../src/terms';
-import { expectAccepted, expectRefusal, is2xx, is4xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
+import { is2xx, is4xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
 
 export const ACTIVITY_OP = 'learning.activities.put';
 export type AccessLevel = 'orgwide' | 'public' | 'private';
@@ -160,6 +160,8 @@ export interface Activity {
   externalId: string;
   accessLevel: AccessLevel;
   created: CreatedBody;
+  /** The create's exchange (whose answer `created` is). */
+  createdBy: Exchange;
   archived: boolean;
 }
 
@@ -175,7 +177,7 @@ export function archiveActivityAtEnd(ctx: LearningContext, activity: Activity): 
 
 /** Registers the archive of an activity that a create the test expected to be refused made anyway. */
 export function archiveIfCreated(ctx: LearningContext, ex: Exchange, externalId: string, accessLevel: AccessLevel): void {
-  if (is2xx(ex)) archiveActivityAtEnd(ctx, { externalId, accessLevel, created: createdBody(ex), archived: false });
+  if (is2xx(ex)) archiveActivityAtEnd(ctx, { externalId, accessLevel, created: createdBody(ex), createdBy: ex, archived: false });
 }
 
 /** A PUT creating the activity `externalId` from `body`, archived at the end if the target made it. */
@@ -203,8 +205,8 @@ async function createFresh(
 export async function createActivity(ctx: LearningContext, accessLevel: AccessLevel, extra: Body = {}): Promise<Activity> {
   const { externalId, ex } = await createFresh(ctx, accessLevel, extra);
   observeOutcome(ctx.observe, `PUT activity create (${accessLevel})`, ex);
-  expectAccepted(ex, 'setup', 'learning.op.put', `creating a ${accessLevel} activity is this test's precondition`);
-  return { externalId, accessLevel, created: createdBody(ex), archived: false };
+  expectSetup(ex, 'learning.op.put', `creating a ${accessLevel} activity is this test's precondition`);
+  return { externalId, accessLevel, created: createdBody(ex), createdBy: ex, archived: false };
 }
 
 /** A create of a fresh activity; archived at the end if the target made it. `omit` leaves required fields out. */
@@ -223,7 +225,7 @@ export async function tryCreate(
  * anywhere in it.
  */
 export function expectLearningMessage(exchange: Exchange, message: LearningMessage, why?: string): void {
-  expectRefusal(exchange, 'validation', message.clause, why);
+  expectRefused(exchange, message.clause, why);
   expectMessage(exchange, message.text, message.clause);
 }
 

@@ -5,7 +5,7 @@
  */
 import { test } from '@playwright/test';
 import { requestToken, type TokenResponse } from '../../src/auth/oauth';
-import { failSetup } from '../../src/checks/registry/setup';
+import { failSetup } from '../../src/checks';
 import type { HrTarget, Target } from '../../src/config/target';
 import { registerSecret } from '../../src/http/redact';
 import { HR_WRITE_SCOPE } from '../../src/terms';
@@ -27,15 +27,6 @@ function jsonObject(part: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The compact form of a JWT (RFC 7519 §3, RFC 7515 §7.1): three base64url parts separated by dots,
- * header and payload not empty (the signature is empty only for an unsecured JWT).
- */
-export function hasJwtForm(token: string): boolean {
-  const parts = token.split('.');
-  return parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p)) && parts[0] !== '' && parts[1] !== '';
 }
 
 /** The token as a JWT (three base64url parts, JSON header and payload), or null. */

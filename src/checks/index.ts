@@ -1,16 +1,89 @@
 export { CheckError } from './check-error';
 export { CONFORMS, enforce, nonConforming, verdictOf, type Outcome } from './judge';
-export { failSetup } from './registry/setup';
 export * from './verdict';
 export { expectDocumented, type DocumentedOptions } from './documented';
 export { asCited, citesClause, type CheckDef, type CitedBy } from './define';
 export { CHECK_NAMES, isCheckName, type CheckName } from './names';
 export { CHECKS, CHECK_LIST, type ClauseOf } from './registry';
-export { expectJson } from './registry/json-body';
-export { expectNoServerError } from './registry/no-server-error';
-export { expectSchema } from './registry/schema';
 export { expectStatus, type StatusOptions } from './expect-status';
+export { listed, type Identified, type Page } from './shown';
+// Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
+export { expectArchiveAccepted, expectArchiveRefused, expectParentRequired } from './registry/hierarchy';
+export {
+  expectCredentialsRefused,
+  expectTokenRefused,
+  issuedToken,
+  type CredentialsRefusal,
+  type TokenAnswer,
+} from './registry/auth-enforced';
+export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkEnded } from './registry/cursor';
+export {
+  expectArrayFormAnswered,
+  expectDisjoint,
+  expectExcludes,
+  expectOnlyFitting,
+  expectSameSelection,
+  expectSelects,
+  expectSelectsAny,
+  expectSelectsNone,
+  expectTrueReading,
+  expectUnion,
+  differing,
+  trueReading,
+  type Rule,
+  type Selection,
+  type TrueReading,
+} from './registry/filter';
+export { expectCapRefused, expectNotCapped } from './registry/filter-cap';
+export {
+  entryMatches,
+  expectEmbedded,
+  expectKnownEmbedded,
+  expectRelationshipNames,
+  isKnownRecord,
+  type Entry,
+  type KnownRecord,
+  type NamedRecord,
+} from './registry/include';
+export { expectJson } from './registry/json-body';
+export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembership, type Move } from './registry/membership';
+export { expectNoServerError } from './registry/no-server-error';
+export { expectCountKept, expectNothingStored } from './registry/no-trace';
+export { expectNotFound } from './registry/not-found';
+export { endsNumericWalk, expectNoGap, expectNumericWalkEnded, expectPagesDisjoint, expectPagesWithin } from './registry/pagination';
+export { expectField, expectResourceShown, expectResourceType, expectSchema, type FieldKind } from './registry/schema';
+export { expectNotRefusedForScope, expectScopeAccepted, expectScopeRefused } from './registry/scope';
+export { expectSetup, expectSetupShown, failSetup } from './registry/setup';
+export {
+  expectCreatedShown,
+  expectDistinctRecords,
+  expectGone,
+  expectKept,
+  expectSameRecord,
+  expectShown,
+  expectStateShownBy,
+  expectValueKept,
+  expectValueShown,
+  expectValuesRemoved,
+  expectWriteAccepted,
+  exactly,
+  sameEmail,
+  sameMembers,
+  sameName,
+  type Same,
+} from './registry/state';
 export type { ExpectedStatus } from './registry/status';
+export {
+  expectBearerType,
+  expectJwtForm,
+  expectLifetime,
+  expectTokenIssued,
+  hasJwtForm,
+  MIN_TOKEN_LIFETIME_S,
+  TOKEN_LIFETIME_S,
+  type StatedLifetime,
+} from './registry/token';
 export { expectResponse } from './registry/transport';
+export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
 export { expectMessage, expectSomeMessage } from './registry/validation-message';
-export { expectThat } from './that';
+export { expectUsableAtLevel } from './registry/access-level';

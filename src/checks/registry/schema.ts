@@ -42,3 +42,47 @@ export function expectSchema(
   enforce(schema, asCited(schema, judged.clause ?? clause), exchange, judged.outcome);
   return value;
 }
+
+type Clause = CitedBy<typeof schema>;
+
+/** The predicate: a resource the answer shows has the type the document gives it (`shownType`, read from the answer). */
+export function resourceTypeOutcome(exchange: Exchange, shownType: string, expected: string): Outcome {
+  return shownType === expected
+    ? CONFORMS
+    : nonConforming(`${describe(exchange)}: the resource has type "${shownType}", not "${expected}"`);
+}
+
+export function expectResourceType(exchange: Exchange, shownType: string, expected: string, clause: Clause): void {
+  enforce(schema, clause, exchange, resourceTypeOutcome(exchange, shownType, expected));
+}
+
+/** The predicate: an answer that must show a resource (`what`) shows one (`shown`: what was read from it, or null). */
+export function resourceShownOutcome(exchange: Exchange, shown: unknown, what: string): Outcome {
+  return shown === null || shown === undefined ? nonConforming(`${describe(exchange)} without ${what}`) : CONFORMS;
+}
+
+/** The answer shows the resource; returns it. */
+export function expectResourceShown<T>(exchange: Exchange, shown: T | null | undefined, clause: Clause, what: string): T {
+  enforce(schema, clause, exchange, resourceShownOutcome(exchange, shown, what));
+  if (shown === null || shown === undefined) throw new Error('unreachable: enforce throws on a failure');
+  return shown;
+}
+
+/** The kinds of value a field of a body the document describes may be required to hold. */
+export type FieldKind = 'integer' | 'string' | 'identifier';
+
+const FIELD_KINDS: Readonly<Record<FieldKind, { holds: (v: unknown) => boolean; text: string }>> = {
+  integer: { holds: (v) => typeof v === 'number' && Number.isInteger(v), text: 'an integer' },
+  string: { holds: (v) => typeof v === 'string', text: 'a string' },
+  identifier: { holds: (v) => v !== undefined && v !== null && v !== '', text: 'an identifier' },
+};
+
+/** The predicate: the field `name` of a body holds a value of `kind`. */
+export function fieldOutcome(exchange: Exchange, name: string, value: unknown, kind: FieldKind): Outcome {
+  const { holds, text } = FIELD_KINDS[kind];
+  return holds(value) ? CONFORMS : nonConforming(`${describe(exchange)}: ${name} is ${JSON.stringify(value)}, expected ${text}`);
+}
+
+export function expectField(exchange: Exchange, name: string, value: unknown, kind: FieldKind, clause: Clause): void {
+  enforce(schema, clause, exchange, fieldOutcome(exchange, name, value, kind));
+}

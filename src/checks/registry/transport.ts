@@ -1,6 +1,6 @@
 /** transport: the target answered at all. A time-out or reset proves nothing else, so it is named apart. */
 import type { Exchange } from '../../http/exchange';
-import { enforce, nonConforming, type EnforceOptions } from '../judge';
+import { CONFORMS, enforce, nonConforming, type EnforceOptions, type Outcome } from '../judge';
 import { defineCheck, type CitedBy } from '../define';
 
 const transport = defineCheck({
@@ -10,9 +10,15 @@ const transport = defineCheck({
 });
 export default transport;
 
-/** The predicate: null when the exchange has an answer, else what happened instead. */
+/** What happened instead of an answer (a time-out, a reset), or null when the exchange has one. */
 export function missingAnswer(exchange: Exchange): string | null {
   return exchange.response ? null : `${exchange.request.method} ${exchange.request.url} got no response: ${exchange.error ?? 'unknown'}`;
+}
+
+/** The predicate: the target answered the request. */
+export function answerOutcome(exchange: Exchange): Outcome {
+  const missing = missingAnswer(exchange);
+  return missing === null ? CONFORMS : nonConforming(missing);
 }
 
 /**
@@ -24,6 +30,6 @@ export function expectResponse(
   clause: CitedBy<typeof transport>,
   options: EnforceOptions = {},
 ): asserts exchange is Exchange & { response: NonNullable<Exchange['response']> } {
-  const missing = missingAnswer(exchange);
-  if (missing !== null) enforce(transport, clause, exchange, nonConforming(missing), options);
+  const outcome = answerOutcome(exchange);
+  if (!outcome.ok) enforce(transport, clause, exchange, outcome, options);
 }

@@ -1,7 +1,10 @@
 /** validation: input a sentence says is invalid is refused. */
-import { defineCheck } from '../define';
+import type { Exchange } from '../../http/exchange';
+import { defineCheck, type CitedBy } from '../define';
+import type { Outcome } from '../judge';
+import { enforceAnswer, enforceDocumentedStatus, statusOutcome, type Answered, type ExpectedStatus } from './status';
 
-export default defineCheck({
+const validation = defineCheck({
   name: 'validation',
   summary: 'input that a sentence of the document says is invalid is refused',
   cites: [
@@ -24,3 +27,32 @@ export default defineCheck({
     'learning.title',
   ],
 });
+export default validation;
+
+type Clause = CitedBy<typeof validation>;
+
+/**
+ * The predicate: the invalid input (`why` says what breaks) is refused with `expected`: 422 where
+ * the RM row or 000 §7 gives it, any 4xx where the status is not shown (001 §7.4).
+ */
+export function refusalOutcome(exchange: Answered, expected: ExpectedStatus, why?: string): Outcome {
+  return statusOutcome(exchange, expected, why);
+}
+
+/** Invalid input whose refusal status is not shown: no 5xx, then any 4xx. */
+export function expectRefused(exchange: Exchange, clause: Clause, why?: string): void {
+  enforceAnswer(validation, clause, exchange, '4xx', (e) => refusalOutcome(e, '4xx', why));
+}
+
+/** Invalid input to an RM write whose row documents 422 (000 §7 "validation failed"): no 5xx, then that 422, citing the row. */
+export function expectValidationFailed(exchange: Exchange, why?: string): void {
+  enforceDocumentedStatus(validation, exchange, ['422'], undefined, (e) => refusalOutcome(e, 422, why));
+}
+
+/**
+ * Input a sentence lets the target refuse or accept, and refuse only with 422 (000 §4 rule 2: content
+ * "not accepted" gives 422): no 5xx, then 201 or 422.
+ */
+export function expectAcceptedOr422(exchange: Exchange, clause: Clause, why?: string): void {
+  enforceAnswer(validation, clause, exchange, [201, 422], (e) => refusalOutcome(e, [201, 422], why));
+}

@@ -1,0 +1,297 @@
+/**
+ * The checks whose judgement is a status, each from its own file: not-found, auth-enforced, scope,
+ * validation, hierarchy, access-level, filter-cap and setup (a 5xx before any of them is
+ * 'no-server-error', a missing answer 'transport'); and the token endpoint's answers (token, auth-enforced).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { expectUsableAtLevel, usableAtLevelOutcome } from '../../src/checks/registry/access-level';
+import {
+  credentialsRefusalStatus,
+  credentialsRefusedOutcome,
+  expectCredentialsRefused,
+  expectTokenRefused,
+  issuedToken,
+  tokenRefusedOutcome,
+} from '../../src/checks/registry/auth-enforced';
+import { capRefusedOutcome, expectCapRefused, expectNotCapped, notCappedOutcome } from '../../src/checks/registry/filter-cap';
+import {
+  archiveOutcome,
+  expectArchiveAccepted,
+  expectArchiveRefused,
+  expectParentRequired,
+  parentRequiredOutcome,
+} from '../../src/checks/registry/hierarchy';
+import { expectNotFound, notFoundOutcome } from '../../src/checks/registry/not-found';
+import {
+  expectNotRefusedForScope,
+  expectScopeAccepted,
+  expectScopeRefused,
+  notRefusedForScopeOutcome,
+  scopeAcceptedOutcome,
+} from '../../src/checks/registry/scope';
+import { expectSetup, expectSetupShown, failSetup, setupAcceptedOutcome, setupShownOutcome } from '../../src/checks/registry/setup';
+import { expectAcceptedOr422, expectRefused, expectValidationFailed, refusalOutcome } from '../../src/checks/registry/validation';
+import { answered, conforms, exchange, fails, judged, verdictOf } from './checks-kit';
+
+const hr = (status: number | null, opId = 'hr.employee.put') =>
+  exchange({ api: 'hr', operationId: opId, method: 'PUT', path: '/hrcore/employee', status });
+const learning = (status: number | null) =>
+  exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', path: '/learning/activities/externalId/a1', status });
+
+test('notFoundOutcome: 404 for a record that does not exist', () => {
+  conforms(notFoundOutcome(answered({ status: 404 })));
+  fails(notFoundOutcome(answered({ status: 200 }), 'unknown {candidateId}'), 'expected 404 (unknown {candidateId})');
+});
+
+test("expectNotFound: the row's clause where the operation documents 404, else 000 §7; a 5xx is no-server-error", () => {
+  const get = exchange({ operationId: 'rm.candidates.get', path: '/candidates/nope', status: 200 });
+  verdictOf(() => expectNotFound(get), {
+    check: 'not-found',
+    clause: 'rm.op.candidates.get',
+    verdict: 'failed',
+    about: get,
+    cells: ['404'],
+    judgesStatus: true,
+  });
+  const jobs = exchange({ operationId: 'rm.lists.list', path: '/lists', status: 404 });
+  verdictOf(() => expectNotFound(jobs), { check: 'not-found', clause: 'rm.error.404', verdict: 'passed', about: jobs, cells: [] });
+  const crashed = exchange({ operationId: 'rm.candidates.get', status: 500 });
+  verdictOf(() => expectNotFound(crashed), { check: 'no-server-error', clause: 'rm.op.candidates.get', verdict: 'failed', about: crashed });
+});
+
+test('credentialsRefusedOutcome: RM 401; v3 401 or 403 (RFC 6750 §3.1); any 4xx where the route is not shown', () => {
+  assert.equal(credentialsRefusalStatus(exchange()), 401);
+  assert.deepEqual(credentialsRefusalStatus(hr(403)), [401, 403]);
+  assert.equal(credentialsRefusalStatus(hr(404), false), '4xx');
+  conforms(credentialsRefusedOutcome(answered({ status: 401 })));
+  fails(credentialsRefusedOutcome(answered({ status: 403 })), 'expected 401');
+  conforms(credentialsRefusedOutcome(answered({ api: 'hr', operationId: 'hr.employee.put', status: 403 })));
+  fails(credentialsRefusedOutcome(answered({ api: 'hr', operationId: 'hr.employee.put', status: 404 })), 'expected 401 or 403');
+  conforms(credentialsRefusedOutcome(answered({ api: 'hr', operationId: 'hr.employee.put', status: 404 }), { routeShown: false }));
+});
+
+test('expectCredentialsRefused: auth-enforced, about the exchange, speaking for the refusal cell', () => {
+  const rm = exchange({ status: 200 });
+  verdictOf(() => expectCredentialsRefused(rm, 'rm.auth.401', { why: 'sent without credentials' }), {
+    check: 'auth-enforced',
+    clause: 'rm.auth.401',
+    verdict: 'failed',
+    about: rm,
+    cells: ['401'],
+    judgesStatus: true,
+  });
+  const v3 = hr(403);
+  verdictOf(() => expectCredentialsRefused(v3, 'v3.auth.token'), {
+    check: 'auth-enforced',
+    clause: 'v3.auth.token',
+    verdict: 'passed',
+    about: v3,
+    cells: ['4xx'],
+  });
+  const none = hr(null);
+  // No answer: 'transport' (judged before the 5xx check, as every wrapper that first rules out a server error does).
+  verdictOf(() => expectCredentialsRefused(none, 'v3.auth.token'), {
+    check: 'transport',
+    clause: 'v3.auth.token',
+    verdict: 'failed',
+    about: none,
+  });
+});
+
+test('tokenRefusedOutcome / expectTokenRefused: no token to wrong client credentials, with an error status; no exchange named', () => {
+  const refused = { status: 401, body: { error: 'invalid_client' }, text: '' };
+  const issued = { status: 200, body: { access_token: 'abc' }, text: '' };
+  assert.equal(issuedToken(issued), 'abc');
+  assert.equal(issuedToken(refused), null);
+  conforms(tokenRefusedOutcome(refused, 'a wrong client secret'));
+  fails(tokenRefusedOutcome(issued, 'a wrong client secret'), 'answered 200 with an access_token to a wrong client secret');
+  fails(tokenRefusedOutcome({ status: 500, body: null, text: '' }, 'an unknown client'), 'answered 500');
+  verdictOf(() => expectTokenRefused(issued, 'v3.auth.token', 'an unknown client'), {
+    check: 'auth-enforced',
+    clause: 'v3.auth.token',
+    verdict: 'failed',
+    about: null,
+    cells: [],
+  });
+});
+
+test('scope: refused like credentials, accepted with several scopes, never refused for credentials when it carries the scope', () => {
+  conforms(scopeAcceptedOutcome(answered({ api: 'hr', operationId: 'hr.employee.put', status: 201 })));
+  fails(
+    scopeAcceptedOutcome(answered({ api: 'hr', operationId: 'hr.employee.put', status: 403 }), 'several scopes'),
+    'expected 2xx (several scopes)',
+  );
+  conforms(notRefusedForScopeOutcome(hr(400), 'x'));
+  conforms(notRefusedForScopeOutcome(hr(null), 'x'));
+  fails(notRefusedForScopeOutcome(hr(403), 'several scopes'), '-> 403: several scopes');
+  const refused = hr(200);
+  verdictOf(() => expectScopeRefused(refused, 'v3.auth.scope', { why: 'no write scope' }), {
+    check: 'scope',
+    clause: 'v3.auth.scope',
+    verdict: 'failed',
+    about: refused,
+    cells: ['4xx'],
+    judgesStatus: true,
+  });
+  const accepted = hr(201);
+  verdictOf(() => expectScopeAccepted(accepted, 'v3.auth.scope'), {
+    check: 'scope',
+    clause: 'v3.auth.scope',
+    verdict: 'passed',
+    about: accepted,
+    cells: ['2xx'],
+  });
+  const probe = hr(401, 'hr.employee-reference.put');
+  verdictOf(() => expectNotRefusedForScope(probe, 'v3.auth.scope', 'several scopes'), {
+    check: 'scope',
+    clause: 'v3.auth.scope',
+    verdict: 'failed',
+    about: probe,
+    cells: ['4xx'],
+    judgesStatus: false,
+  });
+});
+
+test('validation: any 4xx where the status is not shown, the documented 422 of an RM row, or 201 and 422 where acceptance is lawful', () => {
+  conforms(refusalOutcome(answered({ status: 422 }), 422));
+  fails(refusalOutcome(answered({ status: 201 }), '4xx', 'externalId is required'), 'expected 4xx (externalId is required)');
+  const v3 = hr(200);
+  verdictOf(() => expectRefused(v3, 'hr.employee.externalId', 'externalId is required'), {
+    check: 'validation',
+    clause: 'hr.employee.externalId',
+    verdict: 'failed',
+    about: v3,
+    cells: ['4xx'],
+    judgesStatus: true,
+  });
+  const create = exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 422 });
+  verdictOf(() => expectValidationFailed(create), {
+    check: 'validation',
+    clause: 'rm.op.candidates.create',
+    verdict: 'passed',
+    about: create,
+    cells: ['422'],
+    judgesStatus: true,
+  });
+  const file = exchange({ operationId: 'rm.candidate-files.create', method: 'POST', status: 400 });
+  verdictOf(() => expectAcceptedOr422(file, 'rm.rule.file-refused'), {
+    check: 'validation',
+    clause: 'rm.rule.file-refused',
+    verdict: 'failed',
+    about: file,
+    cells: ['201', '422'],
+  });
+  const accepted = exchange({ operationId: 'rm.candidate-files.create', method: 'POST', status: 201 });
+  verdictOf(() => expectAcceptedOr422(accepted, 'rm.rule.file-refused'), {
+    check: 'validation',
+    clause: 'rm.rule.file-refused',
+    verdict: 'passed',
+    about: accepted,
+    cells: ['201'],
+  });
+});
+
+test('hierarchy: an archive is refused while a live lower-level unit references the unit, accepted when none ever did; a unit needs its parent', () => {
+  const unit = (status: number) => answered({ api: 'hr', operationId: 'hr.business-unit-level2.put', method: 'PUT', status });
+  conforms(archiveOutcome(unit(409), true, 'level 3 unit u3 references it'));
+  conforms(archiveOutcome(unit(200), false, 'never referenced'));
+  fails(archiveOutcome(unit(200), true, 'level 3 unit u3 references it'), 'expected 4xx (level 3 unit u3 references it)');
+  conforms(parentRequiredOutcome(unit(400), 'level1ExternalId'));
+  fails(parentRequiredOutcome(unit(201), 'level1ExternalId is required'), 'expected 4xx');
+  const archived = unit(200);
+  verdictOf(() => expectArchiveRefused(archived, 'hr.state.bu-archive-refused', 'still referenced'), {
+    check: 'hierarchy',
+    clause: 'hr.state.bu-archive-refused',
+    verdict: 'failed',
+    about: archived,
+    cells: ['4xx'],
+    judgesStatus: true,
+  });
+  const leaf = unit(204);
+  verdictOf(() => expectArchiveAccepted(leaf, 'hr.state.bu-archive', 'never referenced'), {
+    check: 'hierarchy',
+    clause: 'hr.state.bu-archive',
+    verdict: 'passed',
+    about: leaf,
+    cells: ['2xx'],
+  });
+  const orphan = unit(201);
+  verdictOf(() => expectParentRequired(orphan, 'hr.bu.level1ExternalId', 'needs level1ExternalId'), {
+    check: 'hierarchy',
+    clause: 'hr.bu.level1ExternalId',
+    verdict: 'failed',
+    about: orphan,
+    cells: ['4xx'],
+  });
+});
+
+test('access-level: what the access level allows is accepted', () => {
+  conforms(usableAtLevelOutcome(answered({ api: 'learning', operationId: 'learning.activities.put', status: 201 }), 'text'));
+  fails(
+    usableAtLevelOutcome(answered({ api: 'learning', operationId: 'learning.activities.put', status: 400 }), 'weblink at private'),
+    'weblink at private',
+  );
+  const refused = learning(400);
+  verdictOf(() => expectUsableAtLevel(refused, 'learning.content', 'weblink at private'), {
+    check: 'access-level',
+    clause: 'learning.content',
+    verdict: 'failed',
+    about: refused,
+    cells: [],
+    judgesStatus: true,
+  });
+});
+
+test('filter-cap: beyond the cap the documented 400; within it, or by cursor, never 400', () => {
+  conforms(capRefusedOutcome(answered({ status: 400 })));
+  fails(capRefusedOutcome(answered({ status: 200 })), 'expected 400');
+  const beyond = exchange({ status: 200, path: '/candidates?page=10001&per_page=1' });
+  verdictOf(() => expectCapRefused(beyond), {
+    check: 'filter-cap',
+    clause: 'rm.query.filter-cap',
+    verdict: 'failed',
+    about: beyond,
+    cells: ['400'],
+    judgesStatus: true,
+  });
+  conforms(notCappedOutcome(exchange({ status: 200 }), 'x'));
+  fails(notCappedOutcome(exchange({ status: 400 }), 'within the cap'), '-> 400: within the cap');
+  const within = exchange({ status: 400 });
+  verdictOf(() => expectNotCapped(within, 'within the cap'), {
+    check: 'filter-cap',
+    clause: 'rm.query.filter-cap',
+    verdict: 'failed',
+    about: within,
+    cells: ['400'],
+    judgesStatus: false,
+  });
+});
+
+test('setup: a request the test builds on succeeds, and what it made is shown', () => {
+  conforms(setupAcceptedOutcome(answered({ status: 201 })));
+  fails(setupAcceptedOutcome(answered({ status: 409 }), 'precondition'), 'expected 2xx (precondition)');
+  conforms(setupShownOutcome('c1', 'x'));
+  fails(setupShownOutcome(null, 'neither the answer nor the filter shows it'), 'neither the answer');
+  const create = exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 500 });
+  verdictOf(() => expectSetup(create, 'rm.op.candidates.create'), {
+    check: 'no-server-error',
+    clause: 'rm.op.candidates.create',
+    verdict: 'failed',
+    about: create,
+  });
+  const made = exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 201 });
+  const read = exchange();
+  verdictOf(() => expectSetupShown(null, [made, read], 'rm.op.candidates.create', 'not shown'), {
+    check: 'setup',
+    clause: 'rm.op.candidates.create',
+    verdict: 'failed',
+    about: made,
+    also: [read],
+    cells: ['201'],
+  });
+  const { verdicts, thrown } = judged(() => failSetup('v3.auth.token', 'no token'));
+  assert.equal(verdicts[0]?.check, 'setup');
+  assert.equal(verdicts[0]?.exchangeSeq, null);
+  assert.ok(thrown instanceof Error);
+});

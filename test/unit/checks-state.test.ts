@@ -1,0 +1,236 @@
+/** state and no-trace: a read that does not show a write fails the write (first), and a refusal that left a trace fails the refusal. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  distinctRecordsOutcome,
+  exactly,
+  expectCreatedShown,
+  expectDistinctRecords,
+  expectGone,
+  expectKept,
+  expectSameRecord,
+  expectShown,
+  expectStateShownBy,
+  expectValueKept,
+  expectValueShown,
+  expectValuesRemoved,
+  expectWriteAccepted,
+  goneOutcome,
+  keptOutcome,
+  probeOutcome,
+  sameEmail,
+  sameMembers,
+  sameName,
+  sameRecordOutcome,
+  shownOutcome,
+  valueKeptOutcome,
+  valueShownOutcome,
+  valuesRemovedOutcome,
+  writeAcceptedOutcome,
+} from '../../src/checks/registry/state';
+import { countKeptOutcome, expectCountKept, expectNothingStored, nothingStoredOutcome } from '../../src/checks/registry/no-trace';
+import { answered, conforms, exchange, fails, verdictOf } from './checks-kit';
+
+const patch = () => exchange({ operationId: 'rm.candidates.update', method: 'PATCH', path: '/candidates/c1' });
+const get = () => exchange({ operationId: 'rm.candidates.get', path: '/candidates/c1' });
+
+test('the equivalences of values read back', () => {
+  assert.equal(exactly('a', 'a'), true);
+  assert.equal(exactly('a', 'a '), false);
+  assert.equal(sameEmail('A@x.org', ' a@x.org'), true);
+  assert.equal(sameEmail('a@x.org', 'b@x.org'), false);
+  assert.equal(sameName(' Ada ', 'Ada'), true);
+  assert.equal(sameName('  ', null), true, 'a blank name may be stored as nothing');
+  assert.equal(sameName('Ada', 'Grace'), false);
+  assert.equal(sameMembers(['a', 'b'], ['b', 'a']), true);
+  assert.equal(sameMembers(['a', 'b'], ['a']), false);
+  assert.equal(sameMembers(['a'], 'a'), false);
+});
+
+test('valueShownOutcome / expectValueShown: about the write, then the read', () => {
+  conforms(valueShownOutcome('first_name', 'Ada', 'Ada', 'after PATCH'));
+  fails(valueShownOutcome('skills', ['a'], ['b'], 'after PATCH', sameMembers), 'after PATCH: skills is ["b"], sent ["a"]');
+  const [write, read] = [patch(), get()];
+  verdictOf(() => expectValueShown(write, read, 'first_name', 'Ada', 'Eve', 'rm.op.candidates.update', 'after PATCH'), {
+    check: 'state',
+    clause: 'rm.op.candidates.update',
+    verdict: 'failed',
+    about: write,
+    also: [read],
+    cells: ['200'],
+    judgesStatus: false,
+  });
+});
+
+test('valueKeptOutcome / expectValueKept: what a write did not send keeps its value', () => {
+  conforms(valueKeptOutcome('email', 'a@x.org', 'A@x.org', 'PATCH without email', sameEmail));
+  fails(valueKeptOutcome('last_name', 'Hopper', '', 'PATCH with first_name alone'), 'changed last_name from "Hopper" to ""');
+  const [write, read] = [patch(), get()];
+  verdictOf(() => expectValueKept(write, read, 'last_name', 'Hopper', null, 'rm.op.candidates.update', 'PATCH'), {
+    check: 'state',
+    clause: 'rm.op.candidates.update',
+    verdict: 'failed',
+    about: write,
+    also: [read],
+  });
+});
+
+test('valuesRemovedOutcome / expectValuesRemoved: fields sent as null are gone from the answer', () => {
+  conforms(valuesRemovedOutcome({ description: null }, ['description', 'duration'], 'the update answered'));
+  fails(valuesRemovedOutcome({ duration: 30 }, ['description', 'duration'], 'the update answered'), 'still carrying duration');
+  const write = exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT' });
+  verdictOf(() => expectValuesRemoved(write, { duration: 30 }, ['duration'], 'learning.rule.update', 'the update answered'), {
+    check: 'state',
+    clause: 'learning.rule.update',
+    verdict: 'failed',
+    about: write,
+    cells: ['200'],
+  });
+});
+
+test('shownOutcome / expectShown and expectCreatedShown: the reads show what the writes made', () => {
+  const write = exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 201 });
+  conforms(shownOutcome(write, ['c1'], 'any', 'the filter'));
+  conforms(shownOutcome(write, ['c1', 'c2'], ['c2'], 'the list'));
+  fails(shownOutcome(write, [], 'any', 'GET /candidates?filter[email][eq]=x'), 'POST /v2/candidates -> 201, but GET', 'shows nothing');
+  fails(shownOutcome(write, ['c1'], ['c2'], 'the list'), 'does not show c2');
+  const [second, read] = [exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 201 }), get()];
+  verdictOf(() => expectShown([write, second], [read], [], ['c1'], 'rm.op.candidates.create', 'the list'), {
+    check: 'state',
+    clause: 'rm.op.candidates.create',
+    verdict: 'failed',
+    about: write,
+    also: [second, read],
+    cells: ['201'],
+  });
+  const found = verdictOf(() => expectCreatedShown(write, read, { id: 'c1' }, 'rm.op.candidates.create', 'the filter'), {
+    check: 'state',
+    clause: 'rm.op.candidates.create',
+    verdict: 'passed',
+    about: write,
+    also: [read],
+  });
+  assert.equal(found.verdict, 'passed');
+  verdictOf(() => expectCreatedShown(write, null, null, 'rm.op.candidates.create', 'the filter'), {
+    check: 'state',
+    clause: 'rm.op.candidates.create',
+    verdict: 'failed',
+    about: write,
+  });
+});
+
+test('goneOutcome / expectGone and keptOutcome / expectKept', () => {
+  const del = exchange({ operationId: 'rm.candidate-tags.delete', method: 'DELETE', path: '/candidates/c1/tags/t1' });
+  const list = exchange({ operationId: 'rm.candidate-tags.list', path: '/candidates/c1/tags' });
+  conforms(goneOutcome(del, [], 'the tags'));
+  fails(goneOutcome(del, ['t1'], 'the tags'), 'still shows t1');
+  verdictOf(() => expectGone(del, [list], ['t1'], 'rm.op.candidate-tags.delete', 'the tags'), {
+    check: 'state',
+    clause: 'rm.op.candidate-tags.delete',
+    verdict: 'failed',
+    about: del,
+    also: [list],
+  });
+  conforms(keptOutcome(del, ['t1'], "B's tags"));
+  fails(keptOutcome(del, [], "B's tags"), 'no longer shows it');
+  verdictOf(() => expectKept(del, [list], [], 'rm.op.candidate-tags.delete', "B's tags"), {
+    check: 'state',
+    clause: 'rm.op.candidate-tags.delete',
+    verdict: 'failed',
+    about: del,
+    also: [list],
+  });
+});
+
+test('sameRecordOutcome / expectSameRecord: a read by id answers that record; about the read', () => {
+  const read = get();
+  conforms(sameRecordOutcome(read, 'c1', 'c1'));
+  fails(sameRecordOutcome(read, 'c1', 'c9'), 'answered record c9, not c1');
+  verdictOf(() => expectSameRecord(read, 'c1', null, 'rm.op.candidates.get'), {
+    check: 'state',
+    clause: 'rm.op.candidates.get',
+    verdict: 'failed',
+    about: read,
+    cells: ['200'],
+  });
+});
+
+test('distinctRecordsOutcome / expectDistinctRecords: two creates make two records', () => {
+  conforms(distinctRecordsOutcome(['e1', 'e2'], 'two POST'));
+  fails(distinctRecordsOutcome(['e1', 'e1'], 'two POST'), 'two POST made one record e1');
+  const [w1, w2] = [
+    exchange({ operationId: 'rm.educations.create', method: 'POST', status: 201 }),
+    exchange({ operationId: 'rm.educations.create', method: 'POST', status: 201 }),
+  ];
+  verdictOf(() => expectDistinctRecords([w1, w2], ['e1', 'e1'], 'rm.op.educations.create', 'two POST'), {
+    check: 'state',
+    clause: 'rm.op.educations.create',
+    verdict: 'failed',
+    about: w1,
+    also: [w2],
+    cells: ['201'],
+  });
+});
+
+test('writeAcceptedOutcome / expectWriteAccepted: a status judgement that speaks for the 2xx cell', () => {
+  const ok = answered({ api: 'hr', operationId: 'hr.position.put', method: 'PUT', path: '/hrcore/position', status: 204 });
+  conforms(writeAcceptedOutcome(ok));
+  fails(writeAcceptedOutcome(answered({ status: 409 }), 'archive'), 'expected 2xx (archive)');
+  verdictOf(() => expectWriteAccepted(ok, 'hr.rule.omitted-kept'), {
+    check: 'state',
+    clause: 'hr.rule.omitted-kept',
+    verdict: 'passed',
+    about: ok,
+    cells: ['2xx'],
+    judgesStatus: true,
+  });
+  const refused = answered({ api: 'hr', operationId: 'hr.position.put', method: 'PUT', path: '/hrcore/position', status: 400 });
+  verdictOf(() => expectWriteAccepted(refused, 'hr.rule.omitted-kept'), {
+    check: 'state',
+    clause: 'hr.rule.omitted-kept',
+    verdict: 'failed',
+    about: refused,
+    cells: ['2xx'],
+  });
+});
+
+test('probeOutcome / expectStateShownBy: the state a write left, shown by a later request; a failure is about the write', () => {
+  const unit = (status: number) =>
+    answered({ api: 'hr', operationId: 'hr.business-unit-level1.put', method: 'PUT', path: '/hrcore/business-unit/level1', status });
+  conforms(probeOutcome(unit(400), '4xx', 'still referenced'));
+  fails(probeOutcome(unit(200), '4xx', 'still referenced'), 'expected 4xx (still referenced)');
+  const [refused, again] = [unit(400), unit(200)];
+  verdictOf(() => expectStateShownBy(refused, again, '4xx', 'hr.state.bu-archive-refused', 'asked again'), {
+    check: 'state',
+    clause: 'hr.state.bu-archive-refused',
+    verdict: 'failed',
+    about: refused,
+    also: [again],
+    cells: ['4xx'],
+    judgesStatus: false,
+  });
+});
+
+test('no-trace: nothingStoredOutcome / expectNothingStored and countKeptOutcome / expectCountKept, about the refused write first', () => {
+  const refused = exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 422 });
+  const read = exchange();
+  conforms(nothingStoredOutcome(refused, [], 'the filter'));
+  fails(nothingStoredOutcome(refused, ['c1'], 'the filter'), '-> 422 refused it, but the filter shows c1');
+  verdictOf(() => expectNothingStored(refused, [read], ['c1'], 'rm.error.422', 'the filter'), {
+    check: 'no-trace',
+    clause: 'rm.error.422',
+    verdict: 'failed',
+    about: refused,
+    also: [read],
+    cells: ['422'],
+  });
+  conforms(countKeptOutcome(refused, 2, 2, 'files shown'));
+  fails(countKeptOutcome(refused, 2, 3, 'files shown'), 'files shown went from 2 to 3');
+  verdictOf(() => expectCountKept(refused, [read], 1, 1, 'rm.rule.file-refused', 'files shown'), {
+    check: 'no-trace',
+    clause: 'rm.rule.file-refused',
+    verdict: 'passed',
+    about: refused,
+    also: [read],
+  });
+});
