@@ -1,6 +1,6 @@
 /**
  * The vocabulary of check names, derived from the registry (src/checks/registry/): a failed check
- * says `[check:<name>]`, and every fault of the reference server declares which of these catches it.
+ * carries its name in its verdict, and every fault of the reference server declares which of these catches it.
  */
 import { CHECK_LIST, type CheckName } from './registry';
 
