@@ -1,6 +1,6 @@
 /**
  * The terms of the documents: the words of seed 001 (../shared/seeds/001_a9e2e7eab7c908bd.txt) that
- * the suite sends or expects byte for byte, written once here. The specs (specs/support/), the
+ * the suite sends or expects byte for byte, written once here. The specs (specs/kit/), the
  * reference server (servers/reference/v3/) and the OpenAPI export (src/openapi/export.ts) import them;
  * none of them keeps a copy. test/unit/terms.test.ts proves every message and the scope appear
  * word for word in the section of the seed named beside them.
@@ -50,6 +50,6 @@ export type LearningMessageKey = keyof typeof LEARNING_MESSAGES;
  * required on create. The document gives the row no property name (a vendor name was removed);
  * the suite's schemas, generators and reference server call it `provider` (schemas/DECISIONS.md
  * D26). Not a quote of the seed, so terms.test.ts does not look for it there; a target's own name
- * is discovered by the specs (specs/support/v3-learning.ts providerFieldCandidates).
+ * is discovered by the specs (specs/kit/v3-learning.ts providerFieldCandidates).
  */
 export const LEARNING_PROVIDER_FIELD = 'provider' as const;

@@ -28,7 +28,7 @@ const seed = process.env.CONFORMANCE_SEED ?? '20261123';
 
 /**
  * The runs against each persona: the whole suite as `npm start` runs it, then RM on two workers at
- * once, which must pass as well (its specs tolerate another writer: specs/support/rm-window.ts).
+ * once, which must pass as well (its specs tolerate another writer: specs/kit/rm-window.ts).
  */
 interface Layout {
   label: string;

@@ -6,9 +6,20 @@
  * the record back is not visible either; the test archives it again (observed) so that nothing it
  * made is left live.
  */
-import { test } from '../fixtures';
-import { createEmployee, createPosition, createUnit, hrPut, subject, type HrContext, type HrRecord } from '../support/v3-hr';
-import { expectAccepted, is2xx, observeOutcome, runTitle } from '../support/v3';
+import {
+  test,
+  createEmployee,
+  createPosition,
+  createUnit,
+  hrPut,
+  subject,
+  type HrContext,
+  type HrRecord,
+  expectAccepted,
+  is2xx,
+  observeOutcome,
+  runTitle,
+} from '../kit';
 
 type ArchiveClause = 'hr.state.employee-archive' | 'hr.state.position-archive' | 'hr.state.bu-archive';
 
@@ -44,13 +55,12 @@ const KINDS: readonly Kind[] = [
 test.describe('archived HR core records', () => {
   for (const kind of KINDS) {
     test(`an archived ${kind.what}: a second archive and an update are answered as the target chooses (observed; 001 §3 shows no move out)`, async ({
+      api,
       hr,
-      target,
-      cleanup,
       covers,
       observe,
     }) => {
-      const ctx = { hr, target, cleanup, observe };
+      const ctx = api;
       const record = await kind.create(ctx);
       const op = covers(record.opId, '2xx');
       const archive = { externalId: record.externalId, ...record.keep, archive: true };

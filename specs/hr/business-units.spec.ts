@@ -21,17 +21,15 @@
  * externalId and name required; an update of externalId alone refused; the credentials) are tables
  * of specs/hr/catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
 import {
+  test,
   expectArchiveAccepted,
   expectArchiveRefused,
   expectNoServerError,
   expectParentRequired,
   expectSomeMessage,
   expectStateShownBy,
-} from '../../src/checks';
-import type { Exchange } from '../../src/http/exchange';
-import {
+  type Exchange,
   archiveAtEnd,
   createUnit,
   createUnitChain,
@@ -44,14 +42,18 @@ import {
   type HrContext,
   type HrRecord,
   type UnitLevel,
-} from '../support/v3-hr';
-import { is2xx, observeOutcome, runExternalId, runTitle, statusOf } from '../support/v3';
+  is2xx,
+  observeOutcome,
+  runExternalId,
+  runTitle,
+  statusOf,
+} from '../kit';
 
 const PARENT_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId', 4: 'hr.bu.level3ExternalId' } as const;
 
 /** Archives `unit` (repeating its parent id), marks it archived when the target took it, and observes the status under `intent`. */
 async function archiveUnit(ctx: HrContext, unit: HrRecord, intent?: string): Promise<Exchange> {
-  const ex = await hrPut(ctx.hr, unit.opId, { externalId: unit.externalId, ...unit.keep, archive: true });
+  const ex = await hrPut(ctx.client, unit.opId, { externalId: unit.externalId, ...unit.keep, archive: true });
   if (is2xx(ex)) unit.archived = true;
   if (intent !== undefined) observeOutcome(ctx.observe, subject(unit.opId, intent), ex);
   return ex;
@@ -65,14 +67,14 @@ for (const level of UNIT_LEVELS) {
     if (field && level > 1) {
       const clause = PARENT_CLAUSE[level as 2 | 3 | 4];
       test(`level ${level}: a unit without its parent id (${field}) is refused with a validation message`, async ({
+        api,
         hr,
         target,
-        cleanup,
         covers,
         observe,
       }) => {
         const op = covers(opId, '4xx');
-        const ctx = { hr, target, cleanup, observe };
+        const ctx = api;
         const externalId = runExternalId(target, `bu${level}`);
         const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit without parent`) });
         archiveIfCreated(ctx, ex, opId, externalId);
@@ -92,15 +94,15 @@ for (const level of UNIT_LEVELS) {
       });
 
       test(`level ${level}: an update that leaves ${field} out keeps it, so the parent it names still refuses archive`, async ({
+        api,
         hr,
         target,
-        cleanup,
         covers,
         observe,
       }) => {
         const op = covers(opId, '2xx');
         covers(unitOp((level - 1) as UnitLevel), '4xx');
-        const ctx = { hr, target, cleanup, observe };
+        const ctx = api;
         const chain = await createUnitChain(ctx, level);
         const unit = chain[level - 1];
         const parent = chain[level - 2];
@@ -130,12 +132,11 @@ for (const level of UNIT_LEVELS) {
       });
 
       test(`level ${level}: ${field} sent as null in an update, and the archive of the parent it named, are observed`, async ({
+        api,
         hr,
-        target,
-        cleanup,
         observe,
       }) => {
-        const ctx = { hr, target, cleanup, observe };
+        const ctx = api;
         const chain = await createUnitChain(ctx, level);
         const unit = chain[level - 1];
         const parent = chain[level - 2];
@@ -153,14 +154,14 @@ for (const level of UNIT_LEVELS) {
 
 test.describe('business unit hierarchy', () => {
   test('a unit referenced by a live lower-level unit refuses archive and stays unchanged; unreferenced units archive @stateful', async ({
+    api,
     hr,
     target,
-    cleanup,
     covers,
     observe,
   }) => {
     for (const level of UNIT_LEVELS) covers(unitOp(level), level < 4 ? '4xx' : '2xx');
-    const ctx = { hr, target, cleanup, observe };
+    const ctx = api;
     const chain = await createUnitChain(ctx, 4);
     const extras: HrRecord[] = [];
 
@@ -222,16 +223,10 @@ test.describe('business unit hierarchy', () => {
     }
   });
 
-  test('a level 1 unit is still refused archiving while one of its two children is live', async ({
-    hr,
-    target,
-    cleanup,
-    covers,
-    observe,
-  }) => {
+  test('a level 1 unit is still refused archiving while one of its two children is live', async ({ api, covers }) => {
     covers(unitOp(1), '4xx');
     covers(unitOp(2), '2xx');
-    const ctx = { hr, target, cleanup, observe };
+    const ctx = api;
     const parent = await createUnit(ctx, 1, null);
     const first = await createUnit(ctx, 2, parent.externalId);
     const second = await createUnit(ctx, 2, parent.externalId);
@@ -255,7 +250,7 @@ test.describe('business unit hierarchy', () => {
     cleanup,
     observe,
   }) => {
-    const unit = await createUnit({ hr, target, cleanup, observe }, 1, null);
+    const unit = await createUnit({ api: 'hr', client: hr, target, cleanup, observe }, 1, null);
     const ex = await hrPut(hr, unit.opId, { externalId: unit.externalId, archive: 'true' });
     observeOutcome(observe, subject(unit.opId, 'archive sent as the string "true"'), ex);
     if (is2xx(ex)) unit.archived = true;

@@ -1,6 +1,6 @@
 /**
  * The rules 001 states once for every HR core operation, one test per operation of the catalogue
- * per rule (the tables, and which operations each sentence covers, are in specs/support/v3-rules.ts):
+ * per rule (the tables, and which operations each sentence covers, are in specs/kit/v3-rules.ts):
  * - 001 §2, §4 Shared write rules 1 and 4: a body without externalId, a create without the name
  *   001 §2 requires, and an update of an existing record with only externalId are refused with a
  *   validation message;
@@ -10,8 +10,7 @@
  * - 001 §5.4: a token of another tenant's client is observed.
  * The learning operation's share of these rules is in specs/learning/catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
-import { catalogueRules } from '../support/v3-rules';
+import { test, catalogueRules } from '../kit';
 
 for (const { describe, cases } of catalogueRules('hr')) {
   test.describe(describe, () => {

@@ -9,10 +9,7 @@
  * does not exist; a 2xx is the success, judged and counted. (The credentials it needs are
  * checked in tokens.spec.ts.)
  */
-import { test } from '../fixtures';
-import { EMPLOYEE_REFERENCE_OP, employeeReferencePut, subject } from '../support/v3-hr';
-import { is2xx, observeOutcome, runExternalId } from '../support/v3';
-import { expectStatus } from '../../src/checks';
+import { test, EMPLOYEE_REFERENCE_OP, employeeReferencePut, subject, is2xx, observeOutcome, runExternalId, expectStatus } from '../kit';
 
 test.describe('employee by reference id', () => {
   test('PUT /employee/{employeeId} with a run-tagged externalId for the configured employee is not refused as missing (404); a 2xx is its success @destructive', async ({

@@ -9,23 +9,31 @@
  * references to records that may not exist, non-negative numbers, real calendar dates without a time
  * part, e-mail addresses and country codes of the usual form, and short strings.
  */
-import fc from 'fast-check';
-import { test } from '../fixtures';
 import {
+  test,
   expectArchiveAccepted,
   expectArchiveRefused,
   expectDocumented,
   expectParentRequired,
   expectSomeMessage,
   type ClauseOf,
-} from '../../src/checks';
-import { operation } from '../../src/catalogue';
-import type { InvalidCase } from '../../src/generators';
-import { checkProperty, modelCommands } from '../support/property';
-import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
-import { expectRefusalWithMessage, is2xx, observeOutcome, outcomeOf, runExternalId, runTitle } from '../support/v3';
-import type { Observe } from '../support/v3';
-import {
+  type InvalidCase,
+  checkProperty,
+  modelCommands,
+  invalidBodies,
+  isRecord,
+  restoreAt,
+  validBodies,
+  withoutKeys,
+  withoutNulls,
+  type Json,
+  expectRefusalWithMessage,
+  is2xx,
+  observeOutcome,
+  outcomeOf,
+  runExternalId,
+  runTitle,
+  type Observe,
   archiveAtEnd,
   archiveIfCreated,
   EMPLOYEE_OP,
@@ -38,7 +46,9 @@ import {
   type HrContext,
   type HrRecord,
   type UnitLevel,
-} from '../support/v3-hr';
+} from '../kit';
+import fc from 'fast-check';
+import { operation } from '../../src/catalogue';
 
 interface Model {
   created: boolean[];
@@ -74,7 +84,7 @@ class CreateUnit implements fc.AsyncCommand<Model, Real> {
   };
   async run(m: Model, r: Real): Promise<void> {
     const keep = keepOf(r, this.level);
-    const ex = await hrPut(r.ctx.hr, unitOp(this.level), {
+    const ex = await hrPut(r.ctx.client, unitOp(this.level), {
       externalId: r.ids[idx(this.level)],
       name: runTitle(r.ctx.target, `model unit ${this.level}`),
       ...keep,
@@ -94,7 +104,7 @@ class CreateOrphan implements fc.AsyncCommand<Model, Real> {
   constructor(readonly level: UnitLevel) {}
   check = (m: Readonly<Model>): boolean => this.level > 1 && !m.created[idx(this.level)];
   async run(_m: Model, r: Real): Promise<void> {
-    const ex = await hrPut(r.ctx.hr, unitOp(this.level), {
+    const ex = await hrPut(r.ctx.client, unitOp(this.level), {
       externalId: r.ids[idx(this.level)],
       name: runTitle(r.ctx.target, `orphan unit ${this.level}`),
     });
@@ -113,7 +123,11 @@ class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
   constructor(readonly level: UnitLevel) {}
   check = (m: Readonly<Model>): boolean => m.created[idx(this.level)] === true && !m.archived[idx(this.level)];
   async run(m: Model, r: Real): Promise<void> {
-    const ex = await hrPut(r.ctx.hr, unitOp(this.level), { externalId: r.ids[idx(this.level)], ...keepOf(r, this.level), archive: true });
+    const ex = await hrPut(r.ctx.client, unitOp(this.level), {
+      externalId: r.ids[idx(this.level)],
+      ...keepOf(r, this.level),
+      archive: true,
+    });
     const child = this.level < 4 ? idx(this.level) + 1 : -1;
     const childLive = child >= 0 && m.created[child] === true && !m.archived[child];
     const accepted = is2xx(ex);
@@ -210,7 +224,7 @@ test.describe('HR core, generated @property @stateful', () => {
     observe,
   }) => {
     for (const level of UNIT_LEVELS) covers(unitOp(level), '2xx', '4xx');
-    const ctx: HrContext = { hr, target, cleanup, observe };
+    const ctx: HrContext = { api: 'hr', client: hr, target, cleanup, observe };
     await checkProperty({
       name: 'business unit hierarchy model',
       target,
@@ -240,7 +254,7 @@ test.describe('HR core, generated @property @stateful', () => {
       observe,
     }) => {
       covers(opId, '2xx', '4xx');
-      const ctx: HrContext = { hr, target, cleanup, observe };
+      const ctx: HrContext = { api: 'hr', client: hr, target, cleanup, observe };
       await checkProperty({
         name: `${opId} valid create bodies`,
         target,

@@ -8,20 +8,30 @@
  * field; genericList replaced, and removed by null; the date forms; the credentials) are tables of
  * specs/hr/catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
-import { archiveIfCreated, createPosition, createUnitChain, hrPut, subject, POSITION_OP } from '../support/v3-hr';
-import { expectAccepted, observeOutcome, runExternalId, runTitle } from '../support/v3';
+import {
+  test,
+  archiveIfCreated,
+  createPosition,
+  createUnitChain,
+  hrPut,
+  subject,
+  POSITION_OP,
+  expectAccepted,
+  observeOutcome,
+  runExternalId,
+  runTitle,
+} from '../kit';
 
 test.describe('position', () => {
   test('PUT /hrcore/position with every documented field form (business units, parent position, supplementary): 2xx', async ({
+    api,
     hr,
     target,
-    cleanup,
     covers,
     observe,
   }) => {
     const op = covers(POSITION_OP, '2xx');
-    const ctx = { hr, target, cleanup, observe };
+    const ctx = api;
     const [l1, l2] = await createUnitChain(ctx, 2);
     const parent = await createPosition(ctx);
     const externalId = runExternalId(target, 'pos');

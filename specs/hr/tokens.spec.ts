@@ -9,9 +9,9 @@
  * 001 §5.1 names): the test waits that long plus a margin, so it is opt-in (`CONFORMANCE_SLOW=1`, tag
  * @slow) when the wait is long; a short stated life runs at once.
  */
-import { test } from '../fixtures';
-import { fixedBearer } from '../../src/auth/oauth';
 import {
+  test,
+  fixedBearer,
   expectBearerType,
   expectCredentialsRefused,
   expectJwtForm,
@@ -22,12 +22,18 @@ import {
   failSetup,
   TOKEN_LIFETIME_S,
   type StatedLifetime,
-} from '../../src/checks';
-import { readEnv } from '../../src/config/env';
-import { EMPLOYEE_OP, subject } from '../support/v3-hr';
-import { observeOutcome } from '../support/v3';
-import { configuredHr, decodeJwt, grantedScopes, statedLifetime, tokenRequest } from '../support/v3-token';
-import { prepareWrites, sendWrite } from '../support/v3-writes';
+  readEnv,
+  EMPLOYEE_OP,
+  subject,
+  observeOutcome,
+  configuredHr,
+  decodeJwt,
+  grantedScopes,
+  statedLifetime,
+  tokenRequest,
+  prepareWrites,
+  sendWrite,
+} from '../kit';
 
 const LIFETIME_S = TOKEN_LIFETIME_S;
 
@@ -100,9 +106,8 @@ const FAST_WAIT_S = 20;
 
 test.describe('token lifetime', () => {
   test(`a token is refused after its stated lifetime (a wait over ${FAST_WAIT_S} s runs only with CONFORMANCE_SLOW=1) @slow`, async ({
-    hr,
+    api,
     target,
-    cleanup,
     observe,
   }) => {
     const hrTarget = configuredHr(target);
@@ -122,7 +127,7 @@ test.describe('token lifetime', () => {
     );
     test.setTimeout((wait + 60) * 1000);
 
-    const ctx = { client: hr, target, cleanup, observe };
+    const ctx = api;
     const writes = await prepareWrites(ctx, EMPLOYEE_OP);
     const auth = fixedBearer(token);
     const before = await sendWrite(ctx, EMPLOYEE_OP, writes.next(), { auth });

@@ -7,9 +7,10 @@
  * (001 §3 and §7.2 rule only changes to and from orgwide), and an update that sends the activity's
  * own access level (not a change; but 001 §4 tells the caller to "send only the fields that change").
  */
-import { test } from '../fixtures';
-import { expectDocumented, expectUsableAtLevel } from '../../src/checks';
 import {
+  test,
+  expectDocumented,
+  expectUsableAtLevel,
   ACCESS_LEVELS,
   ACTIVITY_OP,
   createActivity,
@@ -17,20 +18,21 @@ import {
   putActivity,
   tryCreate,
   type AccessLevel,
-} from '../support/v3-learning';
-import { observeOutcome, runExternalId, runTitle } from '../support/v3';
+  observeOutcome,
+  runExternalId,
+  runTitle,
+} from '../kit';
 
 test.describe('learning access levels', () => {
   for (const accessLevel of ACCESS_LEVELS) {
     test(`${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity accepts content types text and weblink (201)`, async ({
-      learning,
+      api,
       target,
-      cleanup,
       covers,
       observe,
     }) => {
       const op = covers(ACTIVITY_OP, '201');
-      const ctx = { learning, target, cleanup, observe };
+      const ctx = api;
       for (const content of [{ type: 'text', text: runTitle(target, 'text content') }, { type: 'weblink' }]) {
         const ex = await tryCreate(ctx, accessLevel, { content });
         observeOutcome(observe, `PUT activity create ${accessLevel} with content type ${content.type}`, ex);
@@ -46,7 +48,9 @@ test.describe('learning access levels', () => {
 
   test('an orgwide activity accepts content type scormcourse (201)', async ({ learning, target, cleanup, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
-    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { content: { type: 'scormcourse' } });
+    const ex = await tryCreate({ api: 'learning', client: learning, target, cleanup, observe }, 'orgwide', {
+      content: { type: 'scormcourse' },
+    });
     observeOutcome(observe, 'PUT activity create orgwide with content type scormcourse', ex);
     expectUsableAtLevel(ex, 'learning.content', 'other content types such as scormcourse are usable at orgwide');
     expectDocumented(ex, op, '201');
@@ -54,7 +58,9 @@ test.describe('learning access levels', () => {
 
   test('an orgwide activity accepts the orgwide-only field code (201)', async ({ learning, target, cleanup, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
-    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { code: runExternalId(target, 'code') });
+    const ex = await tryCreate({ api: 'learning', client: learning, target, cleanup, observe }, 'orgwide', {
+      code: runExternalId(target, 'code'),
+    });
     observeOutcome(observe, 'PUT activity create orgwide with code', ex);
     expectUsableAtLevel(ex, 'learning.code', 'code applies to orgwide activities');
     expectDocumented(ex, op, '201');
@@ -67,7 +73,7 @@ test.describe('learning access levels', () => {
       cleanup,
       observe,
     }) => {
-      const activity = await createActivity({ learning, target, cleanup, observe }, accessLevel);
+      const activity = await createActivity({ api: 'learning', client: learning, target, cleanup, observe }, accessLevel);
       const ex = await putActivity(learning, activity.externalId, {
         accessLevel,
         title: runTitle(target, `${accessLevel} activity, same level`),
@@ -78,12 +84,11 @@ test.describe('learning access levels', () => {
   }
 
   test('a change between public and private is observed (200 or a refusal: 001 §3 names only changes to and from orgwide)', async ({
+    api,
     learning,
-    target,
-    cleanup,
     observe,
   }) => {
-    const ctx = { learning, target, cleanup, observe };
+    const ctx = api;
     const pairs: [AccessLevel, AccessLevel][] = [
       ['public', 'private'],
       ['private', 'public'],

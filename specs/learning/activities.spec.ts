@@ -13,8 +13,8 @@
  * Not ruled, so observed only: a provider or owner id other than the registered ones (001 §2 says
  * the ids are issued at registration, not that other ids are refused).
  */
-import { test } from '../fixtures';
 import {
+  test,
   expectDocumented,
   expectField,
   expectJson,
@@ -24,10 +24,7 @@ import {
   expectStatus,
   expectValueShown,
   expectValuesRemoved,
-} from '../../src/checks';
-import { bodyShape } from '../../src/reporting/observations';
-import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
-import {
+  bodyShape,
   ACCESS_LEVELS,
   ACTIVITY_OP,
   MSG,
@@ -41,8 +38,13 @@ import {
   putActivity,
   putCreate,
   tryCreate,
-} from '../support/v3-learning';
-import { expectRefusalWithMessage, is2xx, observeOutcome, runExternalId, runTitle } from '../support/v3';
+  expectRefusalWithMessage,
+  is2xx,
+  observeOutcome,
+  runExternalId,
+  runTitle,
+} from '../kit';
+import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 
 const article = (accessLevel: string): string => (accessLevel === 'orgwide' ? 'an' : 'a');
 const smoke = (accessLevel: string): string => (accessLevel === 'private' ? ' @smoke' : '');
@@ -50,14 +52,13 @@ const smoke = (accessLevel: string): string => (accessLevel === 'private' ? ' @s
 test.describe('learning activities', () => {
   for (const accessLevel of ACCESS_LEVELS) {
     test(`PUT creates ${article(accessLevel)} ${accessLevel} activity: 201 with {id integer, aggregateId, url string}${smoke(accessLevel)}`, async ({
-      learning,
+      api,
       target,
-      cleanup,
       covers,
       observe,
     }) => {
       const op = covers(ACTIVITY_OP, '201');
-      const ctx = { learning, target, cleanup, observe };
+      const ctx = api;
       const field = await providerField(ctx);
       const externalId = runExternalId(target, 'act');
       // description only on orgwide: public and private may use "a limited set" of fields, not listed (001 §2).
@@ -80,14 +81,14 @@ test.describe('learning activities', () => {
   }
 
   test('PUT updates an activity: 200, also through the path with a trailing slash @smoke', async ({
+    api,
     learning,
     target,
-    cleanup,
     covers,
     observe,
   }) => {
     const op = covers(ACTIVITY_OP, '200');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'private');
+    const activity = await createActivity(api, 'private');
 
     const updated = await putActivity(learning, activity.externalId, { title: runTitle(target, 'private activity renamed') });
     observeOutcome(observe, 'PUT activity update', updated);
@@ -100,14 +101,14 @@ test.describe('learning activities', () => {
   });
 
   test('PUT with fields sent as null removes their values: 200, and they are gone where the answer or a later update shows it', async ({
+    api,
     learning,
     target,
-    cleanup,
     covers,
     observe,
   }) => {
     const op = covers(ACTIVITY_OP, '200', '4xx');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide', {
+    const activity = await createActivity(api, 'orgwide', {
       description: runTitle(target, 'description'),
       duration: { duration: 30, durationPeriod: 'minutes' },
       costs: { currency: { code: 'AUD' }, attendenceCost: 25 },
@@ -132,14 +133,14 @@ test.describe('learning activities', () => {
   });
 
   test('PUT with isArchived true archives the activity: 200, and an answer carrying the activity shows it archived @smoke', async ({
+    api,
     learning,
     target,
-    cleanup,
     covers,
     observe,
   }) => {
     covers(ACTIVITY_OP, '200');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'public');
+    const activity = await createActivity(api, 'public');
     const ex = await putActivity(learning, activity.externalId, { isArchived: true });
     if (is2xx(ex)) activity.archived = true;
     observeOutcome(observe, 'PUT activity archive', ex);
@@ -163,21 +164,16 @@ test.describe('learning activities', () => {
 
   for (const field of REQUIRED_FIELDS) {
     const label = field === LEARNING_PROVIDER_FIELD ? 'the provider object (001 §2 "the service")' : field;
-    test(`PUT create without ${label} is refused with a validation message`, async ({ learning, target, cleanup, covers, observe }) => {
+    test(`PUT create without ${label} is refused with a validation message`, async ({ api, covers, observe }) => {
       covers(ACTIVITY_OP, '4xx');
-      const ex = await tryCreate({ learning, target, cleanup, observe }, 'private', {}, [field]);
+      const ex = await tryCreate(api, 'private', {}, [field]);
       observeOutcome(observe, `PUT activity create without ${field}`, ex);
       expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', `${field} is required on create`);
     });
   }
 
-  test('PUT create with a provider or owner id other than the registered ones is observed', async ({
-    learning,
-    target,
-    cleanup,
-    observe,
-  }) => {
-    const ctx = { learning, target, cleanup, observe };
+  test('PUT create with a provider or owner id other than the registered ones is observed', async ({ api, target, observe }) => {
+    const ctx = api;
     const field = await providerField(ctx);
     const { providerId, ownerId } = learningIds(target);
     for (const [name, key, registered] of [

@@ -1,6 +1,6 @@
 /**
  * The rules 001 states for every v3 operation that hold for the learning operation, one test per
- * operation of the catalogue per rule (the tables are in specs/support/v3-rules.ts, shared with
+ * operation of the catalogue per rule (the tables are in specs/kit/v3-rules.ts, shared with
  * specs/hr/catalogue-rules.spec.ts):
  * - 001 §5.5 "Scope required for learning operations: not shown." says the learning operations need
  *   a scope, so an OAuth bearer token; which scope is not said, so only the token itself is checked:
@@ -8,8 +8,7 @@
  * - a token another tenant's client obtained is observed only (001 §5.4 issues credentials "per
  *   environment", not per tenant).
  */
-import { test } from '../fixtures';
-import { catalogueRules } from '../support/v3-rules';
+import { test, catalogueRules } from '../kit';
 
 for (const { describe, cases } of catalogueRules('learning')) {
   test.describe(describe, () => {

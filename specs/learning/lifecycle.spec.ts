@@ -15,15 +15,26 @@
  * Not ruled, so observed: a change between public and private (200 or a refusal), and an update
  * sending the stored aggregateId (001 §4: "send only the fields that change").
  */
-import fc from 'fast-check';
-import { test } from '../fixtures';
-import { expectDocumented, expectJson, expectWriteAccepted } from '../../src/checks';
-import type { InvalidCase } from '../../src/generators';
-import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
-import { checkProperty, modelCommands } from '../support/property';
-import { invalidBodies, isRecord, restoreAt, validBodies, withoutKeys, withoutNulls, type Json } from '../support/generated';
-import { expectRefusalWithMessage, observeOutcome, outcomeOf, runExternalId, runTitle } from '../support/v3';
 import {
+  test,
+  expectDocumented,
+  expectJson,
+  expectWriteAccepted,
+  type InvalidCase,
+  checkProperty,
+  modelCommands,
+  invalidBodies,
+  isRecord,
+  restoreAt,
+  validBodies,
+  withoutKeys,
+  withoutNulls,
+  type Json,
+  expectRefusalWithMessage,
+  observeOutcome,
+  outcomeOf,
+  runExternalId,
+  runTitle,
   ACCESS_LEVELS,
   MSG,
   activityBody,
@@ -39,7 +50,9 @@ import {
   type AccessLevel,
   type LearningContext,
   type LearningMessage,
-} from '../support/v3-learning';
+} from '../kit';
+import fc from 'fast-check';
+import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
 
 /** The generators' (and the schemas') name of the provider object (src/terms.ts); the target's name is discovered. */
 const SCHEMA_PROVIDER = LEARNING_PROVIDER_FIELD;
@@ -58,7 +71,7 @@ interface Real {
 class Retitle implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>): boolean => !m.archived;
   async run(_m: Model, r: Real): Promise<void> {
-    expectDocumented(await putActivity(r.ctx.learning, r.externalId, { title: runTitle(r.ctx.target, 'retitled') }), activityOp(), '200', {
+    expectDocumented(await putActivity(r.ctx.client, r.externalId, { title: runTitle(r.ctx.target, 'retitled') }), activityOp(), '200', {
       schema: false,
     });
   }
@@ -69,7 +82,7 @@ class ChangeLevel implements fc.AsyncCommand<Model, Real> {
   constructor(readonly to: AccessLevel) {}
   check = (m: Readonly<Model>): boolean => !m.archived && m.level !== this.to;
   async run(m: Model, r: Real): Promise<void> {
-    const ex = await putActivity(r.ctx.learning, r.externalId, { accessLevel: this.to });
+    const ex = await putActivity(r.ctx.client, r.externalId, { accessLevel: this.to });
     if (m.level === 'orgwide') expectLearningMessage(ex, MSG.fromOrgwide, 'the activity is orgwide (001 §3)');
     else if (this.to === 'orgwide') expectLearningMessage(ex, MSG.toOrgwide, `the activity is ${m.level} (001 §3)`);
     else {
@@ -84,7 +97,7 @@ class ChangeLevel implements fc.AsyncCommand<Model, Real> {
 class SameAggregate implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>): boolean => !m.archived;
   async run(_m: Model, r: Real): Promise<void> {
-    const ex = await putActivity(r.ctx.learning, r.externalId, {
+    const ex = await putActivity(r.ctx.client, r.externalId, {
       aggregateId: r.aggregateId,
       title: runTitle(r.ctx.target, 'same aggregateId'),
     });
@@ -97,7 +110,7 @@ class SameAggregate implements fc.AsyncCommand<Model, Real> {
 class OtherAggregate implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>): boolean => !m.archived;
   async run(_m: Model, r: Real): Promise<void> {
-    expectLearningMessage(await putActivity(r.ctx.learning, r.externalId, { aggregateId: otherAggregateId(r.aggregateId) }), MSG.aggregate);
+    expectLearningMessage(await putActivity(r.ctx.client, r.externalId, { aggregateId: otherAggregateId(r.aggregateId) }), MSG.aggregate);
   }
   toString = (): string => 'other aggregateId';
 }
@@ -105,7 +118,7 @@ class OtherAggregate implements fc.AsyncCommand<Model, Real> {
 class Archive implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>): boolean => !m.archived;
   async run(m: Model, r: Real): Promise<void> {
-    const ex = await putActivity(r.ctx.learning, r.externalId, { isArchived: true });
+    const ex = await putActivity(r.ctx.client, r.externalId, { isArchived: true });
     expectWriteAccepted(ex, 'learning.state.archive', 'PUT with isArchived true on an activity that exists');
     expectDocumented(ex, activityOp(), '200', { schema: false });
     m.archived = true;
@@ -199,15 +212,9 @@ function invalidBody(invalid: InvalidCase, rule: Ruling): Json {
 }
 
 test.describe('learning activities, generated @property @stateful', () => {
-  test('an activity follows the model of its life: updates, access-level rules, aggregate id, archive', async ({
-    learning,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
+  test('an activity follows the model of its life: updates, access-level rules, aggregate id, archive', async ({ api, target, covers }) => {
     covers('learning.activities.put', '201', '200', '4xx');
-    const ctx: LearningContext = { learning, target, cleanup, observe };
+    const ctx: LearningContext = api;
     const field = await providerField(ctx);
     await checkProperty({
       name: 'learning activity lifecycle model',
@@ -224,15 +231,9 @@ test.describe('learning activities, generated @property @stateful', () => {
     });
   });
 
-  test('PUT creates an activity from every valid create body: 201 with {id, aggregateId, url}', async ({
-    learning,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
+  test('PUT creates an activity from every valid create body: 201 with {id, aggregateId, url}', async ({ api, target, covers }) => {
     covers('learning.activities.put', '201');
-    const ctx: LearningContext = { learning, target, cleanup, observe };
+    const ctx: LearningContext = api;
     const field = await providerField(ctx);
     await checkProperty({
       name: 'learning valid create bodies',
@@ -248,14 +249,13 @@ test.describe('learning activities, generated @property @stateful', () => {
   });
 
   test('PUT refuses a create body missing a required field, or meeting a condition of the message table, and observes other broken rules', async ({
-    learning,
+    api,
     target,
     covers,
-    cleanup,
     observe,
   }) => {
     covers('learning.activities.put', '4xx');
-    const ctx: LearningContext = { learning, target, cleanup, observe };
+    const ctx: LearningContext = api;
     const field = await providerField(ctx);
     await checkProperty({
       name: 'learning invalid create bodies',

@@ -12,11 +12,13 @@
  * activity without the field involved (no costs, no image, text content), so the condition holds
  * whether a target judges the fields sent or the activity as it would be stored.
  */
-import { test } from '../fixtures';
-import { expectDocumented, expectField, expectStateShownBy } from '../../src/checks';
-import type { Target } from '../../src/config/target';
-import type { Exchange } from '../../src/http/exchange';
 import {
+  test,
+  expectDocumented,
+  expectField,
+  expectStateShownBy,
+  type Target,
+  type Exchange,
   ACTIVITY_OP,
   LIMITED_LEVELS,
   MSG,
@@ -27,11 +29,13 @@ import {
   putActivity,
   tryCreate,
   type AccessLevel,
-  type Body,
+  type ActivityBody as Body,
   type LearningContext,
   type LearningMessage,
-} from '../support/v3-learning';
-import { observeOutcome, runExternalId, runTitle } from '../support/v3';
+  observeOutcome,
+  runExternalId,
+  runTitle,
+} from '../kit';
 
 const COSTS = ['attendenceCost', 'cancellationCost', 'otherCost'];
 
@@ -170,9 +174,9 @@ const ON_UPDATE: readonly Condition[] = [
  * updates of an activity it creates), and each request must be refused with the condition's message.
  */
 function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => Promise<(send: Body) => Promise<Exchange>>): void {
-  test(condition.title, async ({ learning, target, cleanup, covers, observe }) => {
+  test(condition.title, async ({ api, target, covers, observe }) => {
     covers(ACTIVITY_OP, '4xx');
-    const write = await prepare({ learning, target, cleanup, observe });
+    const write = await prepare(api);
     for (const { send, subject, why } of condition.provocations(target)) {
       const ex = await write(send);
       observeOutcome(observe, subject, ex);
@@ -184,14 +188,14 @@ function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => 
 test.describe('learning validation messages', () => {
   for (const level of LIMITED_LEVELS) {
     test(`an orgwide activity changed to ${level} is refused: "${MSG.fromOrgwide.text}"; it stays orgwide`, async ({
+      api,
       learning,
       target,
-      cleanup,
       covers,
       observe,
     }) => {
       const op = covers(ACTIVITY_OP, '4xx', '200');
-      const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+      const activity = await createActivity(api, 'orgwide');
       const ex = await putActivity(learning, activity.externalId, { accessLevel: level });
       observeOutcome(observe, `PUT activity update orgwide -> ${level}`, ex);
       expectLearningMessage(ex, MSG.fromOrgwide, `the activity is orgwide and accessLevel is altered to ${level}`);
@@ -210,14 +214,14 @@ test.describe('learning validation messages', () => {
     });
 
     test(`a ${level} activity changed to orgwide is refused: "${MSG.toOrgwide.text}"; it stays ${level}`, async ({
+      api,
       learning,
       target,
-      cleanup,
       covers,
       observe,
     }) => {
       covers(ACTIVITY_OP, '4xx');
-      const activity = await createActivity({ learning, target, cleanup, observe }, level);
+      const activity = await createActivity(api, level);
       const ex = await putActivity(learning, activity.externalId, { accessLevel: 'orgwide' });
       observeOutcome(observe, `PUT activity update ${level} -> orgwide`, ex);
       expectLearningMessage(ex, MSG.toOrgwide, `the activity is ${level} and accessLevel is set to orgwide`);
@@ -234,9 +238,9 @@ test.describe('learning validation messages', () => {
     });
   }
 
-  test(`a different aggregateId on update is refused: "${MSG.aggregate.text}"`, async ({ learning, target, cleanup, covers, observe }) => {
+  test(`a different aggregateId on update is refused: "${MSG.aggregate.text}"`, async ({ api, learning, target, covers, observe }) => {
     covers(ACTIVITY_OP, '4xx');
-    const activity = await createActivity({ learning, target, cleanup, observe }, 'orgwide');
+    const activity = await createActivity(api, 'orgwide');
     const stored = activity.created.aggregateId;
     expectField(activity.createdBy, 'aggregateId', stored, 'identifier', 'learning.op.put');
     const other = otherAggregateId(stored);
@@ -264,9 +268,9 @@ test.describe('learning validation messages', () => {
 
   for (const condition of ON_CREATE) conditionTest(condition, async (ctx) => (send) => tryCreate(ctx, condition.level, send));
 
-  test('a cost with its currency code is accepted (201)', async ({ learning, target, cleanup, covers, observe }) => {
+  test('a cost with its currency code is accepted (201)', async ({ api, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
-    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', {
+    const ex = await tryCreate(api, 'orgwide', {
       costs: { currency: { code: 'AUD' }, attendenceCost: 25, cancellationCost: 5, otherCost: 0 },
     });
     observeOutcome(observe, 'PUT activity create with costs and currency', ex);
@@ -275,14 +279,14 @@ test.describe('learning validation messages', () => {
 
   for (const level of LIMITED_LEVELS) {
     test(`a ${level} activity with code (orgwide only) is refused on create and on update: "${MSG.fieldLevel.text}"`, async ({
+      api,
       learning,
       target,
-      cleanup,
       covers,
       observe,
     }) => {
       covers(ACTIVITY_OP, '4xx');
-      const ctx = { learning, target, cleanup, observe };
+      const ctx = api;
       const created = await tryCreate(ctx, level, { code: runExternalId(target, 'code') });
       observeOutcome(observe, `PUT activity create ${level} with code`, created);
       expectLearningMessage(created, MSG.fieldLevel, `code (it applies only to orgwide activities) on a ${level} activity`);
@@ -298,14 +302,14 @@ test.describe('learning validation messages', () => {
     });
   }
 
-  test('an image.tempKey held in temporary storage is accepted (201)', async ({ learning, target, cleanup, covers, observe }) => {
+  test('an image.tempKey held in temporary storage is accepted (201)', async ({ api, target, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
     const tempKey = target.hr?.learningImageTempKey ?? null;
     test.skip(
       !tempKey,
       'LEARNING_IMAGE_TEMP_KEY is not set: no image in temporary storage is known (its upload operation is not shown, 001 §4 Gaps)',
     );
-    const ex = await tryCreate({ learning, target, cleanup, observe }, 'orgwide', { image: { tempKey } });
+    const ex = await tryCreate(api, 'orgwide', { image: { tempKey } });
     observeOutcome(observe, 'PUT activity create with a stored image.tempKey', ex);
     if (ex.response && ex.response.status >= 400)
       observe('other', 'LEARNING_IMAGE_TEMP_KEY', 'refused: a temporary image may be usable once only; give a fresh key per run');
@@ -317,7 +321,7 @@ test.describe('learning validation messages on update', () => {
   for (const condition of ON_UPDATE) {
     conditionTest(condition, async (ctx) => {
       const activity = await createActivity(ctx, condition.level, condition.start?.(ctx.target));
-      return (send) => putActivity(ctx.learning, activity.externalId, send);
+      return (send) => putActivity(ctx.client, activity.externalId, send);
     });
   }
 });

@@ -4,14 +4,8 @@
  * missing). The success path cannot be undone: it runs only with CONFORMANCE_ALLOW_DESTRUCTIVE=1 and
  * RM_ATS_INTEGRATION_ID / RM_ATS_CANDIDATE_ID (always against the embedded server). The 404 paths always run.
  */
-import { test } from '../fixtures';
+import { test, expectDocumented, expectNotFound, type Target, bodyShape, eventually, unknownId, walkNumeric } from '../kit';
 import { operation } from '../../src/catalogue';
-import { expectDocumented, expectNotFound } from '../../src/checks';
-import type { Target } from '../../src/config/target';
-import { bodyShape } from '../../src/reporting/observations';
-import { eventually } from '../support/rm-eventually';
-import { unknownId } from '../support/rm-names';
-import { walkNumeric } from '../support/rm-walk';
 
 const op = operation('rm.ats-candidates.anonymise');
 

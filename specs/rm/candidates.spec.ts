@@ -3,9 +3,8 @@
  * GET /candidates/{candidateId}/job_alert_subscriptions). Credentials and unknown ids of every
  * operation are in catalogue-rules.spec.ts; pagination and filters in pagination-and-filters.spec.ts.
  */
-import { test } from '../fixtures';
-import { operation } from '../../src/catalogue';
 import {
+  test,
   exactly,
   expectCreatedShown,
   expectDocumented,
@@ -19,15 +18,22 @@ import {
   expectValueShown,
   sameEmail,
   sameMembers,
-} from '../../src/checks';
-import { bodyShape } from '../../src/reporting/observations';
-import { dataOf, envelopeKeys, singleOf } from '../support/rm-doc';
-import { candidateBody } from '../support/rm-bodies';
-import { findCandidatesWith } from '../support/rm-discovery';
-import { runEmail } from '../support/rm-names';
-import { candidatesByEmail, createCandidateRecord, createdCandidate, getCandidate, patchCandidate } from '../support/rm-records';
-import { walkNumeric } from '../support/rm-walk';
-import { fence } from '../support/rm-window';
+  bodyShape,
+  dataOf,
+  envelopeKeys,
+  singleOf,
+  candidateBody,
+  findCandidatesWith,
+  runEmail,
+  candidatesByEmail,
+  createCandidateRecord,
+  createdCandidate,
+  getCandidate,
+  patchCandidate,
+  walkNumeric,
+  fence,
+} from '../kit';
+import { operation } from '../../src/catalogue';
 
 const show = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
 

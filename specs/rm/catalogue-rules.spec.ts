@@ -6,19 +6,29 @@
  * - 000 §7 (and the 404 of each operation in 000 §4): an addressed record that does not exist gives
  *   404, for each path id in turn while the others exist.
  */
-import { test } from '../fixtures';
+import {
+  test,
+  expectCredentialsRefused,
+  expectDocumented,
+  expectNotFound,
+  expectStatus,
+  hmacBasicAuth,
+  NO_AUTH,
+  pathOf,
+  type ApiClient,
+  type QueryValue,
+  type Target,
+  type Cleanup,
+  bodyShape,
+  candidateBody,
+  exampleBody,
+  existingIds,
+  type DiscoveryContext,
+  unknownId,
+  type RmShared,
+} from '../kit';
 import { operationsOf } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
-import { expectCredentialsRefused, expectDocumented, expectNotFound, expectStatus } from '../../src/checks';
-import { hmacBasicAuth } from '../../src/auth/hmac-basic';
-import { NO_AUTH, pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
-import type { Target } from '../../src/config/target';
-import type { Cleanup } from '../../src/runner/cleanup';
-import { bodyShape } from '../../src/reporting/observations';
-import { candidateBody, exampleBody } from '../support/rm-bodies';
-import { existingIds, type DiscoveryContext } from '../support/rm-discovery';
-import { unknownId } from '../support/rm-names';
-import type { RmShared } from '../support/rm-shared';
 
 /** Operations whose success cannot be undone on a real target: never sent with real ids here. */
 const DESTRUCTIVE = new Set(['rm.ats-candidates.anonymise']);

@@ -4,9 +4,8 @@
  * is an object with a name, school required, company "required in effect"). Unknown candidate or
  * record ids (404) are in catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
-import { operation } from '../../src/catalogue';
 import {
+  test,
   expectCountKept,
   expectDistinctRecords,
   expectDocumented,
@@ -18,13 +17,17 @@ import {
   expectShown,
   expectValidationFailed,
   type ClauseOf,
-} from '../../src/checks';
-import type { Exchange } from '../../src/http/exchange';
-import { bodyShape } from '../../src/reporting/observations';
-import { short, singleOf } from '../support/rm-doc';
-import { runName } from '../support/rm-names';
-import { createCandidateRecord, postRelated, relatedRecords } from '../support/rm-records';
-import { walkNumeric } from '../support/rm-walk';
+  type Exchange,
+  bodyShape,
+  short,
+  singleOf,
+  runName,
+  createCandidateRecord,
+  postRelated,
+  relatedRecords,
+  walkNumeric,
+} from '../kit';
+import { operation } from '../../src/catalogue';
 
 interface Kind {
   plural: 'educations' | 'employments';

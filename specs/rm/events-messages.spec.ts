@@ -5,9 +5,8 @@
  * The records are read from candidates found on the first pages (bounded search), or from
  * RM_JOB_APPLICATION_ID; unknown ids (404) are in catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
-import type { OperationSpec } from '../../src/catalogue/types';
 import {
+  test,
   expectArrayFormAnswered,
   expectDocumented,
   expectExcludes,
@@ -19,14 +18,25 @@ import {
   expectUnion,
   type ClauseOf,
   type Selection,
-} from '../../src/checks';
-import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
-import type { Exchange } from '../../src/http/exchange';
-import { compareInstants, dataOf, relationshipRefs, utcOf, type Resource } from '../support/rm-doc';
-import { expectIncluded, type IncludeTarget } from '../support/rm-include';
-import { discoverCandidateWithEvents, discoverJobApplication, findCandidatesWith } from '../support/rm-discovery';
-import { createCandidate } from '../support/rm-records';
-import { sendRepeatedKeys, walkNumeric } from '../support/rm-walk';
+  pathOf,
+  type ApiClient,
+  type QueryValue,
+  type Exchange,
+  compareInstants,
+  dataOf,
+  relationshipRefs,
+  utcOf,
+  type Resource,
+  expectIncluded,
+  type IncludeTarget,
+  discoverCandidateWithEvents,
+  discoverJobApplication,
+  findCandidatesWith,
+  createCandidate,
+  sendRepeatedKeys,
+  walkNumeric,
+} from '../kit';
+import type { OperationSpec } from '../../src/catalogue/types';
 
 type Observe = (category: 'other' | 'status', subject: string, value: string) => void;
 

@@ -3,12 +3,19 @@
  * added, 422 file not added; rule 2: "When the candidate file content is not accepted, the response
  * is 422 and the file is not attached"). An unknown candidate (404) is in catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
+import {
+  test,
+  expectAcceptedOr422,
+  expectCountKept,
+  expectDocumented,
+  expectValidationFailed,
+  bodyShape,
+  fileBody,
+  RESUME_BASE64,
+  createCandidateRecord,
+  shownFiles,
+} from '../kit';
 import { operation } from '../../src/catalogue';
-import { expectAcceptedOr422, expectCountKept, expectDocumented, expectValidationFailed } from '../../src/checks';
-import { bodyShape } from '../../src/reporting/observations';
-import { fileBody, RESUME_BASE64 } from '../support/rm-bodies';
-import { createCandidateRecord, shownFiles } from '../support/rm-records';
 
 test.describe('candidate files', () => {
   test('POST /candidates/{candidateId}/candidate_files with base64 content answers 201 @smoke', async ({

@@ -9,25 +9,38 @@
  * no such record can be created or found is skipped with the reason, never passed; so is a nested
  * value whose later segments reach no record.
  */
-import { test } from '../fixtures';
-import { operation } from '../../src/catalogue';
 import {
+  test,
   expectDocumented,
   expectKnownEmbedded,
   expectNoServerError,
   expectRelationshipNames,
   type ClauseOf,
   type KnownRecord,
-} from '../../src/checks';
-import type { Target } from '../../src/config/target';
-import type { ApiClient } from '../../src/http/client';
-import type { Exchange } from '../../src/http/exchange';
-import type { Cleanup } from '../../src/runner/cleanup';
-import { dataOf, relationshipRefs, singleOf, type Resource } from '../support/rm-doc';
-import { CANDIDATE_INCLUDES, expectIncluded, reachedBy, segmentTarget, type IncludeResult } from '../support/rm-include';
-import { resolveListId } from '../support/rm-discovery';
-import { runTag } from '../support/rm-names';
-import { addEducation, addEmployment, addFile, addTag, addToList, allLists, createCandidateRecord } from '../support/rm-records';
+  type Target,
+  type ApiClient,
+  type Exchange,
+  type Cleanup,
+  dataOf,
+  relationshipRefs,
+  singleOf,
+  type Resource,
+  CANDIDATE_INCLUDES,
+  expectIncluded,
+  reachedBy,
+  segmentTarget,
+  type IncludeResult,
+  resolveListId,
+  runTag,
+  addEducation,
+  addEmployment,
+  addFile,
+  addTag,
+  addToList,
+  allLists,
+  createCandidateRecord,
+} from '../kit';
+import { operation } from '../../src/catalogue';
 
 const getOp = operation('rm.candidates.get');
 const listOp = operation('rm.candidates.list');

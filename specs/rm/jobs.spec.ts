@@ -2,8 +2,8 @@
  * Jobs (000 §4 Operations: GET /jobs "lists live jobs", page, per_page, include categories,
  * filter[q][eq]; GET /jobs/{jobId}; 000 §2 Job). An unknown job id (404) is in catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
 import {
+  test,
   expectDocumented,
   expectOnlyFitting,
   expectPagesDisjoint,
@@ -11,12 +11,14 @@ import {
   expectSelects,
   expectSelectsNone,
   type Selection,
-} from '../../src/checks';
-import { type Resource } from '../support/rm-doc';
-import { expectIncluded, expectRecordWithEachInclude, type IncludeTarget } from '../support/rm-include';
-import { discoverJob } from '../support/rm-discovery';
-import { unknownId } from '../support/rm-names';
-import { walkNumeric } from '../support/rm-walk';
+  type Resource,
+  expectIncluded,
+  expectRecordWithEachInclude,
+  type IncludeTarget,
+  discoverJob,
+  unknownId,
+  walkNumeric,
+} from '../kit';
 
 const JOB_INCLUDES: Readonly<Record<string, IncludeTarget>> = { categories: { relationships: ['categories'], types: ['categories'] } };
 

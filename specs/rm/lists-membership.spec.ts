@@ -4,28 +4,33 @@
  * member -PUT-> member (200), member -DELETE-> not a member (204), seen through include=lists on
  * the candidate and the list's count. 404 for an unknown list or candidate: catalogue-rules.spec.ts.
  */
-import fc from 'fast-check';
-import { test } from '../fixtures';
-import { operation } from '../../src/catalogue';
 import {
+  test,
   expectListCount,
   expectMove,
   expectNonMemberRemoval,
   expectPagesDisjoint,
   expectPagesWithin,
   expectShownMembership,
-} from '../../src/checks';
-import type { Exchange } from '../../src/http/exchange';
-import type { ApiClient } from '../../src/http/client';
-import { bodyShape } from '../../src/reporting/observations';
-import { relationshipRefs } from '../support/rm-doc';
-import { CANDIDATE_INCLUDES, expectIncluded } from '../support/rm-include';
-import { modelCommands } from '../support/property';
-import { checkRmProperty, modelRuns } from '../support/rm-property';
-import { resolveListId } from '../support/rm-discovery';
-import { eventually } from '../support/rm-eventually';
-import { createCandidateRecord, getCandidate, listCount, removeFromListLater } from '../support/rm-records';
-import { walkNumeric } from '../support/rm-walk';
+  type Exchange,
+  type ApiClient,
+  bodyShape,
+  relationshipRefs,
+  CANDIDATE_INCLUDES,
+  expectIncluded,
+  modelCommands,
+  checkRmProperty,
+  modelRuns,
+  resolveListId,
+  eventually,
+  createCandidateRecord,
+  getCandidate,
+  listCount,
+  removeFromListLater,
+  walkNumeric,
+} from '../kit';
+import fc from 'fast-check';
+import { operation } from '../../src/catalogue';
 
 const CANDIDATES_PER_RUN = 2;
 

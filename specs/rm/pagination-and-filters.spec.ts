@@ -3,10 +3,8 @@
  * of numeric pagination with a filter (000 §4, §7, §8), and the meaning of each filter (000 §4
  * Filters). Walks run over a window of records that cannot grow while they run (support/rm-window.ts).
  */
-import { test } from '../fixtures';
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
 import {
+  test,
   differing,
   expectCapRefused,
   expectCursorPagesDisjoint,
@@ -29,16 +27,33 @@ import {
   type ClauseOf,
   type Rule,
   type Selection,
-} from '../../src/checks';
-import type { Target } from '../../src/config/target';
-import type { ApiClient, QueryValue } from '../../src/http/client';
-import type { Exchange } from '../../src/http/exchange';
-import { bodyShape } from '../../src/reporting/observations';
-import { atOffset, compareInstants, cursorShape, dataOf, plusSeconds, utcOf, type Resource } from '../support/rm-doc';
-import { eventually } from '../support/rm-eventually';
-import { createCandidateRecord, getCandidate, type CreatedCandidate } from '../support/rm-records';
-import { walkCursor, walkNumeric, type Walk } from '../support/rm-walk';
-import { candidateWindow, fence, stillMissing, updatedAt, windowWalk } from '../support/rm-window';
+  type Target,
+  type ApiClient,
+  type QueryValue,
+  type Exchange,
+  bodyShape,
+  atOffset,
+  compareInstants,
+  cursorShape,
+  dataOf,
+  plusSeconds,
+  utcOf,
+  type Resource,
+  eventually,
+  createCandidateRecord,
+  getCandidate,
+  type CreatedCandidate,
+  walkCursor,
+  walkNumeric,
+  type Walk,
+  candidateWindow,
+  fence,
+  stillMissing,
+  updatedAt,
+  windowWalk,
+} from '../kit';
+import { operation } from '../../src/catalogue';
+import type { OperationSpec } from '../../src/catalogue/types';
 
 const MAX_PAGES = 40;
 

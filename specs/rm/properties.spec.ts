@@ -5,12 +5,9 @@
  * accepted); generated combinations of documented query parameters on reads always answer 200 with
  * a valid body. Seeded by CONFORMANCE_SEED, replayable.
  */
-import fc from 'fast-check';
-import { test } from '../fixtures';
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
-import type { Target } from '../../src/config/target';
 import {
+  test,
+  type Target,
   expectAcceptedOr422,
   expectCountKept,
   expectCreatedShown,
@@ -21,17 +18,32 @@ import {
   expectValueShown,
   sameMembers,
   sameName,
-} from '../../src/checks';
-import type { QueryValue } from '../../src/http/client';
-import type { Exchange } from '../../src/http/exchange';
-import { validArbitrary, type InvalidCase } from '../../src/generators';
-import { bodyShape } from '../../src/reporting/observations';
-import type { Cleanup } from '../../src/runner/cleanup';
-import { checkRmProperty } from '../support/rm-property';
-import { attributesOf, invalidBodies, isRecord, nextN, strictlyValid, taggedEmail, validBodies } from '../support/generated';
-import { requestSchemaOf } from '../support/rm-bodies';
-import { candidatesByEmail, createCandidate, patchCandidate, relatedRecords, shownFiles, type RelatedKind } from '../support/rm-records';
-import { sendQuery } from '../support/rm-walk';
+  type QueryValue,
+  type Exchange,
+  validArbitrary,
+  type InvalidCase,
+  bodyShape,
+  type Cleanup,
+  checkRmProperty,
+  attributesOf,
+  invalidBodies,
+  isRecord,
+  nextN,
+  strictlyValid,
+  taggedEmail,
+  validBodies,
+  requestSchemaOf,
+  candidatesByEmail,
+  createCandidate,
+  patchCandidate,
+  relatedRecords,
+  shownFiles,
+  type RelatedKind,
+  sendQuery,
+} from '../kit';
+import fc from 'fast-check';
+import { operation } from '../../src/catalogue';
+import type { OperationSpec } from '../../src/catalogue/types';
 
 /** A rule broken by a generated case, in the generator's terms. */
 const breaks = (c: InvalidCase, keyword: string, instancePath: string, missing?: string): boolean =>

@@ -4,11 +4,8 @@
  * call_to_action.form_fields.options). Their fields are not shown (000 §2 Gaps): status, shape and
  * include only. An unknown id (404) is in catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
+import { test, expectDocumented, expectIncluded, expectRecordWithEachInclude, discoverRecruitmentEvent, EVENT_BUCKETS } from '../kit';
 import { operation } from '../../src/catalogue';
-import { expectDocumented } from '../../src/checks';
-import { expectIncluded, expectRecordWithEachInclude } from '../support/rm-include';
-import { discoverRecruitmentEvent, EVENT_BUCKETS } from '../support/rm-discovery';
 
 test.describe('recruitment events', () => {
   for (const { id, bucket } of EVENT_BUCKETS) {

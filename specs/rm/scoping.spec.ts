@@ -4,11 +4,20 @@
  * .../tags/{tagId}). Through another candidate, the addressed record does not exist: 404 (000 §7
  * "candidate, record, integration or other addressed resource not found"), and nothing changes.
  */
-import { test } from '../fixtures';
-import { expectDocumented, expectKept, expectNotFound, expectSameRecord } from '../../src/checks';
-import { singleOf } from '../support/rm-doc';
-import { runTag } from '../support/rm-names';
-import { addEducation, addEmployment, addTag, createCandidateRecord, listTags } from '../support/rm-records';
+import {
+  test,
+  expectDocumented,
+  expectKept,
+  expectNotFound,
+  expectSameRecord,
+  singleOf,
+  runTag,
+  addEducation,
+  addEmployment,
+  addTag,
+  createCandidateRecord,
+  listTags,
+} from '../kit';
 
 test.describe('records scoped to their candidate', () => {
   test("candidate B's education, employment and tag addressed through candidate A answer 404, and B keeps them", async ({

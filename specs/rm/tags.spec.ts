@@ -3,11 +3,19 @@
  * /candidates/{candidateId}/tags/{tagId}; POST /candidates tag_values; 000 §2 Tagging). An unknown
  * candidate or tag id (404) is in catalogue-rules.spec.ts.
  */
-import { test } from '../fixtures';
-import { expectCreatedShown, expectDocumented, expectGone, expectShown } from '../../src/checks';
-import { tagBody } from '../support/rm-bodies';
-import { runTag } from '../support/rm-names';
-import { createCandidateRecord, getCandidate, listTags, taggingNamed } from '../support/rm-records';
+import {
+  test,
+  expectCreatedShown,
+  expectDocumented,
+  expectGone,
+  expectShown,
+  tagBody,
+  runTag,
+  createCandidateRecord,
+  getCandidate,
+  listTags,
+  taggingNamed,
+} from '../kit';
 
 test.describe('tags', () => {
   test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke @stateful', async ({

@@ -6,15 +6,25 @@
  * every record a single read with a large per_page shows (no gap). 000 §8 does not show the maximum
  * per_page, so the single read may be clamped: it then proves less, never more.
  */
-import { test } from '../fixtures';
+import {
+  test,
+  expectDocumented,
+  expectNoGap,
+  expectPagesDisjoint,
+  expectPagesWithin,
+  type Exchange,
+  pathOf,
+  type ApiClient,
+  dataOf,
+  type Resource,
+  findCandidatesWith,
+  addEducation,
+  addEmployment,
+  createCandidateRecord,
+  walkNumeric,
+  type Walk,
+} from '../kit';
 import type { OperationSpec } from '../../src/catalogue/types';
-import { expectDocumented, expectNoGap, expectPagesDisjoint, expectPagesWithin } from '../../src/checks';
-import type { Exchange } from '../../src/http/exchange';
-import { pathOf, type ApiClient } from '../../src/http/client';
-import { dataOf, type Resource } from '../support/rm-doc';
-import { findCandidatesWith } from '../support/rm-discovery';
-import { addEducation, addEmployment, createCandidateRecord } from '../support/rm-records';
-import { walkNumeric, type Walk } from '../support/rm-walk';
 
 /** Page sizes of the walks: small, so that even a few records span several pages. */
 const SIZES = [1, 2, 3] as const;

@@ -1,6 +1,6 @@
 /**
  * Verdicts: what a check decided about the exchanges it judged, as data. Every check records one
- * verdict per judgement, passed or failed, into the running test's sink (specs/fixtures.ts installs
+ * verdict per judgement, passed or failed, into the running test's sink (specs/kit/fixtures.ts installs
  * it; a worker runs one test at a time); the test's verdicts travel to the reporters in one
  * annotation, and every report (matrix cells, failures, console, JUnit, Allure) is built from them.
  * Nothing downstream reads a check's message to learn what failed.

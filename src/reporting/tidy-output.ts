@@ -1,7 +1,7 @@
 /**
  * Removes the empty folders Playwright leaves under each project's outputDir (reports/test-results/).
  * Every `testInfo.attach()` creates the test's output folder, even for an in-memory body (the
- * exchanges of specs/fixtures.ts, allure-playwright's labels), and with the default
+ * exchanges of specs/kit/fixtures.ts, allure-playwright's labels), and with the default
  * `preserveOutput: 'always'` nothing removes it: a whole run left hundreds of empty folders.
  * Folders holding a file (a failure's error-context.md, say) stay. Registered last in playwright.config.ts.
  */

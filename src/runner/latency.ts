@@ -3,7 +3,7 @@
  * sequential round trips to each configured base URL (any answer counts). Against a target a
  * round trip of 20 ms or more away, the run is I/O-bound, so it gets more workers and a job per
  * test (src/runner/projects.ts), and each test's time-out grows with the round trip
- * (specs/fixtures.ts). The figure is handed to the workers as CONFORMANCE_RTT_MS.
+ * (specs/kit/fixtures.ts). The figure is handed to the workers as CONFORMANCE_RTT_MS.
  */
 import { spawnSync } from 'node:child_process';
 

@@ -7,7 +7,7 @@
  * whole-suite run caps each project at one worker: one worker runs RM while the other runs HR then
  * Learning. `--project`, `--workers`/`-j` or CONFORMANCE_WORKERS lift the cap, so a chosen project
  * or width gets every worker; RM specs then run on two workers at once, which they tolerate as they
- * tolerate other people writing to a shared target (specs/support/rm-window.ts). A far target
+ * tolerate other people writing to a shared target (specs/kit/rm-window.ts). A far target
  * (a round trip of 20 ms or more, src/runner/latency.ts) lifts the cap, gets FAR_WORKERS workers
  * and a job per test: its run waits on the network, not on the CPU.
  */

@@ -149,3 +149,18 @@ test('each folder refuses a deliberate crossing, naming the folder and the impor
   assert.equal(folderOf(layers, 'specs/rm/tags.spec.ts'), 'specs');
   assert.equal(folderOf(layers, 'elsewhere/x.ts'), null);
 });
+
+test('a spec imports at most three modules of ours: the kit, the catalogue (its ids) and the terms', () => {
+  const allowed = new Set(['specs/kit/index.ts', 'src/catalogue/index.ts', 'src/catalogue/types.ts', 'src/terms.ts']);
+  for (const dir of ['rm', 'hr', 'learning']) {
+    for (const file of readdirSync(join(ROOT, 'specs', dir)).filter((f) => f.endsWith('.spec.ts'))) {
+      const from = `specs/${dir}/${file}`;
+      const outside = importsOfSpec(from).filter((to) => !allowed.has(to));
+      assert.deepEqual(outside, [], `${from} imports ${outside.join(', ')}: take it from the kit (specs/kit/index.ts)`);
+    }
+  }
+});
+
+function importsOfSpec(file: string): string[] {
+  return [...new Set(importsOf(join(ROOT, file)).map((e) => rel(e.to)))];
+}

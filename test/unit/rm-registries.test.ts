@@ -11,8 +11,8 @@ import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import { getSchema, validateAgainst } from '../../src/schemas/registry';
-import { EXAMPLE_BODIES, exampleBody, requestSchemaOf } from '../../specs/support/rm-bodies';
-import { discoveryOf, existingIds, ID_DISCOVERY, type DiscoveryContext } from '../../specs/support/rm-discovery';
+import { EXAMPLE_BODIES, exampleBody, requestSchemaOf } from '../../specs/kit/rm-bodies';
+import { discoveryOf, existingIds, ID_DISCOVERY, type DiscoveryContext } from '../../specs/kit/rm-discovery';
 
 const rmOps = operationsOf('rm');
 const writes = rmOps.filter((op) => op.requestBody !== undefined);

@@ -4,17 +4,17 @@
  * hides it), request bodies, run-tagged activities that archive themselves at the end of the test
  * (isArchived true), and the created body.
  */
+import type { Api } from './fixtures';
 import { randomUUID } from 'node:crypto';
-import { test } from '../fixtures';
+import { test } from './fixtures';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import { expectDocumented, expectMessage, expectRefused, expectSetup, type ClauseOf } from '../../src/checks';
 import type { Target } from '../../src/config/target';
 import { pathOf, type ApiClient } from '../../src/http/client';
 import { jsonBody, type Exchange } from '../../src/http/exchange';
-import type { Cleanup } from '../../src/runner/cleanup';
 import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../src/terms';
-import { is2xx, is4xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
+import { is2xx, is4xx, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 
 export const ACTIVITY_OP = 'learning.activities.put';
 export type AccessLevel = 'orgwide' | 'public' | 'private';
@@ -42,12 +42,8 @@ export type LearningMessage = (typeof MSG)[keyof typeof MSG];
 
 export type Body = Record<string, unknown>;
 
-export interface LearningContext {
-  learning: ApiClient;
-  target: Target;
-  cleanup: Cleanup;
-  observe: Observe;
-}
+/** What the helpers work with: the test's `api` fixture (one API's client, the target, the clean-up, the observer). */
+export type LearningContext = Api;
 
 export function activityOp(): OperationSpec {
   return operation(ACTIVITY_OP);
@@ -169,7 +165,7 @@ export interface Activity {
 export function archiveActivityAtEnd(ctx: LearningContext, activity: Activity): void {
   ctx.cleanup.add(`learning activity ${activity.externalId}`, async () => {
     if (activity.archived) return;
-    const ex = await putActivity(ctx.learning, activity.externalId, { isArchived: true });
+    const ex = await putActivity(ctx.client, activity.externalId, { isArchived: true });
     if (!is2xx(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
     activity.archived = true;
   });
@@ -182,7 +178,7 @@ export function archiveIfCreated(ctx: LearningContext, ex: Exchange, externalId:
 
 /** A PUT creating the activity `externalId` from `body`, archived at the end if the target made it. */
 export async function putCreate(ctx: LearningContext, externalId: string, body: Body, accessLevel: AccessLevel): Promise<Exchange> {
-  const ex = await putActivity(ctx.learning, externalId, body);
+  const ex = await putActivity(ctx.client, externalId, body);
   archiveIfCreated(ctx, ex, externalId, accessLevel);
   return ex;
 }

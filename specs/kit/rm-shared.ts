@@ -4,7 +4,7 @@
  * the date-header test of catalogue-rules.spec.ts). They are made lazily, when a test first asks
  * for them, and the exchanges that make them are recorded in that test's report; what cannot be
  * undone is listed as that test's leftover. Undos wait for the worker's teardown (the rmShared
- * fixture of specs/fixtures.ts), since every later test of the worker may still address the records.
+ * fixture of specs/kit/fixtures.ts), since every later test of the worker may still address the records.
  */
 import { test } from '@playwright/test';
 import type { Target } from '../../src/config/target';

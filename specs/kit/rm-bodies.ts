@@ -35,7 +35,7 @@ export function fileBody(filename: string, content: string): Record<string, unkn
 /** A small plain-text resume, base64-encoded. */
 export const RESUME_BASE64 = Buffer.from('Conformance Test\nSkills: testing\n', 'utf8').toString('base64');
 
-const BODIES_FILE = 'specs/support/rm-bodies.ts';
+const BODIES_FILE = 'specs/kit/rm-bodies.ts';
 
 /** A valid request body for each RM write (each operation whose catalogue entry has a requestBody), by operation id. */
 export const EXAMPLE_BODIES: Readonly<Record<string, (target: Target) => unknown>> = {

@@ -131,7 +131,7 @@ export interface DiscoveryContext {
 /** How an existing record is found for a path parameter, by its catalogue name; null when the target shows none. */
 export type Discovery = (context: DiscoveryContext) => Promise<string | null>;
 
-const DISCOVERY_FILE = 'specs/support/rm-discovery.ts';
+const DISCOVERY_FILE = 'specs/kit/rm-discovery.ts';
 
 /** Ids of anonymisation (000 §3: it cannot be undone) are real only where destructive tests are allowed. */
 const destructiveOnly = (target: Target, id: string | null | undefined): string | null =>

@@ -66,9 +66,16 @@ export interface PreparedWrites {
   subject: (intent: string) => string;
 }
 
-const hrCtx = (ctx: WriteContext): HrContext => ({ hr: ctx.client, target: ctx.target, cleanup: ctx.cleanup, observe: ctx.observe });
+const hrCtx = (ctx: WriteContext): HrContext => ({
+  api: 'hr',
+  client: ctx.client,
+  target: ctx.target,
+  cleanup: ctx.cleanup,
+  observe: ctx.observe,
+});
 const learningCtx = (ctx: WriteContext): LearningContext => ({
-  learning: ctx.client,
+  api: 'learning',
+  client: ctx.client,
   target: ctx.target,
   cleanup: ctx.cleanup,
   observe: ctx.observe,
@@ -170,9 +177,7 @@ export async function prepareWrites(ctx: WriteContext, opId: string): Promise<Pr
   if (preparer) return preparer(ctx);
   const op: OperationSpec = operation(opId);
   if (op.requestBody || op.pathParams.length > 0)
-    throw new Error(
-      `no example write of ${opId} (it has a request body or path parameters): add one to WRITES in specs/support/v3-writes.ts`,
-    );
+    throw new Error(`no example write of ${opId} (it has a request body or path parameters): add one to WRITES in specs/kit/v3-writes.ts`);
   return {
     next: () => ({ params: {}, keep: {}, onAccepted: () => undefined, markArchived: () => undefined }),
     note: null,

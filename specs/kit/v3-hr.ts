@@ -6,14 +6,14 @@
  * HR core has no read operation, so nothing here reads a record back: what a write did is seen
  * only through the outcome of later writes.
  */
+import type { Api } from './fixtures';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import { expectSetup } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
-import type { Cleanup } from '../../src/runner/cleanup';
-import { is2xx, observeOutcome, runExternalId, runTitle, statusOf, type Observe } from './v3';
+import { is2xx, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 
 export const EMPLOYEE_OP = 'hr.employee.put';
 export const POSITION_OP = 'hr.position.put';
@@ -43,12 +43,8 @@ export function parentField(level: UnitLevel): string | null {
   return level === 1 ? null : `level${level - 1}ExternalId`;
 }
 
-export interface HrContext {
-  hr: ApiClient;
-  target: Target;
-  cleanup: Cleanup;
-  observe: Observe;
-}
+/** What the helpers work with: the test's `api` fixture (one API's client, the target, the clean-up, the observer). */
+export type HrContext = Api;
 
 /** A PUT to a keyed-by-body HR core operation (employee, business unit, position). */
 export async function hrPut(hr: ApiClient, opId: string, body: unknown): Promise<Exchange> {
@@ -81,7 +77,7 @@ export interface HrRecord {
 export function archiveAtEnd(ctx: HrContext, record: HrRecord): void {
   ctx.cleanup.add(`HR ${record.opId} ${record.externalId}`, async () => {
     if (record.archived) return;
-    const ex = await hrPut(ctx.hr, record.opId, { externalId: record.externalId, ...record.keep, archive: true });
+    const ex = await hrPut(ctx.client, record.opId, { externalId: record.externalId, ...record.keep, archive: true });
     if (!is2xx(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
     record.archived = true;
   });
@@ -92,7 +88,7 @@ export function archiveAtEnd(ctx: HrContext, record: HrRecord): void {
  * archive. `keep` is merged into the body and repeated in later writes.
  */
 export async function createHr(ctx: HrContext, opId: string, externalId: string, fields: Body, keep: Body = {}): Promise<HrRecord> {
-  const ex = await hrPut(ctx.hr, opId, { externalId, ...keep, ...fields });
+  const ex = await hrPut(ctx.client, opId, { externalId, ...keep, ...fields });
   expectSetup(ex, opClause(opId), `creating ${opId} ${externalId} is this test's precondition`);
   observeOutcome(ctx.observe, subject(opId, 'create'), ex);
   const record: HrRecord = { opId, externalId, keep, archived: false };

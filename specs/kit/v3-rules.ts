@@ -17,7 +17,7 @@
  * token and an empty object first shows whether the route is served at the path the row gives (any
  * answer but 404); only when it is not shown is any 4xx taken as the refusal.
  */
-import { test } from '../fixtures';
+import { test } from './fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
 import { operation, operationsOf } from '../../src/catalogue';
 import type { ApiName, OperationSpec } from '../../src/catalogue/types';

@@ -1,0 +1,78 @@
+/**
+ * A test's evidence, for the reporters (src/reporting/evidence.ts): its exchanges in brief, its
+ * verdicts, the failed verdict's exchange, and the one replay command of a failed test.
+ */
+import { dirname, relative } from 'node:path';
+import type { TestInfo } from '@playwright/test';
+import { readEnv } from '../../src/config/env';
+import type { Target } from '../../src/config/target';
+import { instanceEnv, instanceOf } from '../../src/runner/instances';
+import { exchangeBrief, pathOf } from '../../src/http/exchange';
+import { redact } from '../../src/http/redact';
+import { replayCommand } from '../../src/reporting/replay';
+import type { FailingExchange, TestEvidence } from '../../src/reporting/evidence';
+import type { Verdict } from '../../src/checks/verdict';
+import type { ExchangeLog } from './exchange-log';
+import { takeFailedCase } from './property';
+
+const REQUEST_BODY_LIMIT = 2_000;
+
+/** The failed verdict's exchange, with what a console block shows of it. */
+function failingExchange(log: ExchangeLog, failure: Verdict | null): FailingExchange | null {
+  const found = log.find(failure?.exchangeSeq ?? null);
+  if (!found) return null;
+  const { exchange, n } = found;
+  const body = exchange.request.body;
+  return {
+    n,
+    seq: exchange.seq,
+    operationId: exchange.operationId,
+    method: exchange.request.method,
+    url: redact(exchange.request.url),
+    path: pathOf(exchange.request.url),
+    status: exchange.response?.status ?? null,
+    requestBody: body === null ? null : redact(body.length > REQUEST_BODY_LIMIT ? `${body.slice(0, REQUEST_BODY_LIMIT)}...` : body),
+    response: exchangeBrief(exchange).slice(1),
+    curl: exchange.curl,
+  };
+}
+
+/** The test's evidence: its exchanges, its verdicts, the failure, and the one replay command of a failed test. */
+export function evidenceOf(testInfo: TestInfo, target: Target, log: ExchangeLog, failure: Verdict | null): TestEvidence {
+  const failed = testInfo.status === 'failed';
+  const timedOut = testInfo.status === 'timedOut' || testInfo.status === 'interrupted';
+  const failedCase = takeFailedCase();
+  return {
+    exchanges: log.briefs(),
+    verdicts: log.verdicts,
+    failure,
+    failingExchange: failingExchange(log, failure),
+    replay: failed ? replayOf(testInfo, target, failedCase) : null,
+    notJudged: timedOut
+      ? testInfo.status === 'timedOut'
+        ? `the test did not end within its time-out of ${Math.round(testInfo.timeout / 1000)} s, a limit of the suite, not of the target (${log.all.length} exchanges sent)`
+        : 'the run was interrupted before the test ended'
+      : null,
+  };
+}
+
+function replayOf(testInfo: TestInfo, target: Target, failedCase: ReturnType<typeof takeFailedCase>): string {
+  // Relative to the project root (where playwright.config.ts is), as `npx playwright test` takes it.
+  const root = testInfo.config.configFile ? dirname(testInfo.config.configFile) : process.cwd();
+  const file = relative(root, testInfo.file).replace(/\\/g, '/');
+  const instance = instanceOf(testInfo.project.metadata);
+  return redact(
+    replayCommand({
+      env: instanceEnv(readEnv(), testInfo.project.metadata),
+      embedded: target.embedded,
+      ...(instance ? { faults: instance.faults, variants: instance.variants } : {}),
+      seed: target.run.seed,
+      runId: target.run.runId,
+      file,
+      line: testInfo.line,
+      project: testInfo.project.name,
+      title: testInfo.title,
+      failedCase,
+    }),
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * A test's exchanges as Allure/Playwright steps (the failing one marked), and its verdict sink.
+ */
+import { _baseTest as base, type TestInfo } from '@playwright/test';
+import { exchangeTitle, exchangeToText, pathOf, type Exchange } from '../../src/http/exchange';
+import { lastExchangeSeq } from '../../src/http/last-exchange';
+import { redact } from '../../src/http/redact';
+import { appendHarEntries, harAttachment, harEntriesFile, toHarEntry } from '../../src/reporting/har';
+import type { ExchangeBrief } from '../../src/reporting/evidence';
+import type { Verdict } from '../../src/checks/verdict';
+import { attachWithoutStack } from './attach';
+import { LEAN } from './lean';
+
+/**
+ * How exchange texts are attached. Playwright's list reporter prints, under a failed test, the body
+ * of every attachment whose content type starts with "text/" (case-sensitively), which for a test of
+ * hundreds of requests is thousands of lines. "Text/plain" is the same media type (RFC 2045 §5.1:
+ * type names are case-insensitive) and Allure shows it as plain text, but the list reporter skips
+ * it: the console shows one compact block per failure (src/cli/start.ts) and the exchanges stay in
+ * the reports. CONFORMANCE_VERBOSE=1 brings the full dump back.
+ */
+const EXCHANGE_CONTENT_TYPE = process.env.CONFORMANCE_VERBOSE === '1' ? 'text/plain' : 'Text/plain';
+/** allure-js-commons' runtime message type: allure-playwright applies a "step_metadata" message attached inside a step to that step. */
+const ALLURE_MESSAGE_CONTENT_TYPE = 'application/vnd.allure.message+json';
+/** The mark of the failing exchange's step. */
+const FAILED_MARK = '\u2717';
+
+interface ExchangeStep {
+  seq: number;
+  close(error: Error | null): void;
+  done: Promise<void>;
+}
+
+/**
+ * The exchanges and verdicts of one test. Exchanges are numbered 1, 2, 3... within it (the
+ * worker-wide `seq` stays on each for the verdicts, which name exchanges by it). Each exchange is a
+ * Playwright step, started when the exchange is recorded, in the async context of the code that
+ * sent it: in the test body (or the `test.step` the body is in), or under "After Hooks" for
+ * clean-up; the step holds the exchange text as an attachment "<nnn> <METHOD> <path> -> <status>".
+ *
+ * Which exchange failed is known only when the test ends, from the verdict that failed it; so the
+ * body's steps stay open until then: the failed verdict's exchange ends failed (its step throws the
+ * test's error and is renamed "\u2717 <name>"), every other one passed.
+ *
+ * It is also the test's verdict sink (src/checks/verdict.ts): every check records its verdict here.
+ */
+export class ExchangeLog {
+  readonly all: Exchange[] = [];
+  readonly verdicts: Verdict[] = [];
+  /** The worker-wide seq before the test's first exchange. */
+  readonly startSeq = lastExchangeSeq();
+  private readonly open: ExchangeStep[] = [];
+  private readonly steps: Promise<void>[] = [];
+
+  constructor(private readonly testInfo: TestInfo) {}
+
+  record(item: Exchange | Verdict): void {
+    if ('verdict' in item) this.verdicts.push(item);
+    else this.recordExchange(item);
+  }
+
+  private recordExchange(exchange: Exchange): void {
+    this.all.push(exchange);
+    // A lean run's reports show no exchange: no step, no attachment, just the brief in the evidence.
+    if (LEAN) return;
+    const step = this.step(exchange, this.all.length);
+    // An exchange sent after the body failed (clean-up) has nothing left to wait for.
+    if (this.testInfo.status === 'passed') this.open.push(step);
+    else step.close(null);
+  }
+
+  /** Ends the open steps: the failed verdict's exchange failed (with the test's error), every other passed; waits for every step. */
+  async finish(failure: Verdict | null): Promise<void> {
+    const error = failure ? stepError(this.testInfo) : null;
+    for (const step of this.open.splice(0)) step.close(failure && step.seq === failure.exchangeSeq ? error : null);
+    await Promise.all(this.steps);
+  }
+
+  /**
+   * The test's exchanges as HAR entries, appended to its worker's file (merged into
+   * reports/exchanges.har at the end of the run); a failed test also gets them as an attachment.
+   */
+  async writeHar(failed: boolean): Promise<void> {
+    if (LEAN || this.all.length === 0) return;
+    const test = this.testInfo.titlePath.slice(1).join(' › ');
+    const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+    appendHarEntries(
+      harEntriesFile(reportsDir, this.testInfo.parallelIndex),
+      this.all.map((e) => toHarEntry(e, { test, testId: this.testInfo.testId })),
+    );
+    if (failed) {
+      const har = harAttachment(this.all, test);
+      await attachWithoutStack(this.testInfo, har.name, { body: har.body, contentType: har.contentType });
+    }
+  }
+
+  /** The exchange with the worker-wide `seq`, and its number in the test. */
+  find(seq: number | null): { exchange: Exchange; n: number } | null {
+    const i = seq === null ? -1 : this.all.findIndex((e) => e.seq === seq);
+    return i < 0 ? null : { exchange: this.all[i] as Exchange, n: i + 1 };
+  }
+
+  briefs(): ExchangeBrief[] {
+    return this.all.map((e, i) => ({
+      n: i + 1,
+      seq: e.seq,
+      operationId: e.operationId,
+      method: e.request.method,
+      path: pathOf(e.request.url),
+      status: e.response?.status ?? null,
+      retries: e.retries,
+      ms: Math.round(e.durationMs),
+    }));
+  }
+
+  private step(exchange: Exchange, n: number): ExchangeStep {
+    const title = exchangeTitle(exchange, n);
+    const testInfo = this.testInfo;
+    let close!: (error: Error | null) => void;
+    const outcome = new Promise<Error | null>((resolve) => (close = resolve));
+    const done = base
+      .step(
+        title,
+        async () => {
+          await attachWithoutStack(testInfo, title, { body: exchangeToText(exchange), contentType: EXCHANGE_CONTENT_TYPE });
+          const error = await outcome;
+          if (!error) return;
+          const message = { type: 'step_metadata', data: { name: `${FAILED_MARK} ${title}` } };
+          await attachWithoutStack(testInfo, 'Allure Step Metadata', {
+            body: JSON.stringify(message),
+            contentType: ALLURE_MESSAGE_CONTENT_TYPE,
+          });
+          throw error;
+        },
+        // The test's own location: Playwright then skips capturing and source-mapping a stack per step.
+        { location: { file: testInfo.file, line: testInfo.line, column: testInfo.column } },
+      )
+      .catch(() => undefined);
+    this.steps.push(done);
+    return { seq: exchange.seq, close, done };
+  }
+}
+
+/** The error the failing exchange's step ends with: the test's own message (check, clause and quote). */
+export function stepError(testInfo: TestInfo): Error {
+  const error = new Error(redact(testInfo.error?.message ?? `test ${testInfo.status ?? 'failed'}`));
+  error.name = 'CheckError';
+  error.stack = `${error.name}: ${error.message}`;
+  return error;
+}

@@ -1,0 +1,216 @@
+/**
+ * Playwright fixtures of every spec: the target (read once per worker), an API client per API with
+ * auth, politeness and exchange recording, `covers` (which operation x status a test proves, for
+ * the conformance matrix), `observe` (what the target did where the documents are silent), a
+ * clean-up registry that undoes what a test created, and `api` (the test's own API: its client,
+ * target, clean-up and observer together). Each test's evidence goes to the reporters when it ends.
+ */
+// The base test without Playwright's browser fixtures: its auto fixtures (tracing, screenshots,
+// request contexts) would set up and tear down around every test, each a step with a captured stack.
+import { _baseTest as base } from '@playwright/test';
+import { operation } from '../../src/catalogue';
+import type { ApiName, OperationSpec } from '../../src/catalogue/types';
+import { readEnv } from '../../src/config/env';
+import { parseTarget, type Target } from '../../src/config/target';
+import { instanceEnv } from '../../src/runner/instances';
+import { ApiClient, type AuthProvider } from '../../src/http/client';
+import { Limiter } from '../../src/http/limiter';
+import { hmacBasicAuth } from '../../src/auth/hmac-basic';
+import { TokenCache, bearerAuth, requestToken } from '../../src/auth/oauth';
+import { Cleanup } from '../../src/runner/cleanup';
+import { recordObservation, type ObservationCategory } from '../../src/reporting/observations';
+import { coverageAnnotation } from '../../src/reporting/coverage';
+import { EVIDENCE_ANNOTATION } from '../../src/reporting/evidence';
+import { pendingFailure, setVerdictSink } from '../../src/checks/verdict';
+import { allureHomeFor, allureLabelsFor } from './allure-labels';
+import { evidenceOf } from './evidence';
+import { ExchangeLog } from './exchange-log';
+import { RmShared } from './rm-shared';
+import { LEAN } from './lean';
+
+interface WorkerFixtures {
+  target: Target;
+  limiter: Limiter;
+  hrTokens: TokenCache;
+  /** The RM records a worker's tests share (support/rm-shared.ts): made when a test first asks, undone at worker teardown. */
+  rmShared: RmShared;
+}
+
+interface TestFixtures {
+  /** Every exchange of the test, each shown as a step of the test as it happens (see ExchangeLog). */
+  exchanges: ExchangeLog;
+  rm: ApiClient;
+  hr: ApiClient;
+  learning: ApiClient;
+  /** Declares that this test proves `statuses` of the catalogue operation `operationId`. */
+  covers: (operationId: string, ...statuses: string[]) => OperationSpec;
+  observe: (category: ObservationCategory, subject: string, value: string) => void;
+  cleanup: Cleanup;
+  /** The test's own API (its project's): its client, with the target, the clean-up and the observer, as helpers take them. */
+  api: Api;
+}
+
+/** What a spec helper works with: one API's client, the target, the clean-up registry and the observer. */
+export interface Api {
+  api: ApiName;
+  client: ApiClient;
+  target: Target;
+  cleanup: Cleanup;
+  observe: (category: ObservationCategory, subject: string, value: string) => void;
+}
+
+// Every fixture is `box: 'self'`: it gets no step of its own (a step is two messages to the runner
+// and a line in each report, for ~7 fixtures of each of ~290 tests); the exchanges a fixture sends
+// are still steps, under "Before Hooks" or "After Hooks".
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  target: [
+    async ({}, use, workerInfo) => {
+      // In a many-instance run (the fault run) each project has its own reference server.
+      await use(parseTarget(instanceEnv(readEnv(), workerInfo.project.metadata)));
+    },
+    { scope: 'worker', box: 'self' },
+  ],
+  limiter: [
+    async ({ target }, use, workerInfo) => {
+      const workers = Math.max(1, workerInfo.config.workers);
+      await use(new Limiter(target.run.maxRps / workers, Math.max(1, Math.floor(target.run.maxConcurrency / workers))));
+    },
+    { scope: 'worker', box: 'self' },
+  ],
+  hrTokens: [
+    async ({ target }, use) => {
+      const hr = target.hr;
+      await use(
+        new TokenCache(() =>
+          hr
+            ? requestToken({
+                tokenUrl: hr.tokenUrl,
+                clientId: hr.clientId,
+                clientSecret: hr.clientSecret,
+                scope: hr.scope,
+                auth: hr.tokenAuth,
+                timeoutMs: target.run.timeoutMs,
+              })
+            : Promise.reject(new Error('HR is not configured')),
+        ),
+      );
+    },
+    { scope: 'worker', box: 'self' },
+  ],
+  rmShared: [
+    async ({ target }, use) => {
+      const shared = new RmShared(target);
+      await use(shared);
+      await shared.cleanUp();
+    },
+    { scope: 'worker', box: 'self' },
+  ],
+  exchanges: [
+    async ({ target }, use, testInfo) => {
+      // A far target's tests wait on round trips: each gets room for 400 more of them (src/runner/latency.ts).
+      const rtt = Number(process.env.CONFORMANCE_RTT_MS ?? -1);
+      if (rtt > 0) testInfo.setTimeout(testInfo.timeout + rtt * 400);
+      const log = new ExchangeLog(testInfo);
+      setVerdictSink(log);
+      try {
+        await use(log);
+      } finally {
+        // Read before the sink goes: the failed verdict on its way out of the test, if a check failed it.
+        const failure = testInfo.status === 'failed' ? pendingFailure() : null;
+        setVerdictSink(null);
+        await allureHomeFor(testInfo);
+        await log.finish(failure);
+        await log.writeHar(failure !== null || testInfo.status === 'failed');
+        testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidenceOf(testInfo, target, log, failure)) });
+      }
+    },
+    // Every test has evidence, whether or not it asks for a client.
+    { box: 'self', auto: true },
+  ],
+  rm: [
+    async ({ target, limiter, exchanges }, use) => {
+      test.skip(!target.rm, 'RM v2 not configured (RM_BASE_URL is unset while HR_BASE_URL is set)');
+      if (target.rm) await use(apiClient('rm', target, limiter, exchanges, hmacBasicAuth(target.rm.apiKey, target.rm.apiSecret)));
+    },
+    { box: 'self' },
+  ],
+  hr: [
+    async ({ target, limiter, hrTokens, exchanges }, use) => {
+      test.skip(!target.hr, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+      if (target.hr) await use(apiClient('hr', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
+    },
+    { box: 'self' },
+  ],
+  learning: [
+    async ({ target, limiter, hrTokens, exchanges }, use) => {
+      test.skip(!target.hr, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+      if (target.hr) await use(apiClient('learning', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
+    },
+    { box: 'self' },
+  ],
+  api: [
+    async ({ target, limiter, hrTokens, exchanges, cleanup, observe }, use, testInfo) => {
+      const api = testInfo.project.name.replace(/@.*$/, '') as ApiName;
+      const configured = api === 'rm' ? target.rm : target.hr;
+      test.skip(!configured, `${API_NAMES[api]} not configured (its base URL is unset while the other API's is set)`);
+      if (!configured) return;
+      const auth =
+        api === 'rm' && target.rm
+          ? hmacBasicAuth(target.rm.apiKey, target.rm.apiSecret)
+          : bearerAuth(hrTokens, target.hr?.tokenAuth ?? 'post');
+      await use({ api, client: apiClient(api, target, limiter, exchanges, auth), target, cleanup, observe });
+    },
+    { box: 'self' },
+  ],
+  covers: [
+    async ({}, use, testInfo) => {
+      const pending: PromiseLike<void>[] = [];
+      await use((operationId, ...statuses) => {
+        const op = operation(operationId);
+        testInfo.annotations.push(coverageAnnotation(op, statuses));
+        // A lean run has no Allure reporter to read the labels. One epic, feature and story per test:
+        // the first operation it covers; the others as parameters (not part of the test's identity).
+        if (!LEAN) pending.push(allureLabelsFor(testInfo, op));
+        return op;
+      });
+      await Promise.all(pending);
+    },
+    { box: 'self' },
+  ],
+  observe: [
+    async ({}, use, testInfo) => {
+      await use((category, subject, value) => recordObservation(testInfo, category, subject, value));
+    },
+    { box: 'self' },
+  ],
+  cleanup: [
+    async ({}, use, testInfo) => {
+      const cleanup = new Cleanup();
+      await use(cleanup);
+      const report = await cleanup.run();
+      for (const line of report.failed) testInfo.annotations.push({ type: 'cleanup-failed', description: line });
+      for (const line of report.leftovers) testInfo.annotations.push({ type: 'leftover', description: line });
+    },
+    { box: 'self' },
+  ],
+});
+
+const API_NAMES: Record<ApiName, string> = { rm: 'RM v2', hr: 'HR core v3', learning: 'Learning v3' };
+
+/** A test's client of one API: its base URL, auth and media type (RM: 000 §1; v3: 001 §4), recording into the test's log. */
+function apiClient(api: ApiName, target: Target, limiter: Limiter, exchanges: ExchangeLog, auth: AuthProvider): ApiClient {
+  const baseUrl = api === 'rm' ? target.rm?.baseUrl : target.hr?.baseUrl;
+  if (baseUrl === undefined) throw new Error(`${api} is not configured`);
+  return new ApiClient({
+    api,
+    baseUrl,
+    auth,
+    limiter,
+    timeoutMs: target.run.timeoutMs,
+    jsonContentType: api === 'rm' ? 'application/vnd.api+json' : 'application/json',
+    onExchange: (e) => exchanges.record(e),
+  });
+}
+
+export { expect } from '@playwright/test';
+export { ExchangeLog } from './exchange-log';
