@@ -21,7 +21,8 @@ import { APIS, type ApiName } from '../../src/catalogue';
 import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type CatchHints } from '../fault-run/catch-hints';
 import { pool, runInstances, runSuite, type SuiteRun } from '../fault-run/run-suite';
 import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../fault-run/verdicts';
-import { renderTable, scores, writeFaultRunReport, type FaultRunReport } from '../fault-run/report';
+import { clauseProof, renderTable, scores, writeFaultRunReport, type FaultRunReport } from '../fault-run/report';
+import type { ConformanceReport } from '../../src/reporting/conformance-types';
 import { parseCliArgs, usageError } from '../../src/cli/help';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
 
   /** Cells the reference run left not covered (not marked untestable): each must be earned by a variant that takes the other lawful reading (educations 200 where the reference answers 201). */
   let referenceGaps: string[] = [];
+  /** The clauses the reference run's verdicts enforced (the clauses the suite can fail a target with). */
+  let enforcedClauses: NonNullable<ConformanceReport['clauses']> = {};
   let reference: FaultRunReport['reference'] = {
     passed: true,
     seconds: 0,
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
         .map(([s]) => `${op.id} ${s}`),
     );
     referenceGaps = notCovered;
+    enforcedClauses = run.report?.clauses ?? {};
     const failures = [
       ...(run.report?.failures ?? []).map((f) => `[${f.check}] ${f.test}: ${f.message.slice(0, 200)}`),
       ...(run.report ? [] : [`no report (exit ${run.exitCode}): ${run.tail}`]),
@@ -245,6 +249,7 @@ async function main(): Promise<void> {
     faults: faultVerdicts,
     variants: variantVerdicts,
     scores: scores(faultVerdicts, variantVerdicts),
+    ...(values['skip-reference'] ? {} : clauseProof(enforcedClauses, faults)),
     seconds: Math.round((performance.now() - started) / 100) / 10,
     parallel,
   };
@@ -256,6 +261,10 @@ async function main(): Promise<void> {
     `Sensitivity: ${s.faultsCaught}/${s.faults} faults caught by their declared check (${s.sensitivity}). False alarms: ${s.variants - s.variantsPassed}/${s.variants} variants (${s.falseAlarms}). ${report.seconds} s.`,
   );
   for (const line of reference.failures.slice(0, 20)) console.log(`  reference: ${line}`);
+  if (report.clauses)
+    console.log(
+      `Clauses: ${report.clauses.length - (report.unproven?.length ?? 0)}/${report.clauses.length} that the suite enforces are broken by some fault${report.unproven?.length ? `; unproven: ${report.unproven.join(', ')}` : ''}.`,
+    );
   const ok = reference.passed && s.faultsCaught === s.faults && s.variantsPassed === s.variants;
   console.log(ok ? 'Fault run: OK' : 'Fault run: FAILED (see reports/faults.md)');
   process.exit(ok ? 0 : 1);

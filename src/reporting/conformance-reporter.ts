@@ -288,6 +288,13 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     if (outcome === 'failed' || outcome === 'error') failures.push(failureOf(test, title, evidence, outcome));
   }
   earnCells(cells, judged);
+  const clauses: NonNullable<ConformanceReport['clauses']> = {};
+  for (const t of judged)
+    for (const v of t.verdicts) {
+      const c = (clauses[v.clause] ??= { passed: 0, failed: 0, checks: [] });
+      c[v.verdict] += 1;
+      if (!c.checks.includes(v.check)) c.checks.push(v.check);
+    }
   const target = (metadata.target as ConformanceReport['target'] | undefined) ?? { rm: 'unknown', hr: 'unknown' };
   // INTERFACE.md: with only one API configured, the other's cells are skipped ("not configured").
   const notConfigured = (api: ApiName): boolean => (api === 'rm' ? target.rm : target.hr) === NOT_CONFIGURED;
@@ -353,6 +360,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     requests,
     operations,
     failures,
+    clauses,
     notJudged,
     tests: testLines,
     skipped,

@@ -141,6 +141,8 @@ export interface ConformanceReport {
     untestable?: readonly { what: string; reason: string; status?: string }[];
   }[];
   failures: FailureLine[];
+  /** Every clause a verdict of the run enforced: how many verdicts passed and failed under it, and by which checks. */
+  clauses?: Record<string, { passed: number; failed: number; checks: string[] }>;
   /** The release gate (CONFORMANCE_BASELINE, CONFORMANCE_EXPECTATIONS): failures new, known and expected; fixed, unused and expired entries. */
   gate?: GateResult;
   notJudged: NotJudgedTest[];
