@@ -15,7 +15,7 @@ import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
 import { cellsOfTest, earnCells, type CellState, type TestCells } from './cells';
-import { EVIDENCE_ANNOTATION, parseEvidence, type TestEvidence } from './evidence';
+import { EVIDENCE_ANNOTATION, parseEvidence, sequentialChain, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
 import { operationOfSubject } from './subject-operation';
 import { groupLeftovers, groupObservations, OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
@@ -204,6 +204,16 @@ function failureOf(test: TestCase, title: string, evidence: TestEvidence | null,
   };
 }
 
+/** A property's annotation (JSON, specs/kit/property.ts): its name, the cases it ran and why that many. */
+function propertyOf(text: string): { name: string; runs: number; why: string }[] {
+  try {
+    const v = JSON.parse(text) as { name?: unknown; runs?: unknown; why?: unknown };
+    return typeof v.name === 'string' && typeof v.runs === 'number' ? [{ name: v.name, runs: v.runs, why: String(v.why ?? '') }] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** What one test contributes to the report: its line, its cells, its failure, its observations and leftovers. */
 interface ReadTest {
   line: TestLine;
@@ -270,6 +280,9 @@ export function readTest(test: TestCase): ReadTest | null {
       ms: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
       operations: [...new Set(exchanges.flatMap((e) => (e.operationId ? [e.operationId] : [])))].sort(),
       earned: [...cellsOfTest(cells).passed.keys()].sort(),
+      chain: sequentialChain(exchanges),
+      worker: test.results[test.results.length - 1]?.parallelIndex ?? 0,
+      properties: annotations.flatMap((a) => (a.type === 'property' ? propertyOf(a.description ?? '') : [])),
     },
     cells,
     failure: outcome === 'failed' || outcome === 'error' ? failureOf(test, title, evidence, outcome) : null,

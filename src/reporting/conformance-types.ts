@@ -63,6 +63,12 @@ export interface TestLine {
   operations?: string[];
   /** The cells ("<operationId> <status>") its verdicts earned. */
   earned?: string[];
+  /** Its longest chain of round trips one after another (src/reporting/evidence.ts sequentialChain). */
+  chain?: number;
+  /** The worker (Playwright's parallel index) that ran it. */
+  worker?: number;
+  /** Its properties: how many cases each ran, and why that many. */
+  properties?: { name: string; runs: number; why: string }[];
 }
 
 /** The exchanges behind one cell: how many earned it, how many failed it, a few of them by test and number, and why it is not covered. */
