@@ -32,12 +32,17 @@ import { runSuite, type SuiteRun } from '../fault-run/run-suite';
 import type { FaultRunReport } from '../fault-run/report';
 import { startReferenceServer } from '../../servers/reference/server';
 import { parseCliArgs, usageError } from '../../src/cli/help';
+import { farRun, type FarRun } from '../bench/far';
 import { figure, jsonTotals, ratio, renderFigures, round, workerStartup, type Figure, type JsonReportLike } from './bench-figures';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
 async function main(): Promise<void> {
   const { values } = parseCliArgs('bench', {
-    options: { 'reuse-faults': { type: 'boolean', default: false }, requests: { type: 'string', default: '5000' } },
+    options: {
+      'reuse-faults': { type: 'boolean', default: false },
+      'no-far': { type: 'boolean', default: false },
+      requests: { type: 'string', default: '5000' },
+    },
   });
   if (!/^[1-9]\d*$/.test(values.requests)) usageError('npm run bench', `--requests must be a positive integer (got "${values.requests}")`);
   const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
@@ -60,6 +65,10 @@ async function main(): Promise<void> {
     'hr.write.validation-answered-200',
     'learning.create.status-200',
   ];
+
+  /** Round trips of the far-away runs (a proxy answering that late), and the defect only a generated case finds. */
+  const FAR_DELAYS_MS = [50, 300] as const;
+  const GENERATED_ONLY_FAULT = 'rm.lists.readd-after-delete-200';
 
   /** The one test of the start-up run: a stable, quick HR check. */
   const ONE_TEST = { project: 'hr', grep: 'the token endpoint issues a bearer JWT for the configured client and scope' };
@@ -207,6 +216,23 @@ async function main(): Promise<void> {
     faultRunNote = values['reuse-faults']
       ? `--reuse-faults: no ${reportsDir}/faults.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
       : `the fault run wrote no ${reportsDir}/faults.json.`;
+  // Far away (issue 27): the reference server behind a proxy answering 50 and 300 ms late.
+  const far: FarRun[] = [];
+  if (!values['no-far'])
+    for (const delayMs of FAR_DELAYS_MS) {
+      step(`whole suite against a target ${delayMs} ms away`);
+      far.push(await farRun({ delayMs, reportsDir: `${reportsDir}/bench-far-${delayMs}`, seed: SEED }));
+    }
+  step(`the generated-only defect (${GENERATED_ONLY_FAULT}) 300 ms away, on the properties' time budget`);
+  const farDefect = values['no-far']
+    ? null
+    : await farRun({
+        delayMs: 300,
+        reportsDir: `${reportsDir}/bench-far-defect`,
+        seed: SEED,
+        faults: [GENERATED_ONLY_FAULT],
+        args: ['rm/lists-membership.spec', '--project', 'rm'],
+      });
   step('HTTP client overhead');
   const overhead = await clientOverhead(Number(values.requests));
   const runs = catalogue ? catalogue.faults.length + catalogue.variants.length : 0;
@@ -278,6 +304,24 @@ async function main(): Promise<void> {
     faultRunParallel: catalogue?.parallel ?? null,
     faultRunReused: values['reuse-faults'] && catalogue !== null,
     ...(faultRunNote ? { faultRunNote } : {}),
+    far: far.map((f) => ({
+      delayMs: f.delayMs,
+      seconds: round(f.run.seconds),
+      exitCode: f.run.exitCode,
+      totals: totalsOf(f.run),
+      requests: f.requests,
+      longestTestChain: f.longestTestChain,
+      longestWorkerChain: f.longestWorkerChain,
+      properties: f.properties,
+    })),
+    farDefect: farDefect
+      ? {
+          seconds: round(farDefect.run.seconds),
+          exitCode: farDefect.run.exitCode,
+          foundBy: farDefect.run.report?.failures.map((f) => f.check) ?? [],
+          casesOfTheModel: farDefect.properties.find((p) => /membership model/.test(p.name)) ?? null,
+        }
+      : null,
     bareUndiciMsPerRequest: Math.round(overhead.bare * 1000) / 1000,
     clientMsPerRequest: Math.round(overhead.client * 1000) / 1000,
     clientOverheadRatio: Math.round(overhead.ratio * 100) / 100,
@@ -331,6 +375,28 @@ async function main(): Promise<void> {
         ? `${runs} runs, ${bench.secondsPerFaultRun ?? '-'} s each, ${bench.faultRunParallel ?? '-'} in parallel${bench.faultRunReused ? ', reused' : ''}`
         : 'not measured',
     ),
+    ...bench.far.flatMap((f) => [
+      figure(
+        `whole suite ${f.delayMs} ms away`,
+        `far[${f.delayMs}].seconds`,
+        f.seconds,
+        's',
+        f.delayMs === 50 ? 20 : 60,
+        `exit ${f.exitCode}; ${f.requests} requests; longest chain ${f.longestTestChain} round trips in a test, ${f.longestWorkerChain} in a worker; ${f.properties.length} properties, the model ${f.properties.find((p) => /membership model/.test(p.name))?.runs ?? '?'} cases`,
+      ),
+    ]),
+    ...(bench.farDefect
+      ? [
+          figure(
+            'generated-only defect 300 ms away',
+            'farDefect.seconds',
+            bench.farDefect.seconds,
+            's',
+            null,
+            `exit ${bench.farDefect.exitCode} (1: found), by ${bench.farDefect.foundBy.join(', ') || 'nothing'}; the model ran ${bench.farDefect.casesOfTheModel?.runs ?? '?'} cases`,
+          ),
+        ]
+      : []),
     figure(
       'client per request vs bare undici',
       'clientOverheadRatio',

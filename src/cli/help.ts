@@ -186,10 +186,11 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
   },
   bench: {
     summary: "the suite's speed figures on this machine",
-    usage: ['npm run bench [-- --reuse-faults] [--requests <n>]'],
-    what: "Measures the suite's speed on this machine: the whole suite against the embedded server (median of 3), against a conforming loopback server and a failing target, one test's fixed cost, worker start-up, the fault run, and the HTTP client's overhead against bare undici. Prints the table with each target and writes reports/bench.json. Takes several minutes.",
+    usage: ['npm run bench [-- --reuse-faults] [--no-far] [--requests <n>]'],
+    what: "Measures the suite's speed on this machine: the whole suite against the embedded server (median of 3), against a conforming loopback server and a failing target, one test's fixed cost, worker start-up, the fault run, the whole suite against the reference server behind a proxy answering 50 and 300 ms late (wall time, requests, the longest chain of sequential round trips, the cases each property ran), the generated-only defect 300 ms away, and the HTTP client's overhead against bare undici. Prints the table with each target and writes reports/bench.json. Takes several minutes.",
     options: [
       ['--reuse-faults', 'take the fault run figures from the last reports/faults.json instead of running it'],
+      ['--no-far', 'leave out the far-away runs (50 and 300 ms)'],
       ['--requests <n>', 'requests per side of the client overhead measure (default 5000)'],
       HELP_OPTION,
     ],
