@@ -25,7 +25,7 @@ export interface Measured {
   workerRun: { run: SuiteRun; report: JsonReportLike | null };
   workers: ReturnType<typeof workerStartup> | null;
   requests: number;
-  catalogue: Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 'parallel'> | null;
+  faultRun: Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 'parallel'> | null;
   faultRunNote: string | null;
   reuseFaults: boolean;
   overhead: { bare: number; client: number; ratio: number };
@@ -45,7 +45,7 @@ const ran = (run: SuiteRun): string => {
 
 export function benchRecord(m: Measured) {
   const { measuredAt, startLoad, SEED, WORKERS, EMBEDDED_RUNS, FAILING_FAULTS, ONE_TEST, suite, suiteRuns, loopback, failing, oneTest } = m;
-  const { workerRun, workers, requests, catalogue, faultRunNote, reuseFaults, overhead, runs, far, farDefect } = m;
+  const { workerRun, workers, requests, faultRun, faultRunNote, reuseFaults, overhead, runs, far, farDefect } = m;
   const embeddedSeconds = round(suite.seconds);
   const loopbackSeconds = round(loopback.seconds);
   const failingSeconds = round(failing.seconds);
@@ -107,11 +107,11 @@ export function benchRecord(m: Measured) {
       workerRunExitCode: workerRun.run.exitCode,
       workerRunTotals: workerTotals,
     },
-    faultRunSeconds: catalogue?.seconds ?? null,
+    faultRunSeconds: faultRun?.seconds ?? null,
     faultRuns: runs,
-    secondsPerFaultRun: catalogue && runs ? Math.round((10 * catalogue.seconds) / runs) / 10 : null,
-    faultRunParallel: catalogue?.parallel ?? null,
-    faultRunReused: reuseFaults && catalogue !== null,
+    secondsPerFaultRun: faultRun && runs ? Math.round((10 * faultRun.seconds) / runs) / 10 : null,
+    faultRunParallel: faultRun?.parallel ?? null,
+    faultRunReused: reuseFaults && faultRun !== null,
     ...(faultRunNote ? { faultRunNote } : {}),
     far: far.map((f) => ({
       delayMs: f.delayMs,
@@ -180,7 +180,7 @@ export function benchRecord(m: Measured) {
       bench.faultRunSeconds,
       's',
       300,
-      catalogue
+      faultRun
         ? `${runs} runs, ${bench.secondsPerFaultRun ?? '-'} s each, ${bench.faultRunParallel ?? '-'} in parallel${bench.faultRunReused ? ', reused' : ''}`
         : 'not measured',
     ),

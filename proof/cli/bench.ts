@@ -100,17 +100,17 @@ async function main(): Promise<void> {
   const workers = workerRun.report ? workerStartup(workerRun.report) : null;
 
   const requests = suite.report?.requests ?? 0;
-  let catalogue: Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 'parallel'> | null = null;
+  let faultRun: Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 'parallel'> | null = null;
   let faultRunNote: string | null = null;
   if (!values['reuse-faults']) {
     step('fault run');
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'proof/cli/faults.ts'], { stdio: 'inherit' });
     if (res.status !== 0) console.error('The fault run failed; its time is still reported.');
   }
-  if (existsSync(`${reportsDir}/faults.json`)) catalogue = JSON.parse(readFileSync(`${reportsDir}/faults.json`, 'utf8')) as FaultRunReport;
+  if (existsSync(`${reportsDir}/faults.json`)) faultRun = JSON.parse(readFileSync(`${reportsDir}/faults.json`, 'utf8')) as FaultRunReport;
   else
     faultRunNote = values['reuse-faults']
-      ? `--reuse-faults: no ${reportsDir}/faults.json to reuse, so the catalogue figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
+      ? `--reuse-faults: no ${reportsDir}/faults.json to reuse, so the fault run figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
       : `the fault run wrote no ${reportsDir}/faults.json.`;
   // Far away (issue 27): the reference server behind a proxy answering 50 and 300 ms late.
   const far: FarRun[] = [];
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
       });
   step('HTTP client overhead');
   const overhead = await clientOverhead(Number(values.requests));
-  const runs = catalogue ? catalogue.faults.length + catalogue.variants.length : 0;
+  const runs = faultRun ? faultRun.faults.length + faultRun.variants.length : 0;
 
   const { bench, figures } = benchRecord({
     measuredAt,
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     workerRun,
     workers,
     requests,
-    catalogue,
+    faultRun,
     faultRunNote,
     reuseFaults: values['reuse-faults'],
     overhead,

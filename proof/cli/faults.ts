@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const { values } = parseCliArgs('faults', {
     options: {
       only: { type: 'string' },
-      parallel: { type: 'string', default: process.env.CONFORMANCE_MUTATION_PARALLEL ?? '2' },
+      parallel: { type: 'string', default: process.env.CONFORMANCE_FAULT_RUN_PARALLEL ?? process.env.CONFORMANCE_MUTATION_PARALLEL ?? '2' },
       'skip-reference': { type: 'boolean', default: false },
       'no-hints': { type: 'boolean', default: false },
       'write-hints': { type: 'boolean', default: false },
