@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { commaList, readEnv } from './src/config/env';
-import { planTarget } from './src/config/target';
+import { isNear, planTarget } from './src/config/target';
 import { instanceProjects, readInstances } from './src/runner/instances';
-import { FAR_WORKERS, jobPerTest, suiteProjects } from './src/runner/projects';
+import { farWorkers, jobPerTest, suiteProjects } from './src/runner/projects';
 import { isFar, runRttMs } from './src/runner/latency';
 import { preloadCompileCache } from './src/runner/compile-cache';
 import { exitOnUnknownProject } from './src/runner/selection-guard';
@@ -47,15 +47,11 @@ const lean = process.env.CONFORMANCE_LEAN === '1';
 // The fault runs many reference servers in one run (src/runner/instances.ts); else a project per
 // API, one worker each in the default run (src/runner/projects.ts).
 // A far target (a round trip of 20 ms or more) gets more workers and a job per test (src/runner/latency.ts).
-const far =
-  !plan.embedded &&
-  !instances &&
-  isFar(
-    runRttMs(
-      process.env,
-      [env.RM_BASE_URL, env.HR_BASE_URL].filter((u): u is string => !!u),
-    ),
-  );
+const baseUrls = [env.RM_BASE_URL, env.HR_BASE_URL].filter((u): u is string => !!u);
+const rttMs = !plan.embedded && !instances ? runRttMs(process.env, baseUrls) : null;
+const far = isFar(rttMs);
+// The run's bound on requests in flight (src/config/target.ts; a bad value is reported by the global setup).
+const maxConcurrency = Number(env.CONFORMANCE_MAX_CONCURRENCY) || (isNear(baseUrls) ? 16 : 4);
 const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, process.env, far);
 // `--project foo`: exit 2 and one line, not Playwright's exit 1 and stack trace (src/runner/selection-guard.ts).
 exitOnUnknownProject(projects.map((p) => p.name ?? ''));
@@ -67,7 +63,7 @@ export default defineConfig({
   // A spec file's tests run in order in one worker, files spread over the workers: a job per file,
   // not per test (~6 ms of dispatch each, 288 tests); a sharded run splits tests (src/runner/projects.ts).
   fullyParallel: jobPerTest(process.argv, far),
-  workers: workersFromEnv(process.env.CONFORMANCE_WORKERS, far ? FAR_WORKERS : 2),
+  workers: workersFromEnv(process.env.CONFORMANCE_WORKERS, far ? farWorkers(rttMs ?? 0, maxConcurrency) : 2),
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -15,6 +15,8 @@ import { redact } from '../../src/http/redact';
 import { LEAN } from './lean';
 
 export interface PropertyOptions<T> {
+  /** Runs at the same time as other properties of its test (propertiesAtOnce): its failure names it for the replay. */
+  alongside?: boolean;
   /** Names the property in the report; also mixed into its seed. */
   name: string;
   arbitrary: fc.Arbitrary<T>;
@@ -64,6 +66,8 @@ export function casesFor(asked: number, floor: number, requestsPerCase: number, 
 const REPLAY_PATH = process.env.CONFORMANCE_REPLAY_PATH;
 /** For model-based tests, the command sequence's own replay path (fast-check needs both). */
 const REPLAY_COMMANDS = process.env.CONFORMANCE_REPLAY_COMMANDS;
+/** Where a test runs several properties at once, the one a replay is about (the others stand aside). */
+const REPLAY_PROPERTY = process.env.CONFORMANCE_REPLAY_PROPERTY;
 
 /** `fc.commands` that replays a failing sequence exactly when a replay command is run. */
 export function modelCommands<M extends object, R>(
@@ -84,6 +88,8 @@ export interface FailedCase {
   path: string;
   /** A model's command sequence path (fast-check needs both). */
   commandsPath?: string;
+  /** The property, where its test runs several at once (propertiesAtOnce): a replay runs it alone. */
+  property?: string;
 }
 
 let failedCase: FailedCase | null = null;
@@ -97,6 +103,13 @@ export function takeFailedCase(): FailedCase | null {
 
 export async function checkProperty<T>(options: PropertyOptions<T>): Promise<void> {
   const testInfo = test.info();
+  if (REPLAY_PROPERTY && REPLAY_PROPERTY !== options.name) {
+    testInfo.annotations.push({
+      type: 'replay',
+      description: `property "${options.name}" stood aside: the replay is of "${REPLAY_PROPERTY}"`,
+    });
+    return;
+  }
   const runSeed = options.target.run.seed;
   const seed = propertySeed(runSeed, options.name);
   const asked = options.numRuns ?? options.target.run.numRuns;
@@ -122,7 +135,8 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   const counterexample = redact(fc.stringify(details.counterexample?.[0]));
   const path = details.counterexamplePath ?? '';
   const commandsPath = /\/\*replayPath="([^"]*)"\*\//.exec(counterexample)?.[1];
-  failedCase = { path, ...(commandsPath ? { commandsPath } : {}) };
+  // Of properties run at once, the first to fail names the replay.
+  failedCase ??= { path, ...(commandsPath ? { commandsPath } : {}), ...(options.alongside ? { property: options.name } : {}) };
   await testInfo.attach('counterexample (shrunk)', { body: counterexample, contentType: 'text/plain' });
   const cause = details.errorInstance;
   const shrunk = `after ${details.numRuns} runs, shrunk ${details.numShrinks} times`;
@@ -131,4 +145,20 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   if (cause instanceof CheckError) refail(cause.verdict, say(cause.verdict.detail));
   clearPendingFailure();
   throw new Error(say(cause instanceof Error ? cause.message : String(cause)));
+}
+
+/**
+ * Properties of one test run at the same time (each its own seed, from its name): against a far
+ * target their round trips overlap instead of adding up. Every one runs to its end; the failure
+ * reported is the one whose case the replay command carries (the first to fail).
+ */
+export async function propertiesAtOnce(runs: readonly { name: string; run: () => Promise<void> }[]): Promise<void> {
+  const settled = await Promise.allSettled(runs.map((r) => r.run()));
+  const failures = runs.flatMap((r, i) => {
+    const s = settled[i];
+    return s?.status === 'rejected' ? [{ name: r.name, reason: s.reason as unknown }] : [];
+  });
+  if (failures.length === 0) return;
+  const first = failures.find((f) => f.name === failedCase?.property) ?? failures[0];
+  throw first?.reason;
 }

@@ -21,6 +21,7 @@ import {
   modelCommands,
   checkRmProperty,
   MODEL_MIN_RUNS,
+  propertiesAtOnce,
   modelRuns,
   resolveListId,
   eventually,
@@ -34,6 +35,8 @@ import fc from 'fast-check';
 import { operation } from '../../src/catalogue';
 
 const CANDIDATES_PER_RUN = 2;
+/** Properties the membership model's cases run in at once (MODEL_MIN_RUNS over all of them). */
+const MODEL_LANES = 3;
 
 /**
  * The lists GET /candidates/{id}?include=lists shows the candidate in: those its `lists` relationship
@@ -199,39 +202,51 @@ test.describe('static lists', () => {
     const listId = await resolveListId(rm, target);
     test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
     if (listId === null) return;
-    // Each run starts from fresh candidates, so no run inherits another's state and a shrunk case
-    // replays exactly (CONFORMANCE_REPLAY_PATH).
-    const freshCandidates = async (): Promise<string[]> => {
-      const ids: string[] = [];
-      for (let n = 0; n < CANDIDATES_PER_RUN; n += 1) {
-        const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
-        ids.push(id);
-        removeFromListLater(rm, cleanup, listId, id);
-      }
-      return ids;
-    };
+    // Each run starts from fresh candidates, created at once, so no run inherits another's state and a
+    // shrunk case replays exactly (CONFORMANCE_REPLAY_PATH).
+    const freshCandidates = (): Promise<string[]> =>
+      Promise.all(
+        Array.from({ length: CANDIDATES_PER_RUN }, async (_, n) => {
+          const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
+          removeFromListLater(rm, cleanup, listId, id);
+          return id;
+        }),
+      );
     const index = fc.integer({ min: 0, max: CANDIDATES_PER_RUN - 1 });
-    await checkRmProperty(observe, {
-      name: 'RM static list membership model',
-      target,
-      // At least MODEL_MIN_RUNS cases of up to 10 commands on any target (a remote one defaults to 5 cases per
-      // property): sequences like PUT, DELETE, PUT of one candidate need a few tries to come up.
-      numRuns: modelRuns(target.run.numRuns),
-      // A far target cuts the cases to its time budget, never below the floor that still finds PUT, DELETE, PUT.
-      floor: MODEL_MIN_RUNS,
-      requestsPerCase: 25,
-      arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 10),
-      predicate: async (commands) => {
-        const candidates = await freshCandidates();
-        const before = (await listCount(rm, listId)).count;
-        const model: Model = { members: candidates.map(() => false) };
-        await fc.asyncModelRun(() => ({ model, real: { rm, listId, candidates } }), commands);
-        if (before === null || !target.embedded) return;
-        // The count follows the members (000 §2 List count); on the embedded server no one else changes this list meanwhile.
-        const expected = before + model.members.filter(Boolean).length;
-        const after = await listCount(rm, listId);
-        expectListCount(null, after.read, listId, after.count, expected, `after ${[...commands].map(String).join(', ')}`);
-      },
-    });
+    const before = await listCount(rm, listId);
+    // Members our cases leave in the list (each case's candidates stay until the test's clean-up).
+    let leftIn = 0;
+    // The cases run in MODEL_LANES properties at once (each its own seed): far away their round trips
+    // overlap. Together at least MODEL_MIN_RUNS cases of up to 10 commands on any target (a remote one
+    // defaults to 5 cases per property): sequences like PUT, DELETE, PUT of one candidate need a few
+    // tries to come up. A far target cuts each lane to its time budget, never below its share of the floor.
+    await propertiesAtOnce(
+      Array.from({ length: MODEL_LANES }, (_, i) => {
+        const name = `RM static list membership model, lane ${i + 1} of ${MODEL_LANES}`;
+        return {
+          name,
+          run: () =>
+            checkRmProperty(observe, {
+              name,
+              alongside: true,
+              target,
+              numRuns: Math.ceil(modelRuns(target.run.numRuns) / MODEL_LANES),
+              floor: Math.ceil(MODEL_MIN_RUNS / MODEL_LANES),
+              requestsPerCase: 25,
+              arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 10),
+              predicate: async (commands) => {
+                const candidates = await freshCandidates();
+                const model: Model = { members: candidates.map(() => false) };
+                await fc.asyncModelRun(() => ({ model, real: { rm, listId, candidates } }), commands);
+                leftIn += model.members.filter(Boolean).length;
+              },
+            }),
+        };
+      }),
+    );
+    if (before.count === null || !target.embedded) return;
+    // The count follows the members (000 §2 List count); on the embedded server no one else changes this list meanwhile.
+    const after = await listCount(rm, listId);
+    expectListCount(null, after.read, listId, after.count, before.count + leftIn, `after ${MODEL_LANES} lanes of the model`);
   });
 });

@@ -141,6 +141,16 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     documented: 'README.md',
   }),
   v(
+    'CONFORMANCE_REPLAY_PROPERTY',
+    'run',
+    'control',
+    'the property whose case is replayed; the others of its test stand aside (printed by a failure)',
+    'unset',
+    {
+      documented: 'README.md',
+    },
+  ),
+  v(
     'CONFORMANCE_SLOW',
     'run',
     'control',

@@ -47,7 +47,7 @@ export interface ReplayInput {
   /** The test's own title: with file:line it names exactly one test. */
   title?: string;
   /** A property's shrunk case. */
-  failedCase?: { path: string; commandsPath?: string } | null;
+  failedCase?: { path: string; commandsPath?: string; property?: string } | null;
 }
 
 export function replayCommand(input: ReplayInput): string {
@@ -71,6 +71,7 @@ export function replayCommand(input: ReplayInput): string {
   if (input.failedCase) {
     parts.push(`CONFORMANCE_REPLAY_PATH=${shellValue(input.failedCase.path)}`);
     if (input.failedCase.commandsPath) parts.push(`CONFORMANCE_REPLAY_COMMANDS=${shellValue(input.failedCase.commandsPath)}`);
+    if (input.failedCase.property) parts.push(`CONFORMANCE_REPLAY_PROPERTY=${shellValue(input.failedCase.property)}`);
   }
   parts.push(`CONFORMANCE_REPORTS_DIR=${shellValue(`reports/replay-${input.runId}`)}`);
   parts.push('npx', 'playwright', 'test', shellValue(`${input.file.replace(/\\/g, '/')}:${input.line}`));

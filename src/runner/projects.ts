@@ -8,7 +8,7 @@
  * Learning. `--project`, `--workers`/`-j` or CONFORMANCE_WORKERS lift the cap, so a chosen project
  * or width gets every worker; RM specs then run on two workers at once, which they tolerate as they
  * tolerate other people writing to a shared target (specs/kit/rm-window.ts). A far target
- * (a round trip of 20 ms or more, src/runner/latency.ts) lifts the cap, gets FAR_WORKERS workers
+ * (a round trip of 20 ms or more, src/runner/latency.ts) lifts the cap, gets farWorkers() workers
  * and a job per test: its run waits on the network, not on the CPU.
  */
 import type { ApiName } from '../catalogue/types';
@@ -51,4 +51,15 @@ export function jobPerTest(argv: readonly string[], far = false): boolean {
 }
 
 /** Workers of a far target: its time is round trips, so more tests wait at once than there are cores. */
-export const FAR_WORKERS = 6;
+export const FAR_WORKERS = 10;
+/** Workers of a target 100 ms or more away, where a worker waits still longer per CPU-second it uses. */
+export const VERY_FAR_WORKERS = 16;
+
+/**
+ * How many workers a far target gets: more the farther it is, never more than the requests the
+ * run's politeness lets be in flight at once (CONFORMANCE_MAX_CONCURRENCY, which the workers share:
+ * specs/kit/fixtures.ts gives each its part, at least one).
+ */
+export function farWorkers(rttMs: number, maxConcurrency: number): number {
+  return Math.max(1, Math.min(rttMs >= 100 ? VERY_FAR_WORKERS : FAR_WORKERS, maxConcurrency));
+}

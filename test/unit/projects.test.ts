@@ -1,7 +1,7 @@
 /** src/runner/projects.ts: a project per API, one worker each in the default run only; a job per file unless sharded. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAR_WORKERS, jobPerTest, projectWorkerCap, suiteProjects } from '../../src/runner/projects';
+import { FAR_WORKERS, VERY_FAR_WORKERS, farWorkers, jobPerTest, projectWorkerCap, suiteProjects } from '../../src/runner/projects';
 import { FAR_RTT_MS, isFar } from '../../src/runner/latency';
 
 const runner = ['node', 'playwright', 'test'];
@@ -43,6 +43,11 @@ test('a far target lifts the cap, takes a job per test and more workers; a near 
   assert.equal(jobPerTest(runner, true), true);
   assert.equal(jobPerTest(runner, false), false);
   assert.ok(FAR_WORKERS > 2);
+  // Farther, more workers; never more than the requests the politeness lets be in flight.
+  assert.equal(farWorkers(50, 16), FAR_WORKERS);
+  assert.equal(farWorkers(300, 16), VERY_FAR_WORKERS);
+  assert.equal(farWorkers(300, 4), 4);
+  assert.equal(farWorkers(300, 0), 1);
   assert.equal(isFar(null), false);
   assert.equal(isFar(3), false);
   assert.equal(isFar(FAR_RTT_MS), true);
