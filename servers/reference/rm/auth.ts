@@ -6,6 +6,7 @@
 import { EMBEDDED } from '../../../src/identity/embedded';
 import type { Ctx } from '../http-kit';
 import type { RmEnv } from './env';
+import { on } from '../switches';
 
 function credentials(header: string | undefined): { key: string; secret: string } | null {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
@@ -17,11 +18,11 @@ function credentials(header: string | undefined): { key: string; secret: string 
 
 /** Requests a fault lets through without any check. */
 function exempt(env: RmEnv, ctx: Ctx): boolean {
-  if (env.fault('rm.auth.not-enforced-on-list') && ctx.method === 'GET' && /^\/candidates\/?$/.test(ctx.path)) return true;
-  if (env.fault('rm.auth.not-enforced-on-writes') && ctx.method !== 'GET') return true;
-  if (env.fault('rm.auth.not-enforced-on-educations') && /^\/candidates\/[^/]+\/educations(\/|$)/.test(ctx.path)) return true;
+  if (on(env.behaviour, 'rm.auth.not-enforced-on-list') && ctx.method === 'GET' && /^\/candidates\/?$/.test(ctx.path)) return true;
+  if (on(env.behaviour, 'rm.auth.not-enforced-on-writes') && ctx.method !== 'GET') return true;
+  if (on(env.behaviour, 'rm.auth.not-enforced-on-educations') && /^\/candidates\/[^/]+\/educations(\/|$)/.test(ctx.path)) return true;
   return (
-    env.fault('rm.auth.not-enforced-on-event-buckets') &&
+    on(env.behaviour, 'rm.auth.not-enforced-on-event-buckets') &&
     ctx.method === 'GET' &&
     /^\/recruitment_events\/(upcoming|past|in_progress|archived)\/?$/.test(ctx.path)
   );
@@ -29,16 +30,16 @@ function exempt(env: RmEnv, ctx: Ctx): boolean {
 
 export function refusal(env: RmEnv, ctx: Ctx): { status: number; detail: string } | null {
   if (exempt(env, ctx)) return null;
-  const status = env.fault('rm.auth.status-403') ? 403 : 401;
+  const status = on(env.behaviour, 'rm.auth.status-403') ? 403 : 401;
   const given = credentials(ctx.req.headers.authorization);
-  const keyOk = given?.key === EMBEDDED.rm.apiKey || (given !== null && env.fault('rm.auth.any-key-accepted'));
-  const secretOk = given?.secret === EMBEDDED.rm.apiSecret || env.fault('rm.auth.wrong-secret-accepted');
+  const keyOk = given?.key === EMBEDDED.rm.apiKey || (given !== null && on(env.behaviour, 'rm.auth.any-key-accepted'));
+  const secretOk = given?.secret === EMBEDDED.rm.apiSecret || on(env.behaviour, 'rm.auth.wrong-secret-accepted');
   if (!keyOk || !secretOk) return { status, detail: 'Invalid API credentials' };
   // The date-header-refused fault takes only x-hmac-date, although 000 §5.3 lets date replace it.
-  if (env.fault('rm.auth.date-header-refused') && !ctx.req.headers['x-hmac-date'] && ctx.req.headers.date) {
+  if (on(env.behaviour, 'rm.auth.date-header-refused') && !ctx.req.headers['x-hmac-date'] && ctx.req.headers.date) {
     return { status, detail: 'Invalid API credentials: x-hmac-date header missing' };
   }
-  if (env.variant('rm.variant.require-date-header') && !ctx.req.headers['x-hmac-date'] && !ctx.req.headers.date) {
+  if (on(env.behaviour, 'rm.variant.require-date-header') && !ctx.req.headers['x-hmac-date'] && !ctx.req.headers.date) {
     return { status, detail: 'Invalid API credentials: an x-hmac-date or date header is required' };
   }
   return null;

@@ -1,13 +1,13 @@
 /**
- * What every RM handler needs besides the request: the behaviour switches (typed by name) and the
+ * What every RM handler needs besides the request: the behaviour (faults and variants, asked by name) and the
  * settings that variants change. Built once per server; the behaviour never changes while it runs.
  */
 import type { Behaviour } from '../behaviour';
-import type { RmFaultName, RmVariantName } from './faults';
+import { on } from '../switches';
 
 export interface RmEnv {
-  fault(name: RmFaultName): boolean;
-  variant(name: RmVariantName): boolean;
+  /** The faults and variants switched on: handlers ask `on(env.behaviour, name)` (../switches.ts). */
+  behaviour: Behaviour;
   /** Default and maximum per_page (000 §8: not shown; 25 and 100 unless a variant says otherwise). */
   perPage: { default: number; max: number };
   /** Records reachable by numeric pagination combined with a filter (000 §8: 10000). */
@@ -19,15 +19,12 @@ export interface RmEnv {
 export const FILTER_CAP = 10_000;
 
 export function createEnv(behaviour: Behaviour): RmEnv {
-  const fault = (name: RmFaultName): boolean => behaviour.has(name);
-  const variant = (name: RmVariantName): boolean => behaviour.has(name);
-  const seconds = variant('rm.variant.timestamps-seconds');
-  const smallPages = variant('rm.variant.page-size-10-50');
+  const seconds = on(behaviour, 'rm.variant.timestamps-seconds');
+  const smallPages = on(behaviour, 'rm.variant.page-size-10-50');
   return {
-    fault,
-    variant,
+    behaviour,
     perPage: smallPages ? { default: 10, max: 50 } : { default: 25, max: 100 },
-    filterCap: fault('rm.filter-cap.at-5000') ? 5_000 : FILTER_CAP,
+    filterCap: on(behaviour, 'rm.filter-cap.at-5000') ? 5_000 : FILTER_CAP,
     // Stored instants are exactly what the utc strings show, so time filters agree with what clients read.
     now: () => (seconds ? Math.floor(Date.now() / 1000) * 1000 : Date.now()),
   };

@@ -7,6 +7,7 @@ import type { RmEnv } from './env';
 import { EVENT_KINDS, type Candidate, type CandidateEvent, type EventKind, type Job, type Message } from './model';
 import { badRequest } from './respond';
 import type { Store } from './store';
+import { on } from '../switches';
 
 export function filterKeys(query: URLSearchParams): string[] {
   return [...new Set([...query.keys()].filter((k) => k.startsWith('filter[')))];
@@ -46,7 +47,7 @@ function time(query: URLSearchParams, key: string): number | null {
 /** The updated_at bounds; the offset-ignored fault reads the clock time of any offset as UTC. */
 function updatedBound(env: RmEnv, query: URLSearchParams, key: string): number | null {
   const raw = query.get(key);
-  if (raw === null || !env.fault('rm.filter.updated-at-offset-ignored')) return time(query, key);
+  if (raw === null || !on(env.behaviour, 'rm.filter.updated-at-offset-ignored')) return time(query, key);
   return parseDateTime(raw.trim().replace(/(?:Z|[+ -]\d{2}:?\d{2})$/i, ''), key);
 }
 
@@ -78,12 +79,12 @@ export interface CandidateFilter {
 export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filter: CandidateFilter; present: boolean } {
   const keys = onlyKnown(query, CANDIDATE_FILTERS);
   let archived = bool(query, 'filter[archived]');
-  if (env.fault('rm.filter.archived-ignored')) archived = false;
-  else if (archived === null && !env.fault('rm.filter.archived-default-ignored')) archived = false;
+  if (on(env.behaviour, 'rm.filter.archived-ignored')) archived = false;
+  else if (archived === null && !on(env.behaviour, 'rm.filter.archived-default-ignored')) archived = false;
   // "Archived included": true lifts the default condition instead of selecting archived candidates only.
-  else if (archived === true && env.variant('rm.variant.archived-true-includes-all')) archived = null;
+  else if (archived === true && on(env.behaviour, 'rm.variant.archived-true-includes-all')) archived = null;
   let anonymised = bool(query, 'filter[anonymised]');
-  if (anonymised === null && !env.fault('rm.filter.anonymised-default-ignored')) anonymised = false;
+  if (anonymised === null && !on(env.behaviour, 'rm.filter.anonymised-default-ignored')) anonymised = false;
   const filter: CandidateFilter = {
     updatedLt: updatedBound(env, query, 'filter[updated_at][lt]'),
     updatedGte: updatedBound(env, query, 'filter[updated_at][gte]'),
@@ -91,11 +92,11 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
     archived,
     anonymised,
     atsCandidates: bool(query, 'filter[ats_candidates][exists]'),
-    atsUid: env.fault('rm.filter.ats-uid-exists-ignored') ? null : bool(query, 'filter[ats_uid][exists]'),
+    atsUid: on(env.behaviour, 'rm.filter.ats-uid-exists-ignored') ? null : bool(query, 'filter[ats_uid][exists]'),
     resume: bool(query, 'filter[resume][exists]'),
   };
-  if (filter.resume !== null && env.fault('rm.filter.resume-exists-inverted')) filter.resume = !filter.resume;
-  if (filter.atsUid !== null && env.fault('rm.filter.ats-uid-exists-inverted')) filter.atsUid = !filter.atsUid;
+  if (filter.resume !== null && on(env.behaviour, 'rm.filter.resume-exists-inverted')) filter.resume = !filter.resume;
+  if (filter.atsUid !== null && on(env.behaviour, 'rm.filter.ats-uid-exists-inverted')) filter.atsUid = !filter.atsUid;
   return { filter, present: keys.length > 0 };
 }
 
@@ -110,9 +111,9 @@ export function hasExtractedResume(store: Store, c: Candidate): boolean {
 }
 
 export function candidateMatcher(env: RmEnv, store: Store, f: CandidateFilter): (c: Candidate) => boolean {
-  const ltInclusive = env.fault('rm.filter.updated-at-lt-inclusive');
-  const gteExclusive = env.fault('rm.filter.updated-at-gte-exclusive');
-  const emailSubstring = env.fault('rm.filter.email-substring');
+  const ltInclusive = on(env.behaviour, 'rm.filter.updated-at-lt-inclusive');
+  const gteExclusive = on(env.behaviour, 'rm.filter.updated-at-gte-exclusive');
+  const emailSubstring = on(env.behaviour, 'rm.filter.email-substring');
   return (c) => {
     if (f.updatedLt !== null && !(ltInclusive ? c.updated <= f.updatedLt : c.updated < f.updatedLt)) return false;
     if (f.updatedGte !== null && !(gteExclusive ? c.updated > f.updatedGte : c.updated >= f.updatedGte)) return false;
@@ -144,8 +145,8 @@ export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilte
   const unknown = raw.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
   if (unknown.length > 0)
     throw badRequest(`filter[kind]: unknown event kind(s) ${unknown.join(', ')}; known: ${EVENT_KINDS.join(', ')}`, 'filter[kind]');
-  const kinds = raw.length > 0 && !env.fault('rm.filter.event-kind-ignored') ? new Set(raw as EventKind[]) : null;
-  const ignoreDates = env.fault('rm.filter.event-created-at-ignored');
+  const kinds = raw.length > 0 && !on(env.behaviour, 'rm.filter.event-kind-ignored') ? new Set(raw as EventKind[]) : null;
+  const ignoreDates = on(env.behaviour, 'rm.filter.event-created-at-ignored');
   const createdGte = time(query, 'filter[created_at][gte]');
   const createdLte = time(query, 'filter[created_at][lte]');
   return { kinds, createdGte: ignoreDates ? null : createdGte, createdLte: ignoreDates ? null : createdLte };
@@ -166,8 +167,8 @@ export function parseMessageFilter(env: RmEnv, query: URLSearchParams): (m: Mess
   const exists = bool(query, 'filter[conversation][exists]');
   const ignored =
     exists === null ||
-    env.fault('rm.filter.conversation-exists-ignored') ||
-    (exists === false && env.variant('rm.variant.conversation-false-all'));
+    on(env.behaviour, 'rm.filter.conversation-exists-ignored') ||
+    (exists === false && on(env.behaviour, 'rm.variant.conversation-false-all'));
   return ignored ? () => true : (m) => (m.conversationId !== null) === exists;
 }
 
@@ -192,7 +193,7 @@ function wildcard(q: string): RegExp {
 export function parseJobFilter(env: RmEnv, store: Store, query: URLSearchParams): (j: Job) => boolean {
   onlyKnown(query, ['filter[q][eq]']);
   const q = query.get('filter[q][eq]')?.trim() ?? '';
-  if (q === '' || env.fault('rm.jobs.search-ignored')) return () => true;
+  if (q === '' || on(env.behaviour, 'rm.jobs.search-ignored')) return () => true;
   const lower = q.toLowerCase();
   const pattern = wildcard(q);
   return (j) => {

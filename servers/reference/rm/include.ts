@@ -9,6 +9,7 @@ import type { RmEnv } from './env';
 import type { Ref, Resource } from './model';
 import { badRequest } from './respond';
 import type { Resources } from './resources';
+import { on } from '../switches';
 
 export const CANDIDATE_INCLUDES = [
   'events',
@@ -53,9 +54,9 @@ export function parseInclude(env: RmEnv, query: URLSearchParams, allowed: readon
     .filter(Boolean);
   const unknown = values.filter((v) => !allowed.includes(v));
   if (unknown.length > 0) {
-    if (env.fault('rm.server-error.unknown-include'))
+    if (on(env.behaviour, 'rm.server-error.unknown-include'))
       throw new Error(`Cannot read properties of undefined (reading '${unknown[0] ?? ''}')`);
-    if (!env.variant('rm.variant.unknown-include-ignored'))
+    if (!on(env.behaviour, 'rm.variant.unknown-include-ignored'))
       throw badRequest(`include value(s) not allowed here: ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`, 'include');
   }
   return [...new Set(values.filter((v) => allowed.includes(v)))].map((v) => v.split('.'));
@@ -96,7 +97,7 @@ export function collectIncluded(resources: Resources, primary: readonly Resource
  * paths start with (the embedded records are then named by no relationship of theirs).
  */
 export function linked(env: RmEnv, primary: readonly Resource[], paths: string[][] | null): Resource[] {
-  if (paths === null || !env.fault('rm.include.unlinked')) return [...primary];
+  if (paths === null || !on(env.behaviour, 'rm.include.unlinked')) return [...primary];
   const names = new Set(paths.map((p) => p[0] ?? ''));
   return primary.map((r) => ({
     ...r,
@@ -111,11 +112,12 @@ export function includedFor(
   primary: readonly Resource[],
   paths: string[][] | null,
 ): Resource[] | undefined {
-  if (paths === null || env.fault('rm.include.ignored')) return undefined;
-  const asked = env.fault('rm.include.educations-ignored') ? paths.filter((p) => p[0] !== 'educations') : paths;
-  const walked = env.fault('rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;
+  if (paths === null || on(env.behaviour, 'rm.include.ignored')) return undefined;
+  const asked = on(env.behaviour, 'rm.include.educations-ignored') ? paths.filter((p) => p[0] !== 'educations') : paths;
+  const walked = on(env.behaviour, 'rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;
   const included = collectIncluded(resources, primary, walked);
-  if (env.fault('rm.include.wrong-type')) return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
-  if (env.fault('rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));
+  if (on(env.behaviour, 'rm.include.wrong-type'))
+    return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
+  if (on(env.behaviour, 'rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));
   return included;
 }

@@ -22,15 +22,16 @@ import { recruitmentEventRoutes } from './routes/recruitment-events';
 import { relatedRoutes } from './routes/related';
 import { loadFixtures } from './fixtures-data';
 import { Store } from './store';
+import { on } from '../switches';
 
 export function createRmModule(behaviour: Behaviour): ApiModule {
   const env = createEnv(behaviour);
-  const store = new Store(new IdFactory(env.variant('rm.variant.uuid-ids')));
+  const store = new Store(new IdFactory(on(env.behaviour, 'rm.variant.uuid-ids')));
   loadFixtures(store, {
     now: env.now(),
-    fractions: !env.variant('rm.variant.timestamps-seconds'),
-    sparseEventLinks: env.variant('rm.variant.null-to-one'),
-    extraEventKind: env.variant('rm.variant.extra-event-kind'),
+    fractions: !on(env.behaviour, 'rm.variant.timestamps-seconds'),
+    sparseEventLinks: on(env.behaviour, 'rm.variant.null-to-one'),
+    extraEventKind: on(env.behaviour, 'rm.variant.extra-event-kind'),
   });
   const app: RmApp = { env, store, resources: new Resources(store, env) };
   const router = new Router();

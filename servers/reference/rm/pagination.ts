@@ -15,6 +15,7 @@
  */
 import type { RmEnv } from './env';
 import { badRequest } from './respond';
+import { on } from '../switches';
 
 export type Paging =
   | { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number }
@@ -36,15 +37,15 @@ function positiveInt(query: URLSearchParams, name: string): number | null {
 }
 
 export function encodeCursor(env: RmEnv, seq: number, emptyOnce = false): string {
-  if (env.variant('rm.variant.cursor-opaque'))
+  if (on(env.behaviour, 'rm.variant.cursor-opaque'))
     return Buffer.from(JSON.stringify({ after: seq, v: 2, ...(emptyOnce ? { empty: true } : {}) })).toString('base64url');
   return emptyOnce ? `${seq}e` : String(seq);
 }
 
 export function decodeCursor(env: RmEnv, cursor: string): Position {
   const bad = badRequest(`cursor ${JSON.stringify(cursor)} is not a cursor this server issued`, 'cursor');
-  const emptyPages = env.variant('rm.variant.cursor-empty-page');
-  if (!env.variant('rm.variant.cursor-opaque')) {
+  const emptyPages = on(env.behaviour, 'rm.variant.cursor-empty-page');
+  if (!on(env.behaviour, 'rm.variant.cursor-opaque')) {
     const m = /^(\d{1,12})(e?)$/.exec(cursor);
     if (!m || (m[2] === 'e' && !emptyPages)) throw bad;
     return { after: Number(m[1]), emptyOnce: m[2] === 'e' };
@@ -61,7 +62,7 @@ export function decodeCursor(env: RmEnv, cursor: string): Position {
 
 export function parsePaging(env: RmEnv, query: URLSearchParams): Paging {
   const requested = positiveInt(query, 'per_page');
-  if (requested !== null && requested > env.perPage.max && env.variant('rm.variant.per-page-over-max-400')) {
+  if (requested !== null && requested > env.perPage.max && on(env.behaviour, 'rm.variant.per-page-over-max-400')) {
     throw badRequest(`per_page ${requested} is above the maximum page size ${env.perPage.max}`, 'per_page');
   }
   const perPage = Math.min(requested ?? env.perPage.default, env.perPage.max);
@@ -75,14 +76,14 @@ export function parsePaging(env: RmEnv, query: URLSearchParams): Paging {
 /** Throws 400 when a filtered numeric request reaches past the cap (and where faults say so). */
 export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void {
   if (paging.mode === 'cursor') {
-    if (filtered && env.fault('rm.filter-cap.on-cursor'))
+    if (filtered && on(env.behaviour, 'rm.filter-cap.on-cursor'))
       throw badRequest(`filtered requests beyond ${env.filterCap} records are refused`, 'page');
     return;
   }
-  if (env.fault('rm.filter-cap.none')) return;
-  if (!filtered && !env.variant('rm.variant.cap-without-filter')) return;
+  if (on(env.behaviour, 'rm.filter-cap.none')) return;
+  if (!filtered && !on(env.behaviour, 'rm.variant.cap-without-filter')) return;
   // The default-page-size fault counts at most the default page size per page.
-  const counted = env.fault('rm.filter-cap.default-page-size')
+  const counted = on(env.behaviour, 'rm.filter-cap.default-page-size')
     ? Math.min(paging.requestedPerPage, env.perPage.default)
     : paging.requestedPerPage;
   if (paging.page * counted > env.filterCap) {
@@ -104,10 +105,10 @@ export function paginate<T extends { seq: number }>(env: RmEnv, items: readonly 
 }
 
 function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'numeric' }>): PageResult<T> {
-  const perPage = env.fault('rm.pagination.per-page-ignored') ? env.perPage.default : paging.perPage;
-  const page = env.fault('rm.pagination.page-ignored') ? 1 : paging.page;
+  const perPage = on(env.behaviour, 'rm.pagination.per-page-ignored') ? env.perPage.default : paging.perPage;
+  const page = on(env.behaviour, 'rm.pagination.page-ignored') ? 1 : paging.page;
   let start = (page - 1) * perPage;
-  if (env.fault('rm.pagination.pages-overlap') && page > 1) start -= 1;
+  if (on(env.behaviour, 'rm.pagination.pages-overlap') && page > 1) start -= 1;
   return {
     items: items.slice(start, start + perPage),
     meta: { page: paging.page, per_page: perPage, total_count: items.length, total_pages: Math.ceil(items.length / perPage) },
@@ -126,14 +127,14 @@ function cursorPage<T extends { seq: number }>(
   const more = remaining.length > page.length;
   const last = page[page.length - 1];
   let next: number | null = more && last ? last.seq : null;
-  if (more && env.fault('rm.cursor.repeats-record')) next = page[page.length - 2]?.seq ?? after ?? 0;
-  if (more && env.fault('rm.cursor.skips-record')) next = remaining[page.length]?.seq ?? next;
-  if (!more && env.fault('rm.cursor.never-ends')) next = last?.seq ?? after ?? 0;
+  if (more && on(env.behaviour, 'rm.cursor.repeats-record')) next = page[page.length - 2]?.seq ?? after ?? 0;
+  if (more && on(env.behaviour, 'rm.cursor.skips-record')) next = remaining[page.length]?.seq ?? next;
+  if (!more && on(env.behaviour, 'rm.cursor.never-ends')) next = last?.seq ?? after ?? 0;
   const meta: Record<string, unknown> = { per_page: paging.perPage };
-  if (env.fault('rm.cursor.absent')) return { items: page, meta };
+  if (on(env.behaviour, 'rm.cursor.absent')) return { items: page, meta };
   // cursor-empty-page: the first page's cursor leads to one empty page before the walk goes on.
-  if (next !== null) meta.next_cursor = encodeCursor(env, next, after === null && env.variant('rm.variant.cursor-empty-page'));
-  else if (env.variant('rm.variant.cursor-end-empty')) meta.next_cursor = '';
-  else if (!env.variant('rm.variant.cursor-end-absent')) meta.next_cursor = null;
+  if (next !== null) meta.next_cursor = encodeCursor(env, next, after === null && on(env.behaviour, 'rm.variant.cursor-empty-page'));
+  else if (on(env.behaviour, 'rm.variant.cursor-end-empty')) meta.next_cursor = '';
+  else if (!on(env.behaviour, 'rm.variant.cursor-end-absent')) meta.next_cursor = null;
   return { items: page, meta };
 }

@@ -26,6 +26,7 @@ import type {
   Tagging,
 } from './model';
 import type { Store } from './store';
+import { on } from '../switches';
 
 type Relationships = NonNullable<Resource['relationships']>;
 
@@ -63,29 +64,29 @@ export class Resources {
     private readonly store: Store,
     private readonly env: RmEnv,
   ) {
-    this.style = env.variant('rm.variant.timestamps-seconds')
+    this.style = on(env.behaviour, 'rm.variant.timestamps-seconds')
       ? 'seconds'
-      : env.variant('rm.variant.timestamps-offset')
+      : on(env.behaviour, 'rm.variant.timestamps-offset')
         ? 'offset'
         : 'millis';
-    const renamed = env.variant('rm.variant.related-type-names');
+    const renamed = on(env.behaviour, 'rm.variant.related-type-names');
     this.educationType = renamed ? RENAMED_TYPES.educations : 'educations';
     this.employmentType = renamed ? RENAMED_TYPES.employments : 'employments';
   }
 
   private dt(ms: number): DateTimeObject | Pick<DateTimeObject, 'utc'> {
     const full = dateTime(ms, Date.now(), this.style);
-    return this.env.variant('rm.variant.datetime-utc-only') ? { utc: full.utc } : full;
+    return on(this.env.behaviour, 'rm.variant.datetime-utc-only') ? { utc: full.utc } : full;
   }
 
   /** A to-one relationship: the reference, or (null-to-one variant) `{data: null}` when absent, else left out. */
   private toOne(type: string, id: string | undefined): { data: Ref | null } | undefined {
     if (id !== undefined) return one(type, id);
-    return this.env.variant('rm.variant.null-to-one') ? { data: null } : undefined;
+    return on(this.env.behaviour, 'rm.variant.null-to-one') ? { data: null } : undefined;
   }
 
   private extras(attributes: Record<string, unknown>, more: Record<string, unknown>): Record<string, unknown> {
-    return this.env.variant('rm.variant.extra-members') ? { ...attributes, ...more } : attributes;
+    return on(this.env.behaviour, 'rm.variant.extra-members') ? { ...attributes, ...more } : attributes;
   }
 
   candidate(c: Candidate): Resource {
@@ -165,7 +166,7 @@ export class Resources {
   event(e: CandidateEvent): Resource {
     const relationships: Relationships = { notes: many('notes', e.notes) };
     for (const [name, ref] of Object.entries(e.links)) relationships[name] = { data: ref };
-    if (this.env.variant('rm.variant.null-to-one')) for (const name of EVENT_TO_ONE) relationships[name] ??= { data: null };
+    if (on(this.env.behaviour, 'rm.variant.null-to-one')) for (const name of EVENT_TO_ONE) relationships[name] ??= { data: null };
     const ats = e.ats && {
       created_at: this.dt(e.ats.created),
       updated_at: this.dt(e.ats.updated),
@@ -221,7 +222,7 @@ export class Resources {
 
   /** A static list: type company_lists from GET /lists, static_lists where a candidate relationship names it. */
   list(l: StaticList, type: 'company_lists' | 'static_lists' = 'company_lists'): Resource {
-    const count = this.env.fault('rm.lists.count-stale') ? l.frozenCount : l.members.size;
+    const count = on(this.env.behaviour, 'rm.lists.count-stale') ? l.frozenCount : l.members.size;
     return {
       id: l.id,
       type,

@@ -7,6 +7,7 @@ import { send, type Ctx } from '../http-kit';
 import type { RmEnv } from './env';
 import type { Document, Resource } from './model';
 import { applyShapeFaults } from './shape-faults';
+import { on } from '../switches';
 
 export const JSONAPI = 'application/vnd.api+json';
 
@@ -36,7 +37,7 @@ export const invalid = (detail: string, pointer?: string): HttpError => new Http
 export const badRequest = (detail: string, parameter?: string): HttpError => new HttpError(400, detail, parameter);
 
 function mediaType(env: RmEnv): string {
-  return env.variant('rm.variant.content-type-json') ? 'application/json' : JSONAPI;
+  return on(env.behaviour, 'rm.variant.content-type-json') ? 'application/json' : JSONAPI;
 }
 
 /**
@@ -51,9 +52,9 @@ function bare(doc: Document): Resource | Resource[] | null | undefined {
 
 export function sendDoc(env: RmEnv, ctx: Ctx, status: number, doc: Document): void {
   applyShapeFaults(env, doc);
-  const unwrapped = env.variant('rm.variant.bare-data') ? bare(doc) : undefined;
+  const unwrapped = on(env.behaviour, 'rm.variant.bare-data') ? bare(doc) : undefined;
   if (unwrapped !== undefined) return send(ctx, status, unwrapped, mediaType(env));
-  const body = env.variant('rm.variant.extra-members')
+  const body = on(env.behaviour, 'rm.variant.extra-members')
     ? { jsonapi: { version: '1.0' }, ...doc, links: { self: `${ctx.url.pathname}${ctx.url.search}` } }
     : doc;
   send(ctx, status, body, mediaType(env));
@@ -64,16 +65,16 @@ export function sendNoContent(ctx: Ctx, status = 204): void {
 }
 
 export function sendError(env: RmEnv, ctx: Ctx, status: number, detail: string, pointer?: string): void {
-  if (env.variant('rm.variant.errors-empty')) {
+  if (on(env.behaviour, 'rm.variant.errors-empty')) {
     ctx.res.writeHead(status, { 'content-length': 0 });
     ctx.res.end();
     return;
   }
-  if (env.variant('rm.variant.errors-text-plain')) {
+  if (on(env.behaviour, 'rm.variant.errors-text-plain')) {
     send(ctx, status, `${TITLES[status] ?? 'Error'}: ${detail}\n`, 'text/plain; charset=utf-8');
     return;
   }
-  if (env.variant('rm.variant.errors-message')) {
+  if (on(env.behaviour, 'rm.variant.errors-message')) {
     send(ctx, status, { message: detail }, mediaType(env));
     return;
   }

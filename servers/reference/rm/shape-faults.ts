@@ -5,6 +5,7 @@
  */
 import type { RmEnv } from './env';
 import type { Document, Resource } from './model';
+import { on } from '../switches';
 
 type Loose = Record<string, unknown>;
 
@@ -15,11 +16,12 @@ function bend(env: RmEnv, resource: Resource, inList: boolean): void {
   const r = resource as unknown as Loose;
   const a = resource.attributes;
   if (resource.type === 'candidates') {
-    if (env.fault('rm.schema.created-at-plain-string')) a.created_at = (a.created_at as { utc?: string } | undefined)?.utc;
-    if (env.fault('rm.schema.interaction-score-percent') && typeof a.interaction_score === 'number')
+    if (on(env.behaviour, 'rm.schema.created-at-plain-string')) a.created_at = (a.created_at as { utc?: string } | undefined)?.utc;
+    if (on(env.behaviour, 'rm.schema.interaction-score-percent') && typeof a.interaction_score === 'number')
       a.interaction_score = Math.round(a.interaction_score * 100);
-    if (env.fault('rm.schema.subscription-status-active') && a.subscription_status === 'subscribed') a.subscription_status = 'active';
-    if (env.fault('rm.schema.relationships-bare-ids') && resource.relationships) {
+    if (on(env.behaviour, 'rm.schema.subscription-status-active') && a.subscription_status === 'subscribed')
+      a.subscription_status = 'active';
+    if (on(env.behaviour, 'rm.schema.relationships-bare-ids') && resource.relationships) {
       r.relationships = Object.fromEntries(
         Object.entries(resource.relationships).map(([name, rel]) => [
           name,
@@ -27,13 +29,13 @@ function bend(env: RmEnv, resource: Resource, inList: boolean): void {
         ]),
       );
     }
-    if (env.fault('rm.schema.type-singular')) r.type = 'candidate';
-    if (env.fault('rm.schema.id-missing') && inList) delete r.id;
+    if (on(env.behaviour, 'rm.schema.type-singular')) r.type = 'candidate';
+    if (on(env.behaviour, 'rm.schema.id-missing') && inList) delete r.id;
   }
   // The class name leaks into the answer only; filter[kind] still selects by the stored kind.
-  if (resource.type === 'candidate_events' && env.fault('rm.filter.event-kind-class-names') && typeof a.kind === 'string')
+  if (resource.type === 'candidate_events' && on(env.behaviour, 'rm.filter.event-kind-class-names') && typeof a.kind === 'string')
     a.kind = className(a.kind);
-  if (resource.type === 'company_lists' && env.fault('rm.schema.list-count-string')) a.count = String(a.count);
+  if (resource.type === 'company_lists' && on(env.behaviour, 'rm.schema.list-count-string')) a.count = String(a.count);
 }
 
 export function applyShapeFaults(env: RmEnv, doc: Document): void {

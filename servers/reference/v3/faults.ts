@@ -1,6 +1,6 @@
 /**
  * HR core and Learning v3 faults and variants of the reference server (001_a9e2e7eab7c908bd.txt).
- * Each is only ever active by name; the handlers test them through `on(behaviour, name)` (./switches.ts),
+ * Each is only ever active by name; the handlers test them through `on(behaviour, name)` (../switches.ts),
  * whose argument is typed from these lists, so a handler cannot test a name the catalogue does not hold.
  *
  * A fault names the clause it breaks (src/clauses/registry.ts) and the check that must catch it;

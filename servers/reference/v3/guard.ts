@@ -6,7 +6,7 @@
  * operations is not shown (001 §5.5), so any valid token of this tenant serves them.
  */
 import type { Ctx } from '../http-kit';
-import { on } from './switches';
+import { on } from '../switches';
 import { insufficientScope, json, unauthorized } from './respond';
 import { HR_WRITE_SCOPE, type TokenService } from './tokens';
 

@@ -6,7 +6,7 @@
 import type { Ctx } from '../http-kit';
 import { send } from '../http-kit';
 import type { FieldError } from './fields';
-import { on } from './switches';
+import { on } from '../switches';
 import type { Intent } from './write-rules';
 
 export type V3Api = 'hr' | 'learning';

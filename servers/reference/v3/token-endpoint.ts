@@ -6,7 +6,7 @@
  * a grant other than client_credentials: 400.
  */
 import type { Ctx } from '../http-kit';
-import { on } from './switches';
+import { on } from '../switches';
 import { json } from './respond';
 import { HR_WRITE_SCOPE, type Client, type TokenService } from './tokens';
 

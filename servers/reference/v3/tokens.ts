@@ -17,7 +17,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EMBEDDED } from '../../../src/identity/embedded';
 import type { Behaviour } from '../behaviour';
-import { on } from './switches';
+import { on } from '../switches';
 import { decodeJwt, signJwt } from './jwt';
 import type { JsonObject } from './json';
 

@@ -6,6 +6,7 @@
  */
 import { notFound, sendDoc } from '../respond';
 import type { RouteModule } from './app';
+import { on } from '../../switches';
 
 export const atsRoutes: RouteModule = (router, app) => {
   const { env, store } = app;
@@ -14,8 +15,10 @@ export const atsRoutes: RouteModule = (router, app) => {
     const atsId = ctx.params.candidateAtsId ?? '';
     if (!store.integrations.has(integrationId)) throw notFound('ATS integration', integrationId);
     const candidate = store.candidateByAtsId(integrationId, atsId);
-    if (!candidate && !env.fault('rm.ats.anonymise.unknown-202')) throw notFound('ATS candidate', atsId);
+    if (!candidate && !on(env.behaviour, 'rm.ats.anonymise.unknown-202')) throw notFound('ATS candidate', atsId);
     if (candidate && !candidate.anonymised) store.anonymise(candidate, env.now());
-    sendDoc(env, ctx, env.fault('rm.ats.anonymise.status-200') ? 200 : 202, { meta: { status: 'queued', candidate_ats_id: atsId } });
+    sendDoc(env, ctx, on(env.behaviour, 'rm.ats.anonymise.status-200') ? 200 : 202, {
+      meta: { status: 'queued', candidate_ats_id: atsId },
+    });
   });
 };

@@ -11,6 +11,7 @@ import { enforceCap, paginate, parsePaging } from '../pagination';
 import { HttpError, invalid, sendDoc } from '../respond';
 import { EMAIL, envelope, optionalString, optionalStringArray } from '../validate';
 import { bySeq, candidateOr404, type RmApp, type RouteModule } from './app';
+import { on } from '../../switches';
 
 export const candidateRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
@@ -27,22 +28,22 @@ export const candidateRoutes: RouteModule = (router, app) => {
   });
 
   router.on('POST', '/candidates', (ctx) => {
-    if (ctx.body === INVALID_JSON && env.fault('rm.server-error.malformed-json'))
+    if (ctx.body === INVALID_JSON && on(env.behaviour, 'rm.server-error.malformed-json'))
       throw new SyntaxError('Unexpected token in JSON at position 0');
     let candidate: Candidate;
     try {
       candidate = createCandidate(app, ctx);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 422 && env.fault('rm.candidates.create.validation-400'))
+      if (error instanceof HttpError && error.status === 422 && on(env.behaviour, 'rm.candidates.create.validation-400'))
         throw new HttpError(400, error.detail, error.pointer);
       throw error;
     }
-    sendDoc(env, ctx, env.fault('rm.candidates.create.status-200') ? 200 : 201, { data: resources.candidate(candidate) });
+    sendDoc(env, ctx, on(env.behaviour, 'rm.candidates.create.status-200') ? 200 : 201, { data: resources.candidate(candidate) });
   });
 
   router.on('GET', '/candidates/{candidateId}', (ctx) => {
     const include = parseInclude(env, ctx.query, CANDIDATE_INCLUDES);
-    if (!store.candidates.has(ctx.params.candidateId ?? '') && env.fault('rm.candidates.get.missing-200'))
+    if (!store.candidates.has(ctx.params.candidateId ?? '') && on(env.behaviour, 'rm.candidates.get.missing-200'))
       return sendDoc(env, ctx, 200, { data: null });
     const data = resources.candidate(candidateOr404(app, ctx.params.candidateId));
     sendDoc(env, ctx, 200, { data: linked(env, [data], include)[0], included: includedFor(env, resources, [data], include) });
@@ -51,14 +52,14 @@ export const candidateRoutes: RouteModule = (router, app) => {
   router.on('PATCH', '/candidates/{candidateId}', (ctx) => {
     const candidate = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
-    const loose = env.variant('rm.variant.patch-coerces-types');
+    const loose = on(env.behaviour, 'rm.variant.patch-coerces-types');
     const firstName = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
     const lastName = loose ? stringish(attributes.last_name) : optionalString(attributes, 'last_name');
     const skills = loose ? listish(attributes.skills) : optionalStringArray(attributes, 'skills');
     // The not-persisted fault answers with an updated copy and leaves the stored record alone.
-    const target = env.fault('rm.candidates.update.not-persisted') ? { ...candidate, lists: new Set(candidate.lists) } : candidate;
+    const target = on(env.behaviour, 'rm.candidates.update.not-persisted') ? { ...candidate, lists: new Set(candidate.lists) } : candidate;
     // The wipes-unsent fault treats PATCH as a replacement of the writable attributes.
-    const wipe = env.fault('rm.candidates.update.wipes-unsent');
+    const wipe = on(env.behaviour, 'rm.candidates.update.wipes-unsent');
     if (firstName !== undefined || wipe) target.firstName = firstName ?? '';
     if (lastName !== undefined || wipe) target.lastName = lastName ?? '';
     if (skills !== undefined || wipe) target.skills = [...(skills ?? [])];
@@ -83,10 +84,10 @@ function createCandidate(app: RmApp, ctx: Ctx): Candidate {
   const tagValues = optionalStringArray(attributes, 'tag_values');
   const email = attributes.email;
   const fields = { firstName, lastName, phone, tagValues };
-  if (email === undefined && env.fault('rm.candidates.create.email-optional')) return storeCandidate(app, '', fields);
+  if (email === undefined && on(env.behaviour, 'rm.candidates.create.email-optional')) return storeCandidate(app, '', fields);
   if (typeof email !== 'string' || email.trim() === '') throw invalid("email can't be blank", '/data/attributes/email');
-  if (!EMAIL.test(email) && !env.fault('rm.candidates.create.email-format-unchecked')) {
-    if (env.fault('rm.candidates.create.refused-still-created')) storeCandidate(app, email, fields);
+  if (!EMAIL.test(email) && !on(env.behaviour, 'rm.candidates.create.email-format-unchecked')) {
+    if (on(env.behaviour, 'rm.candidates.create.refused-still-created')) storeCandidate(app, email, fields);
     throw invalid(`email ${JSON.stringify(email)} is not a valid e-mail address`, '/data/attributes/email');
   }
   return storeCandidate(app, email, fields);
@@ -125,7 +126,7 @@ function storeCandidate(
     ...noRelatedRecords(),
   };
   store.candidates.set(c.id, c);
-  if (!env.fault('rm.candidates.create.tag-values-dropped')) {
+  if (!on(env.behaviour, 'rm.candidates.create.tag-values-dropped')) {
     for (const name of new Set(fields.tagValues ?? [])) addTagging(app, c, name, now);
   }
   return c;

@@ -6,13 +6,15 @@ import type { Job } from '../model';
 import { paginate, parsePaging, type PageResult, type Paging } from '../pagination';
 import { notFound, sendDoc } from '../respond';
 import { bySeq, type RouteModule } from './app';
+import { on } from '../../switches';
 
 /**
  * The jobs-blocks-of-5 fault: pages are cut from blocks of 5 jobs, so a page of fewer than 5 records
  * starts where the block holding its first record starts (page 2 of per_page 2 repeats page 1).
  */
 function jobPage(env: RmEnv, jobs: readonly Job[], paging: Paging): PageResult<Job> {
-  if (paging.mode !== 'numeric' || !env.fault('rm.pagination.jobs-blocks-of-5') || paging.perPage >= 5) return paginate(env, jobs, paging);
+  if (paging.mode !== 'numeric' || !on(env.behaviour, 'rm.pagination.jobs-blocks-of-5') || paging.perPage >= 5)
+    return paginate(env, jobs, paging);
   const first = (paging.page - 1) * paging.perPage;
   const start = first - (first % 5);
   return {
@@ -28,7 +30,9 @@ export const jobRoutes: RouteModule = (router, app) => {
     const include = parseInclude(env, ctx.query, JOB_INCLUDES);
     const filter = parseJobFilter(env, store, ctx.query);
     const paging = parsePaging(env, ctx.query);
-    const listed = [...store.jobs.values()].filter((j) => (j.status === 'live' || env.fault('rm.jobs.list-includes-drafts')) && filter(j));
+    const listed = [...store.jobs.values()].filter(
+      (j) => (j.status === 'live' || on(env.behaviour, 'rm.jobs.list-includes-drafts')) && filter(j),
+    );
     const page = jobPage(env, listed.sort(bySeq), paging);
     const data = page.items.map((j) => resources.job(j));
     sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
@@ -38,7 +42,7 @@ export const jobRoutes: RouteModule = (router, app) => {
   router.on('GET', '/jobs/{jobId}', (ctx) => {
     const include = parseInclude(env, ctx.query, JOB_INCLUDES);
     const job = store.jobs.get(ctx.params.jobId ?? '');
-    if (!job || (job.status !== 'live' && env.variant('rm.variant.draft-job-404'))) throw notFound('job', ctx.params.jobId ?? '');
+    if (!job || (job.status !== 'live' && on(env.behaviour, 'rm.variant.draft-job-404'))) throw notFound('job', ctx.params.jobId ?? '');
     const data = resources.job(job);
     sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, [data], include) });
   });

@@ -10,6 +10,7 @@ import { HttpError, invalid, notFound, sendDoc } from '../respond';
 import { envelope, isBase64, optionalString, presentString, requiredString } from '../validate';
 import { addTagging } from './candidates';
 import { bySeq, candidateOr404, pick, type RouteModule } from './app';
+import { on } from '../../switches';
 
 export const relatedRoutes: RouteModule = (router, app) => {
   tagRoutes(router, app);
@@ -43,14 +44,14 @@ const tagRoutes: RouteModule = (router, app) => {
     const { id } = addTagging(app, c, name, env.now());
     const tagging = store.taggings.get(id);
     if (!tagging) throw new Error('tagging vanished');
-    sendDoc(env, ctx, 200, { data: env.variant('rm.variant.tags-post-list') ? taggingsOf(c) : resources.tagging(tagging) });
+    sendDoc(env, ctx, 200, { data: on(env.behaviour, 'rm.variant.tags-post-list') ? taggingsOf(c) : resources.tagging(tagging) });
   });
 
   router.on('DELETE', '/candidates/{candidateId}/tags/{tagId}', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const tagId = ctx.params.tagId ?? '';
     if (!c.taggings.includes(tagId)) throw notFound('tag', tagId);
-    if (!env.fault('rm.tags.delete.not-removed')) {
+    if (!on(env.behaviour, 'rm.tags.delete.not-removed')) {
       c.taggings = c.taggings.filter((id) => id !== tagId);
       store.taggings.delete(tagId);
     }
@@ -85,7 +86,7 @@ const fileRoutes: RouteModule = (router, app) => {
       const { data, attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
       const filename = presentString(attributes, 'filename');
       const content = presentString(attributes, 'content');
-      if (!isBase64(content) && !env.variant('rm.variant.file-content-any-string'))
+      if (!isBase64(content) && !on(env.behaviour, 'rm.variant.file-content-any-string'))
         throw invalid('content must be base64-encoded', '/data/attributes/content');
       const options = isRecord(data.options) ? data.options : isRecord(ctx.body) && isRecord(ctx.body.options) ? ctx.body.options : {};
       if (options.parse_resume !== undefined && typeof options.parse_resume !== 'boolean')
@@ -93,12 +94,13 @@ const fileRoutes: RouteModule = (router, app) => {
       id = attach(filename, content, options.parse_resume === true);
     } catch (error) {
       // The refused-still-attached fault keeps a (broken) file although the answer is 422.
-      if (error instanceof HttpError && env.fault('rm.candidate-files.refused-still-attached')) attach('refused-upload.bin', '', false);
+      if (error instanceof HttpError && on(env.behaviour, 'rm.candidate-files.refused-still-attached'))
+        attach('refused-upload.bin', '', false);
       throw error;
     }
     const file = store.files.get(id);
     if (!file) throw new Error('file vanished');
-    sendDoc(env, ctx, env.fault('rm.candidate-files.create.status-200') ? 200 : 201, { data: resources.file(file) });
+    sendDoc(env, ctx, on(env.behaviour, 'rm.candidate-files.create.status-200') ? 200 : 201, { data: resources.file(file) });
   });
 };
 
@@ -114,7 +116,7 @@ const educationRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
   const ofCandidate = (c: Candidate, id: string | undefined): Education | undefined => {
     const e = store.educations.get(id ?? '');
-    return e && (e.candidateId === c.id || env.fault('rm.educations.get.any-candidate')) ? e : undefined;
+    return e && (e.candidateId === c.id || on(env.behaviour, 'rm.educations.get.any-candidate')) ? e : undefined;
   };
   router.on('GET', '/candidates/{candidateId}/educations', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
@@ -124,7 +126,7 @@ const educationRoutes: RouteModule = (router, app) => {
   router.on('POST', '/candidates/{candidateId}/educations', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
-    const schoolName = namedObject(attributes, 'school', env.fault('rm.educations.create.blank-school-accepted'));
+    const schoolName = namedObject(attributes, 'school', on(env.behaviour, 'rm.educations.create.blank-school-accepted'));
     const fields = {
       course: optionalString(attributes, 'course') ?? null,
       startDate: optionalString(attributes, 'start_date') ?? null,
@@ -144,12 +146,12 @@ const educationRoutes: RouteModule = (router, app) => {
     };
     store.educations.set(id, education);
     c.educations.push(id);
-    sendDoc(env, ctx, env.variant('rm.variant.related-post-200') ? 200 : 201, { data: resources.education(education) });
+    sendDoc(env, ctx, on(env.behaviour, 'rm.variant.related-post-200') ? 200 : 201, { data: resources.education(education) });
   });
   router.on('GET', '/candidates/{candidateId}/educations/{educationId}', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const e = ofCandidate(c, ctx.params.educationId);
-    if (!e && env.fault('rm.educations.get.missing-200')) return sendDoc(env, ctx, 200, { data: null });
+    if (!e && on(env.behaviour, 'rm.educations.get.missing-200')) return sendDoc(env, ctx, 200, { data: null });
     if (!e) throw notFound('education', ctx.params.educationId ?? '');
     sendDoc(env, ctx, 200, { data: resources.education(e) });
   });
@@ -165,7 +167,7 @@ const employmentRoutes: RouteModule = (router, app) => {
   router.on('POST', '/candidates/{candidateId}/employments', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
-    const companyName = namedObject(attributes, 'company', env.fault('rm.employments.create.blank-company-accepted'));
+    const companyName = namedObject(attributes, 'company', on(env.behaviour, 'rm.employments.create.blank-company-accepted'));
     const fields = {
       title: optionalString(attributes, 'title') ?? null,
       locality: optionalString(attributes, 'locality') ?? null,
@@ -186,7 +188,7 @@ const employmentRoutes: RouteModule = (router, app) => {
     };
     store.employments.set(id, employment);
     c.employments.push(id);
-    sendDoc(env, ctx, env.variant('rm.variant.related-post-200') ? 200 : 201, { data: resources.employment(employment) });
+    sendDoc(env, ctx, on(env.behaviour, 'rm.variant.related-post-200') ? 200 : 201, { data: resources.employment(employment) });
   });
   router.on('GET', '/candidates/{candidateId}/employments/{employmentId}', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);

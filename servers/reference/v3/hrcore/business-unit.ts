@@ -15,7 +15,7 @@
 import type { Ctx } from '../../http-kit';
 import type { FieldError, Rules } from '../fields';
 import type { V3FaultName } from '../faults';
-import { on } from '../switches';
+import { on } from '../../switches';
 import type { JsonObject } from '../json';
 import { isArchived, type Planned, type RecordKind } from '../write-rules';
 import { LEVELS, type HrStore, type Level } from './store';

@@ -5,7 +5,7 @@
  */
 import type { Ctx } from '../../http-kit';
 import type { Rule, Rules } from '../fields';
-import { on } from '../switches';
+import { on } from '../../switches';
 import type { RecordKind } from '../write-rules';
 import type { HrStore } from './store';
 import { hrWrite } from './write';

@@ -1,7 +1,7 @@
 /** One HR core PUT (001 §4): the shared write rules, the record's own rules, storing, answering. */
 import type { Ctx } from '../../http-kit';
 import type { FieldError } from '../fields';
-import { on } from '../switches';
+import { on } from '../../switches';
 import { hasNull, isObject, type JsonObject } from '../json';
 import { hrWritten, refuse } from '../respond';
 import { planWrite, type Planned, type RecordKind, type Relaxed } from '../write-rules';

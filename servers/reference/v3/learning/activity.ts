@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { EMBEDDED } from '../../../../src/identity/embedded';
 import { LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
 import { INVALID_JSON, send, type Ctx } from '../../http-kit';
-import { on } from '../switches';
+import { on } from '../../switches';
 import { hasNull, isObject, type JsonObject } from '../json';
 import { json, refuse } from '../respond';
 import type { V3Fixtures } from '../fixtures-data';

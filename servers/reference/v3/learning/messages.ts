@@ -5,7 +5,7 @@
 import type { Behaviour } from '../../behaviour';
 import { LEARNING_MESSAGES, type LearningMessageKey } from '../../../../src/terms';
 import type { V3FaultName } from '../faults';
-import { on } from '../switches';
+import { on } from '../../switches';
 
 export type MessageKey = LearningMessageKey;
 

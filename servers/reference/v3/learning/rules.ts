@@ -25,7 +25,7 @@
 import type { Behaviour } from '../../behaviour';
 import { LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
 import { checkFields, type FieldError, type Rules } from '../fields';
-import { on } from '../switches';
+import { on } from '../../switches';
 import { at, isObject, mergePatch, withoutNulls, type Json, type JsonObject } from '../json';
 import { learningMessage, PUBLIC_PRIVATE_MESSAGE, type MessageKey } from './messages';
 
