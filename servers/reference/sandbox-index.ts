@@ -3,7 +3,7 @@
  * the request prefers text/html (a browser): the APIs with their base URLs, titles and OpenAPI
  * documents, the `/openapi` listing, the OAuth token endpoint, and the variables that point the suite
  * or a client at it. The credentials' values are shown too: they are the sandbox's built-in public test
- * values (fixtures/reference/identity.json, also printed by `npm run reference`), accepted by no other
+ * values (reference-data/identity.json, also printed by `npm run reference`), accepted by no other
  * server; a real target's secrets are never known to the sandbox. The suite never calls this path.
  */
 import type { IncomingMessage } from 'node:http';

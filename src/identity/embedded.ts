@@ -1,5 +1,5 @@
 /**
- * The embedded reference server's built-in credentials and well-known ids (fixtures/reference/identity.json).
+ * The embedded reference server's built-in credentials and well-known ids (reference-data/identity.json).
  * One small module that both sides read: the reference server (servers/reference/), which issues them, and
  * the suite (src/config/, the CLIs, tests), which presents them; so the server never imports the suite's
  * config (eslint.config.mjs, layering). It imports nothing of ours.
@@ -22,7 +22,7 @@ export interface EmbeddedIdentity {
   };
 }
 
-const file = join(__dirname, '../../fixtures/reference/identity.json');
+const file = join(__dirname, '../../reference-data/identity.json');
 export const EMBEDDED: EmbeddedIdentity = Object.freeze(JSON.parse(readFileSync(file, 'utf8')) as EmbeddedIdentity);
 
 /** The embedded server's base URLs once it listens on `port`. */

@@ -10,7 +10,7 @@ import { enforceCap, paginate, parsePaging, type PageResult } from '../../server
 import { HttpError } from '../../servers/reference/rm/respond';
 import { Resources } from '../../servers/reference/rm/resources';
 import { bucketOf, BUCKETS } from '../../servers/reference/rm/routes/recruitment-events';
-import { FIXTURE_CANDIDATES, loadFixtures } from '../../servers/reference/rm/fixtures-data';
+import { STARTING_CANDIDATES, loadStartingRecords } from '../../servers/reference/rm/starting-records';
 import { Store } from '../../servers/reference/rm/store';
 
 const env = (faults: string[] = [], variants: string[] = []) => createEnv(new Behaviour(faults, variants));
@@ -19,7 +19,7 @@ const records = (n: number) => Array.from({ length: n }, (_, i) => ({ seq: i + 1
 
 function seeded(now = Date.now()): Store {
   const store = new Store(new IdFactory(false));
-  loadFixtures(store, { now, fractions: true });
+  loadStartingRecords(store, { now, fractions: true });
   return store;
 }
 
@@ -174,10 +174,10 @@ void test('include: every allowed candidate value embeds records, nested values 
   ]);
 });
 
-void test('fixtures data: identity ids exist, updated_at distinct, every event kind, every recruitment event bucket', () => {
+void test('starting records: identity ids exist, updated_at distinct, every event kind, every recruitment event bucket', () => {
   const now = Date.now();
   const store = seeded(now);
-  assert.ok(store.candidates.size >= 60 && store.candidates.size === FIXTURE_CANDIDATES);
+  assert.ok(store.candidates.size >= 60 && store.candidates.size === STARTING_CANDIDATES);
   assert.ok(store.lists.has(EMBEDDED.rm.listId) && store.lists.size >= 3);
   assert.ok(store.candidateByAtsId(EMBEDDED.rm.atsIntegrationId, EMBEDDED.rm.atsCandidateId));
   const updated = [...store.candidates.values()].map((c) => c.updated);

@@ -524,7 +524,7 @@ const variants = [
     'rm',
     'rm.variant.extra-event-kind',
     'rm.event.kind',
-    'The first fixture candidate also has an event of kind "note", a kind the kind filter does not accept.',
+    'The first starting candidate also has an event of kind "note", a kind the kind filter does not accept.',
   ),
   // Pagination (000 §4 Common query parameters, §8)
   defineVariant('rm', 'rm.variant.page-size-10-50', 'rm.gap.per-page', 'Default per_page 10 and maximum 50 (larger values are clamped).'),

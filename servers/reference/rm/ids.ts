@@ -1,7 +1,7 @@
 /**
  * Record ids and uids. Ids are readable and sequential per kind ("10001", "evt-000001") unless the
  * uuid-ids variant asks for UUIDs; tagging ids are UUIDs always (000 §4: "tagId is the tag UUID").
- * Everything is derived from counters, so the fixtures data is the same on every start.
+ * Everything is derived from counters, so the starting records are the same on every start.
  */
 import { createHash } from 'node:crypto';
 

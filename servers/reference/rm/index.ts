@@ -1,6 +1,6 @@
 /**
  * RM v2 in the reference server (000_6053abef4cebe6dd.txt): every operation of 000 §4 over an
- * in-memory store filled deterministically (fixtures-data.ts), mounted under /v2 by ../server.ts.
+ * in-memory store filled deterministically (starting-records.ts), mounted under /v2 by ../server.ts.
  * Order per request: credentials (401 on every operation), routing (404/405), the handler; a
  * handler's `HttpError` becomes an error answer, anything else a 500 from the server.
  */
@@ -20,14 +20,14 @@ import { jobRoutes } from './routes/jobs';
 import { listRoutes } from './routes/lists';
 import { recruitmentEventRoutes } from './routes/recruitment-events';
 import { relatedRoutes } from './routes/related';
-import { loadFixtures } from './fixtures-data';
+import { loadStartingRecords } from './starting-records';
 import { Store } from './store';
 import { on } from '../switches';
 
 export function createRmModule(behaviour: Behaviour): ApiModule {
   const env = createEnv(behaviour);
   const store = new Store(new IdFactory(on(env.behaviour, 'rm.variant.uuid-ids')));
-  loadFixtures(store, {
+  loadStartingRecords(store, {
     now: env.now(),
     fractions: !on(env.behaviour, 'rm.variant.timestamps-seconds'),
     sparseEventLinks: on(env.behaviour, 'rm.variant.null-to-one'),

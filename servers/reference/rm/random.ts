@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32) for the fixtures data: same seed, same data, on every start. */
+/** A small seeded PRNG (mulberry32) for the starting records: same seed, same data, on every start. */
 export class Random {
   private state: number;
 

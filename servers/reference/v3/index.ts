@@ -2,7 +2,7 @@
  * HR core and Learning v3 in the reference server (001_a9e2e7eab7c908bd.txt): the token endpoint
  * (mounted at /oauth/token), and under /v3/<tenant> the HR core writes (employee, business units
  * level 1-4, position, employee by reference id) and the learning activity write. Stateful, in
- * memory, filled from fixtures/reference/v3-fixtures.json and identity.json.
+ * memory, filled from reference-data/v3-starting-records.json and identity.json.
  */
 import type { Behaviour } from '../behaviour';
 import { Router, type Ctx } from '../http-kit';
@@ -15,7 +15,7 @@ import { employeeReferenceHandler } from './hrcore/reference';
 import { HrStore, LEVELS } from './hrcore/store';
 import { activityHandler, LearningStore } from './learning/activity';
 import { json } from './respond';
-import { loadV3Fixtures } from './fixtures-data';
+import { loadV3StartingRecords } from './starting-records';
 import { tokenEndpoint } from './token-endpoint';
 import { registeredClients, TokenService } from './tokens';
 
@@ -25,19 +25,19 @@ export interface V3Options {
 }
 
 export function createV3Module(behaviour: Behaviour, tenant: string, options: V3Options = {}): ApiModule {
-  const fixtures = loadV3Fixtures();
+  const records = loadV3StartingRecords();
   const tokens = new TokenService(
     behaviour,
-    registeredClients(tenant, fixtures.tokenService.otherClientTenant),
-    fixtures.tokenService.issuer,
+    registeredClients(tenant, records.tokenService.otherClientTenant),
+    records.tokenService.issuer,
     options.now,
   );
-  const hr = new HrStore(fixtures);
-  const learning = new LearningStore(fixtures.learning);
+  const hr = new HrStore(records);
+  const learning = new LearningStore(records.learning);
   const token = tokenEndpoint(tokens);
 
   const router = new Router()
-    .on('PUT', '/hrcore/employee', employeeHandler(hr, fixtures.hrDefaults))
+    .on('PUT', '/hrcore/employee', employeeHandler(hr, records.hrDefaults))
     .on('PUT', '/hrcore/position', positionHandler(hr))
     .on('PUT', '/employee/{employeeId}', employeeReferenceHandler(hr))
     .on('PUT', '/learning/activities/externalId/{externalId}', activityHandler(learning));

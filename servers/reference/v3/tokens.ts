@@ -3,7 +3,7 @@
  * issued to them and their verification.
  *
  * Clients: identity.json's client belongs to this server's tenant; its "other" client belongs to
- * another tenant of the same token service (v3-fixtures.json tokenService.otherClientTenant). Every
+ * another tenant of the same token service (v3-starting-records.json tokenService.otherClientTenant). Every
  * token names its tenant in `aud`, so this tenant's API refuses the other client's tokens, as a
  * token service shared by several tenants does.
  *

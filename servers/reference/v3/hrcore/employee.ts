@@ -1,13 +1,13 @@
 /**
  * PUT /hrcore/employee (001 §2 Employee, §4). Only externalId is required (001 §2 names no other
  * required employee field). On create, an omitted access object, primaryTeamExternalId or
- * permissionGroupExternalIds takes the system defaults (v3-fixtures.json hrDefaults); an update keeps
+ * permissionGroupExternalIds takes the system defaults (v3-starting-records.json hrDefaults); an update keeps
  * what is stored, and an empty array clears a collection (001 §4 rule 3).
  */
 import type { Ctx } from '../../http-kit';
 import type { Rules } from '../fields';
 import { isObject, type JsonObject } from '../json';
-import type { V3Fixtures } from '../fixtures-data';
+import type { V3StartingRecords } from '../starting-records';
 import type { Planned, RecordKind } from '../write-rules';
 import type { HrStore } from './store';
 import { hrWrite } from './write';
@@ -43,14 +43,14 @@ export const EMPLOYEE_RULES: Rules = {
 export const EMPLOYEE: RecordKind = { label: 'employee', rules: EMPLOYEE_RULES, required: [] };
 
 /** The record to store on create, with the access defaults of the system configuration. */
-export function withAccessDefaults(record: JsonObject, defaults: V3Fixtures['hrDefaults']): JsonObject {
+export function withAccessDefaults(record: JsonObject, defaults: V3StartingRecords['hrDefaults']): JsonObject {
   const access: JsonObject = isObject(record.access) ? { ...record.access } : {};
   if (access.primaryTeamExternalId === undefined) access.primaryTeamExternalId = defaults.primaryTeamExternalId;
   if (access.permissionGroupExternalIds === undefined) access.permissionGroupExternalIds = [...defaults.permissionGroupExternalIds];
   return { ...record, access };
 }
 
-export function employeeHandler(store: HrStore, defaults: V3Fixtures['hrDefaults']): (ctx: Ctx) => void {
+export function employeeHandler(store: HrStore, defaults: V3StartingRecords['hrDefaults']): (ctx: Ctx) => void {
   return (ctx) =>
     hrWrite(ctx, {
       kind: EMPLOYEE,

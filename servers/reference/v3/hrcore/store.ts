@@ -3,7 +3,7 @@
  * caller's externalId), business units per level and positions, all keyed by externalId.
  */
 import type { JsonObject } from '../json';
-import type { V3Fixtures } from '../fixtures-data';
+import type { V3StartingRecords } from '../starting-records';
 
 export type Level = 1 | 2 | 3 | 4;
 export const LEVELS: readonly Level[] = [1, 2, 3, 4];
@@ -17,10 +17,10 @@ export class HrStore {
   readonly positions = new Map<string, JsonObject>();
   private nextReference = 1;
 
-  constructor(fixtures: V3Fixtures) {
-    for (const { referenceId, record } of fixtures.employees) this.putEmployee(referenceId, record);
-    for (const { level, ...unit } of fixtures.businessUnits) this.units[level].set(unit.externalId, unit);
-    for (const position of fixtures.positions) this.positions.set(position.externalId, position);
+  constructor(records: V3StartingRecords) {
+    for (const { referenceId, record } of records.employees) this.putEmployee(referenceId, record);
+    for (const { level, ...unit } of records.businessUnits) this.units[level].set(unit.externalId, unit);
+    for (const position of records.positions) this.positions.set(position.externalId, position);
   }
 
   employeeByExternalId(externalId: string): JsonObject | undefined {

@@ -11,7 +11,7 @@ import { INVALID_JSON, send, type Ctx } from '../../http-kit';
 import { on } from '../../switches';
 import { hasNull, isObject, type JsonObject } from '../json';
 import { json, refuse } from '../respond';
-import type { V3Fixtures } from '../fixtures-data';
+import type { V3StartingRecords } from '../starting-records';
 import { checkActivity, type StoredActivity } from './rules';
 
 export interface Activity extends StoredActivity {
@@ -25,10 +25,10 @@ export class LearningStore {
   readonly imageKeys: ReadonlySet<string>;
   private nextId: number;
 
-  constructor(private readonly fixtures: V3Fixtures['learning']) {
-    this.imageKeys = new Set(fixtures.imageTempKeys);
-    this.nextId = fixtures.firstActivityId;
-    for (const a of fixtures.activities) {
+  constructor(private readonly records: V3StartingRecords['learning']) {
+    this.imageKeys = new Set(records.imageTempKeys);
+    this.nextId = records.firstActivityId;
+    for (const a of records.activities) {
       const data: JsonObject = {
         [LEARNING_PROVIDER_FIELD]: { id: EMBEDDED.hr.learningProviderId },
         owner: { id: EMBEDDED.hr.learningOwnerId },
@@ -40,7 +40,7 @@ export class LearningStore {
 
   create(externalId: string, aggregateId: string, data: JsonObject): Activity {
     const id = this.nextId++;
-    const activity: Activity = { id, externalId, aggregateId, url: `${this.fixtures.activityUrlBase}${id}`, data };
+    const activity: Activity = { id, externalId, aggregateId, url: `${this.records.activityUrlBase}${id}`, data };
     this.activities.set(externalId, activity);
     return activity;
   }

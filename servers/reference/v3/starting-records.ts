@@ -1,10 +1,10 @@
-/** The v3 fixtures data (fixtures/reference/v3-fixtures.json) plus the well-known ids of identity.json. */
+/** The v3 starting records (reference-data/v3-starting-records.json) plus the well-known ids of identity.json. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED } from '../../../src/identity/embedded';
 import type { JsonObject } from './json';
 
-export interface V3Fixtures {
+export interface V3StartingRecords {
   tokenService: { issuer: string; otherClientTenant: string };
   hrDefaults: { primaryTeamExternalId: string; permissionGroupExternalIds: string[] };
   businessUnits: Array<JsonObject & { level: 1 | 2 | 3 | 4; externalId: string }>;
@@ -18,14 +18,14 @@ export interface V3Fixtures {
   };
 }
 
-const file = join(__dirname, '../../../fixtures/reference/v3-fixtures.json');
+const file = join(__dirname, '../../../reference-data/v3-starting-records.json');
 
-let cached: V3Fixtures | null = null;
+let cached: V3StartingRecords | null = null;
 
 /** Reads the seed once; the identity.json employee reference id and image key are always in it. */
-export function loadV3Fixtures(): V3Fixtures {
+export function loadV3StartingRecords(): V3StartingRecords {
   if (cached) return structuredClone(cached);
-  const seed = JSON.parse(readFileSync(file, 'utf8')) as V3Fixtures;
+  const seed = JSON.parse(readFileSync(file, 'utf8')) as V3StartingRecords;
   if (!seed.employees.some((e) => e.referenceId === EMBEDDED.hr.employeeReferenceId)) {
     seed.employees.push({ referenceId: EMBEDDED.hr.employeeReferenceId, record: { firstName: 'Offer', lastName: 'Accepted' } });
   }

@@ -22,7 +22,7 @@ export const ref = (type: string, id: string): Ref => ({ id, type });
 export interface Context {
   store: Store;
   rnd: Random;
-  /** A fixture timestamp: with deterministic milliseconds, or whole seconds under the timestamps-seconds variant. */
+  /** A starting record's timestamp: with deterministic milliseconds, or whole seconds under the timestamps-seconds variant. */
   t: (ms: number) => number;
 }
 

@@ -1,12 +1,12 @@
 /**
- * The RM fixtures data, built deterministically from a fixed PRNG seed (nothing is committed as JSON).
- * This file: the candidates and their records (fixtures-company.ts: everything else). In all:
+ * The RM starting records, built deterministically from a fixed PRNG seed (nothing is committed as JSON).
+ * This file: the candidates and their records (starting-company.ts: everything else). In all:
  * 72 candidates (archived, anonymised, with and without ATS records, ATS status history and
  * extracted resumes), their events of every kind over two years, messages in and out of
  * conversations, notes, tags, educations, employments, job alert subscriptions and list
  * memberships; 8 jobs (live and draft) with categories and locations; 4 static lists; job
  * applications with events; recruitment events in every bucket relative to `now`; two ATS
- * integrations, one of them the integration of fixtures/reference/identity.json.
+ * integrations, one of them the integration of reference-data/identity.json.
  */
 import { EMBEDDED } from '../../../src/identity/embedded';
 import { uidFrom } from './ids';
@@ -36,10 +36,10 @@ import {
   type Context,
   type Shared,
   stubAdder,
-} from './fixtures-company';
+} from './starting-company';
 import type { Store } from './store';
 
-export const FIXTURE_CANDIDATES = 72;
+export const STARTING_CANDIDATES = 72;
 const PRNG_SEED = 20_250_301;
 /** Candidate updated_at values start here, each a distinct multiple of 3 h 17 min after it. */
 const UPDATED_BASE = Date.UTC(2025, 0, 6, 8, 0, 0);
@@ -128,27 +128,27 @@ export interface FixtureOptions {
 /** Kinds whose events have no job and no page under `sparseEventLinks`. */
 const JOBLESS_KINDS: ReadonlySet<string> = new Set(['email', 'subscription', 'unsubscription', 'consent_accepted', 'consent_rejected']);
 
-export function loadFixtures(store: Store, options: FixtureOptions): void {
+export function loadStartingRecords(store: Store, options: FixtureOptions): void {
   const rnd = new Random(PRNG_SEED);
   let jitter = 0;
   const t = options.fractions ? (ms: number): number => secondsOf(ms) + ((jitter += 137) % 1000) : secondsOf;
-  const cx: FixturesContext = { store, rnd, t, sparse: options.sparseEventLinks === true };
+  const cx: StartingRecordsContext = { store, rnd, t, sparse: options.sparseEventLinks === true };
   const shared = addSharedStubs(cx);
   const jobs = addJobs(cx, shared);
   const lists = addLists(cx);
   addIntegrations(cx);
-  for (let i = 0; i < FIXTURE_CANDIDATES; i += 1) addCandidate(cx, i, shared, jobs, lists);
+  for (let i = 0; i < STARTING_CANDIDATES; i += 1) addCandidate(cx, i, shared, jobs, lists);
   addRecruitmentEvents(cx, options.now, shared);
   // Last, so that every other record comes out of the PRNG exactly as without the variant.
   if (options.extraEventKind) addExtraKindEvent(cx, shared, jobs);
 }
 
-interface FixturesContext extends Context {
+interface StartingRecordsContext extends Context {
   sparse: boolean;
 }
 
-/** An event of kind "note" on the first fixture candidate, halfway through its life. */
-function addExtraKindEvent(cx: FixturesContext, shared: Shared, jobs: Job[]): void {
+/** An event of kind "note" on the first starting candidate, halfway through its life. */
+function addExtraKindEvent(cx: StartingRecordsContext, shared: Shared, jobs: Job[]): void {
   const first = [...cx.store.candidates.values()].sort((a, b) => a.seq - b.seq)[0];
   const job = jobs[0];
   if (!first || !job) return;
@@ -156,13 +156,13 @@ function addExtraKindEvent(cx: FixturesContext, shared: Shared, jobs: Job[]): vo
   newEvent(cx, first, EXTRA_EVENT_KIND, at, shared, job, first.formSubmissions[0] ?? 'fs-0001', shared.callToActions[0] ?? 'cta-1');
 }
 
-/** The ATS candidate id of fixture candidate `i`, if any; the last candidate carries identity.json's id. */
+/** The ATS candidate id of starting candidate `i`, if any; the last candidate carries identity.json's id. */
 function atsIdOf(i: number): string | null {
-  if (i === FIXTURE_CANDIDATES - 1) return EMBEDDED.rm.atsCandidateId;
+  if (i === STARTING_CANDIDATES - 1) return EMBEDDED.rm.atsCandidateId;
   return i % 3 !== 2 ? `ATS-${200_001 + i}` : null;
 }
 
-function addCandidate(cx: FixturesContext, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
+function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
   const { store, rnd, t } = cx;
   const first = FIRST[i % FIRST.length] ?? 'Alex';
   const last = LAST[(i * 7) % LAST.length] ?? 'Smith';
@@ -346,13 +346,13 @@ function addCandidate(cx: FixturesContext, i: number, shared: Shared, jobs: Job[
   if (i % 11 === 7) store.anonymise(c, c.updated);
 }
 
-/** The ATS status history of fixture candidate `i` (000 §4 filter[ats_candidates][exists]). */
+/** The ATS status history of starting candidate `i` (000 §4 filter[ats_candidates][exists]). */
 function hasAtsHistory(i: number): boolean {
   return atsIdOf(i) !== null ? i % 4 !== 1 : i % 5 === 0;
 }
 
 function newEvent(
-  cx: FixturesContext,
+  cx: StartingRecordsContext,
   c: Candidate,
   kind: CandidateEvent['kind'],
   at: number,
@@ -417,7 +417,15 @@ function newEvent(
   return event;
 }
 
-function addEvents(cx: FixturesContext, c: Candidate, i: number, shared: Shared, jobs: Job[], formSubmission: string, cta: string): void {
+function addEvents(
+  cx: StartingRecordsContext,
+  c: Candidate,
+  i: number,
+  shared: Shared,
+  jobs: Job[],
+  formSubmission: string,
+  cta: string,
+): void {
   const count = 4 + (i % 5);
   const history = hasAtsHistory(i);
   const kinds: EventKind[] = [];
@@ -469,7 +477,7 @@ function addMessages({ store, t }: Context, c: Candidate, i: number, user: strin
   });
 }
 
-function addApplication(cx: FixturesContext, c: Candidate, i: number, job: Job, shared: Shared): void {
+function addApplication(cx: StartingRecordsContext, c: Candidate, i: number, job: Job, shared: Shared): void {
   const { store, t } = cx;
   const id = store.ids.next('application');
   const at = t(c.created + 9 * DAY);
@@ -504,4 +512,4 @@ function addApplication(cx: FixturesContext, c: Candidate, i: number, job: Job, 
 }
 
 /** A fixed permutation of 0..71 (from the PRNG), computed once. */
-const PERMUTATION: readonly number[] = new Random(PRNG_SEED + 1).permutation(FIXTURE_CANDIDATES);
+const PERMUTATION: readonly number[] = new Random(PRNG_SEED + 1).permutation(STARTING_CANDIDATES);
