@@ -23,7 +23,7 @@ process.env.CONFORMANCE_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 process.env.CONFORMANCE_RUN_ID ??= `cr${randomBytes(4).toString('hex')}`;
 
 const env = readEnv();
-let plan = { embedded: true, rm: true, hr: true };
+let plan = { embedded: true, rm: true, v3: true };
 try {
   plan = planTarget(env);
 } catch {
@@ -32,7 +32,7 @@ try {
 const where = (configured: boolean, url: string | undefined): string =>
   !configured ? 'not configured' : plan.embedded ? 'embedded' : (url ?? '');
 const metadata = {
-  target: { rm: where(plan.rm, env.RM_BASE_URL), hr: where(plan.hr, env.HR_BASE_URL) },
+  target: { rm: where(plan.rm, env.RM_BASE_URL), hr: where(plan.v3, env.HR_BASE_URL) },
   seed: Number(process.env.CONFORMANCE_SEED),
   runId: process.env.CONFORMANCE_RUN_ID,
   faults: plan.embedded ? commaList(env.REFERENCE_FAULTS) : [],

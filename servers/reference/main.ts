@@ -96,10 +96,10 @@ async function main(): Promise<void> {
   console.log(`reference server listening on port ${server.port}`);
   console.log(`  RM_BASE_URL=${urls.rm}  RM_API_KEY=${EMBEDDED.rm.apiKey}  RM_API_SECRET=${EMBEDDED.rm.apiSecret}`);
   console.log(
-    `  HR_BASE_URL=${urls.hr}  HR_TOKEN_URL=${urls.token}  HR_CLIENT_ID=${EMBEDDED.hr.clientId}  HR_CLIENT_SECRET=${EMBEDDED.hr.clientSecret}`,
+    `  HR_BASE_URL=${urls.hr}  HR_TOKEN_URL=${urls.token}  HR_CLIENT_ID=${EMBEDDED.v3.clientId}  HR_CLIENT_SECRET=${EMBEDDED.v3.clientSecret}`,
   );
   console.log(
-    `  LEARNING_PROVIDER_ID=${EMBEDDED.hr.learningProviderId}  LEARNING_OWNER_ID=${EMBEDDED.hr.learningOwnerId}  LEARNING_IMAGE_TEMP_KEY=${EMBEDDED.hr.learningImageTempKey}`,
+    `  LEARNING_PROVIDER_ID=${EMBEDDED.v3.learningProviderId}  LEARNING_OWNER_ID=${EMBEDDED.v3.learningOwnerId}  LEARNING_IMAGE_TEMP_KEY=${EMBEDDED.v3.learningImageTempKey}`,
   );
   console.log(
     `  OPENAPI=${urls.origin}${OPENAPI_PATH}  (OpenAPI 3.1 for Postman or Swagger UI, servers pointing here:  ${APIS.map((api) => `${urls.origin}${openApiPath(api)}`).join('  ')})`,

@@ -39,8 +39,8 @@ export interface ReferenceOptions {
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const behaviour = options.behaviour ?? Behaviour.none();
   const rm = createRmModule(behaviour);
-  const v3 = createV3Module(behaviour, EMBEDDED.hr.tenant);
-  const v3Prefix = `/v3/${EMBEDDED.hr.tenant}`;
+  const v3 = createV3Module(behaviour, EMBEDDED.v3.tenant);
+  const v3Prefix = `/v3/${EMBEDDED.v3.tenant}`;
   let extraRoute: ExtraRoute | null = null;
   const cors = options.cors ?? true;
 

@@ -20,7 +20,7 @@ test.describe('employee by reference id', () => {
     observe,
   }) => {
     const op = EMPLOYEE_REFERENCE_OP;
-    const referenceId = target.hr?.employeeReferenceId ?? null;
+    const referenceId = target.v3?.employeeReferenceId ?? null;
     test.skip(!referenceId, 'HR_EMPLOYEE_REFERENCE_ID is not set: no employee created at offer acceptance is known');
     test.skip(
       !target.run.allowDestructive,

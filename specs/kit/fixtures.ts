@@ -79,7 +79,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   hrTokens: [
     async ({ target }, use) => {
-      const hr = target.hr;
+      const hr = target.v3;
       await use(
         new TokenCache(() =>
           hr
@@ -136,28 +136,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   hr: [
     async ({ target, limiter, hrTokens, exchanges }, use) => {
-      test.skip(!target.hr, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
-      if (target.hr) await use(apiClient('hr', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
+      test.skip(!target.v3, 'HR core v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+      if (target.v3) await use(apiClient('hr', target, limiter, exchanges, bearerAuth(hrTokens, target.v3.tokenAuth)));
     },
     { box: 'self' },
   ],
   learning: [
     async ({ target, limiter, hrTokens, exchanges }, use) => {
-      test.skip(!target.hr, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
-      if (target.hr) await use(apiClient('learning', target, limiter, exchanges, bearerAuth(hrTokens, target.hr.tokenAuth)));
+      test.skip(!target.v3, 'Learning v3 not configured (HR_BASE_URL is unset while RM_BASE_URL is set)');
+      if (target.v3) await use(apiClient('learning', target, limiter, exchanges, bearerAuth(hrTokens, target.v3.tokenAuth)));
     },
     { box: 'self' },
   ],
   api: [
     async ({ target, limiter, hrTokens, exchanges, cleanup, observe }, use, testInfo) => {
       const api = testInfo.project.name.replace(/@.*$/, '') as ApiName;
-      const configured = api === 'rm' ? target.rm : target.hr;
+      const configured = api === 'rm' ? target.rm : target.v3;
       test.skip(!configured, `${API_NAMES[api]} not configured (its base URL is unset while the other API's is set)`);
       if (!configured) return;
       const auth =
         api === 'rm' && target.rm
           ? hmacBasicAuth(target.rm.apiKey, target.rm.apiSecret)
-          : bearerAuth(hrTokens, target.hr?.tokenAuth ?? 'post');
+          : bearerAuth(hrTokens, target.v3?.tokenAuth ?? 'post');
       await use({ api, client: apiClient(api, target, limiter, exchanges, auth), target, cleanup, observe });
     },
     { box: 'self' },
@@ -199,7 +199,7 @@ const API_NAMES: Record<ApiName, string> = { rm: 'RM v2', hr: 'HR core v3', lear
 
 /** A test's client of one API: its base URL, auth and media type (RM: 000 §1; v3: 001 §4), recording into the test's log. */
 function apiClient(api: ApiName, target: Target, limiter: Limiter, exchanges: ExchangeLog, auth: AuthProvider): ApiClient {
-  const baseUrl = api === 'rm' ? target.rm?.baseUrl : target.hr?.baseUrl;
+  const baseUrl = api === 'rm' ? target.rm?.baseUrl : target.v3?.baseUrl;
   if (baseUrl === undefined) throw new Error(`${api} is not configured`);
   return new ApiClient({
     api,

@@ -9,7 +9,7 @@ export * from '../../src/checks';
 export { bodyShape, type ObservationCategory } from '../../src/reporting/observations';
 export { describe, jsonBody, pathOf as urlPathOf, type Exchange } from '../../src/http/exchange';
 export { ApiClient, NO_AUTH, pathFor, pathOf, type AuthProvider, type CallSpec, type QueryValue } from '../../src/http/client';
-export type { Target, RmTarget, HrTarget } from '../../src/config/target';
+export type { Target, RmTarget, V3Target } from '../../src/config/target';
 export { Cleanup } from '../../src/runner/cleanup';
 export { readEnv } from '../../src/config/env';
 export { fixedBearer } from '../../src/auth/oauth';

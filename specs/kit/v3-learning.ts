@@ -51,7 +51,7 @@ export function activityOp(): OperationSpec {
 
 /** The provider and owner ids issued at registration; skips the test with a reason when unknown. */
 export function learningIds(target: Target): { providerId: number; ownerId: number } {
-  const hr = target.hr;
+  const hr = target.v3;
   const providerId = hr?.learningProviderId ?? null;
   const ownerId = hr?.learningOwnerId ?? null;
   test.skip(

@@ -502,8 +502,8 @@ const withoutWriteScope = defineRule<{ probe: boolean }>({
   excluded: { [ACTIVITY_OP]: LEARNING_SCOPE },
   run: async (ctx, op, { probe }) => {
     ctx.covers(op.id, '4xx');
-    if (!ctx.target.hr) return;
-    const noWrite = await sharedNoWriteToken(ctx.target.hr, ctx.target);
+    if (!ctx.target.v3) return;
+    const noWrite = await sharedNoWriteToken(ctx.target.v3, ctx.target);
     if (noWrite.kind === 'none') {
       // Lawful: the client cannot obtain such a token at all, so the rule holds vacuously.
       ctx.observe('token', `token without ${HR_WRITE_SCOPE}`, `${noWrite.reason} (${noWrite.attempts.join('; ')})`);
@@ -534,8 +534,8 @@ const severalScopes = defineRule<{ write: 'create' | 'empty object' }>({
   },
   excluded: { [ACTIVITY_OP]: LEARNING_SCOPE },
   run: async (ctx, op, { write }) => {
-    if (!ctx.target.hr) return;
-    const several = await sharedSeveralScopesToken(ctx.target.hr, ctx.target);
+    if (!ctx.target.v3) return;
+    const several = await sharedSeveralScopesToken(ctx.target.v3, ctx.target);
     if (several.kind === 'refused') {
       // RFC 6749 §5.2 lets a token endpoint refuse a scope it does not know (invalid_scope): observed.
       ctx.observe('token', `token for several scopes "${several.scope}"`, `refused: HTTP ${several.status} ${several.error}`);

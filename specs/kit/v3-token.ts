@@ -6,7 +6,7 @@
 import { test } from '@playwright/test';
 import { requestToken, type TokenResponse } from '../../src/auth/oauth';
 import { failSetup } from '../../src/checks';
-import type { HrTarget, Target } from '../../src/config/target';
+import type { V3Target, Target } from '../../src/config/target';
 import { registerSecret } from '../../src/http/redact';
 import { HR_WRITE_SCOPE } from '../../src/terms';
 
@@ -83,8 +83,8 @@ export function grantedScopes(res: TokenResponse): string[] | null {
 }
 
 /** The HR core v3 target of the run; skips the test when it is not configured. */
-export function configuredHr(target: Target): HrTarget {
-  const hr = target.hr;
+export function configuredHr(target: Target): V3Target {
+  const hr = target.v3;
   test.skip(!hr, 'HR core v3 not configured');
   // test.skip(true) has thrown: unreachable.
   if (!hr) throw new Error('HR core v3 not configured');
@@ -92,7 +92,7 @@ export function configuredHr(target: Target): HrTarget {
 }
 
 export function tokenRequest(
-  hr: HrTarget,
+  hr: V3Target,
   target: Target,
   scope: string,
   client?: { clientId: string; clientSecret: string },
@@ -111,7 +111,7 @@ export type NoWriteToken =
  * all, or grants Public.HrCore.Write anyway, leaves the client no such token: then the scope rule
  * is satisfied vacuously.
  */
-export async function noWriteToken(hr: HrTarget, target: Target): Promise<NoWriteToken> {
+export async function noWriteToken(hr: V3Target, target: Target): Promise<NoWriteToken> {
   const configured = hr.scope
     .split(/\s+/)
     .filter((s) => s && s !== HR_WRITE_SCOPE)
@@ -138,7 +138,7 @@ export async function noWriteToken(hr: HrTarget, target: Target): Promise<NoWrit
 let memo: { at: number; value: Promise<NoWriteToken> } | null = null;
 
 /** `noWriteToken`, shared by the tests of a worker while the token is young (tokens live 300 s, 001 §5.3). */
-export function sharedNoWriteToken(hr: HrTarget, target: Target): Promise<NoWriteToken> {
+export function sharedNoWriteToken(hr: V3Target, target: Target): Promise<NoWriteToken> {
   if (!memo || Date.now() - memo.at > 120_000) memo = { at: Date.now(), value: noWriteToken(hr, target) };
   return memo.value;
 }
@@ -149,13 +149,13 @@ export function sharedNoWriteToken(hr: HrTarget, target: Target): Promise<NoWrit
  * test with the reason when no second client is known (remote targets).
  */
 export async function foreignClientToken(target: Target): Promise<string> {
-  const other = target.hr?.otherClient ?? null;
+  const other = target.v3?.otherClient ?? null;
   test.skip(
-    !other || !target.hr,
+    !other || !target.v3,
     'no second client of this environment is known (only the embedded server has one): the foreign-token refusal cannot be built',
   );
-  if (!other || !target.hr) return '';
-  const res = await tokenRequest(target.hr, target, target.hr.scope, other);
+  if (!other || !target.v3) return '';
+  const res = await tokenRequest(target.v3, target, target.v3.scope, other);
   const token = res.body?.access_token;
   if (res.status !== 200 || typeof token !== 'string' || token === '')
     failSetup('v3.auth.token', `the token endpoint gave the second client no token (HTTP ${res.status})`);
@@ -169,7 +169,7 @@ export const EXTRA_SCOPE = 'openid';
  * The space-separated scope list of several scopes, Public.HrCore.Write among them (001 §5.2): the
  * configured scopes when they are already several, else Public.HrCore.Write and `openid`.
  */
-export function severalScopes(hr: HrTarget): string {
+export function severalScopes(hr: V3Target): string {
   const configured = [...new Set(hr.scope.split(/\s+/).filter(Boolean))];
   const scopes = configured.includes(HR_WRITE_SCOPE) ? configured : [HR_WRITE_SCOPE, ...configured];
   return (scopes.length > 1 ? scopes : [HR_WRITE_SCOPE, EXTRA_SCOPE]).join(' ');
@@ -180,7 +180,7 @@ export type SeveralScopesToken =
   | { kind: 'refused'; scope: string; status: number; error: string };
 
 /** Asks for a token with `severalScopes`. */
-export async function severalScopesToken(hr: HrTarget, target: Target): Promise<SeveralScopesToken> {
+export async function severalScopesToken(hr: V3Target, target: Target): Promise<SeveralScopesToken> {
   const scope = severalScopes(hr);
   const res = await tokenRequest(hr, target, scope);
   const token = res.body?.access_token;
@@ -192,7 +192,7 @@ export async function severalScopesToken(hr: HrTarget, target: Target): Promise<
 let severalMemo: { at: number; value: Promise<SeveralScopesToken> } | null = null;
 
 /** `severalScopesToken`, shared by the tests of a worker for a minute (tokens live 300 s, 001 §5.3). */
-export function sharedSeveralScopesToken(hr: HrTarget, target: Target): Promise<SeveralScopesToken> {
+export function sharedSeveralScopesToken(hr: V3Target, target: Target): Promise<SeveralScopesToken> {
   if (!severalMemo || Date.now() - severalMemo.at > 60_000) severalMemo = { at: Date.now(), value: severalScopesToken(hr, target) };
   return severalMemo.value;
 }

@@ -131,7 +131,7 @@ const WRITES: Readonly<Record<string, Preparer>> = {
   // fte besides name: without its name the body is still a create with a field, not externalId alone (001 §4 rule 1).
   [POSITION_OP]: async (ctx) => hrRecordWrites(ctx, POSITION_OP, 'pos', () => ({ name: runTitle(ctx.target, 'position'), fte: 1 })),
   [EMPLOYEE_REFERENCE_OP]: async (ctx) => {
-    const hr = ctx.target.hr;
+    const hr = ctx.target.v3;
     const known = hr?.employeeReferenceId && ctx.target.run.allowDestructive ? hr.employeeReferenceId : null;
     const note = known
       ? null

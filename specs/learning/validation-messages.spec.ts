@@ -304,7 +304,7 @@ test.describe('learning validation messages', () => {
 
   test('an image.tempKey held in temporary storage is accepted (201)', async ({ api, target, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
-    const tempKey = target.hr?.learningImageTempKey ?? null;
+    const tempKey = target.v3?.learningImageTempKey ?? null;
     test.skip(
       !tempKey,
       'LEARNING_IMAGE_TEMP_KEY is not set: no image in temporary storage is known (its upload operation is not shown, 001 §4 Gaps)',

@@ -6,7 +6,7 @@ export {
   isProductionHost,
   type Target,
   type RmTarget,
-  type HrTarget,
+  type V3Target,
   type RunControls,
   type TargetPlan,
 } from './target';

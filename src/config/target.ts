@@ -26,7 +26,7 @@ export interface RmTarget {
   filterCap: number;
 }
 
-export interface HrTarget {
+export interface V3Target {
   baseUrl: string;
   tenant: string;
   tokenUrl: string;
@@ -60,7 +60,7 @@ export interface Target {
   /** True when the embedded reference server is the target (of every configured API). */
   embedded: boolean;
   rm: RmTarget | null;
-  hr: HrTarget | null;
+  v3: V3Target | null;
   run: RunControls;
 }
 
@@ -68,7 +68,7 @@ export interface Target {
 export interface TargetPlan {
   embedded: boolean;
   rm: boolean;
-  hr: boolean;
+  v3: boolean;
 }
 
 /**
@@ -100,8 +100,8 @@ export function planTarget(env: Env): TargetPlan {
       );
   }
   if (problems.length) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
-  if (forced || (!rmSet && !hrSet)) return { embedded: true, rm: true, hr: true };
-  return { embedded: false, rm: rmSet, hr: hrSet };
+  if (forced || (!rmSet && !hrSet)) return { embedded: true, rm: true, v3: true };
+  return { embedded: false, rm: rmSet, v3: hrSet };
 }
 
 /**
@@ -123,7 +123,7 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
     urls = embeddedUrls(port);
   }
   const rm = plan.rm ? parseRm(env, p, urls) : null;
-  const hr = plan.hr ? parseHr(env, p, urls) : null;
+  const hr = plan.v3 ? parseV3(env, p, urls) : null;
   const run = parseRun(env, p, plan.embedded, isNear([rm?.baseUrl, hr?.baseUrl, hr?.tokenUrl]));
   if (hr && !plan.embedded && !run.allowProduction && isProductionHost(hr.baseUrl)) {
     problems.push(
@@ -131,7 +131,7 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
     );
   }
   if (problems.length > 0) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
-  return deepFreeze({ embedded: plan.embedded, rm, hr, run });
+  return deepFreeze({ embedded: plan.embedded, rm, v3: hr, run });
 }
 
 function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | null): RmTarget {
@@ -156,7 +156,7 @@ function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
   };
 }
 
-function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | null): HrTarget {
+function parseV3(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | null): V3Target {
   const embedded = urls !== null;
   const baseUrl = embedded ? urls.hr : p.url(env, 'HR_BASE_URL', /\/v3\/[^/]+$/, 'end with /v3/<tenant_id> (001 §1 base address)');
   const tokenUrl =
@@ -172,10 +172,10 @@ function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
   const tokenAuth = env.HR_TOKEN_AUTH ?? 'post';
   if (tokenAuth !== 'post' && tokenAuth !== 'basic') p.push(`HR_TOKEN_AUTH must be "post" or "basic" (got "${tokenAuth}").`);
   const clientId =
-    env.HR_CLIENT_ID ?? (embedded ? EMBEDDED.hr.clientId : p.missing('HR_CLIENT_ID', 'the OAuth client id of this environment (001 §5.4)'));
+    env.HR_CLIENT_ID ?? (embedded ? EMBEDDED.v3.clientId : p.missing('HR_CLIENT_ID', 'the OAuth client id of this environment (001 §5.4)'));
   const clientSecret =
     env.HR_CLIENT_SECRET ??
-    (embedded ? EMBEDDED.hr.clientSecret : p.missing('HR_CLIENT_SECRET', 'the OAuth client secret of this environment (001 §5.4)'));
+    (embedded ? EMBEDDED.v3.clientSecret : p.missing('HR_CLIENT_SECRET', 'the OAuth client secret of this environment (001 §5.4)'));
   const scope = (env.HR_SCOPE ?? HR_WRITE_SCOPE).trim();
   if (scope === '') p.push(`HR_SCOPE is empty: give the scopes to ask for, space separated (001 §5.2 requires ${HR_WRITE_SCOPE}).`);
   return {
@@ -186,11 +186,11 @@ function parseHr(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
     clientSecret,
     tokenAuth: tokenAuth === 'basic' ? 'basic' : 'post',
     scope,
-    otherClient: embedded ? { clientId: EMBEDDED.hr.otherClientId, clientSecret: EMBEDDED.hr.otherClientSecret } : null,
-    learningProviderId: p.int(env, 'LEARNING_PROVIDER_ID', embedded ? EMBEDDED.hr.learningProviderId : null, 0),
-    learningOwnerId: p.int(env, 'LEARNING_OWNER_ID', embedded ? EMBEDDED.hr.learningOwnerId : null, 0),
-    learningImageTempKey: opt(env.LEARNING_IMAGE_TEMP_KEY) ?? (embedded ? EMBEDDED.hr.learningImageTempKey : null),
-    employeeReferenceId: opt(env.HR_EMPLOYEE_REFERENCE_ID) ?? (embedded ? EMBEDDED.hr.employeeReferenceId : null),
+    otherClient: embedded ? { clientId: EMBEDDED.v3.otherClientId, clientSecret: EMBEDDED.v3.otherClientSecret } : null,
+    learningProviderId: p.int(env, 'LEARNING_PROVIDER_ID', embedded ? EMBEDDED.v3.learningProviderId : null, 0),
+    learningOwnerId: p.int(env, 'LEARNING_OWNER_ID', embedded ? EMBEDDED.v3.learningOwnerId : null, 0),
+    learningImageTempKey: opt(env.LEARNING_IMAGE_TEMP_KEY) ?? (embedded ? EMBEDDED.v3.learningImageTempKey : null),
+    employeeReferenceId: opt(env.HR_EMPLOYEE_REFERENCE_ID) ?? (embedded ? EMBEDDED.v3.employeeReferenceId : null),
   };
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 export interface EmbeddedIdentity {
   rm: { apiKey: string; apiSecret: string; listId: string; atsIntegrationId: string; atsCandidateId: string; archivedCandidateId: string };
-  hr: {
+  v3: {
     tenant: string;
     clientId: string;
     clientSecret: string;
@@ -28,7 +28,7 @@ export const EMBEDDED: EmbeddedIdentity = Object.freeze(JSON.parse(readFileSync(
 /** The embedded server's base URLs once it listens on `port`. */
 export function embeddedUrls(port: number): { rm: string; hr: string; token: string; origin: string } {
   const origin = `http://127.0.0.1:${port}`;
-  return { origin, rm: `${origin}/v2`, hr: `${origin}/v3/${EMBEDDED.hr.tenant}`, token: `${origin}/oauth/token` };
+  return { origin, rm: `${origin}/v2`, hr: `${origin}/v3/${EMBEDDED.v3.tenant}`, token: `${origin}/oauth/token` };
 }
 
 /**
@@ -37,25 +37,25 @@ export function embeddedUrls(port: number): { rm: string; hr: string; token: str
  * skipped for want of one).
  */
 export function embeddedAsRemote(origin: string, ids = false): Record<string, string> {
-  const { rm, hr } = EMBEDDED;
+  const { rm, v3 } = EMBEDDED;
   return {
     RM_BASE_URL: `${origin}/v2`,
     RM_API_KEY: rm.apiKey,
     RM_API_SECRET: rm.apiSecret,
-    HR_BASE_URL: `${origin}/v3/${hr.tenant}`,
+    HR_BASE_URL: `${origin}/v3/${v3.tenant}`,
     HR_TOKEN_URL: `${origin}/oauth/token`,
-    HR_CLIENT_ID: hr.clientId,
-    HR_CLIENT_SECRET: hr.clientSecret,
-    LEARNING_PROVIDER_ID: String(hr.learningProviderId),
-    LEARNING_OWNER_ID: String(hr.learningOwnerId),
+    HR_CLIENT_ID: v3.clientId,
+    HR_CLIENT_SECRET: v3.clientSecret,
+    LEARNING_PROVIDER_ID: String(v3.learningProviderId),
+    LEARNING_OWNER_ID: String(v3.learningOwnerId),
     ...(ids
       ? {
           RM_LIST_ID: rm.listId,
           RM_ATS_INTEGRATION_ID: rm.atsIntegrationId,
           RM_ATS_CANDIDATE_ID: rm.atsCandidateId,
           RM_ARCHIVED_CANDIDATE_ID: rm.archivedCandidateId,
-          HR_EMPLOYEE_REFERENCE_ID: hr.employeeReferenceId,
-          LEARNING_IMAGE_TEMP_KEY: hr.learningImageTempKey,
+          HR_EMPLOYEE_REFERENCE_ID: v3.employeeReferenceId,
+          LEARNING_IMAGE_TEMP_KEY: v3.learningImageTempKey,
         }
       : {}),
   };

@@ -19,7 +19,7 @@ import { hmacBasicAuth } from '../auth/hmac-basic';
 import { bearerAuth, requestToken, TokenCache, type TokenResponse } from '../auth/oauth';
 
 export async function preflight(target: Target): Promise<void> {
-  await Promise.all([target.rm ? preflightRm(target) : null, target.hr ? preflightHr(target) : null]);
+  await Promise.all([target.rm ? preflightRm(target) : null, target.v3 ? preflightHr(target) : null]);
 }
 
 function client(target: Target, api: 'rm' | 'hr', baseUrl: string, auth: AuthProvider): ApiClient {
@@ -90,7 +90,7 @@ export function tokenProblem(res: TokenResponse, tokenUrl: string, auth: string)
 }
 
 async function preflightHr(target: Target): Promise<void> {
-  const hr = target.hr;
+  const hr = target.v3;
   if (!hr) return;
   const timeoutMs = Math.min(target.run.timeoutMs, 10_000);
   const reach = await client(target, 'hr', hr.baseUrl, NO_AUTH).send({ method: 'GET', path: '/' });

@@ -22,7 +22,7 @@ export interface RunInfo {
 export function describeTarget(target: Target): RunInfo {
   const where = (url: string | undefined): string => (url === undefined ? 'not configured' : target.embedded ? 'embedded' : url);
   return {
-    target: { rm: where(target.rm?.baseUrl), hr: where(target.hr?.baseUrl) },
+    target: { rm: where(target.rm?.baseUrl), hr: where(target.v3?.baseUrl) },
     seed: target.run.seed,
     runId: target.run.runId,
     numRuns: target.run.numRuns,

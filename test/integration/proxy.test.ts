@@ -120,7 +120,7 @@ void test('behind HTTP_PROXY the smoke run reaches RM, HR and the token endpoint
     `RM requests through the proxy (${urls.length} requests)`,
   );
   assert.ok(
-    urls.some((u) => u.startsWith(`${origin}/v3/${EMBEDDED.hr.tenant}/`)),
+    urls.some((u) => u.startsWith(`${origin}/v3/${EMBEDDED.v3.tenant}/`)),
     'HR / Learning requests through the proxy',
   );
   assert.ok(

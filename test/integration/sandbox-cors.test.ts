@@ -67,7 +67,7 @@ void test("the browser's preflight is answered 204 with no credentials, on RM, v
   for (const [path, method] of [
     ['/v2/candidates', 'GET'],
     ['/v2/candidates/10001', 'PATCH'],
-    [`/v3/${EMBEDDED.hr.tenant}/hrcore/employee`, 'PUT'],
+    [`/v3/${EMBEDDED.v3.tenant}/hrcore/employee`, 'PUT'],
     ['/oauth/token', 'POST'],
     ['/no/such/path', 'DELETE'],
   ] as const) {
@@ -122,8 +122,8 @@ void test('GET / lists the APIs, /openapi, the token endpoint and the credential
     index.apis.map((a) => [a.api, a.baseUrl]),
     [
       ['rm', `${origin}/v2`],
-      ['hr', `${origin}/v3/${EMBEDDED.hr.tenant}`],
-      ['learning', `${origin}/v3/${EMBEDDED.hr.tenant}`],
+      ['hr', `${origin}/v3/${EMBEDDED.v3.tenant}`],
+      ['learning', `${origin}/v3/${EMBEDDED.v3.tenant}`],
     ],
   );
   assert.equal(index.openapi, `${origin}/openapi`);
@@ -144,7 +144,7 @@ void test('GET / lists the APIs, /openapi, the token endpoint and the credential
 void test('CORS changes headers only: statuses and bodies equal those of a server without it', async () => {
   const servers: ReferenceServer[] = [await startReferenceServer({ cors: true }), await startReferenceServer({ cors: false })];
   try {
-    const v3 = `/v3/${EMBEDDED.hr.tenant}`;
+    const v3 = `/v3/${EMBEDDED.v3.tenant}`;
     const requests: [string, string, Record<string, string>][] = [
       ['GET', '/v2/candidates?per_page=3', { authorization: basic, 'x-hmac-date': new Date().toUTCString() }],
       ['GET', '/v2/candidates', {}],

@@ -21,11 +21,11 @@ function problem(env: Record<string, string>, pattern: RegExp): void {
 }
 
 test('no base URL means the embedded server for both APIs, with its own ids and destructive operations allowed', () => {
-  assert.deepEqual(planTarget({}), { embedded: true, rm: true, hr: true });
+  assert.deepEqual(planTarget({}), { embedded: true, rm: true, v3: true });
   const t = parseTarget({}, 4321);
   assert.equal(t.rm?.baseUrl, 'http://127.0.0.1:4321/v2');
-  assert.match(t.hr?.baseUrl ?? '', /^http:\/\/127\.0\.0\.1:4321\/v3\/[\w-]+$/);
-  assert.ok(t.rm?.listId && t.rm.atsIntegrationId && t.hr?.learningProviderId && t.hr.learningImageTempKey && t.hr.employeeReferenceId);
+  assert.match(t.v3?.baseUrl ?? '', /^http:\/\/127\.0\.0\.1:4321\/v3\/[\w-]+$/);
+  assert.ok(t.rm?.listId && t.rm.atsIntegrationId && t.v3?.learningProviderId && t.v3.learningImageTempKey && t.v3.employeeReferenceId);
   assert.equal(t.run.allowDestructive, true);
   assert.ok(Object.isFrozen(t) && Object.isFrozen(t.run));
 });
@@ -33,7 +33,7 @@ test('no base URL means the embedded server for both APIs, with its own ids and 
 test('only RM configured: HR is not configured (its specs skip)', () => {
   const t = parseTarget({ RM_BASE_URL: remote.RM_BASE_URL, RM_API_KEY: 'k', RM_API_SECRET: 's' });
   assert.equal(t.embedded, false);
-  assert.equal(t.hr, null);
+  assert.equal(t.v3, null);
   assert.equal(t.rm?.listId, null);
   assert.equal(t.run.allowDestructive, false);
 });
@@ -51,8 +51,8 @@ test('a full remote configuration parses, trailing slashes trimmed', () => {
     CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
   });
   assert.equal(t.rm?.baseUrl, remote.RM_BASE_URL);
-  assert.equal(t.hr?.tenant, 'tenant-1');
-  assert.equal(t.hr?.tokenAuth, 'basic');
+  assert.equal(t.v3?.tenant, 'tenant-1');
+  assert.equal(t.v3?.tokenAuth, 'basic');
   assert.equal(t.run.seed, 42);
   assert.equal(t.run.allowDestructive, true);
   assert.ok(t.run.maxRps > 0, 'a remote target gets a request-rate bound by default');
@@ -73,7 +73,7 @@ test('each configuration error names the variable and what to fix, all in one me
 test('a production HR environment is refused unless explicitly allowed', () => {
   const prod = { ...remote, HR_BASE_URL: 'https://api.dc2.example.test/v3/t1' };
   problem(prod, /production environment.*CONFORMANCE_ALLOW_PRODUCTION=1/);
-  assert.equal(parseTarget({ ...prod, CONFORMANCE_ALLOW_PRODUCTION: '1' }).hr?.tenant, 't1');
+  assert.equal(parseTarget({ ...prod, CONFORMANCE_ALLOW_PRODUCTION: '1' }).v3?.tenant, 't1');
 });
 
 test('the embedded plan without a port says how to start the server', () => {

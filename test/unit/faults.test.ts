@@ -303,8 +303,8 @@ async function token(url: string): Promise<{ status: number; body: Record<string
   const form = new URLSearchParams({
     grant_type: 'client_credentials',
     scope: 'Public.HrCore.Write',
-    client_id: EMBEDDED.hr.clientId,
-    client_secret: EMBEDDED.hr.clientSecret,
+    client_id: EMBEDDED.v3.clientId,
+    client_secret: EMBEDDED.v3.clientSecret,
   });
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -373,15 +373,15 @@ test('v3 variants: archived children still block, empty 200 writes, unissued ids
     const t = String((await token(url)).body.access_token);
     const at = `${hr}/learning/activities/externalId/VAR-2`;
     assert.equal(
-      (await put(at, t, { provider: { id: 1 }, owner: { id: EMBEDDED.hr.learningOwnerId }, accessLevel: 'public', title: 'T' })).status,
+      (await put(at, t, { provider: { id: 1 }, owner: { id: EMBEDDED.v3.learningOwnerId }, accessLevel: 'public', title: 'T' })).status,
       400,
       'by default an id never issued is refused',
     );
     assert.equal(
       (
         await put(at, t, {
-          provider: { id: EMBEDDED.hr.learningProviderId },
-          owner: { id: EMBEDDED.hr.learningOwnerId },
+          provider: { id: EMBEDDED.v3.learningProviderId },
+          owner: { id: EMBEDDED.v3.learningOwnerId },
           accessLevel: 'public',
           title: 'T',
         })

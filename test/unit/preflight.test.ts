@@ -9,8 +9,8 @@ import { preflight } from '../../src/runner/preflight';
 import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
 
 const embeddedCredentials = (): Record<string, string> => ({
-  HR_CLIENT_ID: EMBEDDED.hr.clientId,
-  HR_CLIENT_SECRET: EMBEDDED.hr.clientSecret,
+  HR_CLIENT_ID: EMBEDDED.v3.clientId,
+  HR_CLIENT_SECRET: EMBEDDED.v3.clientSecret,
 });
 
 async function deadPort(): Promise<number> {

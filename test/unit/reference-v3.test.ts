@@ -72,9 +72,9 @@ void test('JWT: signed HS256 tokens verify; altered signature or payload and alg
 void test('tokens: exp = iat + 300, refused once expired, and the other client is of another tenant', () => {
   let now = 1_700_000_000_000;
   const service = new TokenService(NONE, registeredClients('tenant-ref', 'tenant-other'), 'iss', () => now);
-  const client = service.authenticate(EMBEDDED.hr.clientId, EMBEDDED.hr.clientSecret);
+  const client = service.authenticate(EMBEDDED.v3.clientId, EMBEDDED.v3.clientSecret);
   assert.ok(client);
-  assert.equal(service.authenticate(EMBEDDED.hr.clientId, 'wrong'), null);
+  assert.equal(service.authenticate(EMBEDDED.v3.clientId, 'wrong'), null);
   const issued = service.issue(client, ['Public.HrCore.Write']);
   assert.equal(issued.expiresIn, 300);
   const payload = JSON.parse(Buffer.from(issued.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, number>;
@@ -85,7 +85,7 @@ void test('tokens: exp = iat + 300, refused once expired, and the other client i
   assert.equal(service.verify(issued.accessToken).ok, true);
   now += 2_000;
   assert.deepEqual(service.verify(issued.accessToken), { ok: false, reason: 'The access token has expired' });
-  const other = service.authenticate(EMBEDDED.hr.otherClientId, EMBEDDED.hr.otherClientSecret);
+  const other = service.authenticate(EMBEDDED.v3.otherClientId, EMBEDDED.v3.otherClientSecret);
   assert.equal(other?.tenant, 'tenant-other');
 });
 
@@ -201,8 +201,8 @@ async function token(
   url: string,
   opts: { scope?: string; basic?: boolean; id?: string; secret?: string; grant?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const id = opts.id ?? EMBEDDED.hr.clientId;
-  const secret = opts.secret ?? EMBEDDED.hr.clientSecret;
+  const id = opts.id ?? EMBEDDED.v3.clientId;
+  const secret = opts.secret ?? EMBEDDED.v3.clientSecret;
   const form = new URLSearchParams({ grant_type: opts.grant ?? 'client_credentials', scope: opts.scope ?? 'Public.HrCore.Write' });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (opts.basic)
@@ -245,7 +245,7 @@ void test('HR core: 401 without or with a foreign token, 403 without the scope, 
   await withServer(NONE, async ({ hr, token: url }) => {
     const write = String((await token(url)).body.access_token);
     const learningOnly = String((await token(url, { scope: 'Public.Learning.Write' })).body.access_token);
-    const foreign = String((await token(url, { id: EMBEDDED.hr.otherClientId, secret: EMBEDDED.hr.otherClientSecret })).body.access_token);
+    const foreign = String((await token(url, { id: EMBEDDED.v3.otherClientId, secret: EMBEDDED.v3.otherClientSecret })).body.access_token);
     const body = { externalId: 'E-1', firstName: 'A' };
     assert.equal((await put(`${hr}/hrcore/employee`, null, body)).status, 401);
     assert.equal((await put(`${hr}/hrcore/employee`, 'not-a-valid-token', body)).status, 401);
@@ -253,8 +253,8 @@ void test('HR core: 401 without or with a foreign token, 403 without the scope, 
     assert.equal((await put(`${hr}/hrcore/employee`, learningOnly, body)).status, 403);
     assert.equal((await put(`${hr}/hrcore/employee`, write, body)).status, 200);
     const act = {
-      provider: { id: EMBEDDED.hr.learningProviderId },
-      owner: { id: EMBEDDED.hr.learningOwnerId },
+      provider: { id: EMBEDDED.v3.learningProviderId },
+      owner: { id: EMBEDDED.v3.learningOwnerId },
       accessLevel: 'private',
       title: 'T',
     };
@@ -289,7 +289,7 @@ void test('business units: parent required and live, archive refused while a liv
 void test('employee by reference id: sets the externalId of the offer-acceptance employee; unknown id 404', async () => {
   await withServer(NONE, async ({ hr, token: url }) => {
     const t = String((await token(url)).body.access_token);
-    assert.equal((await put(`${hr}/employee/${EMBEDDED.hr.employeeReferenceId}`, t, { externalId: 'NEW-1' })).status, 200);
+    assert.equal((await put(`${hr}/employee/${EMBEDDED.v3.employeeReferenceId}`, t, { externalId: 'NEW-1' })).status, 200);
     assert.equal(
       (await put(`${hr}/hrcore/employee`, t, { externalId: 'NEW-1' })).status,
       400,

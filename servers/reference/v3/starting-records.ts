@@ -26,11 +26,11 @@ let cached: V3StartingRecords | null = null;
 export function loadV3StartingRecords(): V3StartingRecords {
   if (cached) return structuredClone(cached);
   const seed = JSON.parse(readFileSync(file, 'utf8')) as V3StartingRecords;
-  if (!seed.employees.some((e) => e.referenceId === EMBEDDED.hr.employeeReferenceId)) {
-    seed.employees.push({ referenceId: EMBEDDED.hr.employeeReferenceId, record: { firstName: 'Offer', lastName: 'Accepted' } });
+  if (!seed.employees.some((e) => e.referenceId === EMBEDDED.v3.employeeReferenceId)) {
+    seed.employees.push({ referenceId: EMBEDDED.v3.employeeReferenceId, record: { firstName: 'Offer', lastName: 'Accepted' } });
   }
-  if (!seed.learning.imageTempKeys.includes(EMBEDDED.hr.learningImageTempKey))
-    seed.learning.imageTempKeys.push(EMBEDDED.hr.learningImageTempKey);
+  if (!seed.learning.imageTempKeys.includes(EMBEDDED.v3.learningImageTempKey))
+    seed.learning.imageTempKeys.push(EMBEDDED.v3.learningImageTempKey);
   cached = seed;
   return structuredClone(seed);
 }

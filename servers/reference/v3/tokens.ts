@@ -50,8 +50,8 @@ export type Verified = { ok: true; grant: Grant } | { ok: false; reason: string 
 
 export function registeredClients(tenant: string, otherTenant: string): Client[] {
   return [
-    { id: EMBEDDED.hr.clientId, secret: EMBEDDED.hr.clientSecret, tenant },
-    { id: EMBEDDED.hr.otherClientId, secret: EMBEDDED.hr.otherClientSecret, tenant: otherTenant },
+    { id: EMBEDDED.v3.clientId, secret: EMBEDDED.v3.clientSecret, tenant },
+    { id: EMBEDDED.v3.otherClientId, secret: EMBEDDED.v3.otherClientSecret, tenant: otherTenant },
   ];
 }
 

@@ -30,8 +30,8 @@ export class LearningStore {
     this.nextId = records.firstActivityId;
     for (const a of records.activities) {
       const data: JsonObject = {
-        [LEARNING_PROVIDER_FIELD]: { id: EMBEDDED.hr.learningProviderId },
-        owner: { id: EMBEDDED.hr.learningOwnerId },
+        [LEARNING_PROVIDER_FIELD]: { id: EMBEDDED.v3.learningProviderId },
+        owner: { id: EMBEDDED.v3.learningOwnerId },
         ...a.record,
       };
       this.create(a.externalId, a.aggregateId, data);
@@ -73,8 +73,8 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
     const { errors, next } = checkActivity({
       stored,
       body,
-      providerId: EMBEDDED.hr.learningProviderId,
-      ownerId: EMBEDDED.hr.learningOwnerId,
+      providerId: EMBEDDED.v3.learningProviderId,
+      ownerId: EMBEDDED.v3.learningOwnerId,
       imageExists: (k) => store.imageKeys.has(k),
       behaviour: b,
     });
