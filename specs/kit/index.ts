@@ -65,3 +65,4 @@ export {
 export * from './v3-rules';
 export * from './v3-token';
 export * from './v3-writes';
+export * from './rm-rules';

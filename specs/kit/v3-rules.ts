@@ -1,5 +1,6 @@
 /**
- * The rules 001 states once for a set of v3 operations, as tables keyed by catalogue operation id:
+ * The rules 001 states once for a set of v3 operations, as tables keyed by catalogue operation id
+ * (defineRule of ./rules.ts, the mechanism RM's rules share):
  * each rule lists the operations its sentence covers, with what genuinely differs between them (the
  * clause a refusal cites, the fields a record is made or updated with, whether the route must be
  * probed first), and, for every other operation of the catalogue, why the sentence does not cover
@@ -19,7 +20,15 @@
  */
 import { test } from './fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
-import { operation, operationsOf } from '../../src/catalogue';
+import { operation } from '../../src/catalogue';
+import {
+  defineRule as defineGenericRule,
+  each,
+  rulesOf,
+  type CatalogueRule,
+  type RuleCase as GenericRuleCase,
+  type RuleSpec,
+} from './rules';
 import type { ApiName, OperationSpec } from '../../src/catalogue/types';
 import {
   expectArchiveAccepted,
@@ -45,50 +54,13 @@ export interface RuleContext extends WriteContext {
   tokens: { token(): Promise<string> };
 }
 
-/** One test of the catalogue rules: a rule applied to one operation. */
-export interface RuleCase {
-  op: OperationSpec;
-  /** "<METHOD> <path> <what the rule requires>". */
-  title: string;
-  run: (ctx: RuleContext) => Promise<void>;
-}
+/** One test of the v3 catalogue rules. */
+export type RuleCase = GenericRuleCase<RuleContext>;
 
-interface RuleSpec<E> {
-  /** The describe block: the rule and the sentences of 001 it applies. */
-  describe: string;
-  /** What the test title says after the operation's method and path. */
-  title: (entry: E) => string;
-  /** Each operation the sentence covers, with what differs for it. */
-  table: Readonly<Record<string, E>>;
-  /** Each other operation of the catalogue, with why the sentence does not cover it. */
-  excluded: Readonly<Record<string, string>>;
-  run: (ctx: RuleContext, op: OperationSpec, entry: E) => Promise<void>;
-}
-
-interface CatalogueRule {
-  describe: string;
-  casesOf: (api: ApiName) => RuleCase[];
-}
-
-function defineRule<E>(spec: RuleSpec<E>): CatalogueRule {
-  for (const id of [...Object.keys(spec.table), ...Object.keys(spec.excluded)]) operation(id);
-  return {
-    describe: spec.describe,
-    casesOf: (api) =>
-      operationsOf(api).flatMap((op): RuleCase[] => {
-        const entry = spec.table[op.id];
-        if (entry === undefined) {
-          if (spec.excluded[op.id] === undefined)
-            throw new Error(`rule "${spec.describe}" neither covers nor excludes ${op.id}: add it to its table or its exclusions`);
-          return [];
-        }
-        return [{ op, title: `${op.method} ${op.path} ${spec.title(entry)}`, run: (ctx) => spec.run(ctx, op, entry) }];
-      }),
-  };
-}
-
-/** The same entry for each of `ids`. */
-const each = <E>(ids: readonly string[], entry: E): Record<string, E> => Object.fromEntries(ids.map((id) => [id, entry]));
+/** A v3 rule: its table and exclusions over HR's and Learning's catalogues (./rules.ts). */
+type V3RuleSpec<E> = RuleSpec<RuleContext, E>;
+type V3Rule = CatalogueRule<RuleContext>;
+const defineRule = <E>(spec: V3RuleSpec<E>): V3Rule => defineGenericRule(spec);
 
 const UNIT_OPS = UNIT_LEVELS.map(unitOp);
 
@@ -140,7 +112,7 @@ interface ValidationEntry {
  * Shared write rules 1, 4). Without externalId nothing the target might have made can be archived;
  * without another field, what it made is archived at the end.
  */
-function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<RuleSpec<ValidationEntry>, 'run' | 'title'>): CatalogueRule {
+function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<ValidationEntry>, 'run' | 'title'>): V3Rule {
   const intent = field === 'externalId' ? 'create without externalId' : `create without ${field}`;
   return defineRule<ValidationEntry>({
     ...spec,
@@ -562,7 +534,7 @@ const severalScopes = defineRule<{ write: 'create' | 'empty object' }>({
   },
 });
 
-const RULES: readonly CatalogueRule[] = [
+const RULES: readonly V3Rule[] = [
   lifecycle,
   withoutExternalId,
   withoutName,
@@ -578,7 +550,7 @@ const RULES: readonly CatalogueRule[] = [
 
 /** The rules that cover an operation of `api`, each with one case per operation it covers. */
 export function catalogueRules(api: ApiName): { describe: string; cases: RuleCase[] }[] {
-  return RULES.map((rule) => ({ describe: rule.describe, cases: rule.casesOf(api) })).filter((r) => r.cases.length > 0);
+  return rulesOf(RULES, api);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,99 +1,20 @@
 /**
- * The rules every RM operation shares, one test per operation of the catalogue (nothing by hand):
- * - 000 §5.1/§5.4: every operation requires credentials; none, a wrong secret, or an API key the
- *   target does not know (with the right secret), give 401;
- * - 000 §5.3: the ordinary `date` header may replace `x-hmac-date`;
- * - 000 §7 (and the 404 of each operation in 000 §4): an addressed record that does not exist gives
- *   404, for each path id in turn while the others exist.
+ * The rules every RM operation shares, one test per operation of the catalogue per rule, from the
+ * tables of specs/kit/rm-rules.ts (credentials, 000 §5; unknown path ids, 000 §7); and 000 §5.3: the
+ * ordinary `date` header may replace `x-hmac-date`.
  */
-import {
-  test,
-  expectCredentialsRefused,
-  expectDocumented,
-  expectNotFound,
-  expectStatus,
-  hmacBasicAuth,
-  NO_AUTH,
-  pathOf,
-  type ApiClient,
-  type QueryValue,
-  type Target,
-  type Cleanup,
-  bodyShape,
-  candidateBody,
-  exampleBody,
-  existingIds,
-  type DiscoveryContext,
-  unknownId,
-  type RmShared,
-} from '../kit';
-import { operationsOf } from '../../src/catalogue';
+import { test, expectDocumented, expectStatus, hmacBasicAuth, pathOf, type QueryValue, candidateBody, rmCatalogueRules } from '../kit';
 import type { OperationSpec } from '../../src/catalogue/types';
 
-/** Operations whose success cannot be undone on a real target: never sent with real ids here. */
-const DESTRUCTIVE = new Set(['rm.ats-candidates.anonymise']);
-
-/** Where the table tests find existing records: the discoveries of support/rm-discovery.ts, and the worker's shared records. */
-function discovery(rm: ApiClient, target: Target, rmShared: RmShared, cleanup: Cleanup): DiscoveryContext {
-  return { rm, target, shared: () => rmShared.records(rm, cleanup) };
+for (const { describe, cases } of rmCatalogueRules()) {
+  test.describe(describe, () => {
+    for (const { title, run } of cases) {
+      test(title, async ({ rm, target, rmShared, covers, cleanup, observe }) => {
+        await run({ rm, target, rmShared, covers, cleanup, observe });
+      });
+    }
+  });
 }
-
-function withUnknowns(ids: Record<string, string | null>): Record<string, string> {
-  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, v ?? unknownId()]));
-}
-
-const rmOperations = operationsOf('rm');
-
-test.describe('every operation: credentials (000 §5)', () => {
-  for (const op of rmOperations) {
-    test(`${op.method} ${op.path} answers 401 without credentials, with a wrong secret and with an unknown API key @smoke`, async ({
-      rm,
-      target,
-      rmShared,
-      covers,
-      cleanup,
-      observe,
-    }) => {
-      if (op.responses.some((r) => r.status === '401')) covers(op.id, '401');
-      // Real ids where they are harmless, so that only the credentials are wrong.
-      const none = Object.fromEntries(op.pathParams.map((p) => [p.name, null]));
-      const ids = withUnknowns(DESTRUCTIVE.has(op.id) ? none : await existingIds(op, discovery(rm, target, rmShared, cleanup)));
-      const body = exampleBody(op, target);
-      const wrongSecret = hmacBasicAuth(target.rm?.apiKey ?? '', `${target.rm?.apiSecret ?? ''}-wrong`);
-      // 000 §5.2: the API key takes the place of the user name; a key the target never issued, with the real secret.
-      const unknownKey = hmacBasicAuth(`conformance-unknown-key-${unknownId()}`, target.rm?.apiSecret ?? '');
-      const ways = [
-        ['without credentials', NO_AUTH],
-        ['with a wrong secret', wrongSecret],
-        ['with an unknown API key', unknownKey],
-      ] as const;
-      for (const [how, auth] of ways) {
-        const ex = await rm.call(op.id, { params: ids, body, auth });
-        // Every operation requires credentials (000 §5.1), also where its row lists no 401 (then the 401 speaks for no cell).
-        expectCredentialsRefused(ex, 'rm.auth.401', { why: `sent ${how}: missing or invalid credentials` });
-        observe('error-body', `${op.method} ${op.path} 401 (${how})`, bodyShape(ex.response?.text ?? ''));
-      }
-    });
-  }
-});
-
-test.describe('every operation: unknown path ids (000 §7)', () => {
-  for (const op of rmOperations.filter((o) => o.pathParams.length > 0)) {
-    const names = op.pathParams.map((p) => `{${p.name}}`).join(' or ');
-    test(`${op.method} ${op.path} answers 404 for an unknown ${names}`, async ({ rm, target, rmShared, covers, cleanup, observe }) => {
-      const documented = op.responses.some((r) => r.status === '404');
-      if (documented) covers(op.id, '404');
-      const existing = await existingIds(op, discovery(rm, target, rmShared, cleanup));
-      for (const { name } of op.pathParams) {
-        const ids = { ...withUnknowns(existing), [name]: unknownId() };
-        const ex = await rm.call(op.id, { params: ids, body: exampleBody(op, target) });
-        // The clause: the row's 404 where the operation documents one, else 000 §7.
-        expectNotFound(ex, `unknown {${name}}`);
-        observe('error-body', `${op.method} ${op.path} 404 (unknown {${name}})`, bodyShape(ex.response?.text ?? ''));
-      }
-    });
-  }
-});
 
 test.describe('credentials: the date header (000 §5.3)', () => {
   test('requests carrying the ordinary date header instead of x-hmac-date are served @smoke', async ({

@@ -1,0 +1,118 @@
+/**
+ * The rules 000 states once for every RM operation, as tables (defineRule of ./rules.ts, the
+ * mechanism the v3 rules share): each lists the operations its sentence covers, with what differs
+ * between them, and why each other operation is left out; a new catalogue operation in neither
+ * throws. specs/rm/catalogue-rules.spec.ts declares one test per operation per rule.
+ * - 000 §5.1/§5.4: every operation requires credentials; none, a wrong secret, or an API key the
+ *   target does not know (with the right secret), give 401;
+ * - 000 §7 (and the 404 of each operation in 000 §4): an addressed record that does not exist gives
+ *   404, for each path id in turn while the others exist.
+ * The requests of one case are independent of each other, so they are sent at once: far away a
+ * case costs one round trip, not one per request.
+ */
+import type { ApiName, OperationSpec } from '../../src/catalogue/types';
+import type { ObservationCategory } from '../../src/reporting/observations';
+import type { Target } from '../../src/config/target';
+import type { Cleanup } from '../../src/runner/cleanup';
+import { hmacBasicAuth } from '../../src/auth/hmac-basic';
+import { NO_AUTH, type ApiClient, type AuthProvider } from '../../src/http/client';
+import { expectCredentialsRefused, expectNotFound } from '../../src/checks';
+import { bodyShape } from '../../src/reporting/observations';
+import { exampleBody } from './rm-bodies';
+import { existingIds, type DiscoveryContext } from './rm-discovery';
+import { unknownId } from './rm-names';
+import type { RmShared } from './rm-shared';
+import { defineRule, partition, rulesOf, type CatalogueRule, type RuleCase } from './rules';
+
+/** What an RM rule needs of a test: its fixtures. */
+export interface RmRuleContext {
+  rm: ApiClient;
+  target: Target;
+  rmShared: RmShared;
+  covers: (operationId: string, ...statuses: string[]) => OperationSpec;
+  cleanup: Cleanup;
+  observe: (category: ObservationCategory, subject: string, value: string) => void;
+}
+
+/** Operations whose success cannot be undone on a real target: never sent with real ids here. */
+const DESTRUCTIVE = new Set(['rm.ats-candidates.anonymise']);
+
+/** Where the table tests find existing records: the discoveries of ./rm-discovery.ts, and the worker's shared records. */
+function discovery(ctx: RmRuleContext): DiscoveryContext {
+  return { rm: ctx.rm, target: ctx.target, shared: () => ctx.rmShared.records(ctx.rm, ctx.cleanup) };
+}
+
+function withUnknowns(ids: Record<string, string | null>): Record<string, string> {
+  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, v ?? unknownId()]));
+}
+
+interface CredentialEntry {
+  /** Real ids where they are harmless, so that only the credentials are wrong; unknown ids for a destructive operation. */
+  ids: 'existing' | 'unknown';
+}
+
+const credentials = defineRule<RmRuleContext, CredentialEntry>({
+  describe: 'every operation: credentials (000 §5)',
+  title: () => 'answers 401 without credentials, with a wrong secret and with an unknown API key @smoke',
+  // 000 §5.1: every operation requires credentials.
+  ...partition(
+    'rm',
+    (op) => ({ ids: DESTRUCTIVE.has(op.id) ? 'unknown' : 'existing' }),
+    () => 'every operation requires credentials',
+  ),
+  run: async (ctx, op, entry) => {
+    const { rm, target } = ctx;
+    if (op.responses.some((r) => r.status === '401')) ctx.covers(op.id, '401');
+    const none = Object.fromEntries(op.pathParams.map((p) => [p.name, null]));
+    const ids = withUnknowns(entry.ids === 'unknown' ? none : await existingIds(op, discovery(ctx)));
+    const body = exampleBody(op, target);
+    const wrongSecret = hmacBasicAuth(target.rm?.apiKey ?? '', `${target.rm?.apiSecret ?? ''}-wrong`);
+    // 000 §5.2: the API key takes the place of the user name; a key the target never issued, with the real secret.
+    const unknownKey = hmacBasicAuth(`conformance-unknown-key-${unknownId()}`, target.rm?.apiSecret ?? '');
+    const ways: readonly (readonly [string, AuthProvider])[] = [
+      ['without credentials', NO_AUTH],
+      ['with a wrong secret', wrongSecret],
+      ['with an unknown API key', unknownKey],
+    ];
+    const sent = await Promise.all(ways.map(([, auth]) => rm.call(op.id, { params: ids, body, auth })));
+    ways.forEach(([how], i) => {
+      const ex = sent[i];
+      if (!ex) return;
+      // Every operation requires credentials (000 §5.1), also where its row lists no 401 (then the 401 speaks for no cell).
+      expectCredentialsRefused(ex, 'rm.auth.401', { why: `sent ${how}: missing or invalid credentials` });
+      ctx.observe('error-body', `${op.method} ${op.path} 401 (${how})`, bodyShape(ex.response?.text ?? ''));
+    });
+  },
+});
+
+const unknownPathIds = defineRule<RmRuleContext, { names: string[] }>({
+  describe: 'every operation: unknown path ids (000 §7)',
+  title: ({ names }) => `answers 404 for an unknown ${names.map((n) => `{${n}}`).join(' or ')}`,
+  ...partition(
+    'rm',
+    (op) => (op.pathParams.length > 0 ? { names: op.pathParams.map((p) => p.name) } : null),
+    () => 'it addresses no record by a path id',
+  ),
+  run: async (ctx, op, { names }) => {
+    const { rm, target } = ctx;
+    if (op.responses.some((r) => r.status === '404')) ctx.covers(op.id, '404');
+    const existing = await existingIds(op, discovery(ctx));
+    const sent = await Promise.all(
+      names.map((name) => rm.call(op.id, { params: { ...withUnknowns(existing), [name]: unknownId() }, body: exampleBody(op, target) })),
+    );
+    names.forEach((name, i) => {
+      const ex = sent[i];
+      if (!ex) return;
+      // The clause: the row's 404 where the operation documents one, else 000 §7.
+      expectNotFound(ex, `unknown {${name}}`);
+      ctx.observe('error-body', `${op.method} ${op.path} 404 (unknown {${name}})`, bodyShape(ex.response?.text ?? ''));
+    });
+  },
+});
+
+const RM_RULES: readonly CatalogueRule<RmRuleContext>[] = [credentials, unknownPathIds];
+
+/** The RM rules, each with one case per operation it covers. */
+export function rmCatalogueRules(api: ApiName = 'rm'): { describe: string; cases: RuleCase<RmRuleContext>[] }[] {
+  return rulesOf(RM_RULES, api);
+}
