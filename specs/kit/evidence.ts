@@ -7,7 +7,7 @@ import type { TestInfo } from '@playwright/test';
 import { readEnv } from '../../src/config/env';
 import type { Target } from '../../src/config/target';
 import { instanceEnv, instanceOf } from '../../src/runner/instances';
-import { exchangeBrief, pathOf } from '../../src/http/exchange';
+import { exchangeBrief, urlPathOf } from '../../src/http/exchange';
 import { redact } from '../../src/http/redact';
 import { replayCommand } from '../../src/reporting/replay';
 import type { FailingExchange, TestEvidence } from '../../src/reporting/evidence';
@@ -29,7 +29,7 @@ function failingExchange(log: ExchangeLog, failure: Verdict | null): FailingExch
     operationId: exchange.operationId,
     method: exchange.request.method,
     url: redact(exchange.request.url),
-    path: pathOf(exchange.request.url),
+    path: urlPathOf(exchange.request.url),
     status: exchange.response?.status ?? null,
     requestBody: body === null ? null : redact(body.length > REQUEST_BODY_LIMIT ? `${body.slice(0, REQUEST_BODY_LIMIT)}...` : body),
     response: exchangeBrief(exchange).slice(1),

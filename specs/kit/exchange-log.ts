@@ -2,7 +2,7 @@
  * A test's exchanges as Allure/Playwright steps (the failing one marked), and its verdict sink.
  */
 import { _baseTest as base, type TestInfo } from '@playwright/test';
-import { exchangeTitle, exchangeToText, pathOf, type Exchange } from '../../src/http/exchange';
+import { exchangeTitle, exchangeToText, urlPathOf, type Exchange } from '../../src/http/exchange';
 import { lastExchangeSeq } from '../../src/http/last-exchange';
 import { redact } from '../../src/http/redact';
 import { appendHarEntries, harAttachment, harEntriesFile, toHarEntry } from '../../src/reporting/har';
@@ -111,7 +111,7 @@ export class ExchangeLog {
       seq: e.seq,
       operationId: e.operationId,
       method: e.request.method,
-      path: pathOf(e.request.url),
+      path: urlPathOf(e.request.url),
       status: e.response?.status ?? null,
       retries: e.retries,
       ms: Math.round(e.durationMs),

@@ -7,7 +7,7 @@
 export { test, expect, type Api } from './fixtures';
 export * from '../../src/checks';
 export { bodyShape, type ObservationCategory } from '../../src/reporting/observations';
-export { describe, jsonBody, pathOf as urlPathOf, type Exchange } from '../../src/http/exchange';
+export { describe, jsonBody, urlPathOf, type Exchange } from '../../src/http/exchange';
 export { ApiClient, NO_AUTH, pathFor, pathOf, type AuthProvider, type CallSpec, type QueryValue } from '../../src/http/client';
 export type { Target, RmTarget, V3Target } from '../../src/config/target';
 export { Cleanup } from '../../src/runner/cleanup';

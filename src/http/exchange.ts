@@ -69,7 +69,7 @@ function deepFreeze(value: unknown): unknown {
 export function describe(exchange: Exchange): string {
   const { method, url } = exchange.request;
   const outcome = exchange.response ? String(exchange.response.status) : `no response (${exchange.error ?? 'unknown'})`;
-  return `${method} ${pathOf(url)} -> ${outcome}`;
+  return `${method} ${urlPathOf(url)} -> ${outcome}`;
 }
 
 /**
@@ -93,7 +93,7 @@ export function exchangeBrief(exchange: Exchange, bodyLines = 6): string[] {
   return [...lines, ...shown].map(redact);
 }
 
-export function pathOf(url: string): string {
+export function urlPathOf(url: string): string {
   const parsed = new URL(url);
   return decodeURIComponent(parsed.pathname + parsed.search);
 }
