@@ -127,8 +127,8 @@ export class ApiClient {
       body = JSON.stringify(spec.body);
       headers['content-type'] = config.jsonContentType;
     }
-    // 429/503 with Retry-After: reads and idempotent writes (PUT, DELETE; RFC 9110 §9.2.2) are
-    // sent again; a POST or PATCH never is, since it may have taken effect.
+    // 429/503 with Retry-After, or a connection reset: reads and idempotent writes (PUT, DELETE;
+    // RFC 9110 §9.2.2) are sent again; a POST or PATCH never is, since it may have taken effect.
     const idempotent = ['GET', 'HEAD', 'PUT', 'DELETE'].includes(spec.method);
     const maxRetries = idempotent ? (config.maxRetries ?? 2) : 0;
     const started = performance.now();
@@ -139,7 +139,9 @@ export class ApiClient {
     for (;;) {
       sentHeaders = mergeHeaders(headers, await auth.headers());
       outcome = await config.limiter.run(() => this.once(spec.method, url, sentHeaders, body));
-      const wait = retryWait(outcome.response);
+      // A reset before any answer is most often a kept-alive connection the target had just closed: a
+      // read or idempotent write goes again at once on a new one (RFC 9110 §9.2.2), never a POST or PATCH.
+      const wait = outcome.error === CONNECTION_RESET ? 0 : retryWait(outcome.response);
       if (wait === null || retries >= maxRetries) break;
       retries += 1;
       clientStats.retries += 1;
@@ -221,6 +223,8 @@ export class ApiClient {
   }
 }
 
+const CONNECTION_RESET = 'connection reset by the target';
+
 function retryWait(response: Exchange['response']): number | null {
   if (!response || (response.status !== 429 && response.status !== 503)) return null;
   const header = response.headers['retry-after'];
@@ -244,7 +248,7 @@ function transportError(error: unknown, timeoutMs: number): string {
     return `time-out: no complete answer within ${timeoutMs} ms`;
   }
   if (code === 'ECONNREFUSED') return 'connection refused (nothing listens there)';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset by the target';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return CONNECTION_RESET;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
   return redact(`${code ?? err.name ?? 'error'}: ${err.message ?? String(error)}`);
 }

@@ -95,6 +95,21 @@ void describe('the client against a hostile target', () => {
       checkOf(() => expectNoServerError(ex, 'rm.op.candidates.list')),
       'transport',
     );
+    // A read goes again at once on a new connection (a kept-alive one the target just closed), a bounded number of times.
+    assert.equal(ex.retries, 2);
+  });
+
+  void test('a target that resets the connection: a write (POST) is never sent again', async () => {
+    server.setMode('reset');
+    const ex = await client.send({
+      method: 'POST',
+      path: '/reset-probe',
+      body: { data: { type: 'candidates', attributes: {} } },
+    });
+    assert.equal(ex.response, null);
+    assert.match(ex.error ?? '', /reset/);
+    assert.equal(ex.retries, 0);
+    assert.equal(arrivals('/reset-probe', 'POST').length, 1);
   });
 
   void test('429 with Retry-After: a read is retried after the wait and then succeeds', async () => {
