@@ -55,8 +55,52 @@ const GENERATED_ONLY_FAULT = 'rm.lists.readd-after-delete-200';
 /** The one test of the start-up run: a stable, quick HR check. */
 const ONE_TEST = { project: 'hr', grep: 'the token endpoint issues a bearer JWT for the configured client and scope' };
 
+type FaultRunFigures = Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 'parallel'>;
+
+const step = (what: string): void => console.log(`bench: ${what}...`);
+
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
 async function main(): Promise<void> {
+  const values = parseBenchArgs();
+  const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+  /** Load and machine at the start, before the bench itself loads the machine. */
+  const startLoad = loadavg();
+  const measuredAt = new Date().toISOString();
+  const suiteRuns = await measureSuiteRuns(reportsDir);
+  const requests = suiteRuns.suite.report?.requests ?? 0;
+  const { faultRun, faultRunNote } = measureFaultRun(reportsDir, values['reuse-faults']);
+  const { far, farDefect } = await measureFar(reportsDir, values['no-far']);
+  step('HTTP client overhead');
+  const overhead = await clientOverhead(Number(values.requests));
+  const runs = faultRun ? faultRun.faults.length + faultRun.variants.length : 0;
+  const { bench, figures } = benchRecord({
+    measuredAt,
+    startLoad,
+    SEED,
+    WORKERS,
+    EMBEDDED_RUNS,
+    FAILING_FAULTS,
+    ONE_TEST,
+    ...suiteRuns,
+    requests,
+    faultRun,
+    faultRunNote,
+    reuseFaults: values['reuse-faults'],
+    overhead,
+    runs,
+    far,
+    farDefect,
+  });
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(`${reportsDir}/bench.json`, JSON.stringify({ ...bench, figures }, null, 2));
+  console.log(`
+Measured ${measuredAt} on ${bench.machine.cpus} x ${bench.machine.cpuModel} (${bench.machine.platform}), load average ${bench.machine.loadAverage.join(' ')} at start.
+
+${renderFigures(figures)}
+${faultRunNote ? `\nNote: ${faultRunNote}\n` : ''}`);
+}
+
+function parseBenchArgs(): { 'reuse-faults': boolean; 'no-far': boolean; requests: string } {
   const { values } = parseCliArgs('bench', {
     options: {
       'reuse-faults': { type: 'boolean', default: false },
@@ -65,21 +109,12 @@ async function main(): Promise<void> {
     },
   });
   if (!/^[1-9]\d*$/.test(values.requests)) usageError('npm run bench', `--requests must be a positive integer (got "${values.requests}")`);
-  const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
-  /** Load and machine at the start, before the bench itself loads the machine. */
-  const startLoad = loadavg();
-  const measuredAt = new Date().toISOString();
+  return values;
+}
 
-  const step = (what: string): void => console.log(`bench: ${what}...`);
-
-  // The machine's noise moves one run by a few tenths of a second: the median of three counts. The
-  // first run after an install also fills the compile cache (src/runner/compile-cache.ts).
-  step(`whole suite against the embedded server (${EMBEDDED_RUNS} runs, the median counts)`);
-  const suiteRuns: SuiteRun[] = [];
-  for (let n = 0; n < EMBEDDED_RUNS; n += 1)
-    suiteRuns.push(await runSuite({ reportsDir: `${reportsDir}/bench-suite`, env: { CONFORMANCE_SEED: SEED } }));
-  const suite = [...suiteRuns].sort((a, b) => a.seconds - b.seconds)[Math.floor(EMBEDDED_RUNS / 2)] ?? suiteRuns[0];
-  if (!suite) throw new Error('no embedded run');
+/** The whole-suite runs (embedded, loopback, failing), the one-test run and the worker start-up run, in that order. */
+async function measureSuiteRuns(reportsDir: string) {
+  const { suite, suiteRuns } = await measureEmbedded(reportsDir);
   step('whole suite against a conforming server on loopback');
   const loopback = await loopbackSandboxRun(reportsDir, SEED);
   step(`whole suite against a failing target (faults ${FAILING_FAULTS.join(', ')})`);
@@ -98,29 +133,48 @@ async function main(): Promise<void> {
   step('whole suite with the JSON reporter (worker start-up)');
   const workerRun = await jsonReporterRun(reportsDir, SEED);
   const workers = workerRun.report ? workerStartup(workerRun.report) : null;
+  return { suite, suiteRuns, loopback, failing, oneTest, workerRun, workers };
+}
 
-  const requests = suite.report?.requests ?? 0;
-  let faultRun: Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 'parallel'> | null = null;
-  let faultRunNote: string | null = null;
-  if (!values['reuse-faults']) {
+/** EMBEDDED_RUNS runs of the whole suite against the embedded server, and their median. */
+async function measureEmbedded(reportsDir: string): Promise<{ suite: SuiteRun; suiteRuns: SuiteRun[] }> {
+  // The machine's noise moves one run by a few tenths of a second: the median of three counts. The
+  // first run after an install also fills the compile cache (src/runner/compile-cache.ts).
+  step(`whole suite against the embedded server (${EMBEDDED_RUNS} runs, the median counts)`);
+  const suiteRuns: SuiteRun[] = [];
+  for (let n = 0; n < EMBEDDED_RUNS; n += 1)
+    suiteRuns.push(await runSuite({ reportsDir: `${reportsDir}/bench-suite`, env: { CONFORMANCE_SEED: SEED } }));
+  const suite = [...suiteRuns].sort((a, b) => a.seconds - b.seconds)[Math.floor(EMBEDDED_RUNS / 2)] ?? suiteRuns[0];
+  if (!suite) throw new Error('no embedded run');
+  return { suite, suiteRuns };
+}
+
+/** Runs the fault run (unless reused) and reads its figures from faults.json, or says why there are none. */
+function measureFaultRun(reportsDir: string, reuse: boolean): { faultRun: FaultRunFigures | null; faultRunNote: string | null } {
+  if (!reuse) {
     step('fault run');
     const res = spawnSync(process.execPath, ['--import', 'tsx', 'proof/cli/faults.ts'], { stdio: 'inherit' });
     if (res.status !== 0) console.error('The fault run failed; its time is still reported.');
   }
-  if (existsSync(`${reportsDir}/faults.json`)) faultRun = JSON.parse(readFileSync(`${reportsDir}/faults.json`, 'utf8')) as FaultRunReport;
-  else
-    faultRunNote = values['reuse-faults']
-      ? `--reuse-faults: no ${reportsDir}/faults.json to reuse, so the fault run figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
-      : `the fault run wrote no ${reportsDir}/faults.json.`;
-  // Far away (issue 27): the reference server behind a proxy answering 50 and 300 ms late.
+  if (existsSync(`${reportsDir}/faults.json`))
+    return { faultRun: JSON.parse(readFileSync(`${reportsDir}/faults.json`, 'utf8')) as FaultRunReport, faultRunNote: null };
+  const faultRunNote = reuse
+    ? `--reuse-faults: no ${reportsDir}/faults.json to reuse, so the fault run figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
+    : `the fault run wrote no ${reportsDir}/faults.json.`;
+  return { faultRun: null, faultRunNote };
+}
+
+// Far away (issue 27): the reference server behind a proxy answering 50 and 300 ms late.
+async function measureFar(reportsDir: string, noFar: boolean): Promise<{ far: FarRun[]; farDefect: FarRun | null }> {
   const far: FarRun[] = [];
-  if (!values['no-far'])
+  if (!noFar)
     for (const delayMs of FAR_DELAYS_MS) {
       step(`whole suite against a target ${delayMs} ms away`);
       far.push(await farRun({ delayMs, reportsDir: `${reportsDir}/bench-far-${delayMs}`, seed: SEED }));
     }
+  // Announced under --no-far too, though nothing is then run.
   step(`the generated-only defect (${GENERATED_ONLY_FAULT}) 300 ms away, on the properties' time budget`);
-  const farDefect = values['no-far']
+  const farDefect = noFar
     ? null
     : await farRun({
         delayMs: 300,
@@ -129,42 +183,7 @@ async function main(): Promise<void> {
         faults: [GENERATED_ONLY_FAULT],
         args: ['rm/lists-membership.spec', '--project', 'rm'],
       });
-  step('HTTP client overhead');
-  const overhead = await clientOverhead(Number(values.requests));
-  const runs = faultRun ? faultRun.faults.length + faultRun.variants.length : 0;
-
-  const { bench, figures } = benchRecord({
-    measuredAt,
-    startLoad,
-    SEED,
-    WORKERS,
-    EMBEDDED_RUNS,
-    FAILING_FAULTS,
-    ONE_TEST,
-    suite,
-    suiteRuns,
-    loopback,
-    failing,
-    oneTest,
-    workerRun,
-    workers,
-    requests,
-    faultRun,
-    faultRunNote,
-    reuseFaults: values['reuse-faults'],
-    overhead,
-    runs,
-    far,
-    farDefect,
-  });
-
-  mkdirSync(reportsDir, { recursive: true });
-  writeFileSync(`${reportsDir}/bench.json`, JSON.stringify({ ...bench, figures }, null, 2));
-  console.log(`
-Measured ${measuredAt} on ${bench.machine.cpus} x ${bench.machine.cpuModel} (${bench.machine.platform}), load average ${bench.machine.loadAverage.join(' ')} at start.
-
-${renderFigures(figures)}
-${faultRunNote ? `\nNote: ${faultRunNote}\n` : ''}`);
+  return { far, farDefect };
 }
 
 main().catch((error: unknown) => {

@@ -40,82 +40,96 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const behaviour = options.behaviour ?? Behaviour.none();
   const rm = createRmModule(behaviour);
   const v3 = createV3Module(behaviour, EMBEDDED.v3.tenant);
-  const v3Prefix = `/v3/${EMBEDDED.v3.tenant}`;
-  let extraRoute: ExtraRoute | null = null;
-  const cors = options.cors ?? true;
-
+  const routing: Routing = { behaviour, rm, v3, cors: options.cors ?? true, extraRoute: null };
   const server: Server = createServer((req, res) => {
-    void (async () => {
-      // Before anything else, credentials included: a browser's preflight carries none.
-      if (cors && applyCors(req, res)) {
-        req.resume();
-        return;
-      }
-      const url = new URL(req.url ?? '/', 'http://reference.local');
-      let rawBody = '';
-      try {
-        rawBody = await readBody(req);
-      } catch {
-        res.writeHead(413).end();
-        return;
-      }
-      if (extraRoute?.(req, res, url)) return;
-      const body = parseJson(rawBody);
-      const base = {
-        req,
-        res,
-        method: req.method ?? 'GET',
-        url,
-        params: {},
-        query: url.searchParams,
-        rawBody,
-        body: body === INVALID_JSON ? INVALID_JSON : body,
-        behaviour,
-      };
-      if (behaviour.has('slow-responses')) await new Promise((r) => setTimeout(r, 40));
-      const path = url.pathname;
-      let module: ApiModule | null = null;
-      let sub = path;
-      if (path === '/v2' || path.startsWith('/v2/')) {
-        module = rm;
-        sub = path.slice(3);
-      } else if (path === v3Prefix || path.startsWith(`${v3Prefix}/`)) {
-        module = v3;
-        sub = path.slice(v3Prefix.length);
-      } else if (path === '/oauth/token') {
-        module = v3;
-        sub = path;
-      }
-      const ctx: Ctx = { ...base, path: sub || '/' };
-      if (!module) {
-        send(ctx, 404, { errors: [{ status: '404', title: 'Not Found', detail: `No API is served at ${path}` }] });
-        return;
-      }
-      try {
-        await module.handle(ctx);
-      } catch (error) {
-        if (!res.headersSent)
-          send(ctx, 500, { errors: [{ status: '500', title: 'Internal Server Error', detail: (error as Error).message }] });
-        else res.end();
-      }
-    })();
+    void handleRequest(routing, req, res);
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port } = server.address() as AddressInfo;
-  if (options.extraRoute) extraRoute = options.extraRoute(port);
-  return {
-    port,
+  // The extra route is made from the port, known only once listening.
+  if (options.extraRoute) routing.extraRoute = options.extraRoute(port);
+  return { port, behaviour, rm, v3, close: () => closeServer(server) };
+}
+
+/** What a request is dispatched by; `extraRoute` is set once the server listens. */
+interface Routing {
+  behaviour: Behaviour;
+  rm: ApiModule;
+  v3: ApiModule;
+  cors: boolean;
+  extraRoute: ExtraRoute | null;
+}
+
+async function handleRequest(routing: Routing, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { behaviour } = routing;
+  // Before anything else, credentials included: a browser's preflight carries none.
+  if (routing.cors && applyCors(req, res)) {
+    req.resume();
+    return;
+  }
+  const url = new URL(req.url ?? '/', 'http://reference.local');
+  let rawBody = '';
+  try {
+    rawBody = await readBody(req);
+  } catch {
+    res.writeHead(413).end();
+    return;
+  }
+  if (routing.extraRoute?.(req, res, url)) return;
+  const body = parseJson(rawBody);
+  const base = {
+    req,
+    res,
+    method: req.method ?? 'GET',
+    url,
+    params: {},
+    query: url.searchParams,
+    rawBody,
+    body: body === INVALID_JSON ? INVALID_JSON : body,
     behaviour,
-    rm,
-    v3,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
+  if (behaviour.has('slow-responses')) await new Promise((r) => setTimeout(r, 40));
+  const { module, sub } = routeOf(routing, url.pathname);
+  const ctx: Ctx = { ...base, path: sub || '/' };
+  if (!module) {
+    send(ctx, 404, { errors: [{ status: '404', title: 'Not Found', detail: `No API is served at ${url.pathname}` }] });
+    return;
+  }
+  await handleOr500(module, ctx);
+}
+
+/** The API module serving `path`, and the path within it (null: no API is served there). */
+function routeOf({ rm, v3 }: Routing, path: string): { module: ApiModule | null; sub: string } {
+  const v3Prefix = `/v3/${EMBEDDED.v3.tenant}`;
+  if (path === '/v2' || path.startsWith('/v2/')) return { module: rm, sub: path.slice(3) };
+  if (path === v3Prefix || path.startsWith(`${v3Prefix}/`)) return { module: v3, sub: path.slice(v3Prefix.length) };
+  if (path === '/oauth/token') return { module: v3, sub: path };
+  return { module: null, sub: path };
+}
+
+/** The module's answer; an exception is a 500, or ends the response when the headers are already sent. */
+async function handleOr500(module: ApiModule, ctx: Ctx): Promise<void> {
+  try {
+    await module.handle(ctx);
+  } catch (error) {
+    if (!ctx.res.headersSent)
+      send(ctx, 500, { errors: [{ status: '500', title: 'Internal Server Error', detail: (error as Error).message }] });
+    else ctx.res.end();
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/** Closes the server, keep-alive connections included. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 }

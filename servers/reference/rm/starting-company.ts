@@ -56,23 +56,12 @@ export function stubAdder(store: Store): StubAdder {
       .id;
 }
 
+// Stubs are added in this order so that they (and `t`'s jitter) come out the same every time.
 export function addSharedStubs({ store, t }: Context): Shared {
   const add = stubAdder(store);
-  const users = ['Morgan Lee', 'Sam Patel', 'Alex Kim', 'Jordan Diaz'].map((name, i) =>
-    add('users', `usr-${i + 1}`, { name, email: `${name.split(' ')[0]?.toLowerCase()}@recruiting.example.com` }),
-  );
+  const users = addUsers(add);
   const tagSources = ['manual', 'api', 'import'].map((name) => add('tag_sources', `ts-${name}`, { name }));
-  const places = [
-    ['Austin', 'Texas', 'TX', 'United States', '73301'],
-    ['Leeds', 'West Yorkshire', 'WYK', 'United Kingdom', 'LS1 4AP'],
-    ['Sydney', 'New South Wales', 'NSW', 'Australia', '2000'],
-    ['Columbus', 'Ohio', 'OH', 'United States', '43004'],
-    ['Rotterdam', 'South Holland', 'ZH', 'Netherlands', '3011'],
-    ['Denver', 'Colorado', 'CO', 'United States', '80202'],
-  ] as const;
-  const locations = places.map(([city, state, stateCode, country, postal], i) =>
-    add('locations', `loc-${i + 1}`, { city, state, state_code: stateCode, country, postal_code: postal }),
-  );
+  const locations = addLocations(add);
   const categories = ['Engineering', 'Nursing', 'Warehouse', 'Sales', 'Retail', 'Finance'].map((name, i) =>
     add('categories', `cat-${i + 1}`, { name }),
   );
@@ -83,6 +72,53 @@ export function addSharedStubs({ store, t }: Context): Shared {
   const pages = ['/careers', '/careers/jobs', '/careers/nursing', '/careers/events', '/careers/apply'].map((path, i) =>
     add('pages', `page-${i + 1}`, { url: `https://careers.example.com${path}` }),
   );
+  const callToActions = addCallsToAction(add);
+  const atsStatuses = ['New', 'Screening', 'Interview', 'Offer', 'Hired'].map((name, i) => add('ats_statuses', `as-${i + 1}`, { name }));
+  const atsSecondary = ['Phone screen', 'Onsite', 'Background check'].map((name, i) =>
+    add('ats_secondary_statuses', `ass-${i + 1}`, { name }),
+  );
+  const projectStages = ['Sourced', 'Contacted', 'Engaged'].map((name, i) => add('project_template_stages', `pts-${i + 1}`, { name }));
+  const templateFields = addTemplateFields(add, t);
+  return {
+    users,
+    tagSources,
+    locations,
+    categories,
+    trafficSources,
+    userAgents,
+    pages,
+    callToActions,
+    atsStatuses,
+    atsSecondary,
+    projectStages,
+    templateFields,
+  };
+}
+
+/** The recruiters, each with an e-mail address derived from their first name. */
+function addUsers(add: StubAdder): string[] {
+  return ['Morgan Lee', 'Sam Patel', 'Alex Kim', 'Jordan Diaz'].map((name, i) =>
+    add('users', `usr-${i + 1}`, { name, email: `${name.split(' ')[0]?.toLowerCase()}@recruiting.example.com` }),
+  );
+}
+
+/** The company's locations (candidates' events and jobs point at them). */
+function addLocations(add: StubAdder): string[] {
+  const places = [
+    ['Austin', 'Texas', 'TX', 'United States', '73301'],
+    ['Leeds', 'West Yorkshire', 'WYK', 'United Kingdom', 'LS1 4AP'],
+    ['Sydney', 'New South Wales', 'NSW', 'Australia', '2000'],
+    ['Columbus', 'Ohio', 'OH', 'United States', '43004'],
+    ['Rotterdam', 'South Holland', 'ZH', 'Netherlands', '3011'],
+    ['Denver', 'Colorado', 'CO', 'United States', '80202'],
+  ] as const;
+  return places.map(([city, state, stateCode, country, postal], i) =>
+    add('locations', `loc-${i + 1}`, { city, state, state_code: stateCode, country, postal_code: postal }),
+  );
+}
+
+/** Form field options, then form fields, then the calls to action that use the first one to three fields. */
+function addCallsToAction(add: StubAdder): string[] {
   const options = [
     ['Yes', 'No'],
     ['Full time', 'Part time', 'Contract'],
@@ -99,15 +135,14 @@ export function addSharedStubs({ store, t }: Context): Shared {
       { options: (opts as string[]).map((id) => ref('form_field_options', id)) },
     ),
   );
-  const callToActions = ['Join our talent community', 'Register for the event', 'Get job alerts', 'Apply now'].map((name, i) =>
+  return ['Join our talent community', 'Register for the event', 'Get job alerts', 'Apply now'].map((name, i) =>
     add('call_to_actions', `cta-${i + 1}`, { name }, { form_fields: formFields.slice(0, 1 + (i % 3)).map((id) => ref('form_fields', id)) }),
   );
-  const atsStatuses = ['New', 'Screening', 'Interview', 'Offer', 'Hired'].map((name, i) => add('ats_statuses', `as-${i + 1}`, { name }));
-  const atsSecondary = ['Phone screen', 'Onsite', 'Background check'].map((name, i) =>
-    add('ats_secondary_statuses', `ass-${i + 1}`, { name }),
-  );
-  const projectStages = ['Sourced', 'Contacted', 'Engaged'].map((name, i) => add('project_template_stages', `pts-${i + 1}`, { name }));
-  const templateFields = [
+}
+
+/** The job template fields, each added after its two options. */
+function addTemplateFields(add: StubAdder, t: Context['t']): string[] {
+  return [
     ['Job category', 'category'],
     ['Location', 'location'],
     ['Employment type', 'employment_type'],
@@ -133,141 +168,133 @@ export function addSharedStubs({ store, t }: Context): Shared {
       { job_template_field_options: optionRefs, options: optionRefs },
     );
   });
-  return {
-    users,
-    tagSources,
-    locations,
-    categories,
-    trafficSources,
-    userAgents,
-    pages,
-    callToActions,
-    atsStatuses,
-    atsSecondary,
-    projectStages,
-    templateFields,
-  };
 }
 
-export function addJobs({ store, t }: Context, shared: Shared): Job[] {
-  const specs = [
-    [
-      'Senior Software Engineer',
-      'live',
-      0,
-      [0],
-      165_000,
-      'annual',
-      true,
-      'Build the platform that connects candidates with employers.',
-      'You will design and run TypeScript services on Kubernetes, mentor engineers and own reliability.',
-    ],
-    [
-      'Registered Nurse - Night Shift',
-      'live',
-      1,
-      [3],
-      48,
-      'hourly',
-      false,
-      'Care for patients on our acute medical ward.',
-      'Provide compassionate patient care, administer medication and coordinate with physicians on night shifts.',
-    ],
-    [
-      'Warehouse Associate',
-      'live',
-      2,
-      [5, 3],
-      21,
-      'hourly',
-      false,
-      'Pick, pack and ship orders in a modern fulfilment centre.',
-      'Operate scanners and forklifts safely; forklift certification is a plus.',
-    ],
-    [
-      'Data Analyst',
-      'live',
-      0,
-      [0, 1],
-      92_000,
-      'annual',
-      true,
-      'Turn recruitment data into decisions.',
-      'Write SQL, build dashboards and explain funnel metrics to hiring teams.',
-    ],
-    [
-      'Customer Success Manager',
-      'live',
-      3,
-      [2],
-      98_000,
-      'annual',
-      true,
-      'Help our customers succeed with the product.',
-      'Own renewals and onboarding for enterprise accounts across APAC.',
-    ],
-    [
-      'Store Manager',
-      'live',
-      4,
-      [4],
-      61_000,
-      'annual',
-      false,
-      'Lead a flagship retail store.',
-      'Manage a team of twenty, scheduling and merchandising in Rotterdam.',
-    ],
-    [
-      'Head of Finance',
-      'draft',
-      5,
-      [1],
-      140_000,
-      'annual',
-      false,
-      'Lead the finance function.',
-      'Own budgeting, reporting and audit for the European entities.',
-    ],
-    [
-      'Marketing Intern',
-      'draft',
-      3,
-      [0],
-      18,
-      'hourly',
-      true,
-      'Learn recruitment marketing hands-on.',
-      'Support campaigns, write copy and analyse landing page conversion.',
-    ],
-  ] as const;
-  return specs.map(([title, status, category, locs, amount, frequency, remote, summary, description], i) => {
-    const created = t(Date.UTC(2024, 2 + i, 4, 10));
-    const job: Job = {
-      seq: store.nextSeq(),
-      id: store.ids.next('job'),
-      uid: uidFrom(`job:${i}`),
-      atsUid: `REQ-${2001 + i}`,
-      requisitionId: `R${7101 + i}`,
-      title,
-      summary,
-      description,
-      timeZone:
-        ['America/Chicago', 'America/New_York', 'America/Denver', 'Europe/London', 'Australia/Sydney', 'Europe/Amsterdam'][i % 6] ?? 'UTC',
-      remote,
-      status,
-      paymentAmount: amount,
-      paymentFrequency: frequency,
-      currency: i === 4 ? 'AUD' : i === 5 || i === 6 ? 'EUR' : 'USD',
-      created,
-      updated: created + 3 * DAY,
-      opening: created + DAY,
-      closing: created + 120 * DAY,
-      categories: [shared.categories[category] ?? 'cat-1'],
-      locations: locs.map((l) => shared.locations[l] ?? 'loc-1'),
-    };
-    store.jobs.set(job.id, job);
-    return job;
-  });
+/** The jobs: title, status, category index, location indexes, pay, pay frequency, remote, summary, description. */
+const JOB_SPECS = [
+  [
+    'Senior Software Engineer',
+    'live',
+    0,
+    [0],
+    165_000,
+    'annual',
+    true,
+    'Build the platform that connects candidates with employers.',
+    'You will design and run TypeScript services on Kubernetes, mentor engineers and own reliability.',
+  ],
+  [
+    'Registered Nurse - Night Shift',
+    'live',
+    1,
+    [3],
+    48,
+    'hourly',
+    false,
+    'Care for patients on our acute medical ward.',
+    'Provide compassionate patient care, administer medication and coordinate with physicians on night shifts.',
+  ],
+  [
+    'Warehouse Associate',
+    'live',
+    2,
+    [5, 3],
+    21,
+    'hourly',
+    false,
+    'Pick, pack and ship orders in a modern fulfilment centre.',
+    'Operate scanners and forklifts safely; forklift certification is a plus.',
+  ],
+  [
+    'Data Analyst',
+    'live',
+    0,
+    [0, 1],
+    92_000,
+    'annual',
+    true,
+    'Turn recruitment data into decisions.',
+    'Write SQL, build dashboards and explain funnel metrics to hiring teams.',
+  ],
+  [
+    'Customer Success Manager',
+    'live',
+    3,
+    [2],
+    98_000,
+    'annual',
+    true,
+    'Help our customers succeed with the product.',
+    'Own renewals and onboarding for enterprise accounts across APAC.',
+  ],
+  [
+    'Store Manager',
+    'live',
+    4,
+    [4],
+    61_000,
+    'annual',
+    false,
+    'Lead a flagship retail store.',
+    'Manage a team of twenty, scheduling and merchandising in Rotterdam.',
+  ],
+  [
+    'Head of Finance',
+    'draft',
+    5,
+    [1],
+    140_000,
+    'annual',
+    false,
+    'Lead the finance function.',
+    'Own budgeting, reporting and audit for the European entities.',
+  ],
+  [
+    'Marketing Intern',
+    'draft',
+    3,
+    [0],
+    18,
+    'hourly',
+    true,
+    'Learn recruitment marketing hands-on.',
+    'Support campaigns, write copy and analyse landing page conversion.',
+  ],
+] as const;
+
+export function addJobs(cx: Context, shared: Shared): Job[] {
+  return JOB_SPECS.map((spec, i) => addJob(cx, spec, i, shared));
+}
+
+/** Job `i` of JOB_SPECS, stored. */
+function addJob({ store, t }: Context, spec: (typeof JOB_SPECS)[number], i: number, shared: Shared): Job {
+  const [title, status, category, locs, amount, frequency, remote, summary, description] = spec;
+  const created = t(Date.UTC(2024, 2 + i, 4, 10));
+  const job: Job = {
+    seq: store.nextSeq(),
+    id: store.ids.next('job'),
+    uid: uidFrom(`job:${i}`),
+    atsUid: `REQ-${2001 + i}`,
+    requisitionId: `R${7101 + i}`,
+    title,
+    summary,
+    description,
+    timeZone:
+      ['America/Chicago', 'America/New_York', 'America/Denver', 'Europe/London', 'Australia/Sydney', 'Europe/Amsterdam'][i % 6] ?? 'UTC',
+    remote,
+    status,
+    paymentAmount: amount,
+    paymentFrequency: frequency,
+    currency: i === 4 ? 'AUD' : i === 5 || i === 6 ? 'EUR' : 'USD',
+    created,
+    updated: created + 3 * DAY,
+    opening: created + DAY,
+    closing: created + 120 * DAY,
+    categories: [shared.categories[category] ?? 'cat-1'],
+    locations: locs.map((l) => shared.locations[l] ?? 'loc-1'),
+  };
+  store.jobs.set(job.id, job);
+  return job;
 }
 
 export function addLists({ store, t }: Context): StaticList[] {

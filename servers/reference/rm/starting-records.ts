@@ -162,18 +162,36 @@ function atsIdOf(i: number): string | null {
   return i % 3 !== 2 ? `ATS-${200_001 + i}` : null;
 }
 
+// Every step draws from the PRNG, the timestamp jitter, the id counters and `seq` in this exact order.
 function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, jobs: Job[], lists: StaticList[]): void {
-  const { store, rnd, t } = cx;
+  const c = newCandidate(cx, i, shared);
+  registerCandidate(cx.store, c, i);
+  const user = shared.users[i % shared.users.length] ?? 'usr-1';
+  const { formSubmission, cta } = addProfileStubs(cx, c, i, shared);
+  addNotes(cx, c, i, user);
+  addEducations(cx, c, i);
+  addEmployments(cx, c, i);
+  addTaggings(cx, c, i, shared);
+  addResumeFile(cx, c, i);
+  addAlertSubscription(cx, c, i, shared);
+  addEvents(cx, c, i, shared, jobs, formSubmission, cta);
+  addMessages(cx, c, i, user);
+  if (i % 2 === 0) addApplication(cx, c, i, jobs[i % 6] ?? (jobs[0] as Job), shared);
+  addListMemberships(cx.store, c, i, lists);
+  if (i % 11 === 7) cx.store.anonymise(c, c.updated);
+}
+
+/** Starting candidate `i` itself, not yet in the store. */
+function newCandidate({ store, rnd, t }: StartingRecordsContext, i: number, shared: Shared): Candidate {
   const first = FIRST[i % FIRST.length] ?? 'Alex';
   const last = LAST[(i * 7) % LAST.length] ?? 'Smith';
   const created = t(CREATED_BASE + i * 4 * DAY + rnd.int(0, 20) * HOUR);
   // A fixed permutation gives every candidate its own updated_at, in an order unlike creation's.
   const updated = t(UPDATED_BASE + PERMUTATION[i]! * (3 * HOUR + 17 * 60_000));
-  const atsId = atsIdOf(i);
   const archived = i % 9 === 4;
   // The first archived candidate is the embedded identity's, under every id scheme (uuid-ids too).
   const nextId = store.ids.next('candidate');
-  const c: Candidate = {
+  return {
     seq: store.nextSeq(),
     id: i === 4 ? EMBEDDED.rm.archivedCandidateId : nextId,
     uid: uidFrom(`candidate:${i}`),
@@ -197,15 +215,21 @@ function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, job
     archived,
     lastArchived: archived ? updated - 2 * DAY : i % 13 === 6 ? created + 30 * DAY : null,
     anonymised: false,
-    atsUid: atsId,
+    atsUid: atsIdOf(i),
     ...noRelatedRecords(),
     projectStages: [shared.projectStages[i % shared.projectStages.length] ?? 'pts-1'],
   };
-  store.candidates.set(c.id, c);
-  if (atsId) store.integrations.get(EMBEDDED.rm.atsIntegrationId)?.candidates.set(atsId, c.id);
-  if (i % 6 === 0) store.integrations.get(SECOND_INTEGRATION)?.candidates.set(`CID-${5000 + i}`, c.id);
+}
 
-  const user = shared.users[i % shared.users.length] ?? 'usr-1';
+/** Stores the candidate and links it to the ATS integrations that know it. */
+function registerCandidate(store: Store, c: Candidate, i: number): void {
+  store.candidates.set(c.id, c);
+  if (c.atsUid) store.integrations.get(EMBEDDED.rm.atsIntegrationId)?.candidates.set(c.atsUid, c.id);
+  if (i % 6 === 0) store.integrations.get(SECOND_INTEGRATION)?.candidates.set(`CID-${5000 + i}`, c.id);
+}
+
+/** The candidate's location, project entry and form submission; returns the form submission and its call to action. */
+function addProfileStubs({ store }: Context, c: Candidate, i: number, shared: Shared): { formSubmission: string; cta: string } {
   const stub = stubAdder(store);
   const n = String(i + 1).padStart(4, '0');
   c.locations.push(
@@ -233,29 +257,36 @@ function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, job
       ),
       call_to_action: ref('call_to_actions', cta),
     },
-    { created_at: created + HOUR },
+    { created_at: c.created + HOUR },
   );
   c.formSubmissions.push(formSubmission);
+  return { formSubmission, cta };
+}
 
-  // Notes, educations, employments, taggings, files, subscriptions.
+/** One note, or two for odd `i`. */
+function addNotes({ store, t }: Context, c: Candidate, i: number, user: string): void {
   for (let k = 0; k <= i % 2; k += 1) {
     const id = store.ids.next('note');
-    const at = t(created + (k + 2) * DAY);
+    const at = t(c.created + (k + 2) * DAY);
     store.notes.set(id, {
       seq: store.nextSeq(),
       id,
       uid: uidFrom(`note:${id}`),
       candidateId: c.id,
-      body: k === 0 ? `Met ${first} at a career fair; strong ${c.skills[0] ?? 'skills'}.` : 'Follow up after the next opening.',
+      body: k === 0 ? `Met ${c.firstName} at a career fair; strong ${c.skills[0] ?? 'skills'}.` : 'Follow up after the next opening.',
       userId: user,
       created: at,
       updated: at + HOUR,
     });
     c.notes.push(id);
   }
+}
+
+/** One education, or two for odd `i`. */
+function addEducations({ store, t }: Context, c: Candidate, i: number): void {
   for (let k = 0; k <= i % 2; k += 1) {
     const id = store.ids.next('education');
-    const at = t(created + HOUR * (k + 1));
+    const at = t(c.created + HOUR * (k + 1));
     store.educations.set(id, {
       seq: store.nextSeq(),
       id,
@@ -270,9 +301,13 @@ function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, job
     });
     c.educations.push(id);
   }
+}
+
+/** One employment, or two for even `i` (the first of them current). */
+function addEmployments({ store, t }: Context, c: Candidate, i: number): void {
   for (let k = 0; k <= (i + 1) % 2; k += 1) {
     const id = store.ids.next('employment');
-    const at = t(created + HOUR * (k + 3));
+    const at = t(c.created + HOUR * (k + 3));
     store.employments.set(id, {
       seq: store.nextSeq(),
       id,
@@ -288,6 +323,10 @@ function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, job
     });
     c.employments.push(id);
   }
+}
+
+/** One to three tags. */
+function addTaggings({ store, t }: Context, c: Candidate, i: number, shared: Shared): void {
   for (let k = 0; k <= i % 3; k += 1) {
     const id = store.ids.next('tagging');
     store.taggings.set(id, {
@@ -297,53 +336,57 @@ function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, job
       candidateId: c.id,
       name: TAGS[(i + k * 3) % TAGS.length] ?? 'priority',
       tagSourceId: shared.tagSources[k % shared.tagSources.length] ?? 'ts-manual',
-      created: t(created + k * HOUR),
+      created: t(c.created + k * HOUR),
     });
     c.taggings.push(id);
   }
-  if (i % 4 !== 3) {
-    const id = store.ids.next('file');
-    // i % 8 === 6: uploaded but text not yet extracted, so filter[resume][exists] does not count it.
-    store.files.set(id, {
-      seq: store.nextSeq(),
+}
+
+/** A resume file, except for every fourth candidate. */
+function addResumeFile({ store, t }: Context, c: Candidate, i: number): void {
+  if (i % 4 === 3) return;
+  const id = store.ids.next('file');
+  // i % 8 === 6: uploaded but text not yet extracted, so filter[resume][exists] does not count it.
+  store.files.set(id, {
+    seq: store.nextSeq(),
+    id,
+    uid: uidFrom(`file:${id}`),
+    candidateId: c.id,
+    filename: `resume-${c.firstName.toLowerCase()}-${c.lastName.toLowerCase()}.pdf`,
+    size: 20_000 + i * 311,
+    extracted: i % 8 !== 6,
+    created: t(c.created + 2 * HOUR),
+  });
+  c.files.push(id);
+}
+
+/** A job alert subscription, except for every fifth candidate. */
+function addAlertSubscription({ store, t }: Context, c: Candidate, i: number, shared: Shared): void {
+  if (i % 5 === 4) return;
+  const id = store.ids.next('subscription');
+  const field = shared.templateFields[i % shared.templateFields.length] ?? 'jtf-1';
+  const fieldNo = field.slice(4);
+  c.subscriptions.push(
+    stubAdder(store)(
+      'candidate_job_alert_subscriptions',
       id,
-      uid: uidFrom(`file:${id}`),
-      candidateId: c.id,
-      filename: `resume-${first.toLowerCase()}-${last.toLowerCase()}.pdf`,
-      size: 20_000 + i * 311,
-      extracted: i % 8 !== 6,
-      created: t(created + 2 * HOUR),
-    });
-    c.files.push(id);
-  }
-  if (i % 5 !== 4) {
-    const id = store.ids.next('subscription');
-    const field = shared.templateFields[i % shared.templateFields.length] ?? 'jtf-1';
-    const fieldNo = field.slice(4);
-    c.subscriptions.push(
-      stub(
-        'candidate_job_alert_subscriptions',
-        id,
-        { frequency: i % 2 ? 'weekly' : 'daily', active: true },
-        {
-          job_template_fields: [ref('job_template_fields', field)],
-          job_template_field_options: [ref('job_template_field_options', `jtfo-${fieldNo}-1`)],
-        },
-        { created_at: t(created + DAY), updated_at: t(created + DAY) },
-      ),
-    );
-  }
+      { frequency: i % 2 ? 'weekly' : 'daily', active: true },
+      {
+        job_template_fields: [ref('job_template_fields', field)],
+        job_template_field_options: [ref('job_template_field_options', `jtfo-${fieldNo}-1`)],
+      },
+      { created_at: t(c.created + DAY), updated_at: t(c.created + DAY) },
+    ),
+  );
+}
 
-  addEvents(cx, c, i, shared, jobs, formSubmission, cta);
-  addMessages(cx, c, i, user);
-  if (i % 2 === 0) addApplication(cx, c, i, jobs[i % 6] ?? (jobs[0] as Job), shared);
-
+/** Adds the candidate to some of the static lists; every list's frozen count follows. */
+function addListMemberships(store: Store, c: Candidate, i: number, lists: StaticList[]): void {
   const memberOf = [i % 6 === 0, i % 4 === 1, i % 5 === 2, i % 7 === 3];
   lists.forEach((list, k) => {
     if (memberOf[k]) store.addMember(list, c);
   });
   for (const list of lists) list.frozenCount = list.members.size;
-  if (i % 11 === 7) store.anonymise(c, c.updated);
 }
 
 /** The ATS status history of starting candidate `i` (000 §4 filter[ats_candidates][exists]). */
