@@ -342,7 +342,13 @@ export const V3_FAULTS = [
   ),
   // Faults written blind from 001 (clause by clause)
   // --- tokens and bearer tokens (001 §5, §8) ---
-  defineFault('hr', 'hr.token.exp-299', 'v3.limit.token-lifetime', 'token', 'expires_in says 300 but the JWT exp claim is iat + 299 (off by one).'),
+  defineFault(
+    'hr',
+    'hr.token.exp-299',
+    'v3.limit.token-lifetime',
+    'token',
+    'expires_in says 300 but the JWT exp claim is iat + 299 (off by one).',
+  ),
   defineFault(
     'hr',
     'hr.token.exp-in-milliseconds',
@@ -676,13 +682,7 @@ export const V3_FAULTS = [
     'no-server-error',
     'A parentPositionExternalId naming no stored position answers 500 (the chain walk dereferences the missing parent).',
   ),
-  defineFault(
-    'hr',
-    'hr.position.fractional-fte-500',
-    'hr.position.numbers',
-    'no-server-error',
-    'A fractional fte (e.g. 0.5) answers 500.',
-  ),
+  defineFault('hr', 'hr.position.fractional-fte-500', 'hr.position.numbers', 'no-server-error', 'A fractional fte (e.g. 0.5) answers 500.'),
   defineFault(
     'hr',
     'hr.position.vacant-without-date-500',
