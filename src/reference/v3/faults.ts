@@ -616,7 +616,7 @@ export const V3_FAULTS = [
     'hr.bu.archive-refusal-empty',
     'v3.error.validation',
     'validation-message',
-    'The refused archive of a referenced business unit answers 409 with an empty body: no validation message.',
+    'The refused archive of a referenced business unit answers 400 with an empty body: no validation message on that path.',
   ),
   defineFault(
     'hr',
@@ -742,10 +742,10 @@ export const V3_FAULTS = [
   // --- learning activities (001 §1, §2, §3, §4, §7) ---
   defineFault(
     'learning',
-    'learning.keyed.case-insensitive',
+    'learning.put.full-body-recreates',
     'learning.op.put',
     'status',
-    'The externalId path segment is matched without case: creating "ab-1" after "AB-1" updates AB-1 and answers 200.',
+    'A PUT carrying every create field to an existing externalId creates the activity anew (201, new id and aggregateId) instead of updating it (200).',
   ),
   defineFault(
     'learning',

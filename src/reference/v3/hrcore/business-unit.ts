@@ -151,7 +151,7 @@ export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) =>
         prepare: (plan) => blindPrepare(ctx, level, plan),
         answerRefusal: (errors) => {
           if (on(b, 'hr.bu.archive-refusal-empty') && errors.some((e) => e.field === 'archive' && /cannot be archived/.test(e.message))) {
-            send(ctx, 409);
+            send(ctx, 400);
             return true;
           }
           if (on(b, 'hr.bu.missing-fields-no-message') && errors.some((e) => /is required to create/.test(e.message))) {

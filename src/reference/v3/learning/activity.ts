@@ -12,7 +12,7 @@ import { on } from '../switches';
 import { at, hasNull, isObject, type JsonObject } from '../json';
 import { json, refuse } from '../respond';
 import type { V3Fixtures } from '../fixtures-data';
-import { checkActivity, type StoredActivity } from './rules';
+import { checkActivity, REQUIRED_ON_CREATE, type StoredActivity } from './rules';
 
 export interface Activity extends StoredActivity {
   id: number;
@@ -69,9 +69,9 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
     if (!isObject(ctx.body)) return refuse(ctx, 'learning', [{ message: 'The request body must be a JSON object (a learning activity)' }]);
     const body = ctx.body;
     let stored = store.activities.get(externalId) ?? null;
-    // The fault matches the key without case.
-    if (!stored && on(b, 'learning.keyed.case-insensitive'))
-      stored = [...store.activities.values()].find((a) => a.externalId.toLowerCase() === externalId.toLowerCase()) ?? null;
+    // The fault takes a body carrying every create field for a create, whatever is stored.
+    if (stored && on(b, 'learning.put.full-body-recreates') && REQUIRED_ON_CREATE.every((f) => body[f] !== undefined && body[f] !== null))
+      stored = null;
     // The fault routes the path with a trailing slash to the create.
     if (ctx.path.endsWith('/') && on(b, 'learning.update.trailing-slash-creates')) stored = null;
     if (stored && on(b, 'learning.null-field-500') && hasNull(body))
