@@ -1,15 +1,15 @@
 /**
  * The v3 faults written blind from 001 (the block "Faults written blind from 001" of
- * src/reference/v3/faults.ts) are wired: for each, a short exchange (token + PUTs) against a
+ * servers/reference/v3/faults.ts) are wired: for each, a short exchange (token + PUTs) against a
  * reference server with the fault and against one without, and the answers differ the way the
  * fault's description says.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
-import { Behaviour } from '../../src/reference/behaviour';
-import { startReferenceServer } from '../../src/reference/server';
-import { V3_FAULTS, type V3FaultName } from '../../src/reference/v3/faults';
+import { Behaviour } from '../../servers/reference/behaviour';
+import { startReferenceServer } from '../../servers/reference/server';
+import { V3_FAULTS, type V3FaultName } from '../../servers/reference/v3/faults';
 import { LEARNING_MESSAGES } from '../../src/terms';
 
 interface Answer {
