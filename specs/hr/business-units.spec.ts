@@ -42,7 +42,7 @@ import {
   type HrContext,
   type HrRecord,
   type UnitLevel,
-  is2xx,
+  isAccepted,
   observeOutcome,
   runExternalId,
   runTitle,
@@ -54,7 +54,7 @@ const PARENT_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId'
 /** Archives `unit` (repeating its parent id), marks it archived when the target took it, and observes the status under `intent`. */
 async function archiveUnit(ctx: HrContext, unit: HrRecord, intent?: string): Promise<Exchange> {
   const ex = await hrPut(ctx.client, unit.opId, { externalId: unit.externalId, ...unit.keep, archive: true });
-  if (is2xx(ex)) unit.archived = true;
+  if (isAccepted(ex)) unit.archived = true;
   if (intent !== undefined) observeOutcome(ctx.observe, subject(unit.opId, intent), ex);
   return ex;
 }
@@ -110,7 +110,7 @@ for (const level of UNIT_LEVELS) {
 
         const updated = await hrPut(hr, opId, { externalId: unit.externalId, name: runTitle(target, `level ${level} unit renamed`) });
         observeOutcome(observe, subject(op, `update without ${field}`), updated);
-        if (!is2xx(updated)) {
+        if (!isAccepted(updated)) {
           // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
           test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
           return;
@@ -143,7 +143,7 @@ for (const level of UNIT_LEVELS) {
         if (!unit || !parent) return;
         const nulled = await hrPut(hr, opId, { externalId: unit.externalId, [field]: null });
         observeOutcome(observe, subject(opId, `update with ${field} null`), nulled);
-        if (!is2xx(nulled)) return;
+        if (!isAccepted(nulled)) return;
         // Rule 2 removed the parent id; later writes no longer repeat it.
         unit.keep = {};
         await archiveUnit(ctx, parent, 'archive after its only lower-level unit had its parent id removed by null');
@@ -195,7 +195,7 @@ test.describe('business unit hierarchy', () => {
         name: runTitle(target, `level ${childLevel} unit`),
         ...extra.keep,
       });
-      if (is2xx(created)) {
+      if (isAccepted(created)) {
         archiveAtEnd(ctx, extra);
         extras.push(extra);
       }
@@ -253,7 +253,7 @@ test.describe('business unit hierarchy', () => {
     const unit = await createUnit({ api: 'hr', client: hr, target, cleanup, observe }, 1, null);
     const ex = await hrPut(hr, unit.opId, { externalId: unit.externalId, archive: 'true' });
     observeOutcome(observe, subject(unit.opId, 'archive sent as the string "true"'), ex);
-    if (is2xx(ex)) unit.archived = true;
+    if (isAccepted(ex)) unit.archived = true;
     // Accepting or refusing it is lawful (001 §2 types archive as boolean); a server error is not.
     expectNoServerError(ex, 'hr.bu.archive');
   });

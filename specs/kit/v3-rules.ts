@@ -464,7 +464,8 @@ const HR_TOKEN: CredentialEntry = { clause: 'v3.auth.token', probe: false };
  */
 const invalidCredentials = defineRule<CredentialEntry>({
   describe: 'every operation: a bearer token (001 §5.1, §5.5)',
-  title: ({ probe }) => `refuses no token, a malformed token and forged tokens (${refusalText(probe)}) @smoke`,
+  title: ({ probe }) =>
+    `refuses no token (also on a body missing its required fields), a malformed token and forged tokens (${refusalText(probe)}) @smoke`,
   table: {
     ...each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], HR_TOKEN),
     [EMPLOYEE_REFERENCE_OP]: { ...HR_TOKEN, probe: true },
@@ -474,8 +475,11 @@ const invalidCredentials = defineRule<CredentialEntry>({
   run: async (ctx, op, entry) => {
     ctx.covers(op.id, '4xx');
     const real = await ctx.tokens.token();
-    const credentials = [
+    // The token is what the operation needs first (001 §5.1): without one, a body that would be refused for
+    // its fields (an empty object: no externalId, no required create field) is refused for the credentials.
+    const credentials: Credential[] = [
       { what: 'no token', auth: NO_AUTH },
+      { what: 'no token and an empty object for a body', auth: NO_AUTH, body: {} },
       ...invalidTokens(real).map(({ what, token }) => ({ what, auth: fixedBearer(token) })),
     ];
     await expectRefusedFor(ctx, op.id, credentials, { refused: 'token', ...entry });
@@ -497,7 +501,7 @@ const foreignToken = defineRule<null>({
 /** 001 §5.2: "The token request must ask for the scope `Public.HrCore.Write`". */
 const withoutWriteScope = defineRule<{ probe: boolean }>({
   describe: `every HR core operation: a token with ${HR_WRITE_SCOPE} (001 §5.2)`,
-  title: ({ probe }) => `refuses a token without ${HR_WRITE_SCOPE} (${refusalText(probe)})`,
+  title: ({ probe }) => `refuses every token without ${HR_WRITE_SCOPE} it can obtain (${refusalText(probe)})`,
   table: { ...each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], { probe: false }), [EMPLOYEE_REFERENCE_OP]: { probe: true } },
   excluded: { [ACTIVITY_OP]: LEARNING_SCOPE },
   run: async (ctx, op, { probe }) => {
@@ -510,12 +514,17 @@ const withoutWriteScope = defineRule<{ probe: boolean }>({
       test.info().annotations.push({ type: 'note', description: `scope rule holds vacuously: ${noWrite.reason}` });
       return;
     }
-    ctx.observe(
-      'token',
-      `token without ${HR_WRITE_SCOPE}`,
-      `issued for scope "${noWrite.scope}"${noWrite.granted ? `, granting "${noWrite.granted.join(' ')}"` : ''}`,
-    );
-    const credentials = [{ what: `a token for "${noWrite.scope}" only`, auth: fixedBearer(noWrite.token) }];
+    for (const { scope, granted } of noWrite.tokens) {
+      ctx.observe(
+        'token',
+        `token without ${HR_WRITE_SCOPE}`,
+        `issued for scope "${scope}"${granted ? `, granting "${granted.join(' ')}"` : ''}`,
+      );
+    }
+    const credentials: Credential[] = noWrite.tokens.map(({ token, scope }) => ({
+      what: `a token for "${scope}" only`,
+      auth: fixedBearer(token),
+    }));
     await expectRefusedFor(ctx, op.id, credentials, { refused: 'scope', clause: 'v3.auth.scope', probe });
   },
 });
@@ -609,20 +618,22 @@ type Refusal =
   | { refused: 'token'; clause: ClauseOf<'auth-enforced'>; probe: boolean }
   | { refused: 'scope'; clause: ClauseOf<'scope'>; probe: boolean };
 
+/** Credentials to send, and the body instead of the valid write's (`body`), when one is given. */
+interface Credential {
+  what: string;
+  auth: AuthProvider;
+  body?: Body;
+}
+
 /** Sends one fresh valid write of `opId` per credential; each must be refused as `refusal` says (null: observed only). */
-async function expectRefusedFor(
-  ctx: RuleContext,
-  opId: string,
-  credentials: { what: string; auth: AuthProvider }[],
-  refusal: Refusal | null,
-): Promise<void> {
+async function expectRefusedFor(ctx: RuleContext, opId: string, credentials: Credential[], refusal: Refusal | null): Promise<void> {
   const writes = await prepareWrites(ctx, opId);
   if (writes.note) test.info().annotations.push({ type: 'note', description: writes.note });
   let shown: boolean | null = refusal?.probe ? null : true;
-  for (const { what, auth } of credentials) {
+  for (const { what, auth, body } of credentials) {
     const write = writes.next();
     if (shown === null) shown = await routeShown(ctx, opId, writes, write.params);
-    const ex = await sendWrite(ctx, opId, write, { auth });
+    const ex = await sendWrite(ctx, opId, write, body === undefined ? { auth } : { auth, body });
     observeOutcome(ctx.observe, writes.subject(`with ${what}`), ex);
     if (refusal === null) continue;
     // Where the route is not shown at this path (001 §4 Gaps), a 404 may mean this target serves it elsewhere: any 4xx.

@@ -7,6 +7,7 @@ export { CHECK_NAMES, isCheckName, type CheckName } from './names';
 export { CHECKS, CHECK_LIST, type ClauseOf } from './registry';
 export { expectStatus, type StatusOptions } from './expect-status';
 export { listed, type Identified, type Page } from './shown';
+export { carriesMessage, refusalOf, refusingBody } from './refusal';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
 export { expectArchiveAccepted, expectArchiveRefused, expectParentRequired } from './registry/hierarchy';
 export {
@@ -86,4 +87,4 @@ export {
 export { expectResponse } from './registry/transport';
 export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
 export { expectMessage, expectSomeMessage } from './registry/validation-message';
-export { expectUsableAtLevel } from './registry/access-level';
+export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';

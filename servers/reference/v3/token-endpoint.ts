@@ -5,7 +5,7 @@
  * token carries exactly the scopes asked for. Unknown client or wrong secret: 401 invalid_client;
  * a grant other than client_credentials: 400.
  */
-import { send, type Ctx } from '../http-kit';
+import type { Ctx } from '../http-kit';
 import { on } from './switches';
 import { json } from './respond';
 import { HR_WRITE_SCOPE, type Client, type TokenService } from './tokens';
@@ -96,11 +96,6 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
       body.expires_in = on(b, 'hr.token.expires-in-string') ? String(issued.expiresIn) : issued.expiresIn;
     if (!on(b, 'hr.token.type-missing')) body.token_type = on(b, 'hr.variant.token-type-lowercase') ? 'bearer' : 'Bearer';
     if (!on(b, 'hr.variant.token-no-scope-echo')) body.scope = scopes.join(' ');
-    if (on(b, 'hr.token.form-encoded-response')) {
-      for (const [k, v] of Object.entries(NO_STORE)) ctx.res.setHeader(k, v);
-      const form = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
-      return send(ctx, 200, form.toString(), 'application/x-www-form-urlencoded');
-    }
     json(ctx, 200, body, NO_STORE);
   };
 }

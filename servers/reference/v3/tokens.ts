@@ -80,7 +80,7 @@ export class TokenService {
     const b = this.behaviour;
     const shortLived = on(b, 'hr.auth.expired-token-accepted');
     const lifetime = on(b, 'hr.token.expires-in-3600') ? 3600 : shortLived ? EXPIRED_FAULT_LIFETIME_S : LIFETIME_S;
-    const claimLifetime = on(b, 'hr.token.exp-claim-3600') ? 3600 : on(b, 'hr.token.exp-299') ? lifetime - 1 : lifetime;
+    const claimLifetime = on(b, 'hr.token.exp-claim-3600') ? 3600 : lifetime;
     const iat = Math.floor(this.now() / 1000);
     if (on(b, 'hr.token.opaque')) {
       this.sweep();

@@ -3,6 +3,7 @@ import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { carriesMessage } from '../refusal';
 import { expectResponse } from './transport';
 
 const validationMessage = defineCheck({
@@ -21,11 +22,14 @@ export function messageOutcome(exchange: Answered, message: string): Outcome {
     : nonConforming(`${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`);
 }
 
-/** The predicate: some message at all, a non-empty body (001 §4 rule 4; the HR message list is not shown). */
+/**
+ * The predicate: some message at all (001 §4 rule 4; the HR message list is not shown, 001 §7.3): some
+ * non-blank text in the body, plain or anywhere in its JSON. An empty body, or `{"errors": []}`, carries none.
+ */
 export function someMessageOutcome(exchange: Answered): Outcome {
-  return exchange.response.text.trim() === ''
-    ? nonConforming(`${describe(exchange)}: refused without any validation message in the body`)
-    : CONFORMS;
+  return carriesMessage(exchange.response.text)
+    ? CONFORMS
+    : nonConforming(`${describe(exchange)}: refused without any validation message in the body; body: ${bodyExcerpt(exchange)}`);
 }
 
 export function expectMessage(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>): void {

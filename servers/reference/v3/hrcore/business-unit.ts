@@ -108,9 +108,8 @@ function blindRelaxed(ctx: Ctx, level: Level, body: unknown): string[] {
 }
 
 /** The record stored, under the faults that store something else than the plan. */
-function blindPrepare(ctx: Ctx, level: Level, plan: Planned): JsonObject {
+function blindPrepare(ctx: Ctx, plan: Planned): JsonObject {
   const b = ctx.behaviour;
-  if (level === 3 && plan.intent === 'archive' && plan.existing && on(b, 'hr.bu.level3-archive-not-stored')) return plan.existing;
   if (on(b, 'hr.bu.null-parent-kept') && plan.existing) {
     const kept = { ...plan.next };
     for (const l of LEVELS) {
@@ -130,9 +129,7 @@ export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) =>
   return (ctx) => {
     const b = ctx.behaviour;
     if (level === 4 && on(b, 'hr.bu.level4-route-missing')) return json(ctx, 404, { message: `No operation at ${ctx.path}` });
-    let body = ctx.body;
-    if (on(b, 'hr.bu.externalid-number-accepted') && isObject(body) && typeof body.externalId === 'number')
-      body = { ...body, externalId: String(body.externalId) };
+    const body = ctx.body;
     const relaxed: string[] = blindRelaxed(ctx, level, body);
     const parentFault = PARENT_FAULTS[level];
     if (parentFault && on(b, parentFault)) relaxed.push(parentField(level) ?? '');
@@ -148,7 +145,7 @@ export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) =>
             return [{ field: 'name', message: `name is required to write a ${kind.label}` }];
           return [...parentErrors(ctx, store, level, plan), ...archiveErrors(ctx, store, level, plan)];
         },
-        prepare: (plan) => blindPrepare(ctx, level, plan),
+        prepare: (plan) => blindPrepare(ctx, plan),
         answerRefusal: (errors) => {
           if (on(b, 'hr.bu.archive-refusal-empty') && errors.some((e) => e.field === 'archive' && /cannot be archived/.test(e.message))) {
             send(ctx, 400);

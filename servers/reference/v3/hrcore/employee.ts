@@ -113,10 +113,7 @@ function employeeErrors(b: Behaviour, plan: Planned): FieldError[] {
 export function employeeHandler(store: HrStore, defaults: V3Fixtures['hrDefaults']): (ctx: Ctx) => void {
   return (ctx) => {
     const b = ctx.behaviour;
-    let body = ctx.body;
-    // The fault takes any scalar for the employee number.
-    if (on(b, 'hr.employee.externalid-number-accepted') && isObject(body) && typeof body.externalId === 'number')
-      body = { ...body, externalId: String(body.externalId) };
+    const body = ctx.body;
     // The fault only looks employees up: it never creates one.
     if (on(b, 'hr.employee.create-refused-404') && isObject(body) && typeof body.externalId === 'string' && body.externalId !== '') {
       if (!store.employeeByExternalId(body.externalId))

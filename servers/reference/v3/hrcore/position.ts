@@ -84,7 +84,8 @@ function positionErrors(ctx: Ctx, store: HrStore, plan: Planned, raw: unknown): 
     crash('genericListValueExternalId');
   if (on(b, 'hr.position.generic-list-null-refused') && plan.intent === 'update' && f.genericList === null)
     return [{ field: 'genericList', message: 'genericList must be an array' }];
-  if (on(b, 'hr.position.business-unit-required') && plan.intent === 'create' && (f.businessUnit === undefined || f.businessUnit === null))
+  const unitRequired = on(b, 'hr.position.business-unit-required') || on(b, 'hr.position.business-unit-required-in-body');
+  if (unitRequired && plan.intent === 'create' && (f.businessUnit === undefined || f.businessUnit === null))
     return [{ field: 'businessUnit', message: 'businessUnit is required to create a position' }];
   if (on(b, 'hr.position.archive-needs-name') && plan.intent === 'archive' && f.name === undefined)
     return [{ field: 'name', message: 'name is required to create a position' }];

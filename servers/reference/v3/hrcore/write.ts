@@ -49,10 +49,6 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
     if (spec.answerRefusal?.(errors)) return;
     return refuse(ctx, 'hr', errors);
   }
-  // The fault rebuilds the archive flag from the request: omitted reads as false.
-  if (plan.intent === 'update' && plan.fields.archive === undefined && on(ctx.behaviour, 'hr.write.update-unarchives')) {
-    plan.next = { ...plan.next, archive: false };
-  }
   spec.store(plan, spec.prepare?.(plan) ?? plan.next);
   hrWritten(ctx, plan.intent, plan.externalId);
 }

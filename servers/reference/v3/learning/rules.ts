@@ -155,7 +155,8 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   if (
     w.stored &&
     body.aggregateId !== undefined &&
-    String(body.aggregateId) !== w.stored.aggregateId &&
+    // The fault refuses any aggregateId sent, the stored one too.
+    (String(body.aggregateId) !== w.stored.aggregateId || on(b, 'learning.aggregate-id.resent-refused')) &&
     !on(b, 'learning.aggregate-id-change-allowed') &&
     !(body.isArchived === true && on(b, 'learning.aggregate-id.unchecked-on-archive'))
   ) {
