@@ -17,6 +17,7 @@ import {
   expectArchiveRefused,
   expectDocumented,
   expectNoServerError,
+  expectParentAccepted,
   expectParentRequired,
   expectSomeMessage,
   type ClauseOf,
@@ -94,7 +95,8 @@ class CreateUnit implements fc.AsyncCommand<Model, Real> {
     });
     const record: HrRecord = { opId: unitOp(this.level), externalId: r.ids[idx(this.level)] ?? '', keep, archived: false };
     if (isAccepted(ex)) archiveAtEnd(r.ctx, record);
-    expectDocumented(ex, operation(unitOp(this.level)), '2xx', { schema: false });
+    if (this.level === 1) expectDocumented(ex, operation(unitOp(this.level)), '2xx', { schema: false });
+    else expectParentAccepted(ex, PARENT_CLAUSE[this.level], `${parentField(this.level) ?? ''} names the live parent`);
     r.records[idx(this.level)] = record;
     m.created[idx(this.level)] = true;
     if (this.level > 1) m.hadChild[idx(this.level) - 1] = true;
@@ -145,6 +147,7 @@ class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
         'hr.state.bu-archive-refused',
         `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`,
       );
+      expectSomeMessage(ex, 'v3.error.validation');
     } else if (!m.hadChild[idx(this.level)]) {
       expectArchiveAccepted(ex, 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
     } else {

@@ -25,6 +25,7 @@ import {
   expectArchiveAccepted,
   expectCredentialsRefused,
   expectDocumented,
+  expectNoServerError,
   expectNotRefusedForScope,
   expectScopeAccepted,
   expectScopeRefused,
@@ -145,19 +146,26 @@ function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<RuleSpec<Val
   return defineRule<ValidationEntry>({
     ...spec,
     title: () =>
-      (field === 'externalId' ? 'refuses a body without externalId' : `refuses a create without ${field}`) + ', with a validation message',
+      (field === 'externalId'
+        ? 'refuses a body without externalId, or with it null'
+        : `refuses a create without ${field}, or with it null`) + ', with a validation message',
     run: async (ctx, op, { clause, why }) => {
       ctx.covers(op.id, '4xx');
       const writes = await prepareWrites(ctx, op.id);
-      const write = writes.next();
-      const body = { ...write.body };
-      delete body[field];
-      const ex =
-        field === 'externalId'
-          ? await ctx.client.call(op.id, { params: write.params, body })
-          : await sendWrite(ctx, op.id, write, { body });
-      observeOutcome(ctx.observe, writes.subject(intent), ex);
-      expectRefusalWithMessage(ex, clause, 'hr.rule.message', why);
+      // Left out, and sent as null: 001 §4 rule 2 "a field sent as null is removed", so on a create nothing is given.
+      for (const value of [undefined, null] as const) {
+        const write = writes.next();
+        const body: Body = { ...write.body };
+        if (value === undefined) delete body[field];
+        else body[field] = value;
+        const ex =
+          field === 'externalId'
+            ? await ctx.client.call(op.id, { params: write.params, body })
+            : await sendWrite(ctx, op.id, write, { body });
+        const sent = value === undefined ? intent : `create with ${field} null`;
+        observeOutcome(ctx.observe, writes.subject(sent), ex);
+        expectRefusalWithMessage(ex, clause, 'hr.rule.message', value === undefined ? why : `${why}; sent as null, it is not given`);
+      }
     },
   });
 }
@@ -198,6 +206,8 @@ interface LifecycleEntry {
   updated: (ctx: RuleContext) => Body;
   /** An update without the fields the record repeats, whose outcome is observed only. */
   bare?: (ctx: RuleContext) => Body;
+  /** An update without name, which 001 §2 requires on create only: the parent id the record repeats is its other field. */
+  withoutName?: boolean;
   /** How the archive is checked: as the catalogue documents the operation (any 2xx), or by the record's archive rule. */
   archive: 'documented' | { clause: ClauseOf<'hierarchy'>; why: string };
 }
@@ -208,7 +218,9 @@ const unitLifecycle = (level: UnitLevel): LifecycleEntry => ({
   created: {},
   updated: (ctx) => ({ name: runTitle(ctx.target, `level ${level} unit renamed`) }),
   // Whether an update may leave the parent id out is not said (001 §2): observed only.
-  ...(level > 1 ? { bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }) } : {}),
+  ...(level > 1
+    ? { bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }), withoutName: true }
+    : {}),
   // No lower-level unit references it: it archives (001 §3).
   archive: { clause: 'hr.state.bu-archive', why: 'no lower-level business unit references it' },
 });
@@ -262,6 +274,11 @@ const lifecycle = defineRule<LifecycleEntry>({
 
     const updated = await put(entry.updated(ctx), 'update');
     expectDocumented(updated, op, '2xx', { schema: false });
+    if (entry.withoutName) {
+      // "name | string; required on create" (001 §2); "update requires `externalId` plus at least one other field" (§4 rule 1).
+      const unnamed = await put({}, 'update without name (the parent id its other field)');
+      expectAccepted(unnamed, 'hr.rule.required', 'name is required on create only; an update needs externalId plus one other field');
+    }
     if (entry.bare) await put(entry.bare(ctx), 'update without the parent id', {});
 
     const archived = await put({ archive: true }, 'archive');
@@ -331,8 +348,8 @@ const nullRemoves = defineRule<NullEntry>({
 interface CollectionEntry {
   /** What the title says the operation accepts. */
   accepts: string;
-  /** An update whose outcome is observed only, sent first. */
-  observed?: (ctx: RuleContext) => { body: Body; intent: string };
+  /** Updates whose outcome is observed only (accepted or refused, never a server error), sent first. */
+  observed?: (ctx: RuleContext) => { body: Body; intent: string }[];
   updates: { body: Body; intent: string; why: string }[];
 }
 
@@ -357,15 +374,21 @@ const collectionsReplaced = defineRule<CollectionEntry>({
     [POSITION_OP]: {
       accepts: 'genericList replaced by a new array and genericList null (removes)',
       // genericList entries name generic-list records this API cannot create: a refusal of invented
-      // ids is lawful, so a non-empty list is only observed.
-      observed: (ctx) => ({
-        body: {
-          genericList: [
-            { genericListTypeExternalId: runExternalId(ctx.target, 'glt'), genericListValueExternalId: runExternalId(ctx.target, 'glv') },
-          ],
+      // ids is lawful, so a non-empty list is only observed, and so is an entry with one of its two ids.
+      observed: (ctx) => [
+        {
+          body: {
+            genericList: [
+              { genericListTypeExternalId: runExternalId(ctx.target, 'glt'), genericListValueExternalId: runExternalId(ctx.target, 'glv') },
+            ],
+          },
+          intent: 'update with a genericList of ids the suite invented',
         },
-        intent: 'update with a genericList of ids the suite invented',
-      }),
+        {
+          body: { genericList: [{ genericListTypeExternalId: runExternalId(ctx.target, 'glt') }] },
+          intent: 'update with a genericList entry naming its type only',
+        },
+      ],
       updates: [
         {
           body: { genericList: [] },
@@ -384,9 +407,10 @@ const collectionsReplaced = defineRule<CollectionEntry>({
   run: async (ctx, op, { observed, updates }) => {
     ctx.covers(op.id, '2xx');
     const record = await createRecord(ctx, op.id);
-    if (observed) {
-      const { body, intent } = observed(ctx);
-      await record.update(body, intent);
+    for (const { body, intent } of observed?.(ctx) ?? []) {
+      const ex = await record.update(body, intent);
+      // 001 §2 types the entries, no more: accepted or refused, a server error is neither.
+      expectNoServerError(ex, 'hr.position.genericList');
     }
     for (const { body, intent, why } of updates) {
       const ex = await record.update(body, intent);

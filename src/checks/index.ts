@@ -9,7 +9,7 @@ export { expectStatus, type StatusOptions } from './expect-status';
 export { listed, type Identified, type Page } from './shown';
 export { carriesMessage, refusalOf, refusingBody } from './refusal';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
-export { expectArchiveAccepted, expectArchiveRefused, expectParentRequired } from './registry/hierarchy';
+export { expectArchiveAccepted, expectArchiveRefused, expectParentAccepted, expectParentRequired } from './registry/hierarchy';
 export {
   expectCredentialsRefused,
   expectTokenRefused,
