@@ -19,6 +19,7 @@ import {
   expectDocumented,
   expectField,
   expectJson,
+  expectJsonLabelled,
   expectMessage,
   expectNoServerError,
   expectStateShownBy,
@@ -29,6 +30,7 @@ import {
   MSG,
   REQUIRED_FIELDS,
   activityBody,
+  activityOp,
   createActivity,
   createdBody,
   learningIds,
@@ -37,6 +39,7 @@ import {
   putCreate,
   tryCreate,
   expectRefusalWithMessage,
+  expectUpdateOrRefusal,
   isAccepted,
   observeOutcome,
   runExternalId,
@@ -70,6 +73,8 @@ test.describe('learning activities', () => {
       expectDocumented(ex, op, '201');
       // The 201 body is one the document describes: it must be there, and JSON (001 §4 "All bodies are JSON").
       expectJson(ex, 'v3.json-bodies');
+      // "All bodies are JSON." (001 §4): where the body says what it is, it says JSON (RFC 8259 §11, RFC 6839 §3.1).
+      expectJsonLabelled(ex, 'v3.json-bodies');
       const { id, aggregateId, url } = createdBody(ex);
       expectField(ex, 'id', id, 'integer', 'learning.op.put');
       expectField(ex, 'aggregateId', aggregateId, 'identifier', 'learning.op.put');
@@ -127,6 +132,79 @@ test.describe('learning activities', () => {
     // The update that removed the costs claimed success: a failure is about it, then the update that shows the costs kept.
     expectStateShownBy(removed, currencyOnly, '4xx', 'learning.rule.update', why);
     expectMessage(currencyOnly, MSG.currencyNeedsCost.text, MSG.currencyNeedsCost.clause);
+  });
+
+  test('PUT with a cost sent as null inside costs removes that cost: a currency code alone is then refused where a later update shows it', async ({
+    api,
+    learning,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '4xx');
+    const activity = await createActivity(api, 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 25 } });
+    // "sending a field as null removes its value" (001 §4): attendenceCost is a field of costs (001 §2). Whether the
+    // currency code left alone is refused here is not said (the fields sent carry no currency): observed.
+    const nulled = await putActivity(learning, activity.externalId, { costs: { attendenceCost: null } });
+    observeOutcome(observe, 'PUT activity update with costs.attendenceCost sent as null (its only cost)', nulled);
+    if (!isAccepted(nulled)) return;
+    const currencyOnly = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
+    observeOutcome(observe, 'PUT activity update with a currency alone after its only cost was sent as null', currencyOnly);
+    const why = 'attendenceCost, the only cost, was sent as null, so it is removed and this currency code comes without any cost';
+    expectStateShownBy(nulled, currencyOnly, '4xx', 'learning.rule.update', why);
+    expectMessage(currencyOnly, MSG.currencyNeedsCost.text, MSG.currencyNeedsCost.clause);
+  });
+
+  test('PUT with the whole create body to an existing externalId updates that activity: 200 (or a refusal), never a second create', async ({
+    api,
+    learning,
+    target,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '200');
+    const field = await providerField(api);
+    const activity = await createActivity(api, 'private');
+    const body = activityBody(target, field, 'private', { title: runTitle(target, 'private activity, whole body sent again') });
+    const ex = await putActivity(learning, activity.externalId, body);
+    observeOutcome(observe, 'PUT activity with the whole create body to an existing externalId', ex);
+    // Keyed by the caller's own external id (001 §1): the activity exists, so this PUT is its update, "update 200"
+    // (001 §4); unchanged fields sent against "send only the fields that change" may be refused.
+    expectUpdateOrRefusal(ex);
+  });
+
+  test('PUT is answered without a server error for documented field forms: a digits-only externalId, a fractional duration, description and isArchived false on update, a title of another type', async ({
+    api,
+    learning,
+    target,
+    observe,
+  }) => {
+    const ctx = api;
+    const field = await providerField(ctx);
+    // Accepted or refused (001 §8: field bounds not shown; the ways of reading another JSON type are not said): a
+    // server error is neither.
+    const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const keyed = await putCreate(ctx, digits, activityBody(target, field, 'private'), 'private');
+    observeOutcome(observe, 'PUT activity create keyed by a digits-only externalId', keyed);
+    expectNoServerError(keyed, 'v3.learning.keyed');
+
+    const fraction = await tryCreate(ctx, 'orgwide', { duration: { duration: 1.5, durationPeriod: 'minutes' } });
+    observeOutcome(observe, 'PUT activity create with a fractional duration', fraction);
+    expectNoServerError(fraction, 'learning.duration');
+
+    const typed = await tryCreate(ctx, 'private', { title: 123 });
+    observeOutcome(observe, 'PUT activity create with a number for title', typed);
+    expectNoServerError(typed, 'v3.error.validation');
+
+    const activity = await createActivity(ctx, 'orgwide');
+    const described = await putActivity(learning, activity.externalId, { description: runTitle(target, 'description set later') });
+    observeOutcome(observe, 'PUT activity update setting description on an orgwide activity without one', described);
+    expectNoServerError(described, 'learning.description');
+    // "Orgwide activities may use every field" (001 §2), and an update sends the fields that change (001 §4).
+    expectDocumented(described, activityOp(), '200', { schema: false });
+
+    const live = await putActivity(learning, activity.externalId, { isArchived: false });
+    observeOutcome(observe, 'PUT activity update with isArchived false on a live activity', live);
+    expectNoServerError(live, 'learning.isArchived');
   });
 
   test('PUT with isArchived true archives the activity: 200 @smoke', async ({ api, learning, target, covers, observe }) => {

@@ -16,6 +16,8 @@ import {
   test,
   expectDocumented,
   expectField,
+  expectMessageNotSaid,
+  expectNoServerError,
   expectStateShownBy,
   expectWriteAccepted,
   isAccepted,
@@ -341,6 +343,30 @@ test.describe('learning validation messages', () => {
     if (ex.response && ex.response.status >= 400)
       observe('other', 'LEARNING_IMAGE_TEMP_KEY', 'refused: a temporary image may be usable once only; give a fresh key per run');
     expectDocumented(ex, op, '201');
+
+    // The same key again: whether a temporary image is usable more than once is not said, so "Image does not exist",
+    // another refusal or a create are all lawful; a server error is none of them.
+    const again = await tryCreate(api, 'orgwide', { image: { tempKey } });
+    observeOutcome(observe, 'PUT activity create with an image.tempKey another create used', again);
+    expectNoServerError(again, 'learning.image');
+  });
+
+  test(`a currency code with a cost of 0 is not refused for want of a cost: "${MSG.currencyNeedsCost.text}" is not said`, async ({
+    api,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '201');
+    // 001 §7.2: the message's condition is "currency.code is sent without any cost"; attendenceCost, a cost field, is
+    // sent. Whether a cost may be 0 is not shown (001 §8: bounds not shown): a create or another refusal both pass.
+    const ex = await tryCreate(api, 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 0 } });
+    observeOutcome(observe, 'PUT activity create with a currency and a cost of 0', ex);
+    expectMessageNotSaid(
+      ex,
+      MSG.currencyNeedsCost.text,
+      MSG.currencyNeedsCost.clause,
+      'attendenceCost (a cost field) is sent with currency.code, so currency.code is not sent without any cost',
+    );
   });
 });
 

@@ -46,7 +46,7 @@ export {
   type KnownRecord,
   type NamedRecord,
 } from './registry/include';
-export { expectJson } from './registry/json-body';
+export { expectJson, expectJsonLabelled } from './registry/json-body';
 export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembership, type Move } from './registry/membership';
 export { expectNoServerError } from './registry/no-server-error';
 export { expectCountKept, expectNothingStored } from './registry/no-trace';
@@ -86,5 +86,5 @@ export {
 } from './registry/token';
 export { expectResponse } from './registry/transport';
 export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
-export { expectMessage, expectSomeMessage } from './registry/validation-message';
+export { expectMessage, expectMessageNotSaid, expectSomeMessage } from './registry/validation-message';
 export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';

@@ -492,12 +492,7 @@ const PROBES: Probe[] = [
     faulty: (a) => assert.deepEqual([a.status, a.json.sameId], [201, false]),
   },
   { fault: 'learning.keyed.digits-500', run: (api) => api.activity('20240501', newActivity('private')), clean: 201, faulty: 500 },
-  {
-    fault: 'learning.provider.id-string-accepted',
-    run: (api) => api.activity('A-1', newActivity('private', { provider: { id: String(P_ID) } })),
-    clean: 400,
-    faulty: 201,
-  },
+
   {
     fault: 'learning.owner.defaults-to-provider',
     run: (api) => api.activity('A-1', { provider: { id: P_ID }, accessLevel: 'private', title: 'T' }),
@@ -663,15 +658,7 @@ const PROBES: Probe[] = [
       lacks(LEARNING_MESSAGES.fromOrgwide)(a);
     },
   },
-  {
-    fault: 'learning.msg.to-orgwide-full-stop',
-    run: async (api) => {
-      await api.created('A-1', 'private');
-      return api.activity('A-1', { accessLevel: 'orgwide' });
-    },
-    clean: (a) => assert.equal(a.json.message, LEARNING_MESSAGES.toOrgwide),
-    faulty: (a) => assert.equal(a.json.message, `${LEARNING_MESSAGES.toOrgwide}.`),
-  },
+
   {
     fault: 'learning.costs.only-attendence-checked',
     run: (api) => api.activity('A-1', newActivity('orgwide', { costs: { otherCost: 5 } })),

@@ -3,7 +3,8 @@ import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { carriesMessage } from '../refusal';
+import { carriesMessage, refusalOf } from '../refusal';
+import { expectNoServerError } from './no-server-error';
 import { expectResponse } from './transport';
 
 const validationMessage = defineCheck({
@@ -40,4 +41,23 @@ export function expectMessage(exchange: Exchange, message: string, clause: Cited
 export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
   expectResponse(exchange, clause);
   enforce(validationMessage, clause, exchange, someMessageOutcome(exchange));
+}
+
+/**
+ * The predicate: a write for which a 001 §7.2 message's condition does not hold is not refused with
+ * that message. Accepted, or refused for something else (a bound 001 §8 does not show), both conform;
+ * a refusal carrying `message` does not.
+ */
+export function messageNotSaidOutcome(exchange: Answered, message: string, why: string): Outcome {
+  const code = exchange.response.status;
+  const refused = (code >= 400 && code < 500) || refusalOf(exchange) !== null;
+  return refused && exchange.response.text.includes(message)
+    ? nonConforming(`${describe(exchange)}: refused with "${message}", but ${why}; body: ${bodyExcerpt(exchange)}`)
+    : CONFORMS;
+}
+
+/** A write the message's condition does not hold for: no 5xx, then not refused with that message. */
+export function expectMessageNotSaid(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>, why: string): void {
+  expectNoServerError(exchange, clause);
+  enforce(validationMessage, clause, exchange, messageNotSaidOutcome(exchange as Answered, message, why));
 }

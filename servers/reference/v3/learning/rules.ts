@@ -210,10 +210,10 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   return { errors, next };
 }
 
-/** The body as the provider-id fault reads it: a numeric string id taken for the integer. */
+/** The body as the lawful variant reads it: a numeric string provider id taken for the integer (Jackson's default coercion). */
 function blindCoerced(b: Behaviour, body: JsonObject): JsonObject {
   const provider = body[LEARNING_PROVIDER_FIELD];
-  if (!on(b, 'learning.provider.id-string-accepted') || !isObject(provider) || typeof provider.id !== 'string') return body;
+  if (!on(b, 'learning.variant.provider-id-string-coerced') || !isObject(provider) || typeof provider.id !== 'string') return body;
   if (!/^\d+$/.test(provider.id)) return body;
   return { ...body, [LEARNING_PROVIDER_FIELD]: { ...provider, id: Number(provider.id) } };
 }
