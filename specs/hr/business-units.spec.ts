@@ -26,6 +26,7 @@ import {
   expectArchiveAccepted,
   expectArchiveRefused,
   expectNoServerError,
+  expectParentAccepted,
   expectParentRequired,
   expectSomeMessage,
   expectStateShownBy,
@@ -42,7 +43,7 @@ import {
   type HrContext,
   type HrRecord,
   type UnitLevel,
-  is2xx,
+  isAccepted,
   observeOutcome,
   runExternalId,
   runTitle,
@@ -54,7 +55,7 @@ const PARENT_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId'
 /** Archives `unit` (repeating its parent id), marks it archived when the target took it, and observes the status under `intent`. */
 async function archiveUnit(ctx: HrContext, unit: HrRecord, intent?: string): Promise<Exchange> {
   const ex = await hrPut(ctx.client, unit.opId, { externalId: unit.externalId, ...unit.keep, archive: true });
-  if (is2xx(ex)) unit.archived = true;
+  if (isAccepted(ex)) unit.archived = true;
   if (intent !== undefined) observeOutcome(ctx.observe, subject(unit.opId, intent), ex);
   return ex;
 }
@@ -66,21 +67,43 @@ for (const level of UNIT_LEVELS) {
   test.describe(`business unit level ${level}`, () => {
     if (field && level > 1) {
       const clause = PARENT_CLAUSE[level as 2 | 3 | 4];
-      test(`level ${level}: a unit without its parent id (${field}) is refused with a validation message`, async ({
+      test(`level ${level}: a unit without its parent id (${field}), with it null, or naming only a higher level, is refused with a validation message; with its live parent's id it is created`, async ({
         api,
         hr,
         target,
         covers,
         observe,
       }) => {
-        const op = covers(opId, '4xx');
+        const op = covers(opId, '4xx', '2xx');
         const ctx = api;
+        const parents = await createUnitChain(ctx, (level - 1) as UnitLevel);
+        const parent = parents[level - 2];
+        if (!parent) return;
+        const why = `${field} is required when the record is level ${level}`;
+        // Without the parent id; with it null (a field sent as null is removed, 001 §4 rule 2: on a create, nothing
+        // is given); with only the ids of higher levels (001 §2 names the direct parent's field for each level).
+        const higher = Object.fromEntries(parents.slice(0, -1).map((unit, i) => [`level${i + 1}ExternalId`, unit.externalId]));
+        const cases: { intent: string; fields: Record<string, unknown> }[] = [
+          { intent: `create without ${field}`, fields: {} },
+          { intent: `create with ${field} null`, fields: { [field]: null } },
+          ...(level > 2 ? [{ intent: `create with only the ids of higher levels, not ${field}`, fields: higher }] : []),
+        ];
+        for (const { intent, fields } of cases) {
+          const externalId = runExternalId(target, `bu${level}`);
+          const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit, ${intent}`), ...fields });
+          archiveIfCreated(ctx, ex, opId, externalId);
+          observeOutcome(observe, subject(op, intent), ex);
+          expectParentRequired(ex, clause, `${why} (${intent})`);
+          expectSomeMessage(ex, 'hr.rule.message');
+        }
+
+        // With its live parent's id, the same create is accepted.
         const externalId = runExternalId(target, `bu${level}`);
-        const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit without parent`) });
-        archiveIfCreated(ctx, ex, opId, externalId);
-        observeOutcome(observe, subject(op, `create without ${field}`), ex);
-        expectParentRequired(ex, clause, `${field} is required when the record is level ${level}`);
-        expectSomeMessage(ex, 'hr.rule.message');
+        const keep = { [field]: parent.externalId };
+        const created = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit under its parent`), ...keep });
+        archiveIfCreated(ctx, created, opId, externalId, keep);
+        observeOutcome(observe, subject(op, `create with ${field}`), created);
+        expectParentAccepted(created, clause, `${field} names live level ${level - 1} unit ${parent.externalId}`);
 
         // A parent id naming no unit: what happens is not said (001 §2 only says the id is required).
         const orphanId = runExternalId(target, `bu${level}`);
@@ -110,7 +133,7 @@ for (const level of UNIT_LEVELS) {
 
         const updated = await hrPut(hr, opId, { externalId: unit.externalId, name: runTitle(target, `level ${level} unit renamed`) });
         observeOutcome(observe, subject(op, `update without ${field}`), updated);
-        if (!is2xx(updated)) {
+        if (!isAccepted(updated)) {
           // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
           test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
           return;
@@ -131,7 +154,7 @@ for (const level of UNIT_LEVELS) {
         );
       });
 
-      test(`level ${level}: ${field} sent as null in an update, and the archive of the parent it named, are observed`, async ({
+      test(`level ${level}: ${field} sent as null in an update is observed; once it is accepted, the parent it named archives`, async ({
         api,
         hr,
         observe,
@@ -143,10 +166,20 @@ for (const level of UNIT_LEVELS) {
         if (!unit || !parent) return;
         const nulled = await hrPut(hr, opId, { externalId: unit.externalId, [field]: null });
         observeOutcome(observe, subject(opId, `update with ${field} null`), nulled);
-        if (!is2xx(nulled)) return;
-        // Rule 2 removed the parent id; later writes no longer repeat it.
+        // Whether a unit of level 2-4 may lose its parent is not said: a refusal is observed.
+        if (!isAccepted(nulled)) return;
+        // Rule 2 removed the parent id; later writes no longer repeat it. The parent is then referenced by no
+        // lower-level unit (its only child, live, names it no more), so it archives (001 §3).
         unit.keep = {};
-        await archiveUnit(ctx, parent, 'archive after its only lower-level unit had its parent id removed by null');
+        const archived = await archiveUnit(ctx, parent, 'archive after its only lower-level unit had its parent id removed by null');
+        expectStateShownBy(
+          nulled,
+          archived,
+          '2xx',
+          'hr.rule.omitted-kept',
+          `level ${level} unit ${unit.externalId} had ${field} sent as null, so removed: level ${level - 1} unit ` +
+            `${parent.externalId} is referenced by no lower-level unit and archives (001 §3)`,
+        );
       });
     }
   });
@@ -172,6 +205,8 @@ test.describe('business unit hierarchy', () => {
       const what = `level ${index + 1} unit ${unit.externalId} is referenced by live level ${index + 2} unit ${child.externalId}`;
       const ex = await archiveUnit(ctx, unit, 'archive while a live lower-level unit references it');
       expectArchiveRefused(ex, 'hr.state.bu-archive-refused', what);
+      // "request refused" (001 §3), and a refusal "returns a validation message in the response" (001 §7.1).
+      expectSomeMessage(ex, 'v3.error.validation');
 
       // "unchanged": asked again, it is still refused; and it still takes a new child. A trace is the refused archive's.
       const again = await archiveUnit(ctx, unit, 'archive asked again while still referenced');
@@ -195,7 +230,7 @@ test.describe('business unit hierarchy', () => {
         name: runTitle(target, `level ${childLevel} unit`),
         ...extra.keep,
       });
-      if (is2xx(created)) {
+      if (isAccepted(created)) {
         archiveAtEnd(ctx, extra);
         extras.push(extra);
       }
@@ -236,6 +271,7 @@ test.describe('business unit hierarchy', () => {
 
     const refused = await archiveUnit(ctx, parent, 'archive while one child of two is live');
     expectArchiveRefused(refused, 'hr.state.bu-archive-refused', `level 2 unit ${second.externalId} is live and still references it`);
+    expectSomeMessage(refused, 'v3.error.validation');
 
     const secondArchived = await archiveUnit(ctx, second);
     expectArchiveAccepted(secondArchived, 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');
@@ -244,17 +280,34 @@ test.describe('business unit hierarchy', () => {
     await archiveUnit(ctx, parent, 'archive after both children were archived');
   });
 
-  test('archive sent as the string "true" (a form the document says appears in use) is answered without a server error', async ({
+  test('archive sent as the string "true" (a form the document says appears in use) archives no unit a live lower-level unit references', async ({
+    api,
     hr,
-    target,
-    cleanup,
     observe,
   }) => {
-    const unit = await createUnit({ api: 'hr', client: hr, target, cleanup, observe }, 1, null);
+    const ctx = api;
+    // 001 §2: "archive | boolean (a string form of true or false also appears in use)": read as the flag, the
+    // archive of a referenced unit is refused (001 §3); refused as a form this target does not take, it is refused too.
+    const [parent, child] = await createUnitChain(ctx, 2);
+    if (!parent || !child) return;
+    const referenced = await hrPut(hr, parent.opId, { externalId: parent.externalId, archive: 'true' });
+    observeOutcome(
+      observe,
+      subject(parent.opId, 'archive sent as the string "true" while a live lower-level unit references it'),
+      referenced,
+    );
+    if (isAccepted(referenced)) parent.archived = true;
+    expectArchiveRefused(
+      referenced,
+      'hr.bu.archive',
+      `archive is "true", a form in use for true, and live level 2 unit ${child.externalId} references level 1 unit ${parent.externalId}`,
+    );
+
+    // Unreferenced: accepting (archived) or refusing the string form is lawful (001 §2 types archive as boolean).
+    const unit = await createUnit(ctx, 1, null);
     const ex = await hrPut(hr, unit.opId, { externalId: unit.externalId, archive: 'true' });
     observeOutcome(observe, subject(unit.opId, 'archive sent as the string "true"'), ex);
-    if (is2xx(ex)) unit.archived = true;
-    // Accepting or refusing it is lawful (001 §2 types archive as boolean); a server error is not.
+    if (isAccepted(ex)) unit.archived = true;
     expectNoServerError(ex, 'hr.bu.archive');
   });
 });

@@ -17,6 +17,7 @@ import {
   subject,
   POSITION_OP,
   expectAccepted,
+  expectNoServerError,
   observeOutcome,
   runExternalId,
   runTitle,
@@ -58,5 +59,32 @@ test.describe('position', () => {
     archiveIfCreated(ctx, ex, op.id, externalId);
     observeOutcome(observe, subject(op, 'create with every documented field form'), ex);
     expectAccepted(ex, 'hr.op.position', 'every field has the type 001 §2 gives');
+  });
+
+  test('PUT /hrcore/position with a reference of the wrong type, or naming no record, is answered without a server error (observed)', async ({
+    api,
+    hr,
+    target,
+    observe,
+  }) => {
+    const ctx = api;
+    // "All `...ExternalId` fields are strings that hold the caller's own identifier of another record" (001 §2): a
+    // number there, or an id of no record, may be accepted or refused (001 §7.1 names no such message); a server
+    // error is neither.
+    const cases: { intent: string; fields: Record<string, unknown>; clause: 'v3.external-ids' | 'hr.position.references' }[] = [
+      { intent: 'create with roleExternalId sent as a number', fields: { roleExternalId: 7 }, clause: 'v3.external-ids' },
+      {
+        intent: 'create with a parentPositionExternalId naming no position',
+        fields: { parentPositionExternalId: runExternalId(target, 'no-such-pos') },
+        clause: 'hr.position.references',
+      },
+    ];
+    for (const { intent, fields, clause } of cases) {
+      const externalId = runExternalId(target, 'pos');
+      const ex = await hrPut(hr, POSITION_OP, { externalId, name: runTitle(target, `position, ${intent}`), ...fields });
+      archiveIfCreated(ctx, ex, POSITION_OP, externalId);
+      observeOutcome(observe, subject(POSITION_OP, intent), ex);
+      expectNoServerError(ex, clause);
+    }
   });
 });

@@ -69,11 +69,14 @@ test.describe('tokens', () => {
     if (expiresIn !== undefined) expectLifetime({ by: 'expires_in', expiresIn }, 'v3.auth.lifetime');
     const exp = jwt?.payload.exp;
     const iat = jwt?.payload.iat;
+    // The time of issue is the request as this machine's clock saw it (allowing for the round trip and
+    // some clock skew), or iat: an issuer may backdate iat for clock skew, so exp - iat alone does not judge.
+    const skew = target.embedded ? 5 : 30;
     if (typeof exp === 'number' && typeof iat === 'number') {
-      expectLifetime({ by: 'claims', exp, iat }, 'v3.auth.lifetime');
+      expectLifetime({ by: 'claims', exp, iat, before, after, skew }, 'v3.auth.lifetime');
+      observe('token', 'JWT exp - iat', `${exp - iat} s (exp ${exp - before} s after the request)`);
     } else if (typeof exp === 'number') {
-      // No iat: compare with this machine's clock, allowing for the round trip and some clock skew.
-      const byClock: StatedLifetime = { by: 'clock', exp, before, after, skew: target.embedded ? 5 : 30 };
+      const byClock: StatedLifetime = { by: 'clock', exp, before, after, skew };
       expectLifetime(byClock, 'v3.auth.lifetime');
       observe('token', 'JWT iat claim', 'absent');
     } else {
@@ -82,6 +85,18 @@ test.describe('tokens', () => {
     if (expiresIn === undefined && typeof exp !== 'number') {
       observe('untestable', 'token lifetime', 'neither expires_in nor a JWT exp claim states it: 001 §5.3 documents 300 seconds');
     }
+  });
+
+  test('the token endpoint authenticates the client by HTTP basic as well (RFC 6749 §2.3.1: MUST support it)', async ({
+    target,
+    observe,
+  }) => {
+    const hr = configuredHr(target);
+    // 001 §5.1 names the OAuth 2.0 client credentials grant; RFC 6749 §2.3.1: "The authorization server MUST support
+    // the HTTP Basic authentication scheme for authenticating clients that were issued a client password."
+    const res = await tokenRequest(hr, target, hr.scope, undefined, 'basic');
+    observe('token', 'token endpoint status (client authenticated by HTTP basic)', String(res.status));
+    expectTokenIssued(res, 'v3.auth.token', hr.scope);
   });
 
   test('the token endpoint issues no token to a wrong client secret or an unknown client', async ({ target, observe }) => {

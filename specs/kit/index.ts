@@ -51,7 +51,6 @@ export {
   activityBody,
   putActivity,
   type CreatedBody,
-  answeredActivity,
   createdBody,
   type Activity,
   archiveActivityAtEnd,

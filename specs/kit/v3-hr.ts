@@ -13,7 +13,7 @@ import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import { expectSetup } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
-import { is2xx, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
+import { isAccepted, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 
 export const EMPLOYEE_OP = 'hr.employee.put';
 export const POSITION_OP = 'hr.position.put';
@@ -78,7 +78,7 @@ export function archiveAtEnd(ctx: HrContext, record: HrRecord): void {
   ctx.cleanup.add(`HR ${record.opId} ${record.externalId}`, async () => {
     if (record.archived) return;
     const ex = await hrPut(ctx.client, record.opId, { externalId: record.externalId, ...record.keep, archive: true });
-    if (!is2xx(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
+    if (!isAccepted(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
     record.archived = true;
   });
 }
@@ -98,7 +98,7 @@ export async function createHr(ctx: HrContext, opId: string, externalId: string,
 
 /** Registers the archive of a record that a write the test expected to be refused created anyway. */
 export function archiveIfCreated(ctx: HrContext, ex: Exchange, opId: string, externalId: string | undefined, keep: Body = {}): void {
-  if (externalId !== undefined && is2xx(ex)) archiveAtEnd(ctx, { opId, externalId, keep, archived: false });
+  if (externalId !== undefined && isAccepted(ex)) archiveAtEnd(ctx, { opId, externalId, keep, archived: false });
 }
 
 export function employeeFields(target: Target, externalId: string): Body {

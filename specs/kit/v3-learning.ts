@@ -14,7 +14,7 @@ import type { Target } from '../../src/config/target';
 import { pathOf, type ApiClient } from '../../src/http/client';
 import { jsonBody, type Exchange } from '../../src/http/exchange';
 import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../src/terms';
-import { is2xx, is4xx, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
+import { isAccepted, isRefused, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 
 export const ACTIVITY_OP = 'learning.activities.put';
 export type AccessLevel = 'orgwide' | 'public' | 'private';
@@ -84,7 +84,7 @@ async function discover(ctx: LearningContext): Promise<string | null> {
     };
     const ex = await putCreate(ctx, externalId, body, 'orgwide');
     ctx.observe('other', `learning provider field probe "${field}"`, statusOf(ex));
-    if (is2xx(ex)) {
+    if (isAccepted(ex)) {
       ctx.observe('other', 'learning provider field name', field);
       return field;
     }
@@ -135,18 +135,6 @@ export interface CreatedBody {
   url?: unknown;
 }
 
-/**
- * The activity an update answered with, when it answered with one (001 §4 Gaps: the update body is
- * not shown): a JSON object carrying `title` or `accessLevel`, fields every activity has from its
- * create on. Null otherwise (no body, or only {id, aggregateId, url}).
- */
-export function answeredActivity(exchange: Exchange): Record<string, unknown> | null {
-  const body = jsonBody(exchange);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const record = body as Record<string, unknown>;
-  return 'title' in record || 'accessLevel' in record ? record : null;
-}
-
 export function createdBody(exchange: Exchange): CreatedBody {
   const body = jsonBody(exchange);
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as CreatedBody) : {};
@@ -166,14 +154,14 @@ export function archiveActivityAtEnd(ctx: LearningContext, activity: Activity): 
   ctx.cleanup.add(`learning activity ${activity.externalId}`, async () => {
     if (activity.archived) return;
     const ex = await putActivity(ctx.client, activity.externalId, { isArchived: true });
-    if (!is2xx(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
+    if (!isAccepted(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
     activity.archived = true;
   });
 }
 
 /** Registers the archive of an activity that a create the test expected to be refused made anyway. */
 export function archiveIfCreated(ctx: LearningContext, ex: Exchange, externalId: string, accessLevel: AccessLevel): void {
-  if (is2xx(ex)) archiveActivityAtEnd(ctx, { externalId, accessLevel, created: createdBody(ex), createdBy: ex, archived: false });
+  if (isAccepted(ex)) archiveActivityAtEnd(ctx, { externalId, accessLevel, created: createdBody(ex), createdBy: ex, archived: false });
 }
 
 /** A PUT creating the activity `externalId` from `body`, archived at the end if the target made it. */
@@ -231,7 +219,7 @@ export function expectLearningMessage(exchange: Exchange, message: LearningMessa
  * then answers 200 ("update 200", 001 §4 Operations). Returns true when the update was accepted.
  */
 export function expectUpdateOrRefusal(exchange: Exchange): boolean {
-  if (is4xx(exchange)) return false;
+  if (isRefused(exchange)) return false;
   expectDocumented(exchange, activityOp(), '200', { schema: false });
   return true;
 }

@@ -34,6 +34,7 @@ import {
   expectArchiveAccepted,
   expectCredentialsRefused,
   expectDocumented,
+  expectNoServerError,
   expectNotRefusedForScope,
   expectScopeAccepted,
   expectScopeRefused,
@@ -117,19 +118,26 @@ function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<V
   return defineRule<ValidationEntry>({
     ...spec,
     title: () =>
-      (field === 'externalId' ? 'refuses a body without externalId' : `refuses a create without ${field}`) + ', with a validation message',
+      (field === 'externalId'
+        ? 'refuses a body without externalId, or with it null'
+        : `refuses a create without ${field}, or with it null`) + ', with a validation message',
     run: async (ctx, op, { clause, why }) => {
       ctx.covers(op.id, '4xx');
       const writes = await prepareWrites(ctx, op.id);
-      const write = writes.next();
-      const body = { ...write.body };
-      delete body[field];
-      const ex =
-        field === 'externalId'
-          ? await ctx.client.call(op.id, { params: write.params, body })
-          : await sendWrite(ctx, op.id, write, { body });
-      observeOutcome(ctx.observe, writes.subject(intent), ex);
-      expectRefusalWithMessage(ex, clause, 'hr.rule.message', why);
+      // Left out, and sent as null: 001 §4 rule 2 "a field sent as null is removed", so on a create nothing is given.
+      for (const value of [undefined, null] as const) {
+        const write = writes.next();
+        const body: Body = { ...write.body };
+        if (value === undefined) delete body[field];
+        else body[field] = value;
+        const ex =
+          field === 'externalId'
+            ? await ctx.client.call(op.id, { params: write.params, body })
+            : await sendWrite(ctx, op.id, write, { body });
+        const sent = value === undefined ? intent : `create with ${field} null`;
+        observeOutcome(ctx.observe, writes.subject(sent), ex);
+        expectRefusalWithMessage(ex, clause, 'hr.rule.message', value === undefined ? why : `${why}; sent as null, it is not given`);
+      }
     },
   });
 }
@@ -170,6 +178,8 @@ interface LifecycleEntry {
   updated: (ctx: RuleContext) => Body;
   /** An update without the fields the record repeats, whose outcome is observed only. */
   bare?: (ctx: RuleContext) => Body;
+  /** An update without name, which 001 §2 requires on create only: the parent id the record repeats is its other field. */
+  withoutName?: boolean;
   /** How the archive is checked: as the catalogue documents the operation (any 2xx), or by the record's archive rule. */
   archive: 'documented' | { clause: ClauseOf<'hierarchy'>; why: string };
 }
@@ -180,7 +190,9 @@ const unitLifecycle = (level: UnitLevel): LifecycleEntry => ({
   created: {},
   updated: (ctx) => ({ name: runTitle(ctx.target, `level ${level} unit renamed`) }),
   // Whether an update may leave the parent id out is not said (001 §2): observed only.
-  ...(level > 1 ? { bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }) } : {}),
+  ...(level > 1
+    ? { bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }), withoutName: true }
+    : {}),
   // No lower-level unit references it: it archives (001 §3).
   archive: { clause: 'hr.state.bu-archive', why: 'no lower-level business unit references it' },
 });
@@ -234,6 +246,11 @@ const lifecycle = defineRule<LifecycleEntry>({
 
     const updated = await put(entry.updated(ctx), 'update');
     expectDocumented(updated, op, '2xx', { schema: false });
+    if (entry.withoutName) {
+      // "name | string; required on create" (001 §2); "update requires `externalId` plus at least one other field" (§4 rule 1).
+      const unnamed = await put({}, 'update without name (the parent id its other field)');
+      expectAccepted(unnamed, 'hr.rule.required', 'name is required on create only; an update needs externalId plus one other field');
+    }
     if (entry.bare) await put(entry.bare(ctx), 'update without the parent id', {});
 
     const archived = await put({ archive: true }, 'archive');
@@ -303,8 +320,8 @@ const nullRemoves = defineRule<NullEntry>({
 interface CollectionEntry {
   /** What the title says the operation accepts. */
   accepts: string;
-  /** An update whose outcome is observed only, sent first. */
-  observed?: (ctx: RuleContext) => { body: Body; intent: string };
+  /** Updates whose outcome is observed only (accepted or refused, never a server error), sent first. */
+  observed?: (ctx: RuleContext) => { body: Body; intent: string }[];
   updates: { body: Body; intent: string; why: string }[];
 }
 
@@ -329,15 +346,21 @@ const collectionsReplaced = defineRule<CollectionEntry>({
     [POSITION_OP]: {
       accepts: 'genericList replaced by a new array and genericList null (removes)',
       // genericList entries name generic-list records this API cannot create: a refusal of invented
-      // ids is lawful, so a non-empty list is only observed.
-      observed: (ctx) => ({
-        body: {
-          genericList: [
-            { genericListTypeExternalId: runExternalId(ctx.target, 'glt'), genericListValueExternalId: runExternalId(ctx.target, 'glv') },
-          ],
+      // ids is lawful, so a non-empty list is only observed, and so is an entry with one of its two ids.
+      observed: (ctx) => [
+        {
+          body: {
+            genericList: [
+              { genericListTypeExternalId: runExternalId(ctx.target, 'glt'), genericListValueExternalId: runExternalId(ctx.target, 'glv') },
+            ],
+          },
+          intent: 'update with a genericList of ids the suite invented',
         },
-        intent: 'update with a genericList of ids the suite invented',
-      }),
+        {
+          body: { genericList: [{ genericListTypeExternalId: runExternalId(ctx.target, 'glt') }] },
+          intent: 'update with a genericList entry naming its type only',
+        },
+      ],
       updates: [
         {
           body: { genericList: [] },
@@ -356,9 +379,10 @@ const collectionsReplaced = defineRule<CollectionEntry>({
   run: async (ctx, op, { observed, updates }) => {
     ctx.covers(op.id, '2xx');
     const record = await createRecord(ctx, op.id);
-    if (observed) {
-      const { body, intent } = observed(ctx);
-      await record.update(body, intent);
+    for (const { body, intent } of observed?.(ctx) ?? []) {
+      const ex = await record.update(body, intent);
+      // 001 §2 types the entries, no more: accepted or refused, a server error is neither.
+      expectNoServerError(ex, 'hr.position.genericList');
     }
     for (const { body, intent, why } of updates) {
       const ex = await record.update(body, intent);
@@ -436,7 +460,8 @@ const HR_TOKEN: CredentialEntry = { clause: 'v3.auth.token', probe: false };
  */
 const invalidCredentials = defineRule<CredentialEntry>({
   describe: 'every operation: a bearer token (001 §5.1, §5.5)',
-  title: ({ probe }) => `refuses no token, a malformed token and forged tokens (${refusalText(probe)}) @smoke`,
+  title: ({ probe }) =>
+    `refuses no token (also on a body missing its required fields), a malformed token and forged tokens (${refusalText(probe)}) @smoke`,
   table: {
     ...each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], HR_TOKEN),
     [EMPLOYEE_REFERENCE_OP]: { ...HR_TOKEN, probe: true },
@@ -446,8 +471,11 @@ const invalidCredentials = defineRule<CredentialEntry>({
   run: async (ctx, op, entry) => {
     ctx.covers(op.id, '4xx');
     const real = await ctx.tokens.token();
-    const credentials = [
+    // The token is what the operation needs first (001 §5.1): without one, a body that would be refused for
+    // its fields (an empty object: no externalId, no required create field) is refused for the credentials.
+    const credentials: Credential[] = [
       { what: 'no token', auth: NO_AUTH },
+      { what: 'no token and an empty object for a body', auth: NO_AUTH, body: {} },
       ...invalidTokens(real).map(({ what, token }) => ({ what, auth: fixedBearer(token) })),
     ];
     await expectRefusedFor(ctx, op.id, credentials, { refused: 'token', ...entry });
@@ -469,7 +497,7 @@ const foreignToken = defineRule<null>({
 /** 001 §5.2: "The token request must ask for the scope `Public.HrCore.Write`". */
 const withoutWriteScope = defineRule<{ probe: boolean }>({
   describe: `every HR core operation: a token with ${HR_WRITE_SCOPE} (001 §5.2)`,
-  title: ({ probe }) => `refuses a token without ${HR_WRITE_SCOPE} (${refusalText(probe)})`,
+  title: ({ probe }) => `refuses every token without ${HR_WRITE_SCOPE} it can obtain (${refusalText(probe)})`,
   table: { ...each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], { probe: false }), [EMPLOYEE_REFERENCE_OP]: { probe: true } },
   excluded: { [ACTIVITY_OP]: LEARNING_SCOPE },
   run: async (ctx, op, { probe }) => {
@@ -482,12 +510,17 @@ const withoutWriteScope = defineRule<{ probe: boolean }>({
       test.info().annotations.push({ type: 'note', description: `scope rule holds vacuously: ${noWrite.reason}` });
       return;
     }
-    ctx.observe(
-      'token',
-      `token without ${HR_WRITE_SCOPE}`,
-      `issued for scope "${noWrite.scope}"${noWrite.granted ? `, granting "${noWrite.granted.join(' ')}"` : ''}`,
-    );
-    const credentials = [{ what: `a token for "${noWrite.scope}" only`, auth: fixedBearer(noWrite.token) }];
+    for (const { scope, granted } of noWrite.tokens) {
+      ctx.observe(
+        'token',
+        `token without ${HR_WRITE_SCOPE}`,
+        `issued for scope "${scope}"${granted ? `, granting "${granted.join(' ')}"` : ''}`,
+      );
+    }
+    const credentials: Credential[] = noWrite.tokens.map(({ token, scope }) => ({
+      what: `a token for "${scope}" only`,
+      auth: fixedBearer(token),
+    }));
     await expectRefusedFor(ctx, op.id, credentials, { refused: 'scope', clause: 'v3.auth.scope', probe });
   },
 });
@@ -581,20 +614,22 @@ type Refusal =
   | { refused: 'token'; clause: ClauseOf<'auth-enforced'>; probe: boolean }
   | { refused: 'scope'; clause: ClauseOf<'scope'>; probe: boolean };
 
+/** Credentials to send, and the body instead of the valid write's (`body`), when one is given. */
+interface Credential {
+  what: string;
+  auth: AuthProvider;
+  body?: Body;
+}
+
 /** Sends one fresh valid write of `opId` per credential; each must be refused as `refusal` says (null: observed only). */
-async function expectRefusedFor(
-  ctx: RuleContext,
-  opId: string,
-  credentials: { what: string; auth: AuthProvider }[],
-  refusal: Refusal | null,
-): Promise<void> {
+async function expectRefusedFor(ctx: RuleContext, opId: string, credentials: Credential[], refusal: Refusal | null): Promise<void> {
   const writes = await prepareWrites(ctx, opId);
   if (writes.note) test.info().annotations.push({ type: 'note', description: writes.note });
   let shown: boolean | null = refusal?.probe ? null : true;
-  for (const { what, auth } of credentials) {
+  for (const { what, auth, body } of credentials) {
     const write = writes.next();
     if (shown === null) shown = await routeShown(ctx, opId, writes, write.params);
-    const ex = await sendWrite(ctx, opId, write, { auth });
+    const ex = await sendWrite(ctx, opId, write, body === undefined ? { auth } : { auth, body });
     observeOutcome(ctx.observe, writes.subject(`with ${what}`), ex);
     if (refusal === null) continue;
     // Where the route is not shown at this path (001 §4 Gaps), a 404 may mean this target serves it elsewhere: any 4xx.

@@ -96,20 +96,27 @@ export function tokenRequest(
   target: Target,
   scope: string,
   client?: { clientId: string; clientSecret: string },
+  auth: 'post' | 'basic' = hr.tokenAuth,
 ): Promise<TokenResponse> {
   const { clientId, clientSecret } = client ?? hr;
-  return requestToken({ tokenUrl: hr.tokenUrl, clientId, clientSecret, scope, auth: hr.tokenAuth, timeoutMs: target.run.timeoutMs });
+  return requestToken({ tokenUrl: hr.tokenUrl, clientId, clientSecret, scope, auth, timeoutMs: target.run.timeoutMs });
 }
 
-export type NoWriteToken =
-  | { kind: 'token'; token: string; scope: string; granted: string[] | null }
-  | { kind: 'none'; reason: string; attempts: string[] };
+/** A token the client obtained without Public.HrCore.Write: the scope asked for, and what the answer says it grants. */
+export interface ScopedToken {
+  token: string;
+  scope: string;
+  granted: string[] | null;
+}
+
+export type NoWriteToken = { kind: 'tokens'; tokens: ScopedToken[] } | { kind: 'none'; reason: string; attempts: string[] };
 
 /**
- * Asks for a token without Public.HrCore.Write: first the configured scopes minus it, then a few
- * other scope names (the learning scope is not shown, 001 §5.5). A token endpoint that refuses them
- * all, or grants Public.HrCore.Write anyway, leaves the client no such token: then the scope rule
- * is satisfied vacuously.
+ * Asks for tokens without Public.HrCore.Write: the configured scopes minus it, then a few other
+ * scope names (the learning scope is not shown, 001 §5.5), a write scope of another area among them.
+ * Every one the endpoint issues without granting Public.HrCore.Write is returned: each must be
+ * refused by the HR core operations. A token endpoint that refuses them all, or grants
+ * Public.HrCore.Write anyway, leaves the client no such token: then the scope rule is satisfied vacuously.
  */
 export async function noWriteToken(hr: V3Target, target: Target): Promise<NoWriteToken> {
   const configured = hr.scope
@@ -118,6 +125,7 @@ export async function noWriteToken(hr: V3Target, target: Target): Promise<NoWrit
     .join(' ');
   const candidates = [...new Set([configured, 'Public.Learning.Read', 'Public.Learning.Write', 'Public.HrCore.Read'].filter(Boolean))];
   const attempts: string[] = [];
+  const tokens: ScopedToken[] = [];
   for (const scope of candidates) {
     const res = await tokenRequest(hr, target, scope);
     const token = res.body?.access_token;
@@ -130,14 +138,15 @@ export async function noWriteToken(hr: V3Target, target: Target): Promise<NoWrit
       attempts.push(`${scope}: granted ${granted.join(' ')}`);
       continue;
     }
-    return { kind: 'token', token, scope, granted };
+    tokens.push({ token, scope, granted });
   }
+  if (tokens.length > 0) return { kind: 'tokens', tokens };
   return { kind: 'none', reason: 'the token endpoint gives this client no token without Public.HrCore.Write', attempts };
 }
 
 let memo: { at: number; value: Promise<NoWriteToken> } | null = null;
 
-/** `noWriteToken`, shared by the tests of a worker while the token is young (tokens live 300 s, 001 §5.3). */
+/** `noWriteToken`, shared by the tests of a worker while the tokens are young (tokens live 300 s, 001 §5.3). */
 export function sharedNoWriteToken(hr: V3Target, target: Target): Promise<NoWriteToken> {
   if (!memo || Date.now() - memo.at > 120_000) memo = { at: Date.now(), value: noWriteToken(hr, target) };
   return memo.value;
@@ -167,12 +176,13 @@ export const EXTRA_SCOPE = 'openid';
 
 /**
  * The space-separated scope list of several scopes, Public.HrCore.Write among them (001 §5.2): the
- * configured scopes when they are already several, else Public.HrCore.Write and `openid`.
+ * configured scopes when they are already several, else `openid` and Public.HrCore.Write, in that
+ * order (a list is a list: the scope the operations need need not come first).
  */
 export function severalScopes(hr: V3Target): string {
   const configured = [...new Set(hr.scope.split(/\s+/).filter(Boolean))];
   const scopes = configured.includes(HR_WRITE_SCOPE) ? configured : [HR_WRITE_SCOPE, ...configured];
-  return (scopes.length > 1 ? scopes : [HR_WRITE_SCOPE, EXTRA_SCOPE]).join(' ');
+  return (scopes.length > 1 ? scopes : [EXTRA_SCOPE, HR_WRITE_SCOPE]).join(' ');
 }
 
 export type SeveralScopesToken =

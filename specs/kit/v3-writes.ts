@@ -34,7 +34,7 @@ import {
   providerField,
   type LearningContext,
 } from './v3-learning';
-import { is2xx, runExternalId, runTitle, type Observe } from './v3';
+import { isAccepted, runExternalId, runTitle, type Observe } from './v3';
 
 /** What a write needs of a test: the client of the operation's API, the target, the clean-up and `observe`. */
 export interface WriteContext {
@@ -98,7 +98,7 @@ function hrRecordWrites(
         body: { externalId, ...fields(externalId), ...keep },
         keep,
         onAccepted: (ex) => {
-          if (record || !is2xx(ex)) return;
+          if (record || !isAccepted(ex)) return;
           record = { opId, externalId, keep, archived: false };
           archiveAtEnd(hrCtx(ctx), record);
         },

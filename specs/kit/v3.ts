@@ -9,7 +9,7 @@
  */
 import type { Target } from '../../src/config/target';
 import type { Exchange } from '../../src/http/exchange';
-import { expectNoServerError, expectRefused, expectSomeMessage, expectStatus, type ClauseOf } from '../../src/checks';
+import { expectNoServerError, expectRefused, expectSomeMessage, expectStatus, refusalOf, type ClauseOf } from '../../src/checks';
 import { bodyShape, type ObservationCategory } from '../../src/reporting/observations';
 
 /** The `observe` fixture. */
@@ -36,9 +36,10 @@ export function statusOf(exchange: Exchange): string {
   return exchange.response ? String(exchange.response.status) : 'no response';
 }
 
-/** The status for an observation of what the target did with a request 001 does not rule ("201 (accepted)", "400"). */
+/** The status for an observation of what the target did with a request 001 does not rule ("201 (accepted)", "200 (refused)", "400"). */
 export function outcomeOf(exchange: Exchange): string {
-  return is2xx(exchange) ? `${statusOf(exchange)} (accepted)` : statusOf(exchange);
+  if (isAccepted(exchange)) return `${statusOf(exchange)} (accepted)`;
+  return refusalOf(exchange) === null ? statusOf(exchange) : `${statusOf(exchange)} (refused in the body)`;
 }
 
 export function is2xx(exchange: Exchange): boolean {
@@ -52,10 +53,24 @@ export function is4xx(exchange: Exchange): boolean {
 }
 
 /**
+ * The target took the write: a 2xx whose body does not refuse. 001 §7.1 lets a refusal come in the
+ * response without an HTTP error status ("generic HTTP status errors may also occur"): a 2xx whose
+ * body plainly refuses (`{"success": false, ...}`, src/checks/refusal.ts) is no acceptance.
+ */
+export function isAccepted(exchange: Exchange): boolean {
+  return is2xx(exchange) && refusalOf(exchange) === null;
+}
+
+/** The target refused the request: a 4xx, or a 2xx whose body plainly refuses (see isAccepted). */
+export function isRefused(exchange: Exchange): boolean {
+  return is4xx(exchange) || refusalOf(exchange) !== null;
+}
+
+/**
  * A refusal for invalid input that must carry a validation message (001 §4 Shared write rules 4: "A
  * missing required field yields a validation message in the response"; 001 §7.1): no 5xx, any 4xx
- * ('validation': the exact 4xx is not shown, 001 §7.4), then a message. The message's text and the
- * body's shape are not shown: any non-empty body is a message.
+ * or a 2xx whose body plainly refuses ('validation': the status is not shown, 001 §7.4), then a
+ * message. The message's text and the body's shape are not shown: any text in the body is a message.
  */
 export function expectRefusalWithMessage(
   exchange: Exchange,
@@ -79,9 +94,10 @@ export function expectAccepted(exchange: Exchange, clause: ClauseOf<'status'>, w
  * format of each status once with a count.
  */
 export function observeOutcome(observe: Observe, subject: string, exchange: Exchange): void {
-  observe('status', subject, statusOf(exchange));
+  const refusedInBody = refusalOf(exchange) !== null;
+  observe('status', subject, refusedInBody ? `${statusOf(exchange)} (refused in the body)` : statusOf(exchange));
   const status = exchange.response?.status ?? 0;
-  if (status >= 400) {
+  if (status >= 400 || refusedInBody) {
     observe('error-body', `${exchange.api} ${status}`, bodyShape(exchange.response?.text ?? ''));
     observe('content-type', `${exchange.api} ${status}`, exchange.response?.headers['content-type'] ?? '(none)');
   }

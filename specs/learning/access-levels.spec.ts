@@ -1,7 +1,9 @@
 /**
  * Learning access levels (001 §2 content and code, §3 access-level rules): text and weblink content
  * usable at every access level, other types (scormcourse) at orgwide, code at orgwide. The refusals
- * and their messages are in validation-messages.spec.ts.
+ * and their messages are in validation-messages.spec.ts. A content type whose own fields 001 does
+ * not name (weblink, scormcourse) is sent bare: it may be refused for what it lacks, never with a
+ * message whose condition is the access level.
  *
  * Not ruled, so observed (a refusal or "update 200" both pass): a change between public and private
  * (001 §3 and §7.2 rule only changes to and from orgwide), and an update that sends the activity's
@@ -11,6 +13,9 @@ import {
   test,
   expectDocumented,
   expectUsableAtLevel,
+  expectNotRefusedForLevel,
+  isAccepted,
+  MSG,
   ACCESS_LEVELS,
   ACTIVITY_OP,
   createActivity,
@@ -23,9 +28,12 @@ import {
   runTitle,
 } from '../kit';
 
+/** The 001 §7.2 messages whose condition is the access level. */
+const LEVEL_MESSAGES = [MSG.contentType.text, MSG.fieldLevel.text];
+
 test.describe('learning access levels', () => {
   for (const accessLevel of ACCESS_LEVELS) {
-    test(`${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity accepts content types text and weblink (201)`, async ({
+    test(`${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity accepts content type text (201); a bare weblink is not refused for the access level`, async ({
       api,
       target,
       covers,
@@ -33,27 +41,44 @@ test.describe('learning access levels', () => {
     }) => {
       const op = covers(ACTIVITY_OP, '201');
       const ctx = api;
-      for (const content of [{ type: 'text', text: runTitle(target, 'text content') }, { type: 'weblink' }]) {
-        const ex = await tryCreate(ctx, accessLevel, { content });
-        observeOutcome(observe, `PUT activity create ${accessLevel} with content type ${content.type}`, ex);
-        expectUsableAtLevel(
-          ex,
-          'learning.content',
-          `content type ${content.type} is usable at every access level, ${accessLevel} included`,
-        );
-        expectDocumented(ex, op, '201');
-      }
+      const text = await tryCreate(ctx, accessLevel, { content: { type: 'text', text: runTitle(target, 'text content') } });
+      observeOutcome(observe, `PUT activity create ${accessLevel} with content type text`, text);
+      expectUsableAtLevel(
+        text,
+        'learning.content',
+        `content type text, with its text, is usable at every access level, ${accessLevel} included`,
+      );
+      expectDocumented(text, op, '201');
+
+      // The weblink's own fields are not shown (001 §2 names only text, "used with type text"): a bare weblink
+      // may be refused for what it lacks, never for the access level.
+      const weblink = await tryCreate(ctx, accessLevel, { content: { type: 'weblink' } });
+      observeOutcome(observe, `PUT activity create ${accessLevel} with a bare content type weblink`, weblink);
+      expectNotRefusedForLevel(
+        weblink,
+        'learning.content',
+        LEVEL_MESSAGES,
+        `content type weblink is usable at every access level, ${accessLevel} included`,
+      );
+      if (isAccepted(weblink)) expectDocumented(weblink, op, '201');
     });
   }
 
-  test('an orgwide activity accepts content type scormcourse (201)', async ({ learning, target, cleanup, covers, observe }) => {
+  test('an orgwide activity is not refused content type scormcourse for the access level (201, or a refusal for its unnamed fields)', async ({
+    learning,
+    target,
+    cleanup,
+    covers,
+    observe,
+  }) => {
     const op = covers(ACTIVITY_OP, '201');
     const ex = await tryCreate({ api: 'learning', client: learning, target, cleanup, observe }, 'orgwide', {
       content: { type: 'scormcourse' },
     });
-    observeOutcome(observe, 'PUT activity create orgwide with content type scormcourse', ex);
-    expectUsableAtLevel(ex, 'learning.content', 'other content types such as scormcourse are usable at orgwide');
-    expectDocumented(ex, op, '201');
+    observeOutcome(observe, 'PUT activity create orgwide with a bare content type scormcourse', ex);
+    // Its own fields are not shown either: a refusal for what it lacks is lawful, one for the access level is not.
+    expectNotRefusedForLevel(ex, 'learning.content', LEVEL_MESSAGES, 'other content types such as scormcourse are usable at orgwide');
+    if (isAccepted(ex)) expectDocumented(ex, op, '201');
   });
 
   test('an orgwide activity accepts the orgwide-only field code (201)', async ({ learning, target, cleanup, covers, observe }) => {

@@ -16,7 +16,11 @@ import {
   test,
   expectDocumented,
   expectField,
+  expectMessageNotSaid,
+  expectNoServerError,
   expectStateShownBy,
+  expectWriteAccepted,
+  isAccepted,
   type Target,
   type Exchange,
   ACTIVITY_OP,
@@ -24,7 +28,6 @@ import {
   MSG,
   createActivity,
   expectLearningMessage,
-  expectUpdateOrRefusal,
   otherAggregateId,
   putActivity,
   tryCreate,
@@ -238,8 +241,14 @@ test.describe('learning validation messages', () => {
     });
   }
 
-  test(`a different aggregateId on update is refused: "${MSG.aggregate.text}"`, async ({ api, learning, target, covers, observe }) => {
-    covers(ACTIVITY_OP, '4xx');
+  test(`a different aggregateId on update or archive is refused: "${MSG.aggregate.text}"; the stored one is accepted, and never changes`, async ({
+    api,
+    learning,
+    target,
+    covers,
+    observe,
+  }) => {
+    const op = covers(ACTIVITY_OP, '4xx', '200');
     const activity = await createActivity(api, 'orgwide');
     const stored = activity.created.aggregateId;
     expectField(activity.createdBy, 'aggregateId', stored, 'identifier', 'learning.op.put');
@@ -248,13 +257,33 @@ test.describe('learning validation messages', () => {
     observeOutcome(observe, 'PUT activity update with another aggregateId', changed);
     expectLearningMessage(changed, MSG.aggregate, `stored ${JSON.stringify(stored)}, sent ${JSON.stringify(other)}`);
 
-    // The stored id sent back is no change, but 001 §4 tells the caller to "send only the fields that change": observed.
+    // The stored id sent back does not differ from the stored one (the message's condition, 001 §7.2), and the
+    // id is "set at creation, never changed" (001 §2): accepted, as often as it is sent.
+    const why = `the aggregateId sent, ${JSON.stringify(stored)}, is the stored one: it does not differ, and the id is never changed`;
     const same = await putActivity(learning, activity.externalId, {
       aggregateId: stored,
       title: runTitle(target, 'orgwide activity, same aggregateId'),
     });
     observeOutcome(observe, 'PUT activity update with the stored aggregateId', same);
-    expectUpdateOrRefusal(same);
+    expectWriteAccepted(same, 'learning.aggregateId', why);
+    expectDocumented(same, op, '200', { schema: false });
+    const again = await putActivity(learning, activity.externalId, {
+      aggregateId: stored,
+      title: runTitle(target, 'orgwide activity, same aggregateId again'),
+    });
+    observeOutcome(observe, 'PUT activity update with the stored aggregateId, again', again);
+    // An update that changed the id claimed success: a failure is about it, then the update that shows it.
+    expectStateShownBy(same, again, '2xx', 'learning.aggregateId', `sent again: ${why}`);
+
+    // Archiving is an update too (001 §4 "sending isArchived true archives"): a different id is still refused.
+    const archived = await putActivity(learning, activity.externalId, { isArchived: true, aggregateId: other });
+    observeOutcome(observe, 'PUT activity archive with another aggregateId', archived);
+    if (isAccepted(archived)) activity.archived = true;
+    expectLearningMessage(
+      archived,
+      MSG.aggregate,
+      `an archive carrying aggregateId ${JSON.stringify(other)}, stored ${JSON.stringify(stored)}`,
+    );
   });
 
   test(`the circular-reference message is not testable: "${MSG.circular.text}"`, async ({ observe }) => {
@@ -314,6 +343,30 @@ test.describe('learning validation messages', () => {
     if (ex.response && ex.response.status >= 400)
       observe('other', 'LEARNING_IMAGE_TEMP_KEY', 'refused: a temporary image may be usable once only; give a fresh key per run');
     expectDocumented(ex, op, '201');
+
+    // The same key again: whether a temporary image is usable more than once is not said, so "Image does not exist",
+    // another refusal or a create are all lawful; a server error is none of them.
+    const again = await tryCreate(api, 'orgwide', { image: { tempKey } });
+    observeOutcome(observe, 'PUT activity create with an image.tempKey another create used', again);
+    expectNoServerError(again, 'learning.image');
+  });
+
+  test(`a currency code with a cost of 0 is not refused for want of a cost: "${MSG.currencyNeedsCost.text}" is not said`, async ({
+    api,
+    covers,
+    observe,
+  }) => {
+    covers(ACTIVITY_OP, '201');
+    // 001 §7.2: the message's condition is "currency.code is sent without any cost"; attendenceCost, a cost field, is
+    // sent. Whether a cost may be 0 is not shown (001 §8: bounds not shown): a create or another refusal both pass.
+    const ex = await tryCreate(api, 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 0 } });
+    observeOutcome(observe, 'PUT activity create with a currency and a cost of 0', ex);
+    expectMessageNotSaid(
+      ex,
+      MSG.currencyNeedsCost.text,
+      MSG.currencyNeedsCost.clause,
+      'attendenceCost (a cost field) is sent with currency.code, so currency.code is not sent without any cost',
+    );
   });
 });
 

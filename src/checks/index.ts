@@ -7,8 +7,9 @@ export { CHECK_NAMES, isCheckName, type CheckName } from './names';
 export { CHECKS, CHECK_LIST, type ClauseOf } from './registry';
 export { expectStatus, type StatusOptions } from './expect-status';
 export { listed, type Identified, type Page } from './shown';
+export { carriesMessage, refusalOf, refusingBody } from './refusal';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
-export { expectArchiveAccepted, expectArchiveRefused, expectParentRequired } from './registry/hierarchy';
+export { expectArchiveAccepted, expectArchiveRefused, expectParentAccepted, expectParentRequired } from './registry/hierarchy';
 export {
   expectCredentialsRefused,
   expectTokenRefused,
@@ -45,7 +46,7 @@ export {
   type KnownRecord,
   type NamedRecord,
 } from './registry/include';
-export { expectJson } from './registry/json-body';
+export { expectJson, expectJsonLabelled } from './registry/json-body';
 export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembership, type Move } from './registry/membership';
 export { expectNoServerError } from './registry/no-server-error';
 export { expectCountKept, expectNothingStored } from './registry/no-trace';
@@ -85,5 +86,5 @@ export {
 } from './registry/token';
 export { expectResponse } from './registry/transport';
 export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
-export { expectMessage, expectSomeMessage } from './registry/validation-message';
-export { expectUsableAtLevel } from './registry/access-level';
+export { expectMessage, expectMessageNotSaid, expectSomeMessage } from './registry/validation-message';
+export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';

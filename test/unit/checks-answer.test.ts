@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { operation } from '../../src/catalogue';
 import { expectDocumented, expectStatus } from '../../src/checks';
-import { expectJson, jsonOutcome } from '../../src/checks/registry/json-body';
+import { expectJson, expectJsonLabelled, jsonLabelOutcome, jsonOutcome } from '../../src/checks/registry/json-body';
 import { expectNoServerError, serverErrorOutcome } from '../../src/checks/registry/no-server-error';
 import {
   expectField,
@@ -31,7 +31,14 @@ import status, {
   statusOutcome,
 } from '../../src/checks/registry/status';
 import { answerOutcome, expectResponse, missingAnswer } from '../../src/checks/registry/transport';
-import { expectMessage, expectSomeMessage, messageOutcome, someMessageOutcome } from '../../src/checks/registry/validation-message';
+import {
+  expectMessage,
+  expectMessageNotSaid,
+  expectSomeMessage,
+  messageNotSaidOutcome,
+  messageOutcome,
+  someMessageOutcome,
+} from '../../src/checks/registry/validation-message';
 import { answered, conforms, exchange, fails, judged, verdictOf } from './checks-kit';
 
 const CANDIDATE = { data: { id: 'c1', type: 'candidates', attributes: { email: 'a@example.com' }, relationships: {} } };
@@ -236,5 +243,59 @@ test('messageOutcome / expectMessage and someMessageOutcome / expectSomeMessage'
     verdict: 'failed',
     about: empty,
     cells: ['4xx'],
+  });
+});
+
+test('jsonLabelOutcome / expectJsonLabelled: a JSON media type (charset and +json allowed), or none', () => {
+  const labelled = (type: string | null) => {
+    const ex = answered({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status: 201, body: { id: 1 } });
+    if (type !== null) ex.response.headers['content-type'] = type;
+    return ex;
+  };
+  conforms(jsonLabelOutcome(labelled('application/json')));
+  conforms(jsonLabelOutcome(labelled('application/json; charset=utf-8')));
+  conforms(jsonLabelOutcome(labelled('application/problem+json')));
+  conforms(jsonLabelOutcome(labelled(null)));
+  fails(jsonLabelOutcome(labelled('text/html')), 'labelled "text/html", not JSON');
+  const html = labelled('text/html; charset=utf-8');
+  verdictOf(() => expectJsonLabelled(html, 'v3.json-bodies'), {
+    check: 'json-body',
+    clause: 'v3.json-bodies',
+    verdict: 'failed',
+    about: html,
+  });
+  const json = labelled('application/json');
+  verdictOf(() => expectJsonLabelled(json, 'v3.json-bodies'), {
+    check: 'json-body',
+    clause: 'v3.json-bodies',
+    verdict: 'passed',
+    about: json,
+  });
+});
+
+test('messageNotSaidOutcome / expectMessageNotSaid: accepted, or refused without the message', () => {
+  const msg = 'If currency code is supplied at least one cost also needs to be supplied';
+  const put = (status: number, body: unknown) =>
+    exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status, body });
+  conforms(messageNotSaidOutcome(answered({ status: 201, body: { id: 1 } }), msg, 'a cost is sent'));
+  conforms(messageNotSaidOutcome(answered({ status: 400, body: { message: 'costs must be positive' } }), msg, 'a cost is sent'));
+  fails(messageNotSaidOutcome(answered({ status: 400, body: { message: msg } }), msg, 'a cost is sent'), `refused with "${msg}"`);
+  fails(
+    messageNotSaidOutcome(put(200, { success: false, message: msg }) as Parameters<typeof messageNotSaidOutcome>[0], msg, 'a cost is sent'),
+    'a cost is sent',
+  );
+  const refused = put(400, { message: msg });
+  verdictOf(() => expectMessageNotSaid(refused, msg, 'learning.msg.currency-needs-cost', 'a cost is sent'), {
+    check: 'validation-message',
+    clause: 'learning.msg.currency-needs-cost',
+    verdict: 'failed',
+    about: refused,
+  });
+  const crashed = put(500, '');
+  verdictOf(() => expectMessageNotSaid(crashed, msg, 'learning.msg.currency-needs-cost', 'a cost is sent'), {
+    check: 'no-server-error',
+    clause: 'learning.msg.currency-needs-cost',
+    verdict: 'failed',
+    about: crashed,
   });
 });

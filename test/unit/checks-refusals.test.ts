@@ -19,7 +19,9 @@ import {
   archiveOutcome,
   expectArchiveAccepted,
   expectArchiveRefused,
+  expectParentAccepted,
   expectParentRequired,
+  parentAcceptedOutcome,
   parentRequiredOutcome,
 } from '../../src/checks/registry/hierarchy';
 import { expectNotFound, notFoundOutcome } from '../../src/checks/registry/not-found';
@@ -223,6 +225,25 @@ test('hierarchy: an archive is refused while a live lower-level unit references 
     verdict: 'failed',
     about: orphan,
     cells: ['4xx'],
+  });
+  conforms(parentAcceptedOutcome(unit(201), 'level1ExternalId names live unit u1'));
+  fails(parentAcceptedOutcome(unit(400), 'level1ExternalId names live unit u1'), 'expected 2xx');
+  const underParent = unit(400);
+  verdictOf(() => expectParentAccepted(underParent, 'hr.bu.level1ExternalId', 'names live unit u1'), {
+    check: 'hierarchy',
+    clause: 'hr.bu.level1ExternalId',
+    verdict: 'failed',
+    about: underParent,
+    cells: ['2xx'],
+    judgesStatus: true,
+  });
+  const placed = unit(200);
+  verdictOf(() => expectParentAccepted(placed, 'hr.bu.level1ExternalId', 'names live unit u1'), {
+    check: 'hierarchy',
+    clause: 'hr.bu.level1ExternalId',
+    verdict: 'passed',
+    about: placed,
+    cells: ['2xx'],
   });
 });
 

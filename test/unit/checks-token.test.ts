@@ -63,14 +63,20 @@ test('hasJwtForm, jwtFormOutcome / expectJwtForm: three base64url parts, header 
 
 test('the lifetime: expires_in, exp - iat, or exp against the clock say 300 seconds (290 tolerated)', () => {
   conforms(expiresInOutcome(300));
-  conforms(expiresInOutcome('295'));
+  conforms(expiresInOutcome(295));
+  fails(expiresInOutcome('300'), 'not a JSON number');
   fails(expiresInOutcome(3600), 'expires_in is 3600');
   fails(expiresInOutcome('soon'), 'expires_in is "soon"');
-  conforms(claimsLifetimeOutcome(1300, 1000));
-  fails(claimsLifetimeOutcome(4600, 1000), 'exp - iat = 3600');
+  conforms(claimsLifetimeOutcome(1300, 1000, 1000, 1001, 5));
+  // iat backdated 300 s for clock skew (Azure AD): exp - iat is 600, but exp is 300 s after the request.
+  conforms(claimsLifetimeOutcome(1300, 700, 1000, 1001, 5));
+  // a server clock an hour ahead of ours: exp - iat still says 300.
+  conforms(claimsLifetimeOutcome(4900, 4600, 1000, 1001, 30));
+  fails(claimsLifetimeOutcome(4600, 1000, 1000, 1001, 5), 'exp - iat = 3600', '3600 seconds after the request');
+  fails(claimsLifetimeOutcome(1600, 700, 1000, 1001, 5), 'exp - iat = 900', '600 seconds after the request');
   conforms(expiryByClockOutcome(1300, 1000, 1001, 5));
   fails(expiryByClockOutcome(5000, 1000, 1001, 5), '4000 seconds after the request');
-  conforms(lifetimeOutcome({ by: 'claims', exp: 1300, iat: 1000 }));
+  conforms(lifetimeOutcome({ by: 'claims', exp: 1300, iat: 1000, before: 1000, after: 1000, skew: 5 }));
   fails(lifetimeOutcome({ by: 'expires_in', expiresIn: 60 }), 'expires_in is 60');
   verdictOf(() => expectLifetime({ by: 'clock', exp: 9999, before: 1000, after: 1000, skew: 5 }, 'v3.auth.lifetime'), {
     check: 'token',

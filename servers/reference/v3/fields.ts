@@ -107,3 +107,19 @@ function checkValue(raw: Json, rule: Rule, field: string): { errors: FieldError[
 function ok(value: Json): { errors: FieldError[]; value: Json } {
   return { errors: [], value };
 }
+
+/** The date members of `body` that `rules` names, at any depth (for the faults that judge date forms on their own). */
+export function dateMembers(body: JsonObject, rules: Rules, prefix = ''): Array<{ field: string; value: string }> {
+  const found: Array<{ field: string; value: string }> = [];
+  for (const [key, raw] of Object.entries(body)) {
+    const rule = rules[key];
+    const field = `${prefix}${key}`;
+    if (rule === 'date' && typeof raw === 'string') found.push({ field, value: raw });
+    else if (typeof rule === 'object' && 'object' in rule && isObject(raw)) found.push(...dateMembers(raw, rule.object, `${field}.`));
+    else if (typeof rule === 'object' && 'list' in rule && Array.isArray(raw))
+      raw.forEach((item, i) => {
+        if (isObject(item)) found.push(...dateMembers(item, rule.list, `${field}[${i}].`));
+      });
+  }
+  return found;
+}

@@ -7,14 +7,16 @@
 import type { Behaviour } from '../behaviour';
 import { Router, type Ctx } from '../http-kit';
 import type { ApiModule } from '../module';
-import { admit } from './guard';
+import { admit, areaOf } from './guard';
 import { businessUnitHandler } from './hrcore/business-unit';
 import { employeeHandler } from './hrcore/employee';
 import { positionHandler } from './hrcore/position';
 import { employeeReferenceHandler } from './hrcore/reference';
 import { HrStore, LEVELS } from './hrcore/store';
 import { activityHandler, LearningStore } from './learning/activity';
-import { json } from './respond';
+import { isObject } from './json';
+import { json, refuse } from './respond';
+import { on } from '../switches';
 import { loadV3StartingRecords } from './starting-records';
 import { tokenEndpoint } from './token-endpoint';
 import { registeredClients, TokenService } from './tokens';
@@ -54,6 +56,7 @@ export function createV3Module(behaviour: Behaviour, tenant: string, options: V3
   return {
     async handle(ctx) {
       if (ctx.path === '/oauth/token') return token(ctx);
+      if (bodyBeforeToken(ctx)) return;
       if (!admit(ctx, tokens, tenant)) return;
       const match = route(ctx);
       if (match === 'badPath') return json(ctx, 400, { message: 'The path is not correctly percent-encoded' });
@@ -66,4 +69,24 @@ export function createV3Module(behaviour: Behaviour, tenant: string, options: V3
     },
     snapshot: () => ({ ...hr.snapshot(), activities: learning.snapshot() }),
   };
+}
+
+/**
+ * The faults that validate the body before the bearer token: a request without a token whose body
+ * misses its required fields is refused for its fields (400 with the message). True when answered.
+ */
+function bodyBeforeToken(ctx: Ctx): boolean {
+  const b = ctx.behaviour;
+  if (ctx.req.headers.authorization) return false;
+  const body = isObject(ctx.body) ? ctx.body : {};
+  const area = areaOf(ctx.path);
+  if (area === 'hr' && on(b, 'hr.auth.body-checked-before-token') && typeof body.externalId !== 'string') {
+    refuse(ctx, 'hr', [{ field: 'externalId', message: 'externalId is required' }]);
+    return true;
+  }
+  if (area === 'learning' && on(b, 'learning.auth.body-checked-before-token') && typeof body.title !== 'string') {
+    refuse(ctx, 'learning', [{ field: 'title', message: 'title is required to create an activity' }]);
+    return true;
+  }
+  return false;
 }

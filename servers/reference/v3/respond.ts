@@ -6,6 +6,7 @@
 import type { Ctx } from '../http-kit';
 import { send } from '../http-kit';
 import type { FieldError } from './fields';
+import { isObject } from './json';
 import { on } from '../switches';
 import type { Intent } from './write-rules';
 
@@ -38,7 +39,15 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
   const b = ctx.behaviour;
   let status = notFound ? 404 : 400;
   if (!notFound && on(b, api === 'hr' ? 'hr.variant.validation-422' : 'learning.variant.validation-422')) status = 422;
-  if (!notFound && on(b, api === 'hr' ? 'hr.write.validation-answered-200' : 'learning.validation-answered-200')) status = 200;
+  if (!notFound && on(b, api === 'hr' ? 'hr.variant.validation-200-envelope' : 'learning.variant.validation-200-envelope')) status = 200;
+  // The faults answer a refusal as a success would be answered, and store nothing.
+  if (!notFound && api === 'hr' && on(b, 'hr.write.validation-answered-200')) {
+    const externalId = isObject(ctx.body) && typeof ctx.body.externalId === 'string' ? ctx.body.externalId : '';
+    return json(ctx, 200, { externalId, status: 'created' });
+  }
+  if (!notFound && api === 'learning' && on(b, 'learning.validation-answered-200')) return send(ctx, 200);
+  if (!notFound && api === 'hr' && on(b, 'hr.position.business-unit-required-in-body') && errors.some((e) => e.field === 'businessUnit'))
+    return json(ctx, 200, { success: false, message: errors[0]?.message ?? 'businessUnit is required' });
   if (on(b, api === 'hr' ? 'hr.write.no-validation-message' : 'learning.validation.no-message')) return send(ctx, status);
   const shown = api === 'learning' && on(b, 'learning.msg.generic') ? [{ message: 'Bad Request' }] : errors;
   const messages = shown.map((e) => e.message);

@@ -69,9 +69,13 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     if (creds?.via === 'post' && on(b, 'hr.variant.token-basic-only')) {
       return oauthError(ctx, 401, 'invalid_client', 'This token endpoint authenticates clients by HTTP basic only', true);
     }
+    if (creds?.via === 'basic' && on(b, 'hr.token.basic-auth-refused'))
+      return oauthError(ctx, 401, 'invalid_client', 'Send client_id and client_secret in the request body');
     if (!creds) return oauthError(ctx, 401, 'invalid_client', 'Client authentication is required', true);
     let client: Client | null = tokens.authenticate(creds.id, creds.secret);
     if (!client && on(b, 'hr.token.unknown-client-accepted')) client = { id: creds.id, secret: creds.secret, tenant: tokens.homeTenant };
+    // The fault reads the client's tenant before testing that the client was found.
+    if (!client && on(b, 'hr.token.unknown-client-500')) throw new TypeError("Cannot read properties of null (reading 'tenant')");
     if (!client) return oauthError(ctx, 401, 'invalid_client', 'Unknown client or wrong client secret', creds.via === 'basic');
 
     const grant = form.get('grant_type');
@@ -83,10 +87,13 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     let granted = on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE) ? [...scopes, HR_WRITE_SCOPE] : scopes;
     // The fault reads the scope parameter as one name unless it is Public.HrCore.Write alone.
     if (on(b, 'hr.token.multi-scope-not-granted') && scopes.length > 1) granted = scopes.filter((s) => s !== HR_WRITE_SCOPE);
+    // The fault keeps only the first name of the list.
+    if (on(b, 'hr.scope.first-entry-only')) granted = granted.slice(0, 1);
     const issued = tokens.issue(client, granted);
     const body: Record<string, unknown> = { access_token: issued.accessToken };
     // RFC 6749 §5.1: expires_in is RECOMMENDED, not required; the JWT's exp still says 300 s.
-    if (!on(b, 'hr.variant.token-no-expires-in')) body.expires_in = issued.expiresIn;
+    if (!on(b, 'hr.variant.token-no-expires-in'))
+      body.expires_in = on(b, 'hr.token.expires-in-string') ? String(issued.expiresIn) : issued.expiresIn;
     if (!on(b, 'hr.token.type-missing')) body.token_type = on(b, 'hr.variant.token-type-lowercase') ? 'bearer' : 'Bearer';
     if (!on(b, 'hr.variant.token-no-scope-echo')) body.scope = scopes.join(' ');
     json(ctx, 200, body, NO_STORE);

@@ -102,18 +102,28 @@ export class TokenService {
       jti: randomUUID(),
     };
     if (!on(b, 'hr.variant.jwt-no-exp')) claims.exp = iat + claimLifetime;
+    // The fault writes exp from a millisecond clock while iat stays in seconds.
+    if (on(b, 'hr.token.exp-in-milliseconds')) claims.exp = (iat + claimLifetime) * 1000;
     return { accessToken: signJwt(claims, this.key), expiresIn: lifetime, scopes };
   }
 
-  /** Checks form, signature and lifetime (the audience is the API's business). */
-  verify(token: string): Verified {
+  /**
+   * Checks form, signature and lifetime (the audience is the API's business). `checkSignature` is
+   * false only under the learning.auth.signature-not-verified fault, for learning paths.
+   */
+  verify(token: string, checkSignature = true): Verified {
     if (on(this.behaviour, 'hr.token.opaque')) {
       const held = this.opaque.get(token);
       if (!held) return { ok: false, reason: 'The access token is not known' };
       if (held.expiresAt <= this.now()) return { ok: false, reason: 'The access token has expired' };
       return { ok: true, grant: held.grant };
     }
-    const decoded = decodeJwt(token, this.key, !on(this.behaviour, 'hr.auth.signature-not-verified'));
+    const decoded = decodeJwt(
+      token,
+      this.key,
+      checkSignature && !on(this.behaviour, 'hr.auth.signature-not-verified'),
+      on(this.behaviour, 'hr.auth.alg-none-accepted'),
+    );
     if ('problem' in decoded) {
       const reasons = {
         malformed: 'The access token is not a JWT',

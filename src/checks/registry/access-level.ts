@@ -1,7 +1,10 @@
 /** access-level: the access-level moves of 001 §3 and their messages of §7. */
-import type { Exchange } from '../../http/exchange';
+import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
-import type { Outcome } from '../judge';
+import { bodyExcerpt } from '../excerpt';
+import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { refusalOf } from '../refusal';
+import { expectNoServerError } from './no-server-error';
 import { enforceAnswer, statusOutcome, type Answered } from './status';
 
 const accessLevel = defineCheck({
@@ -22,4 +25,33 @@ export function usableAtLevelOutcome(exchange: Answered, why: string): Outcome {
 /** A write using what the activity's access level allows: no 5xx, then accepted. */
 export function expectUsableAtLevel(exchange: Exchange, clause: CitedBy<typeof accessLevel>, why: string): void {
   enforceAnswer(accessLevel, clause, exchange, '2xx', (e) => usableAtLevelOutcome(e, why));
+}
+
+/**
+ * The predicate: what 001 §2 makes usable at the activity's access level, sent without fields of its
+ * own that 001 does not name (a bare `{type: "weblink"}`: the weblink's address field is not shown),
+ * is not refused for the access level. Accepted (a 2xx that does not refuse), or refused for what it
+ * lacks, with a body carrying none of `levelMessages` (the 001 §7.2 messages whose condition is the
+ * access level: "Invalid access level for content type", "Field is invalid for access level").
+ */
+export function notRefusedForLevelOutcome(exchange: Answered, levelMessages: readonly string[], why: string): Outcome {
+  const code = exchange.response.status;
+  const refused = (code >= 400 && code < 500) || refusalOf(exchange) !== null;
+  const named = refused ? levelMessages.filter((m) => exchange.response.text.includes(m)) : [];
+  if (named.length > 0)
+    return nonConforming(`${describe(exchange)}: refused with "${named.join('", "')}", but ${why}; body: ${bodyExcerpt(exchange)}`);
+  if (code >= 300 && !refused)
+    return nonConforming(`${describe(exchange)}: neither accepted nor refused (${why}); body: ${bodyExcerpt(exchange)}`);
+  return CONFORMS;
+}
+
+/** A write using, bare, what the activity's access level allows: no 5xx, then not refused for the access level. */
+export function expectNotRefusedForLevel(
+  exchange: Exchange,
+  clause: CitedBy<typeof accessLevel>,
+  levelMessages: readonly string[],
+  why: string,
+): void {
+  expectNoServerError(exchange, clause);
+  enforce(accessLevel, clause, exchange, notRefusedForLevelOutcome(exchange as Answered, levelMessages, why));
 }

@@ -40,3 +40,13 @@ export function parentRequiredOutcome(exchange: Answered, why: string): Outcome 
 export function expectParentRequired(exchange: Exchange, clause: Clause, why: string): void {
   enforceAnswer(hierarchy, clause, exchange, '4xx', (e) => parentRequiredOutcome(e, why));
 }
+
+/** The predicate: a unit of level 2-4 created under its live parent, named by the id 001 §2 requires, is accepted (any 2xx that does not refuse). */
+export function parentAcceptedOutcome(exchange: Answered, why: string): Outcome {
+  return statusOutcome(exchange, '2xx', why);
+}
+
+/** A unit of level 2-4 created with its live parent's id: no 5xx, then accepted. */
+export function expectParentAccepted(exchange: Exchange, clause: Clause, why: string): void {
+  enforceAnswer(hierarchy, clause, exchange, '2xx', (e) => parentAcceptedOutcome(e, why));
+}

@@ -30,3 +30,23 @@ export function expectJson(exchange: Exchange, clause: CitedBy<typeof jsonBodyCh
   enforce(jsonBodyCheck, clause, exchange, jsonOutcome(exchange));
   return jsonBody(exchange);
 }
+
+/**
+ * The predicate: a body 001 describes is labelled JSON where it is labelled at all (001 §4 "All bodies
+ * are JSON."; RFC 8259 §11 registers application/json, RFC 6839 §3.1 the +json suffix). A media type
+ * parameter (charset) is allowed; no Content-Type at all is not failed (the body itself is checked by
+ * `jsonOutcome`).
+ */
+export function jsonLabelOutcome(exchange: Exchange & { response: NonNullable<Exchange['response']> }): Outcome {
+  const header = Object.entries(exchange.response.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (header === undefined || header.trim() === '') return CONFORMS;
+  const mediaType = (header.split(';')[0] ?? '').trim().toLowerCase();
+  if (mediaType === 'application/json' || /^[a-z]+\/[a-z0-9.!#$&^_-]+\+json$/.test(mediaType)) return CONFORMS;
+  return nonConforming(`${describe(exchange)}: the body is labelled "${header}", not JSON (application/json or a +json type)`);
+}
+
+/** The body is labelled JSON (when labelled). */
+export function expectJsonLabelled(exchange: Exchange, clause: CitedBy<typeof jsonBodyCheck>): void {
+  expectResponse(exchange, clause);
+  enforce(jsonBodyCheck, clause, exchange, jsonLabelOutcome(exchange as Exchange & { response: NonNullable<Exchange['response']> }));
+}

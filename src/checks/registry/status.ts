@@ -11,6 +11,7 @@ import { describe, type Exchange } from '../../http/exchange';
 import { asCited, defineCheck, type CheckDef, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { refusalOf } from '../refusal';
 import noServerError, { expectNoServerError } from './no-server-error';
 import { expectResponse } from './transport';
 
@@ -60,11 +61,24 @@ export function expectedCells(expected: ExpectedStatus): string[] {
   return typeof expected === 'string' ? [expected] : typeof expected === 'number' ? [String(expected)] : expected.map(String);
 }
 
-/** The predicate: the answered status is the expected one. */
+/**
+ * The predicate: the answered status is the expected one. In v3 (001 §7.1 "Failed validation returns
+ * a validation message in the response; generic HTTP status errors may also occur"; §7.4 statuses not
+ * shown) the answer is read as well: a 2xx whose body plainly refuses (../refusal.ts) is a refusal, so
+ * it meets an expected "4xx" (any refusal) and fails an expected success.
+ */
 export function statusOutcome(exchange: Answered, expected: ExpectedStatus, why?: string): Outcome {
-  return statusMatches(exchange.response.status, expected)
+  const code = exchange.response.status;
+  const refusal = refusalOf(exchange);
+  const because = why ? ` (${why})` : '';
+  if (refusal !== null && expected === '4xx') return CONFORMS;
+  if (refusal !== null && statusMatches(code, expected))
+    return nonConforming(
+      `${describe(exchange)}, but the body refuses (${refusal}): expected ${text(expected)} accepting it${because}; body: ${bodyExcerpt(exchange)}`,
+    );
+  return statusMatches(code, expected)
     ? CONFORMS
-    : nonConforming(`${describe(exchange)}, expected ${text(expected)}${why ? ` (${why})` : ''}; body: ${bodyExcerpt(exchange)}`);
+    : nonConforming(`${describe(exchange)}, expected ${text(expected)}${because}; body: ${bodyExcerpt(exchange)}`);
 }
 
 export interface StatusJudgement {
@@ -91,8 +105,9 @@ export function enforceStatus<D extends CheckDef>(
   expectResponse(exchange, clause as never, { expectedCells: cells });
   const code = exchange.response.status;
   const matches = statusMatches(code, expected);
-  const matched = matches ? cells.filter((c) => statusMatches(code, c === '2xx' || c === '4xx' ? c : Number(c))) : cells;
   const outcome = options.outcome ? options.outcome(exchange) : statusOutcome(exchange, expected, options.why);
+  // A refusal in a 2xx (v3, statusOutcome) meets an expected "4xx" without answering one: it speaks for no cell.
+  const matched = matches ? cells.filter((c) => statusMatches(code, c === '2xx' || c === '4xx' ? c : Number(c))) : outcome.ok ? [] : cells;
   const verdict = { expectedCells: matched, judgesStatus: true };
   if (options.serverErrorApart && code >= 500 && !matches) enforce(noServerError, clause as never, exchange, outcome, verdict);
   else enforce(check, clause, exchange, outcome, verdict);

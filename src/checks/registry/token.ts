@@ -72,43 +72,59 @@ export function expectJwtForm(accessToken: string, clause: Clause): void {
 const lives300 = (seconds: number): boolean => seconds >= MIN_TOKEN_LIFETIME_S && seconds <= TOKEN_LIFETIME_S;
 const tolerated = `${MIN_TOKEN_LIFETIME_S} to ${TOKEN_LIFETIME_S} tolerated`;
 
-/** The predicate: `expires_in` (a number, or a string of digits) says 300 seconds. */
+/**
+ * The predicate: `expires_in` says 300 seconds, as a JSON number (RFC 6749 §5.1: "Numerical values
+ * are included as JSON numbers"; a string of digits is not one).
+ */
 export function expiresInOutcome(expiresIn: unknown): Outcome {
-  const seconds =
-    typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn) ? Number(expiresIn) : NaN;
-  return lives300(seconds)
+  if (typeof expiresIn !== 'number')
+    return nonConforming(
+      `expires_in is ${JSON.stringify(expiresIn)}, not a JSON number (RFC 6749 §5.1: "Numerical values are included as JSON numbers")`,
+    );
+  return lives300(expiresIn)
     ? CONFORMS
     : nonConforming(`expires_in is ${JSON.stringify(expiresIn)}, expected ${TOKEN_LIFETIME_S} seconds (${tolerated})`);
 }
 
-/** The predicate: the JWT's claims exp - iat say 300 seconds. */
-export function claimsLifetimeOutcome(exp: number, iat: number): Outcome {
-  return lives300(exp - iat)
-    ? CONFORMS
-    : nonConforming(`the JWT lives exp - iat = ${exp - iat} seconds, expected ${TOKEN_LIFETIME_S} (${tolerated})`);
-}
-
 /**
- * The predicate: without iat, the JWT's exp lies 300 seconds after the request, as this machine's
- * clock saw it asked (`before`) and answered (`after`), within `skew` seconds of clock skew.
+ * The predicate: the JWT's exp lies 300 seconds after the request, as this machine's clock saw it
+ * asked (`before`) and answered (`after`), within `skew` seconds of clock skew.
  */
 export function expiryByClockOutcome(exp: number, before: number, after: number, skew: number): Outcome {
   return exp >= before + MIN_TOKEN_LIFETIME_S - skew && exp <= after + TOKEN_LIFETIME_S + skew
     ? CONFORMS
     : nonConforming(
-        `the JWT's exp is ${exp - before} seconds after the request, expected ${TOKEN_LIFETIME_S} (no iat claim; ${skew} s of clock skew allowed)`,
+        `the JWT's exp is ${exp - before} seconds after the request, expected ${TOKEN_LIFETIME_S} (${skew} s of clock skew allowed)`,
       );
 }
 
-/** What states a token's lifetime: its response's expires_in, the JWT's exp and iat, or exp against the clock. */
+/**
+ * The predicate: the JWT's claims say it lives 300 seconds from its issue. The time of issue is read
+ * two ways, and either will do: `iat` (exp - iat), or the request as this machine's clock saw it
+ * (exp against `before`/`after`, within `skew`). An issuer may backdate `iat` (and `nbf`) for clock
+ * skew, as Azure AD does, so exp - iat alone does not judge; a server whose clock is off ours keeps
+ * exp - iat. A token that neither reading gives 300 seconds fails.
+ */
+export function claimsLifetimeOutcome(exp: number, iat: number, before: number, after: number, skew: number): Outcome {
+  if (lives300(exp - iat)) return CONFORMS;
+  const byClock = expiryByClockOutcome(exp, before, after, skew);
+  return byClock.ok
+    ? CONFORMS
+    : nonConforming(
+        `the JWT lives exp - iat = ${exp - iat} seconds, and its exp is ${exp - before} seconds after the request (${skew} s of clock ` +
+          `skew allowed): expected ${TOKEN_LIFETIME_S} from its issue by either (${tolerated})`,
+      );
+}
+
+/** What states a token's lifetime: its response's expires_in, the JWT's exp (with iat, and against the clock), or exp against the clock alone. */
 export type StatedLifetime =
   | { by: 'expires_in'; expiresIn: unknown }
-  | { by: 'claims'; exp: number; iat: number }
+  | { by: 'claims'; exp: number; iat: number; before: number; after: number; skew: number }
   | { by: 'clock'; exp: number; before: number; after: number; skew: number };
 
 export function lifetimeOutcome(stated: StatedLifetime): Outcome {
   if (stated.by === 'expires_in') return expiresInOutcome(stated.expiresIn);
-  if (stated.by === 'claims') return claimsLifetimeOutcome(stated.exp, stated.iat);
+  if (stated.by === 'claims') return claimsLifetimeOutcome(stated.exp, stated.iat, stated.before, stated.after, stated.skew);
   return expiryByClockOutcome(stated.exp, stated.before, stated.after, stated.skew);
 }
 

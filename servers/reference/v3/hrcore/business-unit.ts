@@ -12,11 +12,12 @@
  *   hr.variant.bu-archived-children-block takes the other reading).
  * - archive may be a boolean or its string form "true" / "false" (001 §2).
  */
-import type { Ctx } from '../../http-kit';
+import { send, type Ctx } from '../../http-kit';
 import type { FieldError, Rules } from '../fields';
 import type { V3FaultName } from '../faults';
 import { on } from '../../switches';
-import type { JsonObject } from '../json';
+import { isObject, type JsonObject } from '../json';
+import { json } from '../respond';
 import { isArchived, type Planned, type RecordKind } from '../write-rules';
 import { LEVELS, type HrStore, type Level } from './store';
 import { hrWrite } from './write';
@@ -61,12 +62,14 @@ export function referrers(
   );
 }
 
-function parentErrors(store: HrStore, level: Level, plan: Planned): FieldError[] {
+function parentErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): FieldError[] {
   const field = parentField(level);
   if (!field) return [];
   const value = plan.fields[field];
   if (typeof value !== 'string' || (plan.intent !== 'create' && plan.existing?.[field] === value)) return [];
-  const parent = store.units[(level - 1) as Level].get(value);
+  // The fault looks a level 4 parent up two levels up instead of one.
+  const parentLevel = (level === 4 && on(ctx.behaviour, 'hr.bu.level4-parent-looked-up-at-level2') ? 2 : level - 1) as Level;
+  const parent = store.units[parentLevel].get(value);
   if (!parent) return [{ field, message: `${field} "${value}" does not name a business unit of level ${level - 1}` }];
   if (isArchived(parent)) return [{ field, message: `${field} "${value}" names an archived business unit of level ${level - 1}` }];
   return [];
@@ -74,6 +77,7 @@ function parentErrors(store: HrStore, level: Level, plan: Planned): FieldError[]
 
 function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): FieldError[] {
   if (plan.intent !== 'archive' || isArchived(plan.existing) || on(ctx.behaviour, 'hr.bu.archive-referenced-accepted')) return [];
+  if (level === 2 && on(ctx.behaviour, 'hr.bu.level2-referenced-archive-accepted')) return [];
   const found = referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.variant.bu-archived-children-block'));
   if (found.length === 0) return [];
   const names = found
@@ -89,19 +93,72 @@ function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): F
   ];
 }
 
+/** Which required fields the blind-written faults stop checking for this body. */
+function blindRelaxed(ctx: Ctx, level: Level, body: unknown): string[] {
+  const b = ctx.behaviour;
+  const relaxed: string[] = [];
+  if (level > 1 && on(b, 'hr.bu.name-required-at-level1-only')) relaxed.push('name');
+  if (!isObject(body)) return relaxed;
+  // The fault tests `'level1ExternalId' in body`, so a null passes.
+  if (level === 2 && on(b, 'hr.bu.level2-null-parent-accepted') && 'level1ExternalId' in body) relaxed.push('level1ExternalId');
+  // The fault is content with any higher-level id.
+  if (level === 3 && on(b, 'hr.bu.level3-any-parent-accepted') && typeof body.level1ExternalId === 'string')
+    relaxed.push('level2ExternalId');
+  return relaxed;
+}
+
+/** The record stored, under the faults that store something else than the plan. */
+function blindPrepare(ctx: Ctx, plan: Planned): JsonObject {
+  const b = ctx.behaviour;
+  if (on(b, 'hr.bu.null-parent-kept') && plan.existing) {
+    const kept = { ...plan.next };
+    for (const l of LEVELS) {
+      const field = `level${l}ExternalId`;
+      const old = plan.existing[field];
+      if (plan.fields[field] === null && old !== undefined) kept[field] = old;
+    }
+    return kept;
+  }
+  return plan.next;
+}
+
 export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) => void {
   const kind = businessUnitKind(level);
+  // Under the archive-string-ignored fault, archive is read as a plain string: "true" is no archive.
+  const stringArchive: RecordKind = { ...kind, rules: { ...kind.rules, archive: 'string' } };
   return (ctx) => {
-    const relaxed: string[] = [];
+    const b = ctx.behaviour;
+    if (level === 4 && on(b, 'hr.bu.level4-route-missing')) return json(ctx, 404, { message: `No operation at ${ctx.path}` });
+    const body = ctx.body;
+    const relaxed: string[] = blindRelaxed(ctx, level, body);
     const parentFault = PARENT_FAULTS[level];
-    if (parentFault && on(ctx.behaviour, parentFault)) relaxed.push(parentField(level) ?? '');
-    if (on(ctx.behaviour, 'hr.bu.create-without-name-accepted')) relaxed.push('name');
-    hrWrite(ctx, {
-      kind,
-      find: (id) => store.units[level].get(id),
-      relaxed: { required: relaxed },
-      check: (plan) => [...parentErrors(store, level, plan), ...archiveErrors(ctx, store, level, plan)],
-      store: (plan, record: JsonObject) => store.units[level].set(plan.externalId, record),
-    });
+    if (parentFault && on(b, parentFault)) relaxed.push(parentField(level) ?? '');
+    if (on(b, 'hr.bu.create-without-name-accepted')) relaxed.push('name');
+    hrWrite(
+      { ...ctx, body },
+      {
+        kind: on(b, 'hr.bu.archive-string-ignored') && isObject(body) && typeof body.archive === 'string' ? stringArchive : kind,
+        find: (id) => store.units[level].get(id),
+        relaxed: { required: relaxed },
+        check: (plan) => {
+          if (plan.intent === 'update' && plan.fields.name === undefined && on(b, 'hr.bu.update-requires-name'))
+            return [{ field: 'name', message: `name is required to write a ${kind.label}` }];
+          return [...parentErrors(ctx, store, level, plan), ...archiveErrors(ctx, store, level, plan)];
+        },
+        prepare: (plan) => blindPrepare(ctx, plan),
+        answerRefusal: (errors) => {
+          if (on(b, 'hr.bu.archive-refusal-empty') && errors.some((e) => e.field === 'archive' && /cannot be archived/.test(e.message))) {
+            send(ctx, 400);
+            return true;
+          }
+          if (on(b, 'hr.bu.missing-fields-no-message') && errors.some((e) => /is required to create/.test(e.message))) {
+            json(ctx, 400, { errors: [] });
+            return true;
+          }
+          return false;
+        },
+        store: (plan, record: JsonObject) => store.units[level].set(plan.externalId, record),
+      },
+    );
   };
 }

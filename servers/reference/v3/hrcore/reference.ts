@@ -10,6 +10,7 @@ import { INVALID_JSON, type Ctx } from '../../http-kit';
 import { checkFields } from '../fields';
 import { isObject, mergePatch } from '../json';
 import { hrWritten, refuse } from '../respond';
+import { on } from '../../switches';
 import { EMPLOYEE_RULES } from './employee';
 import type { HrStore } from './store';
 
@@ -19,6 +20,9 @@ export function employeeReferenceHandler(store: HrStore): (ctx: Ctx) => void {
     const record = store.employees.get(referenceId);
     const body = ctx.body;
     if (!record) return refuse(ctx, 'hr', [{ message: `There is no employee with the reference id "${referenceId}"` }], true);
+    // The fault finds offer-acceptance records by their externalId, which they do not have yet.
+    if (on(ctx.behaviour, 'hr.employee.reference-without-externalid-404') && typeof record.externalId !== 'string')
+      return refuse(ctx, 'hr', [{ message: `There is no employee with the reference id "${referenceId}"` }], true);
     if (body === INVALID_JSON) return refuse(ctx, 'hr', [{ message: 'The request body is not valid JSON' }]);
     if (!isObject(body)) return refuse(ctx, 'hr', [{ message: 'The request body must be a JSON object carrying externalId' }]);
     const { errors, value } = checkFields(body, EMPLOYEE_RULES);

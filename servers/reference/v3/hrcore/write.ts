@@ -1,8 +1,8 @@
 /** One HR core PUT (001 §4): the shared write rules, the record's own rules, storing, answering. */
 import type { Ctx } from '../../http-kit';
-import type { FieldError } from '../fields';
+import { dateMembers, type FieldError } from '../fields';
 import { on } from '../../switches';
-import { hasNull, isObject, type JsonObject } from '../json';
+import { hasNull, isObject, type Json, type JsonObject } from '../json';
 import { hrWritten, refuse } from '../respond';
 import { planWrite, type Planned, type RecordKind, type Relaxed } from '../write-rules';
 
@@ -15,6 +15,8 @@ export interface WriteSpec {
   check?(plan: Planned): FieldError[];
   /** The record to store (e.g. with defaults filled in on create). */
   prepare?(plan: Planned): JsonObject;
+  /** Answers a refusal its own way (a fault's); true when it did. */
+  answerRefusal?(errors: readonly FieldError[]): boolean;
   store(plan: Planned, record: JsonObject): void;
 }
 
@@ -28,10 +30,41 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
     updateWithoutField: on(ctx.behaviour, 'hr.write.update-only-externalid-accepted'),
     replaceOnUpdate: on(ctx.behaviour, 'hr.write.update-replaces-record'),
   };
+  if (on(ctx.behaviour, 'hr.write.numeric-reference-id-500') && isObject(ctx.body) && numericReference(ctx.body)) {
+    throw new TypeError('value.trim is not a function');
+  }
+  const dateErrors = isObject(ctx.body) ? narrowDates(ctx, dateMembers(ctx.body, spec.kind.rules)) : [];
+  if (dateErrors.length > 0) return refuse(ctx, 'hr', dateErrors);
   const plan = planWrite(spec.kind, ctx.body, (id) => spec.find(id), relaxed);
-  if (!plan.ok) return refuse(ctx, 'hr', plan.errors, plan.status === 404);
+  if (!plan.ok) {
+    if (plan.status === 400 && spec.answerRefusal?.(plan.errors)) return;
+    return refuse(ctx, 'hr', plan.errors, plan.status === 404);
+  }
+  const others = Object.entries(plan.fields).filter(([k]) => k !== 'externalId');
+  if (plan.intent === 'update' && on(ctx.behaviour, 'hr.write.null-only-update-refused') && others.every(([, v]) => v === null)) {
+    return refuse(ctx, 'hr', [{ message: `An update of a ${spec.kind.label} needs externalId and at least one other field` }]);
+  }
   const errors = spec.check?.(plan) ?? [];
-  if (errors.length > 0) return refuse(ctx, 'hr', errors);
+  if (errors.length > 0) {
+    if (spec.answerRefusal?.(errors)) return;
+    return refuse(ctx, 'hr', errors);
+  }
   spec.store(plan, spec.prepare?.(plan) ?? plan.next);
   hrWritten(ctx, plan.intent, plan.externalId);
+}
+
+/** True when some ...ExternalId member (a reference to another record) holds a number. */
+function numericReference(value: Json): boolean {
+  if (Array.isArray(value)) return value.some(numericReference);
+  if (!isObject(value)) return false;
+  return Object.entries(value).some(([k, v]) => (/.ExternalId$/.test(k) && typeof v === 'number') || numericReference(v));
+}
+
+/** Date forms refused under the date faults (001 §2 allows both forms and a time part). */
+function narrowDates(ctx: Ctx, dates: Array<{ field: string; value: string }>): FieldError[] {
+  const basic = on(ctx.behaviour, 'hr.dates.basic-format-refused');
+  const timed = on(ctx.behaviour, 'hr.dates.time-part-refused');
+  return dates
+    .filter((d) => (basic && /^\d{8}/.test(d.value)) || (timed && /^[\d-]{8,10}[T ]/.test(d.value)))
+    .map((d) => ({ field: d.field, message: `${d.field} must be a date in the form YYYY-MM-DD` }));
 }

@@ -9,10 +9,10 @@ import { EMBEDDED } from '../../../../src/identity/embedded';
 import { LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
 import { INVALID_JSON, send, type Ctx } from '../../http-kit';
 import { on } from '../../switches';
-import { hasNull, isObject, type JsonObject } from '../json';
+import { at, hasNull, isObject, type JsonObject } from '../json';
 import { json, refuse } from '../respond';
 import type { V3StartingRecords } from '../starting-records';
-import { checkActivity, type StoredActivity } from './rules';
+import { checkActivity, REQUIRED_ON_CREATE, type StoredActivity } from './rules';
 
 export interface Activity extends StoredActivity {
   id: number;
@@ -23,6 +23,8 @@ export interface Activity extends StoredActivity {
 export class LearningStore {
   readonly activities = new Map<string, Activity>();
   readonly imageKeys: ReadonlySet<string>;
+  /** Image keys writes have used (only the learning.image.reused-key-500 fault reads it). */
+  readonly usedImageKeys = new Set<string>();
   private nextId: number;
 
   constructor(private readonly records: V3StartingRecords['learning']) {
@@ -66,9 +68,15 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
     if (ctx.body === INVALID_JSON) return refuse(ctx, 'learning', [{ message: 'The request body is not valid JSON' }]);
     if (!isObject(ctx.body)) return refuse(ctx, 'learning', [{ message: 'The request body must be a JSON object (a learning activity)' }]);
     const body = ctx.body;
-    const stored = store.activities.get(externalId) ?? null;
+    let stored = store.activities.get(externalId) ?? null;
+    // The fault takes a body carrying every create field for a create, whatever is stored.
+    if (stored && on(b, 'learning.put.full-body-recreates') && REQUIRED_ON_CREATE.every((f) => body[f] !== undefined && body[f] !== null))
+      stored = null;
+    // The fault routes the path with a trailing slash to the create.
+    if (ctx.path.endsWith('/') && on(b, 'learning.update.trailing-slash-creates')) stored = null;
     if (stored && on(b, 'learning.null-field-500') && hasNull(body))
       throw new TypeError("Cannot read properties of null (reading 'length')");
+    blindCrashes(ctx, store, stored, body, externalId);
 
     const { errors, next } = checkActivity({
       stored,
@@ -78,7 +86,14 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
       imageExists: (k) => store.imageKeys.has(k),
       behaviour: b,
     });
-    if (errors.length > 0) return refuse(ctx, 'learning', errors);
+    if (errors.length > 0) {
+      // The fault stores the access level before the rules refuse it.
+      if (stored && on(b, 'learning.access.refused-change-stored') && typeof body.accessLevel === 'string')
+        stored.data = { ...stored.data, accessLevel: body.accessLevel };
+      return refuse(ctx, 'learning', errors);
+    }
+    const imageKey = isObject(body.image) && typeof body.image.tempKey === 'string' ? body.image.tempKey : null;
+    if (imageKey !== null) store.usedImageKeys.add(imageKey);
 
     if (!stored) {
       const given = body.aggregateId;
@@ -86,13 +101,48 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
       const answer: Record<string, unknown> = summary(created);
       if (on(b, 'learning.create.no-aggregate-id')) delete answer.aggregateId;
       if (on(b, 'learning.create.id-as-string')) answer.id = String(created.id);
-      return json(ctx, on(b, 'learning.create.status-200') ? 200 : 201, answer);
+      if (on(b, 'learning.create.url-missing-for-private') && next.accessLevel === 'private') delete answer.url;
+      const mediaType = on(b, 'learning.create.body-labelled-html') ? 'text/html' : 'application/json';
+      return json(ctx, on(b, 'learning.create.status-200') ? 200 : 201, answer, {}, mediaType);
     }
     stored.data = next;
+    // The fault issues a new aggregate id whenever one is sent, even the stored one.
+    if (body.aggregateId !== undefined && on(b, 'learning.aggregate-id.reissued-when-resent')) stored.aggregateId = randomUUID();
     if (body.isArchived === true && on(b, 'learning.archive.status-204')) return send(ctx, 204);
     const status = on(b, 'learning.update.status-201') ? 201 : 200;
     if (on(b, 'learning.variant.update-empty-body')) return send(ctx, status);
     if (on(b, 'learning.variant.update-full-activity')) return json(ctx, status, { ...summary(stored), externalId, ...stored.data });
     json(ctx, status, summary(stored));
   };
+}
+
+/** The crashes of the blind-written learning faults: each throws on a request 001 lets succeed (or refuses with a message). */
+function blindCrashes(ctx: Ctx, store: LearningStore, stored: Activity | null, body: JsonObject, externalId: string): void {
+  const b = ctx.behaviour;
+  const crash = (what: string): never => {
+    throw new TypeError(`Cannot read properties of undefined (reading '${what}')`);
+  };
+  // The fault takes an all-digit key for the internal id and finds no activity under it.
+  if (on(b, 'learning.keyed.digits-500') && /^\d+$/.test(externalId)) crash('aggregateId');
+  if (
+    on(b, 'learning.description.set-on-update-500') &&
+    stored &&
+    typeof body.description === 'string' &&
+    stored.data.description === undefined
+  )
+    crash('replace');
+  const duration = at(body, 'duration.duration');
+  if (on(b, 'learning.duration.fraction-500') && typeof duration === 'number' && !Number.isInteger(duration))
+    throw new RangeError(`The number ${duration} cannot be converted to a BigInt because it is not an integer`);
+  if (on(b, 'learning.costs.decimal-500') && isObject(body.costs)) {
+    // Costs are kept as BigInt minor units, converted from the number sent: a fraction throws.
+    for (const field of ['attendenceCost', 'cancellationCost', 'otherCost']) {
+      const cost = body.costs[field];
+      if (typeof cost === 'number') BigInt(cost);
+    }
+  }
+  const key = at(body, 'image.tempKey');
+  if (on(b, 'learning.image.reused-key-500') && typeof key === 'string' && store.usedImageKeys.has(key)) crash('bytes');
+  if (on(b, 'learning.is-archived-false-500') && stored && body.isArchived === false && stored.data.isArchived !== true)
+    crash('archivedAt');
 }

@@ -23,8 +23,21 @@ const REWORDED: Partial<Record<MessageKey, [V3FaultName, string]>> = {
   image: ['learning.msg.image-reworded', 'Image not found'],
 };
 
+/** Further rewordings, written blind from 001 §7.2: another row's message. */
+const BLIND_REWORDED: Partial<Record<MessageKey, [V3FaultName, string]>> = {
+  fromOrgwide: ['learning.msg.from-orgwide-says-to', LEARNING_MESSAGES.toOrgwide],
+  fieldForAccessLevel: ['learning.msg.code-says-content-type', LEARNING_MESSAGES.contentType],
+};
+
 /** The message the server says for `key` (reworded when its fault is on). */
 export function learningMessage(behaviour: Behaviour, key: MessageKey): string {
   const reworded = REWORDED[key];
-  return reworded && on(behaviour, reworded[0]) ? reworded[1] : LEARNING_MESSAGES[key];
+  if (reworded && on(behaviour, reworded[0])) return reworded[1];
+  const blind = BLIND_REWORDED[key];
+  if (blind && on(behaviour, blind[0])) return blind[1];
+  // Lawful: the message word for word, ended by a full stop (the body's format is not shown, 001 §7.4).
+  return on(behaviour, 'learning.variant.messages-full-stop') ? `${LEARNING_MESSAGES[key]}.` : LEARNING_MESSAGES[key];
 }
+
+/** What the learning.msg.cost-typo-on-update fault says on the update path. */
+export const COST_MESSAGE_WITH_TYPO = 'If cost is supplied then currency code also need to be supplied';

@@ -27,7 +27,7 @@ import { LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
 import { checkFields, type FieldError, type Rules } from '../fields';
 import { on } from '../../switches';
 import { at, isObject, mergePatch, withoutNulls, type Json, type JsonObject } from '../json';
-import { learningMessage, PUBLIC_PRIVATE_MESSAGE, type MessageKey } from './messages';
+import { COST_MESSAGE_WITH_TYPO, learningMessage, PUBLIC_PRIVATE_MESSAGE, type MessageKey } from './messages';
 
 export const ACCESS_LEVELS = ['orgwide', 'public', 'private'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -82,21 +82,39 @@ const isLevel = (value: Json | undefined): value is AccessLevel =>
 export function checkActivity(w: ActivityWrite): ActivityCheck {
   const b = w.behaviour;
   const say = (key: MessageKey, field?: string): FieldError => ({ ...(field ? { field } : {}), message: learningMessage(b, key) });
-  const { errors: typeErrors, value: body } = checkFields(w.body, ACTIVITY_RULES);
-  const { aggregateId: _aggregateId, ...patch } = body;
+  const { errors: typeErrors, value: body } = checkFields(blindCoerced(b, w.body), ACTIVITY_RULES);
+  const { aggregateId: _aggregateId, ...sent } = body;
+  // The nested-null fault drops the nulls inside objects before merging (top-level nulls still remove).
+  const patch = on(b, 'learning.update.nested-null-ignored')
+    ? Object.fromEntries(Object.entries(sent).map(([k, v]) => [k, isObject(v) ? withoutNulls(v) : v]))
+    : sent;
   const next = w.stored
     ? mergePatch(w.stored.data, on(b, 'learning.update.null-ignored') ? withoutNulls(patch) : patch)
     : withoutNulls(patch);
+  if (typeErrors.length > 0 && on(b, 'learning.type-error-500'))
+    throw new TypeError(`${typeErrors[0]?.field ?? 'value'}.trim is not a function`);
   if (typeErrors.length > 0) return { errors: typeErrors, next };
   const errors: FieldError[] = [];
 
   // Required on create; not removable afterwards (001 §4).
   for (const field of REQUIRED_ON_CREATE) {
     if (w.stored === null && (body[field] === undefined || body[field] === null)) {
-      if (!(field === 'title' && on(b, 'learning.create.required-not-checked')))
-        errors.push({ field, message: `${field} is required to create an activity` });
+      if (field === 'title' && on(b, 'learning.create.required-not-checked')) continue;
+      if (field === 'title' && on(b, 'learning.title.required-for-orgwide-only') && body.accessLevel !== 'orgwide') continue;
+      if (field === 'owner' && on(b, 'learning.owner.defaults-to-provider') && isObject(next[LEARNING_PROVIDER_FIELD])) {
+        next.owner = structuredClone(next[LEARNING_PROVIDER_FIELD]);
+        continue;
+      }
+      if (field === 'accessLevel' && on(b, 'learning.access-level.defaults-to-private') && body.accessLevel === undefined) {
+        next.accessLevel = 'private';
+        continue;
+      }
+      errors.push({ field, message: `${field} is required to create an activity` });
     }
   }
+  // The fault re-runs the create rule for title on every update.
+  if (w.stored && body.title === undefined && on(b, 'learning.update.requires-title'))
+    errors.push({ field: 'title', message: 'title is required' });
   const checkId = (field: string, registered: number, relaxed: boolean): void => {
     const id = at(body, `${field}.id`);
     if (isObject(body[field]) && id === undefined) errors.push({ field: `${field}.id`, message: `${field}.id is required` });
@@ -117,9 +135,11 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
     let refusedChange = true;
     if (storedLevel === 'orgwide') {
       if (on(b, 'learning.access.from-orgwide-allowed') && body.accessLevel !== null) refusedChange = false;
+      else if (on(b, 'learning.access.orgwide-to-public-allowed') && body.accessLevel === 'public') refusedChange = false;
       else errors.push(say('fromOrgwide', 'accessLevel'));
     } else if (body.accessLevel === 'orgwide') {
       if (on(b, 'learning.access.to-orgwide-allowed')) refusedChange = false;
+      else if (on(b, 'learning.access.public-to-orgwide-allowed') && storedLevel === 'public') refusedChange = false;
       else errors.push(say('toOrgwide', 'accessLevel'));
     } else if (body.accessLevel === null) {
       errors.push({ field: 'accessLevel', message: 'accessLevel cannot be removed from an activity' });
@@ -135,8 +155,10 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   if (
     w.stored &&
     body.aggregateId !== undefined &&
-    String(body.aggregateId) !== w.stored.aggregateId &&
-    !on(b, 'learning.aggregate-id-change-allowed')
+    // The fault refuses any aggregateId sent, the stored one too.
+    (String(body.aggregateId) !== w.stored.aggregateId || on(b, 'learning.aggregate-id.resent-refused')) &&
+    !on(b, 'learning.aggregate-id-change-allowed') &&
+    !(body.isArchived === true && on(b, 'learning.aggregate-id.unchecked-on-archive'))
   ) {
     errors.push(say('aggregateId', 'aggregateId'));
   }
@@ -149,28 +171,49 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   if (currencySupplied && !/^[A-Z]{3}$/.test(code))
     errors.push({ field: 'costs.currency.code', message: `costs.currency.code "${code}" is not an ISO 4217 currency code` });
   const costRules = w.stored === null || !on(b, 'learning.costs.rule-skipped-on-update');
-  if (costRules && costSupplied && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
-    errors.push(say('costWithoutCurrency', 'costs.currency.code'));
+  // The only-attendence fault looks at attendenceCost alone; the zero-cost fault tests costs for truth.
+  const costForCurrencyRule = on(b, 'learning.costs.only-attendence-checked') ? typeof costs.attendenceCost === 'number' : costSupplied;
+  const costForCostRule = on(b, 'learning.costs.zero-cost-not-a-cost') ? COST_FIELDS.some((f) => Boolean(costs[f])) : costSupplied;
+  if (costRules && costForCurrencyRule && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
+    if (w.stored && on(b, 'learning.msg.cost-typo-on-update'))
+      errors.push({ field: 'costs.currency.code', message: COST_MESSAGE_WITH_TYPO });
+    else errors.push(say('costWithoutCurrency', 'costs.currency.code'));
   }
-  if (costRules && currencySupplied && !costSupplied && !on(b, 'learning.costs.currency-without-cost-accepted'))
+  if (costRules && currencySupplied && !costForCostRule && !on(b, 'learning.costs.currency-without-cost-accepted'))
     errors.push(say('currencyWithoutCost', 'costs'));
 
   // What public and private activities may use (001 §2).
   if (level === 'public' || level === 'private') {
     const type = at(next, 'content.type');
-    if (typeof type === 'string' && !OPEN_CONTENT_TYPES.includes(type) && !on(b, 'learning.content.scormcourse-on-private-accepted'))
+    const open = on(b, 'learning.content.weblink-orgwide-only') ? ['text'] : OPEN_CONTENT_TYPES;
+    const contentChecked = !(w.stored && on(b, 'learning.content.type-checked-on-create-only'));
+    if (typeof type === 'string' && !open.includes(type) && contentChecked && !on(b, 'learning.content.scormcourse-on-private-accepted'))
       errors.push(say('contentType', 'content.type'));
-    if (!on(b, 'learning.field.code-on-public-accepted')) {
+    if (on(b, 'learning.limited-set.code-500') && ORGWIDE_ONLY_FIELDS.some((f) => next[f] !== undefined))
+      throw new TypeError("Cannot read properties of undefined (reading 'code')");
+    if (!on(b, 'learning.field.code-on-public-accepted') && !(w.stored && on(b, 'learning.code.unchecked-on-update'))) {
       for (const field of ORGWIDE_ONLY_FIELDS) if (next[field] !== undefined) errors.push(say('fieldForAccessLevel', field));
     }
+    // The fault lists isArchived among the orgwide-only fields, for private activities.
+    if (level === 'private' && body.isArchived === true && on(b, 'learning.archive.private-refused'))
+      errors.push(say('fieldForAccessLevel', 'isArchived'));
   }
 
   // Image key in temporary storage (001 §7.2).
   if (isObject(body.image)) {
     const key = body.image.tempKey;
+    const imageChecked = !(w.stored && on(b, 'learning.image.checked-on-create-only'));
     if (key === undefined || key === null) errors.push({ field: 'image.tempKey', message: 'image.tempKey is required' });
-    else if (typeof key === 'string' && !w.imageExists(key) && !on(b, 'learning.image.unknown-key-accepted'))
+    else if (typeof key === 'string' && !w.imageExists(key) && imageChecked && !on(b, 'learning.image.unknown-key-accepted'))
       errors.push(say('image', 'image.tempKey'));
   }
   return { errors, next };
+}
+
+/** The body as the lawful variant reads it: a numeric string provider id taken for the integer (Jackson's default coercion). */
+function blindCoerced(b: Behaviour, body: JsonObject): JsonObject {
+  const provider = body[LEARNING_PROVIDER_FIELD];
+  if (!on(b, 'learning.variant.provider-id-string-coerced') || !isObject(provider) || typeof provider.id !== 'string') return body;
+  if (!/^\d+$/.test(provider.id)) return body;
+  return { ...body, [LEARNING_PROVIDER_FIELD]: { ...provider, id: Number(provider.id) } };
 }
