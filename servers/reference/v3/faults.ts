@@ -342,6 +342,28 @@ export const V3_FAULTS = [
     'validation',
     'An image key that does not exist is accepted.',
   ),
+  // Clauses no fault broke yet (the fault run's unproven list), one each.
+  defineFault(
+    'hr',
+    'hr.bu.archive-refused-when-any-lower-unit',
+    'hr.state.bu-archive',
+    'hierarchy',
+    'Archiving a business unit is refused whenever any live unit of a lower level exists: the reference lookup forgets to match the parent id.',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.externalid-not-required',
+    'hr.bu.externalId',
+    'validation',
+    'A business unit write without externalId is accepted at levels 2-4 (an id is made up); employee, position and level 1 still require it.',
+  ),
+  defineFault(
+    'learning',
+    'learning.code.refused-on-orgwide',
+    'learning.code',
+    'access-level',
+    'code is refused with "Field is invalid for access level" on orgwide activities too: the orgwide-only check runs at every access level.',
+  ),
   // Faults written blind from 001 (clause by clause)
   // --- tokens and bearer tokens (001 §5, §8) ---
   defineFault(

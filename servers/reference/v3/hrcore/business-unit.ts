@@ -78,7 +78,11 @@ function parentErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): Fi
 function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): FieldError[] {
   if (plan.intent !== 'archive' || isArchived(plan.existing) || on(ctx.behaviour, 'hr.bu.archive-referenced-accepted')) return [];
   if (level === 2 && on(ctx.behaviour, 'hr.bu.level2-referenced-archive-accepted')) return [];
-  const found = referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.variant.bu-archived-children-block'));
+  const found = on(ctx.behaviour, 'hr.bu.archive-refused-when-any-lower-unit')
+    ? LEVELS.filter((l) => l > level).flatMap((l) =>
+        [...store.units[l].values()].filter((u) => !isArchived(u)).map((u) => ({ level: l, externalId: String(u.externalId) })),
+      )
+    : referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.variant.bu-archived-children-block'));
   if (found.length === 0) return [];
   const names = found
     .slice(0, 5)
@@ -139,7 +143,7 @@ export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) =>
       {
         kind: on(b, 'hr.bu.archive-string-ignored') && isObject(body) && typeof body.archive === 'string' ? stringArchive : kind,
         find: (id) => store.units[level].get(id),
-        relaxed: { required: relaxed },
+        relaxed: { required: relaxed, externalId: level > 1 && on(b, 'hr.bu.externalid-not-required') },
         check: (plan) => {
           if (plan.intent === 'update' && plan.fields.name === undefined && on(b, 'hr.bu.update-requires-name'))
             return [{ field: 'name', message: `name is required to write a ${kind.label}` }];

@@ -10,7 +10,7 @@ export interface WriteSpec {
   kind: RecordKind;
   find(externalId: string): JsonObject | undefined;
   /** Record-specific rules a fault switches off (the shared ones are set here). */
-  relaxed?: Pick<Relaxed, 'required'>;
+  relaxed?: Pick<Relaxed, 'required' | 'externalId'>;
   /** The record's own rules, after the shared ones. */
   check?(plan: Planned): FieldError[];
   /** The record to store (e.g. with defaults filled in on create). */
@@ -26,7 +26,7 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
   }
   const relaxed: Relaxed = {
     ...spec.relaxed,
-    externalId: on(ctx.behaviour, 'hr.write.externalid-not-required'),
+    externalId: spec.relaxed?.externalId === true || on(ctx.behaviour, 'hr.write.externalid-not-required'),
     updateWithoutField: on(ctx.behaviour, 'hr.write.update-only-externalid-accepted'),
     replaceOnUpdate: on(ctx.behaviour, 'hr.write.update-replaces-record'),
   };

@@ -182,6 +182,9 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   if (costRules && currencySupplied && !costForCostRule && !on(b, 'learning.costs.currency-without-cost-accepted'))
     errors.push(say('currencyWithoutCost', 'costs'));
 
+  // The fault runs the orgwide-only check at every access level.
+  if (level === 'orgwide' && on(b, 'learning.code.refused-on-orgwide'))
+    for (const field of ORGWIDE_ONLY_FIELDS) if (next[field] !== undefined) errors.push(say('fieldForAccessLevel', field));
   // What public and private activities may use (001 §2).
   if (level === 'public' || level === 'private') {
     const type = at(next, 'content.type');
