@@ -49,17 +49,38 @@ function withUnknowns(ids: Record<string, string | null>): Record<string, string
 interface CredentialEntry {
   /** Real ids where they are harmless, so that only the credentials are wrong; unknown ids for a destructive operation. */
   ids: 'existing' | 'unknown';
+  /**
+   * For a write, a body it refuses with its 422 when credentials are right (000 §4 rule 1, rule 2 and
+   * the rows' 422: no e-mail, no file content, a blank school or company name; for the tag create and
+   * the PATCH, whose refusals no sentence names, a body without attributes): without credentials it
+   * must still get the 401.
+   */
+  invalidBody: unknown;
 }
+
+const INVALID_BODIES: Readonly<Record<string, unknown>> = {
+  'rm.candidates.create': { data: { type: 'candidates', attributes: { first_name: 'No e-mail' } } },
+  'rm.candidate-files.create': { data: { type: 'candidate_files', attributes: { filename: 'resume.txt' } } },
+  'rm.educations.create': { data: { type: 'educations', attributes: { school: { name: ' ' } } } },
+  'rm.employments.create': { data: { type: 'employments', attributes: { company: { name: ' ' } } } },
+};
+
+function credentialEntry(op: OperationSpec): CredentialEntry {
+  const invalidBody = op.requestBody ? (INVALID_BODIES[op.id] ?? { data: { type: op.id.split('.')[1] ?? 'records' } }) : undefined;
+  return { ids: DESTRUCTIVE.has(op.id) ? 'unknown' : 'existing', invalidBody };
+}
+
+/** 000 §5.1: "the scheme is declared as HTTP basic": an Authorization header of another scheme carries no valid credentials. */
+const OTHER_SCHEME: AuthProvider = {
+  headers: () => Promise.resolve({ authorization: 'Bearer conformance-not-a-basic-credential' }),
+  curl: { kind: 'bearer', tokenCommand: "echo 'conformance-not-a-basic-credential'" },
+};
 
 const credentials = defineRule<RmRuleContext, CredentialEntry>({
   describe: 'every operation: credentials (000 §5)',
   title: () => 'answers 401 without credentials, with a wrong secret and with an unknown API key @smoke',
   // 000 §5.1: every operation requires credentials.
-  ...partition(
-    'rm',
-    (op) => ({ ids: DESTRUCTIVE.has(op.id) ? 'unknown' : 'existing' }),
-    () => 'every operation requires credentials',
-  ),
+  ...partition('rm', credentialEntry, () => 'every operation requires credentials'),
   run: async (ctx, op, entry) => {
     const { rm, target } = ctx;
     if (op.responses.some((r) => r.status === '401')) ctx.covers(op.id, '401');
@@ -69,13 +90,23 @@ const credentials = defineRule<RmRuleContext, CredentialEntry>({
     const wrongSecret = hmacBasicAuth(target.rm?.apiKey ?? '', `${target.rm?.apiSecret ?? ''}-wrong`);
     // 000 §5.2: the API key takes the place of the user name; a key the target never issued, with the real secret.
     const unknownKey = hmacBasicAuth(`conformance-unknown-key-${unknownId()}`, target.rm?.apiSecret ?? '');
-    const ways: readonly (readonly [string, AuthProvider])[] = [
-      ['without credentials', NO_AUTH],
-      ['with a wrong secret', wrongSecret],
-      ['with an unknown API key', unknownKey],
+    // 000 §5.2: the secret takes the place of the password; the right key with no secret at all is not a credential.
+    const emptySecret = hmacBasicAuth(target.rm?.apiKey ?? '', '');
+    const ways: { how: string; auth: AuthProvider; params: Record<string, string>; body: unknown }[] = [
+      { how: 'without credentials', auth: NO_AUTH, params: ids, body },
+      { how: 'with a Bearer authorization header', auth: OTHER_SCHEME, params: ids, body },
+      { how: 'with a wrong secret', auth: wrongSecret, params: ids, body },
+      { how: 'with an unknown API key', auth: unknownKey, params: ids, body },
+      { how: 'with the API key and an empty secret', auth: emptySecret, params: ids, body },
     ];
-    const sent = await Promise.all(ways.map(([, auth]) => rm.call(op.id, { params: ids, body, auth })));
-    ways.forEach(([how], i) => {
+    // 000 §5.4 "Missing or invalid credentials give HTTP 401" on every operation: before anything else is
+    // looked at, so also for a record that does not exist (not its 404) and for a body that is invalid (not its 422).
+    if (op.pathParams.length > 0)
+      ways.push({ how: 'without credentials, for unknown path ids', auth: NO_AUTH, params: withUnknowns(none), body });
+    if (entry.invalidBody !== undefined)
+      ways.push({ how: 'without credentials, with an invalid body', auth: NO_AUTH, params: ids, body: entry.invalidBody });
+    const sent = await Promise.all(ways.map((w) => rm.call(op.id, { params: w.params, body: w.body, auth: w.auth })));
+    ways.forEach(({ how }, i) => {
       const ex = sent[i];
       if (!ex) return;
       // Every operation requires credentials (000 §5.1), also where its row lists no 401 (then the 401 speaks for no cell).
