@@ -12,10 +12,16 @@ export const atsRoutes: RouteModule = (router, app) => {
   router.on('DELETE', '/ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId}', (ctx) => {
     const integrationId = ctx.params.atsIntegrationId ?? '';
     const atsId = ctx.params.candidateAtsId ?? '';
-    if (!store.integrations.has(integrationId)) throw notFound('ATS integration', integrationId);
-    const candidate = store.candidateByAtsId(integrationId, atsId);
+    // The any-integration fault looks the ATS id up in every integration when the one named is unknown.
+    const anywhere = !store.integrations.has(integrationId) && env.fault('rm.ats.anonymise.any-integration');
+    if (!store.integrations.has(integrationId) && !anywhere) throw notFound('ATS integration', integrationId);
+    const candidate = anywhere
+      ? [...store.integrations.keys()].map((other) => store.candidateByAtsId(other, atsId)).find((c) => c !== undefined)
+      : store.candidateByAtsId(integrationId, atsId);
+    if (anywhere && !candidate) throw notFound('ATS candidate', atsId);
     if (!candidate && !env.fault('rm.ats.anonymise.unknown-202')) throw notFound('ATS candidate', atsId);
-    if (candidate && !candidate.anonymised) store.anonymise(candidate, env.now());
+    // The not-applied fault queues the work but the queue never runs.
+    if (candidate && !candidate.anonymised && !env.fault('rm.ats.anonymise.not-applied')) store.anonymise(candidate, env.now());
     sendDoc(env, ctx, env.fault('rm.ats.anonymise.status-200') ? 200 : 202, { meta: { status: 'queued', candidate_ats_id: atsId } });
   });
 };
