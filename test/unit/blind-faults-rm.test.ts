@@ -207,11 +207,11 @@ const CASES: Case[] = [
   // §4 Operations: tags, files, educations, employments, job alert subscriptions
   c({ fault: 'rm.tags.list.unknown-candidate-200', probe: (rm) => rm.status('/candidates/99999999/tags'), clean: 404, faulty: 200 }),
   c({
-    fault: 'rm.tags.create.email-required',
+    fault: 'rm.tags.create.status-201',
     probe: async (rm) =>
       (await rm.send('POST', `/candidates/${C1}/tags`, { data: { type: 'tags', attributes: { name: 'blind' } } })).status,
     clean: 200,
-    faulty: 422,
+    faulty: 201,
   }),
   c({
     fault: 'rm.tags.delete.any-candidate',
@@ -369,15 +369,14 @@ const CASES: Case[] = [
     faulty: 202,
   }),
   c({
-    fault: 'rm.ats.anonymise.not-applied',
+    fault: 'rm.ats.anonymise.status-204',
     probe: async (rm) => {
-      const status = (await rm.send('DELETE', `/ats_integrations/${EMBEDDED.rm.atsIntegrationId}/candidates/${EMBEDDED.rm.atsCandidateId}`))
-        .status;
+      const answer = await rm.send('DELETE', `/ats_integrations/${EMBEDDED.rm.atsIntegrationId}/candidates/${EMBEDDED.rm.atsCandidateId}`);
       const anonymised = await rm.list('/candidates?filter[anonymised]=true&page=1&per_page=100');
-      return [status, anonymised.some((r) => r.id === '10072')];
+      return [answer.status, answer.text === '', anonymised.some((r) => r.id === '10072')];
     },
-    clean: [202, true],
-    faulty: [202, false],
+    clean: [202, false, true],
+    faulty: [204, true, true],
   }),
   // §3, §4 Operations: static lists
   c({

@@ -522,10 +522,10 @@ const faults = [
   ),
   defineFault(
     'rm',
-    'rm.tags.create.email-required',
+    'rm.tags.create.status-201',
     'rm.op.candidate-tags.create',
     'status',
-    "POST /candidates/{candidateId}/tags takes the contract's stray `email` requirement literally: a body with name only answers 422.",
+    'POST /candidates/{candidateId}/tags answers 201 (the usual status of a create) instead of the documented 200.',
   ),
   defineFault(
     'rm',
@@ -663,10 +663,10 @@ const faults = [
   ),
   defineFault(
     'rm',
-    'rm.ats.anonymise.not-applied',
+    'rm.ats.anonymise.status-204',
     'rm.state.anonymise',
-    'state',
-    'The anonymise operation answers 202 but the queue never runs: the candidate stays as it was (listed by default, not found with filter[anonymised]=true).',
+    'status',
+    'The anonymise operation answers 204 with no body (a plain DELETE) instead of 202; the candidate is queued all the same.',
   ),
   // §3, §4 Operations: static lists
   defineFault(

@@ -4,7 +4,7 @@
  * anonymised: gone from GET /candidates by default, found with filter[anonymised]=true. Asking
  * again for an already anonymised candidate answers 202 again (it is still known to the ATS).
  */
-import { notFound, sendDoc } from '../respond';
+import { notFound, sendDoc, sendNoContent } from '../respond';
 import type { RouteModule } from './app';
 
 export const atsRoutes: RouteModule = (router, app) => {
@@ -20,8 +20,8 @@ export const atsRoutes: RouteModule = (router, app) => {
       : store.candidateByAtsId(integrationId, atsId);
     if (anywhere && !candidate) throw notFound('ATS candidate', atsId);
     if (!candidate && !env.fault('rm.ats.anonymise.unknown-202')) throw notFound('ATS candidate', atsId);
-    // The not-applied fault queues the work but the queue never runs.
-    if (candidate && !candidate.anonymised && !env.fault('rm.ats.anonymise.not-applied')) store.anonymise(candidate, env.now());
+    if (candidate && !candidate.anonymised) store.anonymise(candidate, env.now());
+    if (env.fault('rm.ats.anonymise.status-204')) return sendNoContent(ctx);
     sendDoc(env, ctx, env.fault('rm.ats.anonymise.status-200') ? 200 : 202, { meta: { status: 'queued', candidate_ats_id: atsId } });
   });
 };

@@ -46,13 +46,13 @@ const tagRoutes: RouteModule = (router, app) => {
       throw new TypeError("Cannot read properties of undefined (reading 'data')");
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
-    // The email-required fault takes the contract's stray `email` requirement literally.
-    if (env.fault('rm.tags.create.email-required')) requiredString(attributes, 'email');
     const name = requiredString(attributes, 'name').trim();
     const { id } = addTagging(app, c, name, env.now());
     const tagging = store.taggings.get(id);
     if (!tagging) throw new Error('tagging vanished');
-    sendDoc(env, ctx, 200, { data: env.variant('rm.variant.tags-post-list') ? taggingsOf(c) : resources.tagging(tagging) });
+    sendDoc(env, ctx, env.fault('rm.tags.create.status-201') ? 201 : 200, {
+      data: env.variant('rm.variant.tags-post-list') ? taggingsOf(c) : resources.tagging(tagging),
+    });
   });
 
   router.on('DELETE', '/candidates/{candidateId}/tags/{tagId}', (ctx) => {
