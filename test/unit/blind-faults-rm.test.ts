@@ -1039,6 +1039,184 @@ const CASES: Case[] = [
     clean: 'ts-api',
     faulty: null,
   }),
+  // Clauses that had faults already: one more, in another way
+  c({
+    fault: 'rm.auth.non-basic-400',
+    probe: async (rm) => [
+      (await rm.call('GET', '/lists', { auth: 'Bearer abc' })).status,
+      (await rm.call('GET', '/lists', { auth: null })).status,
+    ],
+    clean: [401, 401],
+    faulty: [400, 401],
+  }),
+  c({
+    fault: 'rm.auth.wrong-credentials-403',
+    probe: async (rm) => [
+      (await rm.call('GET', '/lists', { auth: basic(EMBEDDED.rm.apiKey, 'wrong') })).status,
+      (await rm.call('GET', '/lists', { auth: null })).status,
+    ],
+    clean: [401, 401],
+    faulty: [403, 401],
+  }),
+  c({
+    fault: 'rm.schema.interaction-score-unclamped',
+    probe: async (rm) =>
+      Math.max(...(await rm.list('/candidates?page=1&per_page=100')).map((r) => Number(r.attributes.interaction_score))) > 1,
+    clean: false,
+    faulty: true,
+  }),
+  c({
+    fault: 'rm.schema.subscription-status-capitalised',
+    probe: async (rm) =>
+      [...new Set((await rm.list('/candidates?page=1&per_page=100')).map((r) => r.attributes.subscription_status))].sort(),
+    clean: ['subscribed', 'unsubscribed'],
+    faulty: ['Unsubscribed', 'subscribed'],
+  }),
+  c({
+    fault: 'rm.schema.type-capitalised-on-create',
+    probe: async (rm) => {
+      const created = await rm.create();
+      return [created.type, (await rm.one(`/candidates/${created.id}`)).type];
+    },
+    clean: ['candidates', 'candidates'],
+    faulty: ['Candidate', 'candidates'],
+  }),
+  c({
+    fault: 'rm.schema.included-without-attributes',
+    probe: async (rm) => [...new Set((await rm.included(`/candidates/${C1}?include=notes,educations`)).map((r) => typeOf(r.attributes)))],
+    clean: ['object'],
+    faulty: ['undefined'],
+  }),
+  c({
+    fault: 'rm.filter.ats-uid-false-empty',
+    probe: async (rm) => (await rm.list('/candidates?filter[ats_uid][exists]=false&page=1&per_page=100')).length > 0,
+    clean: true,
+    faulty: false,
+  }),
+  c({
+    fault: 'rm.filter.resume-false-ignored',
+    probe: async (rm) => [
+      (await rm.list('/candidates?filter[resume][exists]=false&page=1&per_page=100')).length,
+      (await rm.list('/candidates?page=1&per_page=100')).length,
+    ],
+    expect: (clean, faulty) => {
+      const [cleanFalse, all] = clean as number[];
+      assert.ok(cleanFalse! < all!);
+      assert.deepEqual(faulty, [all, all]);
+    },
+  }),
+  c({
+    fault: 'rm.candidates.create.phone-dropped',
+    probe: async (rm) => (await rm.one(`/candidates/${(await rm.create({ phone_number: '+1 555 0199' })).id}`)).attributes.phone_number,
+    clean: '+1 555 0199',
+    faulty: '',
+  }),
+  c({
+    fault: 'rm.server-error.page-past-end',
+    probe: async (rm) => [await rm.status('/candidates?page=50&per_page=100'), await rm.status('/candidates?page=1&per_page=100')],
+    clean: [200, 200],
+    faulty: [500, 200],
+  }),
+  c({
+    fault: 'rm.educations.create.not-listed',
+    probe: async (rm) => {
+      const created = ((await rm.send('POST', `/candidates/${C1}/educations`, education)).json as { data: Res }).data;
+      return [
+        await rm.status(`/candidates/${C1}/educations/${created.id}`),
+        (await rm.list(`/candidates/${C1}/educations?page=1&per_page=100`)).some((e) => e.id === created.id),
+      ];
+    },
+    clean: [200, true],
+    faulty: [200, false],
+  }),
+  c({
+    fault: 'rm.employments.create.not-persisted',
+    probe: async (rm) => {
+      const answer = await rm.send('POST', `/candidates/${C1}/employments`, {
+        data: { type: 'employments', attributes: { company: { name: 'Contoso' } } },
+      });
+      const id = (answer.json as { data: Res }).data.id;
+      return [
+        answer.status,
+        await rm.status(`/candidates/${C1}/employments/${id}`),
+        (await rm.list(`/candidates/${C1}/employments?page=1&per_page=100`)).some((e) => e.id === id),
+      ];
+    },
+    clean: [201, 200, true],
+    faulty: [201, 404, false],
+  }),
+  c({
+    fault: 'rm.jobs.include-lists-drafts',
+    probe: async (rm) => [
+      [...new Set((await rm.list('/jobs?include=categories')).map((j) => j.attributes.status))].sort(),
+      [...new Set((await rm.list('/jobs')).map((j) => j.attributes.status))],
+    ],
+    clean: [['live'], ['live']],
+    faulty: [['draft', 'live'], ['live']],
+  }),
+  c({
+    fault: 'rm.filter-cap.one-page-late',
+    probe: async (rm) => [
+      await rm.status('/candidates?filter[archived]=false&page=101&per_page=100'),
+      await rm.status('/candidates?filter[archived]=false&page=102&per_page=100'),
+    ],
+    clean: [400, 400],
+    faulty: [200, 400],
+  }),
+  c({
+    fault: 'rm.candidates.create.email-at-sign-only',
+    probe: async (rm) => {
+      const post = async (email: string) =>
+        (await rm.send('POST', '/candidates', { data: { type: 'candidates', attributes: { email } } })).status;
+      return [await post('jane.doe@'), await post('@example.com'), await post('not-an-email')];
+    },
+    clean: [422, 422, 422],
+    faulty: [201, 201, 422],
+  }),
+  c({
+    fault: 'rm.candidate-files.refused-400',
+    probe: async (rm) => {
+      const status = (
+        await rm.send('POST', `/candidates/${C1}/candidate_files`, file({ filename: 'cv.pdf', content: '%%% not base64 %%%' }))
+      ).status;
+      return [status, refs(await rm.one(`/candidates/${C1}`), 'resumes').length];
+    },
+    expect: (clean, faulty) => {
+      assert.equal((clean as number[])[0], 422);
+      assert.deepEqual(faulty, [400, (clean as number[])[1]]);
+    },
+  }),
+  c({
+    fault: 'rm.lists.add.member-of-any-list-200',
+    probe: async (rm) => {
+      const cand = await rm.create();
+      const other = (await rm.list('/lists')).find((l) => l.id !== LIST)!.id;
+      const statuses = [
+        (await rm.send('PUT', `/lists/${other}/candidates/${cand.id}`)).status,
+        (await rm.send('PUT', `/lists/${LIST}/candidates/${cand.id}`)).status,
+      ];
+      return [...statuses, refs(await rm.one(`/candidates/${cand.id}`), 'lists').length];
+    },
+    clean: [201, 201, 2],
+    faulty: [201, 200, 2],
+  }),
+  c({
+    fault: 'rm.lists.remove.from-every-list',
+    probe: async (rm) => {
+      const cand = await rm.create();
+      const other = (await rm.list('/lists')).find((l) => l.id !== LIST)!.id;
+      await rm.send('PUT', `/lists/${other}/candidates/${cand.id}`);
+      await rm.send('PUT', `/lists/${LIST}/candidates/${cand.id}`);
+      const status = (await rm.send('DELETE', `/lists/${LIST}/candidates/${cand.id}`)).status;
+      return [status, refs(await rm.one(`/candidates/${cand.id}`), 'lists').map((l) => l.id)];
+    },
+    expect: (clean, faulty) => {
+      const [status, lists] = clean as [number, string[]];
+      assert.equal(status, 204);
+      assert.ok(lists.length === 1 && lists[0] !== LIST, 'without the fault the other membership stays');
+      assert.deepEqual(faulty, [204, []]);
+    },
+  }),
 ];
 
 async function probeWith(faults: string[], probe: (rm: Rm) => Promise<unknown>): Promise<unknown> {

@@ -30,8 +30,12 @@ function exempt(env: RmEnv, ctx: Ctx): boolean {
 
 export function refusal(env: RmEnv, ctx: Ctx): { status: number; detail: string } | null {
   if (exempt(env, ctx)) return null;
-  const status = env.fault('rm.auth.status-403') ? 403 : 401;
-  const given = credentials(ctx.req.headers.authorization);
+  const header = ctx.req.headers.authorization;
+  if (header && !/^Basic\s/i.test(header) && env.fault('rm.auth.non-basic-400'))
+    return { status: 400, detail: 'the Authorization header must use the Basic scheme' };
+  const given = credentials(header);
+  // The wrong-credentials-403 fault tells wrong credentials (403) from missing ones (401).
+  const status = env.fault('rm.auth.status-403') || (given !== null && env.fault('rm.auth.wrong-credentials-403')) ? 403 : 401;
   const keyOk = given?.key === EMBEDDED.rm.apiKey || (given !== null && env.fault('rm.auth.any-key-accepted'));
   // The empty-secret-accepted fault compares the secret only when one is given.
   const secretOk =

@@ -106,6 +106,7 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
   };
   if (filter.resume !== null && env.fault('rm.filter.resume-exists-inverted')) filter.resume = !filter.resume;
   if (filter.atsUid !== null && env.fault('rm.filter.ats-uid-exists-inverted')) filter.atsUid = !filter.atsUid;
+  if (filter.resume === false && env.fault('rm.filter.resume-false-ignored')) filter.resume = null;
   return { filter, present: keys.length > 0 };
 }
 
@@ -124,12 +125,15 @@ export function candidateMatcher(env: RmEnv, store: Store, f: CandidateFilter): 
   const gteExclusive = env.fault('rm.filter.updated-at-gte-exclusive');
   const emailSubstring = env.fault('rm.filter.email-substring');
   const anyEvent = env.fault('rm.filter.ats-candidates-any-event');
+  // The ats-uid-false-empty fault compares with "" where there is no ATS record (null).
+  const atsUidEmpty = env.fault('rm.filter.ats-uid-false-empty');
   return (c) => {
     if (f.updatedLt !== null && !(ltInclusive ? c.updated <= f.updatedLt : c.updated < f.updatedLt)) return false;
     if (f.updatedGte !== null && !(gteExclusive ? c.updated > f.updatedGte : c.updated >= f.updatedGte)) return false;
     if (f.email !== null && !(emailSubstring ? c.email.includes(f.email) : c.email === f.email)) return false;
     if (f.archived !== null && c.archived !== f.archived) return false;
     if (f.anonymised !== null && c.anonymised !== f.anonymised) return false;
+    if (f.atsUid === false && atsUidEmpty) return c.atsUid === '';
     if (f.atsUid !== null && (c.atsUid !== null) !== f.atsUid) return false;
     if (f.atsCandidates !== null && hasAtsHistory(store, c, anyEvent) !== f.atsCandidates) return false;
     if (f.resume !== null && hasExtractedResume(store, c) !== f.resume) return false;

@@ -123,5 +123,7 @@ export function includedFor(
   const included = collectIncluded(resources, primary, walked);
   if (env.fault('rm.include.wrong-type')) return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
   if (env.fault('rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));
+  // The included-without-attributes fault writes resource identifiers where resource objects belong.
+  if (env.fault('rm.schema.included-without-attributes')) return included.map((r) => ({ id: r.id, type: r.type }) as Resource);
   return included;
 }

@@ -86,7 +86,8 @@ export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void 
     ? Math.min(paging.requestedPerPage, env.perPage.default)
     : paging.requestedPerPage;
   // The inclusive fault also refuses a window that ends exactly at the cap.
-  const reach = paging.page * counted;
+  // The one-page-late fault counts the records before the requested page only.
+  const reach = (env.fault('rm.filter-cap.one-page-late') ? paging.page - 1 : paging.page) * counted;
   if (reach > env.filterCap || (reach === env.filterCap && env.fault('rm.filter-cap.inclusive'))) {
     throw badRequest(
       `page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`,

@@ -48,6 +48,8 @@ export function bendCandidate(env: RmEnv, store: Store, c: Candidate, resource: 
     a.phone_number = null;
   }
   if (env.fault('rm.schema.single-skill-string') && c.skills.length === 1) a.skills = c.skills[0];
+  if (env.fault('rm.schema.interaction-score-unclamped')) a.interaction_score = Math.round((c.visitCount / 20) * 100) / 100;
+  if (env.fault('rm.schema.subscription-status-capitalised') && c.subscription === 'unsubscribed') a.subscription_status = 'Unsubscribed';
   if (env.fault('rm.schema.internal-candidate-integer')) a.internal_candidate = c.internal ? 1 : 0;
   if (env.fault('rm.schema.manually-added-string')) a.manually_added = String(c.manuallyAdded);
   if (env.fault('rm.schema.last-seen-epoch')) a.last_seen_at = Math.floor(c.lastSeen / 1000);

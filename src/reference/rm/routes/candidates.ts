@@ -29,6 +29,8 @@ export const candidateRoutes: RouteModule = (router, app) => {
     const dropped = env.fault('rm.cursor.filter-dropped') && paging.mode === 'cursor' && paging.after !== null;
     const match = dropped ? () => true : candidateMatcher(env, store, filter);
     const page = paginate(env, [...store.candidates.values()].filter(match).sort(bySeq), paging);
+    if (paging.mode === 'numeric' && paging.page > 1 && page.items.length === 0 && env.fault('rm.server-error.page-past-end'))
+      throw new TypeError("Cannot read properties of undefined (reading 'id')");
     const data = page.items.map((c) => resources.candidate(c));
     sendDoc(env, ctx, 200, { data: linked(env, data, include), included: includedFor(env, resources, data, include), meta: page.meta });
   });
@@ -44,7 +46,10 @@ export const candidateRoutes: RouteModule = (router, app) => {
         throw new HttpError(400, error.detail, error.pointer);
       throw error;
     }
-    sendDoc(env, ctx, env.fault('rm.candidates.create.status-200') ? 200 : 201, { data: resources.candidate(candidate) });
+    const data = resources.candidate(candidate);
+    // The type-capitalised-on-create fault answers the create with the model's class name.
+    if (env.fault('rm.schema.type-capitalised-on-create')) data.type = 'Candidate';
+    sendDoc(env, ctx, env.fault('rm.candidates.create.status-200') ? 200 : 201, { data });
   });
 
   router.on('GET', '/candidates/{candidateId}', (ctx) => {
@@ -122,7 +127,9 @@ function createCandidate(app: RmApp, ctx: Ctx): Candidate {
   const fields = { firstName, lastName, phone, tagValues };
   if (email === undefined && env.fault('rm.candidates.create.email-optional')) return storeCandidate(app, '', fields);
   if (typeof email !== 'string' || email.trim() === '') throw invalid("email can't be blank", '/data/attributes/email');
-  if (!EMAIL.test(email) && !env.fault('rm.candidates.create.email-format-unchecked')) {
+  // The email-at-sign-only fault checks for an "@" and nothing else.
+  const valid = env.fault('rm.candidates.create.email-at-sign-only') ? email.includes('@') : EMAIL.test(email);
+  if (!valid && !env.fault('rm.candidates.create.email-format-unchecked')) {
     if (env.fault('rm.candidates.create.refused-still-created')) storeCandidate(app, email, fields);
     throw invalid(`email ${JSON.stringify(email)} is not a valid e-mail address`, '/data/attributes/email');
   }
@@ -144,7 +151,7 @@ function storeCandidate(
     email,
     firstName: fields.firstName ?? '',
     lastName: fields.lastName ?? '',
-    phone: fields.phone ?? '',
+    phone: env.fault('rm.candidates.create.phone-dropped') ? '' : (fields.phone ?? ''),
     profileUrl: '',
     skills: [],
     interactionScore: 0,

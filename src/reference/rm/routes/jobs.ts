@@ -35,7 +35,12 @@ export const jobRoutes: RouteModule = (router, app) => {
     // The search-includes-drafts fault drops the live condition from searches.
     const searching = (ctx.query.get('filter[q][eq]') ?? '').trim() !== '' && env.fault('rm.jobs.search-includes-drafts');
     const listed = [...store.jobs.values()].filter(
-      (j) => (j.status === 'live' || searching || env.fault('rm.jobs.list-includes-drafts')) && filter(j),
+      (j) =>
+        (j.status === 'live' ||
+          searching ||
+          (asked !== null && env.fault('rm.jobs.include-lists-drafts')) ||
+          env.fault('rm.jobs.list-includes-drafts')) &&
+        filter(j),
     );
     const page = jobPage(env, listed.sort(bySeq), paging);
     const data = page.items.map((j) => resources.job(j));

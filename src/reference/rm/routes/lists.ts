@@ -50,6 +50,8 @@ export const listRoutes: RouteModule = (router, app) => {
       return sendDoc(env, ctx, 201, { data: resources.list(list) });
     const candidate = candidateOr404(app, ctx.params.candidateId);
     const already = list.members.has(candidate.id);
+    // The member-of-any-list-200 fault asks whether the candidate is in any list at all.
+    const inAnyList = candidate.lists.size > 0;
     // The toggles fault removes a candidate already in the list (and still answers 200).
     if (already && env.fault('rm.lists.readd.toggles')) {
       store.removeMember(list, candidate);
@@ -63,7 +65,8 @@ export const listRoutes: RouteModule = (router, app) => {
     } else added = store.addMember(list, candidate);
     if (!added && env.fault('rm.lists.count-counts-readd')) list.readds = (list.readds ?? 0) + 1;
     const remembered = env.fault('rm.lists.readd-after-delete-200') && removed.has(`${list.id} ${ctx.params.candidateId ?? ''}`);
-    sendDoc(env, ctx, (added && !remembered) || env.fault('rm.lists.add.always-201') ? 201 : 200, { data: resources.list(list) });
+    const first = added && !(inAnyList && env.fault('rm.lists.add.member-of-any-list-200'));
+    sendDoc(env, ctx, (first && !remembered) || env.fault('rm.lists.add.always-201') ? 201 : 200, { data: resources.list(list) });
   });
 
   router.on('DELETE', '/lists/{listId}/candidates/{candidateId}', (ctx) => {
@@ -76,6 +79,7 @@ export const listRoutes: RouteModule = (router, app) => {
     if (!list.members.has(candidate.id) && env.variant('rm.variant.remove-non-member-404'))
       throw notFound('membership of candidate in list', candidate.id);
     if (!env.fault('rm.lists.remove.leaves-member')) store.removeMember(list, candidate);
+    if (env.fault('rm.lists.remove.from-every-list')) for (const other of store.lists.values()) store.removeMember(other, candidate);
     removed.add(`${list.id} ${ctx.params.candidateId ?? ''}`);
     if (env.fault('rm.lists.remove.status-200')) return sendDoc(env, ctx, 200, { data: resources.list(list) });
     sendNoContent(ctx);

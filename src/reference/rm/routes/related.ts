@@ -114,6 +114,8 @@ const fileRoutes: RouteModule = (router, app) => {
         throw invalid('options.parse_resume must be a boolean', '/data/options/parse_resume');
       id = attach(filename, content, options.parse_resume === true);
     } catch (error) {
+      if (error instanceof HttpError && error.status === 422 && env.fault('rm.candidate-files.refused-400'))
+        throw new HttpError(400, error.detail, error.pointer);
       // The refused-still-attached fault keeps a (broken) file although the answer is 422.
       if (error instanceof HttpError && env.fault('rm.candidate-files.refused-still-attached')) attach('refused-upload.bin', '', false);
       throw error;
@@ -151,7 +153,9 @@ const educationRoutes: RouteModule = (router, app) => {
     if (unknownAnswered(app, ctx.params.candidateId, 'rm.educations.list.unknown-candidate-200'))
       return sendDoc(env, ctx, 200, { data: [], meta: { total_count: 0 } });
     const c = candidateOr404(app, ctx.params.candidateId);
-    const page = paginate(env, pick(store.educations, c.educations).sort(bySeq), parsePaging(env, ctx.query));
+    // The not-listed fault lists the imported educations only.
+    const listed = pick(store.educations, c.educations).filter((e) => !(e.viaApi && env.fault('rm.educations.create.not-listed')));
+    const page = paginate(env, listed.sort(bySeq), parsePaging(env, ctx.query));
     sendDoc(env, ctx, 200, { data: page.items.map((e) => resources.education(e)), meta: page.meta });
   });
   router.on('POST', '/candidates/{candidateId}/educations', (ctx) => {
@@ -225,6 +229,8 @@ const employmentRoutes: RouteModule = (router, app) => {
         created: now,
         updated: now,
       };
+      // The not-persisted fault answers the record without storing it.
+      if (env.fault('rm.employments.create.not-persisted')) return record;
       store.employments.set(id, record);
       c.employments.push(id);
       return record;
