@@ -50,7 +50,9 @@ export function parseInclude(env: RmEnv, query: URLSearchParams, allowed: readon
     .getAll('include')
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    // The first-value-only fault reads the first comma-separated value and drops the rest.
+    .slice(0, env.fault('rm.include.first-value-only') ? 1 : undefined);
   const unknown = values.filter((v) => !allowed.includes(v));
   if (unknown.length > 0) {
     if (env.fault('rm.server-error.unknown-include'))
@@ -113,9 +115,15 @@ export function includedFor(
 ): Resource[] | undefined {
   if (paths === null || env.fault('rm.include.ignored')) return undefined;
   const asked = env.fault('rm.include.educations-ignored') ? paths.filter((p) => p[0] !== 'educations') : paths;
-  const walked = env.fault('rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;
+  const cut = env.fault('rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;
+  // The first-touch-is-last fault loads the touch events in descending order: first_touch_event embeds the last one.
+  const walked = env.fault('rm.include.first-touch-is-last')
+    ? cut.map((p) => (p[0] === 'first_touch_event' ? ['last_touch_event', ...p.slice(1)] : p))
+    : cut;
   const included = collectIncluded(resources, primary, walked);
   if (env.fault('rm.include.wrong-type')) return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
   if (env.fault('rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));
+  // The included-without-attributes fault writes resource identifiers where resource objects belong.
+  if (env.fault('rm.schema.included-without-attributes')) return included.map((r) => ({ id: r.id, type: r.type }) as Resource);
   return included;
 }

@@ -85,7 +85,10 @@ export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void 
   const counted = env.fault('rm.filter-cap.default-page-size')
     ? Math.min(paging.requestedPerPage, env.perPage.default)
     : paging.requestedPerPage;
-  if (paging.page * counted > env.filterCap) {
+  // The inclusive fault also refuses a window that ends exactly at the cap.
+  // The one-page-late fault counts the records before the requested page only.
+  const reach = (env.fault('rm.filter-cap.one-page-late') ? paging.page - 1 : paging.page) * counted;
+  if (reach > env.filterCap || (reach === env.filterCap && env.fault('rm.filter-cap.inclusive'))) {
     throw badRequest(
       `page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`,
       'page',
@@ -108,8 +111,11 @@ function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging,
   const page = env.fault('rm.pagination.page-ignored') ? 1 : paging.page;
   let start = (page - 1) * perPage;
   if (env.fault('rm.pagination.pages-overlap') && page > 1) start -= 1;
+  // Off by one at the slice end: one record too many on every page, or one too few on the last.
+  let end = start + perPage + (env.fault('rm.pagination.per-page-plus-one') ? 1 : 0);
+  if (env.fault('rm.pagination.last-page-short') && end >= items.length && items.length > start) end = items.length - 1;
   return {
-    items: items.slice(start, start + perPage),
+    items: items.slice(start, end),
     meta: { page: paging.page, per_page: perPage, total_count: items.length, total_pages: Math.ceil(items.length / perPage) },
   };
 }
@@ -132,8 +138,11 @@ function cursorPage<T extends { seq: number }>(
   const meta: Record<string, unknown> = { per_page: paging.perPage };
   if (env.fault('rm.cursor.absent')) return { items: page, meta };
   // cursor-empty-page: the first page's cursor leads to one empty page before the walk goes on.
-  if (next !== null) meta.next_cursor = encodeCursor(env, next, after === null && env.variant('rm.variant.cursor-empty-page'));
-  else if (env.variant('rm.variant.cursor-end-empty')) meta.next_cursor = '';
+  if (next !== null) {
+    const cursor = encodeCursor(env, next, after === null && env.variant('rm.variant.cursor-empty-page'));
+    // The number fault writes the cursor as the stored number it is.
+    meta.next_cursor = env.fault('rm.cursor.number') ? Number(cursor) : cursor;
+  } else if (env.variant('rm.variant.cursor-end-empty')) meta.next_cursor = '';
   else if (!env.variant('rm.variant.cursor-end-absent')) meta.next_cursor = null;
   return { items: page, meta };
 }
