@@ -176,6 +176,10 @@ test.describe('candidates', () => {
     expectValueShown(write, read, 'skills', changes.skills, a.skills, clause, 'after PATCH', sameMembers);
     // "no attribute is required": what the body leaves out stays as it was.
     expectValueKept(write, read, 'email', created.email, a.email, clause, 'PATCH without email', sameEmail);
+    // skills is "array of string": a PATCH sets it to the array sent (the earlier skills do not stay beside it).
+    const again = await patchCandidate(rm, op, created.id, candidateBody({ skills: ['testing'] }));
+    const after = `after a second PATCH {skills: ["testing"]} (the first sent ${show(changes.skills)})`;
+    expectValueShown(again.write, again.read, 'skills', ['testing'], again.attributes.skills, clause, after, sameMembers);
   });
 
   test('PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were', async ({

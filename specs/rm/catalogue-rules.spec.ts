@@ -16,6 +16,7 @@ import {
   NO_AUTH,
   pathOf,
   type ApiClient,
+  type AuthProvider,
   type QueryValue,
   type Target,
   type Cleanup,
@@ -44,6 +45,21 @@ function withUnknowns(ids: Record<string, string | null>): Record<string, string
 
 const rmOperations = operationsOf('rm');
 
+/**
+ * A body a write refuses with its 422 when credentials are right (000 §4 rule 1, rule 2 and the rows'
+ * 422: no e-mail, no file content, a blank school or company name); for the tag create and the PATCH,
+ * whose refusals no sentence names, a body without attributes.
+ */
+function invalidBody(op: OperationSpec): unknown {
+  const bodies: Readonly<Record<string, unknown>> = {
+    'rm.candidates.create': { data: { type: 'candidates', attributes: { first_name: 'No e-mail' } } },
+    'rm.candidate-files.create': { data: { type: 'candidate_files', attributes: { filename: 'resume.txt' } } },
+    'rm.educations.create': { data: { type: 'educations', attributes: { school: { name: ' ' } } } },
+    'rm.employments.create': { data: { type: 'employments', attributes: { company: { name: ' ' } } } },
+  };
+  return bodies[op.id] ?? { data: { type: op.id.split('.')[1] ?? 'records' } };
+}
+
 test.describe('every operation: credentials (000 §5)', () => {
   for (const op of rmOperations) {
     test(`${op.method} ${op.path} answers 401 without credentials, with a wrong secret and with an unknown API key @smoke`, async ({
@@ -62,13 +78,20 @@ test.describe('every operation: credentials (000 §5)', () => {
       const wrongSecret = hmacBasicAuth(target.rm?.apiKey ?? '', `${target.rm?.apiSecret ?? ''}-wrong`);
       // 000 §5.2: the API key takes the place of the user name; a key the target never issued, with the real secret.
       const unknownKey = hmacBasicAuth(`conformance-unknown-key-${unknownId()}`, target.rm?.apiSecret ?? '');
-      const ways = [
-        ['without credentials', NO_AUTH],
-        ['with a wrong secret', wrongSecret],
-        ['with an unknown API key', unknownKey],
-      ] as const;
-      for (const [how, auth] of ways) {
-        const ex = await rm.call(op.id, { params: ids, body, auth });
+      // 000 §5.2: the secret takes the place of the password; the right key with no secret at all is not a credential.
+      const emptySecret = hmacBasicAuth(target.rm?.apiKey ?? '', '');
+      const ways: (readonly [string, AuthProvider, Record<string, string>, unknown])[] = [
+        ['without credentials', NO_AUTH, ids, body],
+        ['with a wrong secret', wrongSecret, ids, body],
+        ['with an unknown API key', unknownKey, ids, body],
+        ['with the API key and an empty secret', emptySecret, ids, body],
+      ];
+      // 000 §5.4 "Missing or invalid credentials give HTTP 401" on every operation: before anything else is
+      // looked at, so also for a record that does not exist (not its 404) and for a body that is invalid (not its 422).
+      if (op.pathParams.length > 0) ways.push(['without credentials, for unknown path ids', NO_AUTH, withUnknowns(none), body]);
+      if (op.requestBody) ways.push(['without credentials, with an invalid body', NO_AUTH, ids, invalidBody(op)]);
+      for (const [how, auth, params, sent] of ways) {
+        const ex = await rm.call(op.id, { params, body: sent, auth });
         // Every operation requires credentials (000 §5.1), also where its row lists no 401 (then the 401 speaks for no cell).
         expectCredentialsRefused(ex, 'rm.auth.401', { why: `sent ${how}: missing or invalid credentials` });
         observe('error-body', `${op.method} ${op.path} 401 (${how})`, bodyShape(ex.response?.text ?? ''));

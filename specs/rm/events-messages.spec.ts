@@ -28,6 +28,7 @@ import {
   utcOf,
   type Resource,
   expectIncluded,
+  observeIncluded,
   type IncludeTarget,
   discoverCandidateWithEvents,
   discoverJobApplication,
@@ -203,7 +204,7 @@ async function checkEvents(
   for (const include of op.include) {
     const ex = await rm.call(op.id, { params, query: { include } });
     expectDocumented(ex, op, '200');
-    expectIncluded(ex, include, {}, 'rm.include.events');
+    observeIncluded(observe, `${op.method} ${op.path}`, include, expectIncluded(ex, include, {}, 'rm.include.events'));
   }
 }
 
@@ -304,7 +305,7 @@ test.describe('candidate messages', () => {
     for (const include of op.include) {
       const ex = await rm.call(op.id, { params, query: { include, page: 1, per_page: 25 } });
       expectDocumented(ex, op, '200');
-      expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages');
+      observeIncluded(observe, `GET ${op.path}`, include, expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages'));
     }
 
     // filter[conversation][exists]: true returns only messages of this candidate that are in a conversation.

@@ -50,8 +50,24 @@ export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembers
 export { expectNoServerError } from './registry/no-server-error';
 export { expectCountKept, expectNothingStored } from './registry/no-trace';
 export { expectNotFound } from './registry/not-found';
-export { endsNumericWalk, expectNoGap, expectNumericWalkEnded, expectPagesDisjoint, expectPagesWithin } from './registry/pagination';
-export { expectField, expectResourceShown, expectResourceType, expectSchema, type FieldKind } from './registry/schema';
+export {
+  endsNumericWalk,
+  expectNoGap,
+  expectNumericWalkEnded,
+  expectPagesDisjoint,
+  expectPagesWithin,
+  expectPastEnd,
+  pastEndOutcome,
+} from './registry/pagination';
+export {
+  expectField,
+  expectResourceShown,
+  expectResourceType,
+  expectSchema,
+  expectUniqueValues,
+  uniqueValuesOutcome,
+  type FieldKind,
+} from './registry/schema';
 export { expectNotRefusedForScope, expectScopeAccepted, expectScopeRefused } from './registry/scope';
 export { expectSetup, expectSetupShown, failSetup } from './registry/setup';
 export {
@@ -84,6 +100,6 @@ export {
   type StatedLifetime,
 } from './registry/token';
 export { expectResponse } from './registry/transport';
-export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
+export { expectAcceptedOr422, expectRefused, expectRefusedContent, expectValidationFailed } from './registry/validation';
 export { expectMessage, expectSomeMessage } from './registry/validation-message';
 export { expectUsableAtLevel } from './registry/access-level';

@@ -56,6 +56,20 @@ const faults = [
     'A request that carries the ordinary date header instead of x-hmac-date is refused with 401.',
   ),
   defineFault('rm', 'rm.auth.status-403', 'rm.error.401', 'auth-enforced', 'Missing or wrong credentials answer 403 instead of 401.'),
+  defineFault(
+    'rm',
+    'rm.auth.checked-after-lookup',
+    'rm.auth.401',
+    'auth-enforced',
+    'Every operation looks up the records its path names before the credentials: an unknown id sent without credentials answers 404 instead of 401.',
+  ),
+  defineFault(
+    'rm',
+    'rm.auth.checked-after-validation',
+    'rm.auth.401',
+    'auth-enforced',
+    'The writes validate their body before the credentials: an invalid body (no e-mail, no file content, a blank school or company name) sent without credentials answers 422 instead of 401.',
+  ),
   // Documented statuses (000 §3, §4 Operations, §7)
   defineFault('rm', 'rm.candidates.create.status-200', 'rm.op.candidates.create', 'status', 'Creating a candidate answers 200.'),
   defineFault('rm', 'rm.candidate-files.create.status-200', 'rm.op.candidate-files.create', 'status', 'Attaching a file answers 200.'),
@@ -1331,6 +1345,13 @@ const faults = [
   ),
   defineFault(
     'rm',
+    'rm.candidate-files.create.content-not-base64-accepted',
+    'rm.rule.file-refused',
+    'validation',
+    'Candidate file content that is not base64 (no base64 reading decodes it) is attached as it is (201) instead of refused with 422.',
+  ),
+  defineFault(
+    'rm',
     'rm.candidate-files.refused-400',
     'rm.rule.file-refused',
     'status',
@@ -1445,6 +1466,12 @@ const variants = [
     'rm.gap.per-page',
     'per_page above the maximum (100) is refused with 400 instead of clamped.',
   ),
+  defineVariant(
+    'rm',
+    'rm.variant.page-past-end-404',
+    'rm.query.page',
+    'A numeric page after the first that lies past the last record answers 404 {"detail": "Invalid page."} (Django REST framework) instead of an empty page; the record cap\'s 400 is judged first.',
+  ),
   defineVariant('rm', 'rm.variant.cursor-opaque', 'rm.query.cursor', 'Cursors are opaque base64url strings.'),
   defineVariant('rm', 'rm.variant.cursor-end-absent', 'rm.query.cursor', 'The last page has no next_cursor key in meta (instead of null).'),
   defineVariant('rm', 'rm.variant.cursor-end-empty', 'rm.query.cursor', 'The last page has next_cursor "" (instead of null).'),
@@ -1481,13 +1508,7 @@ const variants = [
     'rm.state.list-remove',
     'DELETE of a candidate that is not a member of the list answers 404.',
   ),
-  // Writes the documents do not constrain (000 §4 rules 2 and Operations)
-  defineVariant(
-    'rm',
-    'rm.variant.file-content-any-string',
-    'rm.rule.file-refused',
-    'Candidate file content that is not base64 is accepted and stored as it is.',
-  ),
+  // Writes the documents do not constrain (000 §4 Operations)
   defineVariant(
     'rm',
     'rm.variant.patch-coerces-types',
@@ -1508,6 +1529,8 @@ export const RM_VARIANTS: readonly VariantSpec[] = variants;
 // Retired: no sentence of 000 requires what they broke (see the variants that now show the lawful reading).
 // Retired: rm.candidates.update.types-unchecked: the PATCH row lists 422 but no sentence ties a wrong attribute type to it (variant rm.variant.patch-coerces-types).
 // Retired: rm.candidate-files.create.base64-unchecked: rule 2 refuses content "not accepted" without saying what is not; "string, base64" names an encoding, not a refusal (variant rm.variant.file-content-any-string).
+// Reversed since: content that no base64 reading decodes is not "base64" (the row: "content (string, base64, required)") and rule 2
+// gives it 422; the variant is gone and the fault is back as rm.candidate-files.create.content-not-base64-accepted (D16).
 // Retired: rm.filter-cap.without-filter: 000 §4 gives the cap to "a filter ... combined with numeric pagination" and says nothing of unfiltered far pages (variant rm.variant.cap-without-filter).
 // Retired: rm.content-type.html: no sentence gives the media type of responses (000 §1 names the request media type only; §7 "Error body format: not shown."); its check "content-type" no longer exists.
 // Renamed: rm.schema.event-kind-outside-list is now rm.filter.event-kind-class-names, caught by the filter check: §2 lists the kinds the

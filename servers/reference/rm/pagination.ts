@@ -14,7 +14,7 @@
  *   illustrates the cap with candidates, and only GET /candidates applies it.
  */
 import type { RmEnv } from './env';
-import { badRequest } from './respond';
+import { badRequest, HttpError } from './respond';
 
 export type Paging =
   | { mode: 'numeric'; page: number; perPage: number; requestedPerPage: number }
@@ -109,6 +109,9 @@ export function paginate<T extends { seq: number }>(env: RmEnv, items: readonly 
 function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'numeric' }>): PageResult<T> {
   const perPage = env.fault('rm.pagination.per-page-ignored') ? env.perPage.default : paging.perPage;
   const page = env.fault('rm.pagination.page-ignored') ? 1 : paging.page;
+  // The page-past-end-404 variant refuses a page after the first that holds no record (DRF's "Invalid page.").
+  if (env.variant('rm.variant.page-past-end-404') && page > 1 && (page - 1) * perPage >= items.length)
+    throw new HttpError(404, 'Invalid page.');
   let start = (page - 1) * perPage;
   if (env.fault('rm.pagination.pages-overlap') && page > 1) start -= 1;
   // Off by one at the slice end: one record too many on every page, or one too few on the last.
