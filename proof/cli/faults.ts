@@ -8,20 +8,11 @@
  * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
  * (every fault gets its API's whole run), --write-hints (refresh the committed hints from this run).
  */
-import {
-  API_VARIANTS,
-  COMMON_VARIANTS,
-  FAULTS,
-  VARIANTS,
-  type FaultSpec,
-  type VariantSpec,
-} from '../../servers/reference/faults-and-variants';
+import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../servers/reference/faults-and-variants';
 import { faultListProblems } from '../fault-run/fault-audit';
-import { APIS, type ApiName } from '../../src/catalogue';
-import { hintFrom, hintProject, readHints, writeHints, type CatchHint, type CatchHints } from '../fault-run/catch-hints';
-import { pool, runInstances, runSuite, type SuiteRun } from '../fault-run/run-suite';
-import { faultVerdict, variantVerdict, type FaultVerdict, type VariantVerdict } from '../fault-run/verdicts';
-import { renderTable, scores, writeFaultRunReport, type FaultRunReport } from '../fault-run/report';
+import { readHints, writeHints } from '../fault-run/catch-hints';
+import { FaultLedger, fullPhase, hintedPhase, referencePhase, variantPhase } from '../fault-run/phases';
+import { clauseProof, renderTable, scores, writeFaultRunReport, type FaultRunReport } from '../fault-run/report';
 import { parseCliArgs, usageError } from '../../src/cli/help';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
@@ -29,7 +20,7 @@ async function main(): Promise<void> {
   const { values } = parseCliArgs('faults', {
     options: {
       only: { type: 'string' },
-      parallel: { type: 'string', default: process.env.CONFORMANCE_MUTATION_PARALLEL ?? '2' },
+      parallel: { type: 'string', default: process.env.CONFORMANCE_FAULT_RUN_PARALLEL ?? process.env.CONFORMANCE_MUTATION_PARALLEL ?? '2' },
       'skip-reference': { type: 'boolean', default: false },
       'no-hints': { type: 'boolean', default: false },
       'write-hints': { type: 'boolean', default: false },
@@ -54,211 +45,82 @@ async function main(): Promise<void> {
   const faults = selected(FAULTS);
   const variants = selected(VARIANTS);
 
-  /**
-   * The Playwright projects that can observe a catalogue entry. A fault is a defect of one API's
-   * operations, so only that API's specs can see it (a token fault is an `hr` fault: the token specs
-   * live there). A variant may change what a neighbour sees (v3 tokens and error bodies serve both HR
-   * and learning), so v3 variants run both v3 projects and transport-wide variants run everything.
-   */
-  function projectsFor(item: FaultSpec | VariantSpec, kind: 'fault' | 'variant'): ApiName[] {
-    if (COMMON_VARIANTS.some((v) => v.name === item.name)) return [...APIS];
-    if (item.api === 'rm') return ['rm'];
-    return kind === 'fault' ? [item.api] : ['hr', 'learning'];
-  }
-
   const started = performance.now();
   // Fewer generated cases per property than a normal run: the fault runs the suite ~150 times.
   const numRuns = process.env.CONFORMANCE_NUM_RUNS ?? '5';
-  const common = { env: { CONFORMANCE_SEED: seed, CONFORMANCE_NUM_RUNS: numRuns }, workers: 1, timeoutMs: 600_000 };
+  const phase = {
+    workDir,
+    parallel,
+    common: { env: { CONFORMANCE_SEED: seed, CONFORMANCE_NUM_RUNS: numRuns }, workers: 1, timeoutMs: 600_000 },
+  };
   console.log(
     `Fault run: ${faults.length} faults, ${variants.length} variants (+ the reference run), ${parallel} in parallel, seed ${seed}`,
   );
 
-  /** Cells the reference run left not covered (not marked untestable): each must be earned by a variant that takes the other lawful reading (educations 200 where the reference answers 201). */
-  let referenceGaps: string[] = [];
-  let reference: FaultRunReport['reference'] = {
+  const ref = values['skip-reference'] ? null : await referencePhase(phase);
+  const hints = values['no-hints'] ? {} : readHints();
+  const ledger = new FaultLedger(faults.length + variants.length);
+  const rest = await hintedPhase(phase, faults, hints, ledger);
+  await variantPhase(phase, variants, ledger);
+  await fullPhase(phase, rest, hints, ledger);
+
+  const reference: FaultRunReport['reference'] = ref?.reference ?? {
     passed: true,
     seconds: 0,
     tests: { passed: 0, failed: 0, skipped: 0 },
     cells: {},
     failures: [],
   };
-  if (!values['skip-reference']) {
-    // The default width (no --workers): one worker per API project, as a user's run.
-    const run = await runSuite({ reportsDir: `${workDir}/reference`, env: common.env, timeoutMs: common.timeoutMs });
-    const cells: Record<string, number> = {};
-    for (const op of run.report?.operations ?? []) for (const v of Object.values(op.statuses)) cells[v] = (cells[v] ?? 0) + 1;
-    const notCovered = (run.report?.operations ?? []).flatMap((op) =>
-      Object.entries(op.statuses)
-        .filter(([s, v]) => v === 'not-covered' && !op.untestable?.some((u) => u.status === s))
-        .map(([s]) => `${op.id} ${s}`),
-    );
-    referenceGaps = notCovered;
-    const failures = [
-      ...(run.report?.failures ?? []).map((f) => `[${f.check}] ${f.test}: ${f.message.slice(0, 200)}`),
-      ...(run.report ? [] : [`no report (exit ${run.exitCode}): ${run.tail}`]),
-    ];
-    reference = {
-      passed: run.exitCode === 0,
-      seconds: Math.round(run.seconds * 10) / 10,
-      tests: run.report?.totals ?? reference.tests,
-      cells,
-      failures,
-    };
-    console.log(
-      `reference: ${reference.passed ? 'passed' : 'FAILED'} in ${reference.seconds} s (${reference.tests.passed} passed, ${reference.tests.failed} failed, ${reference.tests.skipped} skipped)`,
-    );
-  }
-
-  const hints = values['no-hints'] ? {} : readHints();
-  const foundHints: CatchHints = {};
-  const faultVerdicts: FaultVerdict[] = [];
-  const variantVerdicts: VariantVerdict[] = [];
-  const total = faults.length + variants.length;
-  const earnedByVariants = new Set<string>();
-  let done = 0;
-  const batch = { ...common, workers: parallel, timeoutMs: 1_800_000 };
-
-  function recordFault(spec: FaultSpec, runs: readonly SuiteRun[], how: string): void {
-    const verdict = faultVerdict(spec, runs.at(-1) as SuiteRun);
-    verdict.seconds = Math.round(runs.reduce((n, r) => n + r.seconds, 0) * 10) / 10;
-    const found = verdict.caught ? hintFrom(runs.at(-1)?.report ?? null, spec.expectedCheck) : null;
-    if (found) foundHints[spec.name] = found;
-    faultVerdicts.push(verdict);
-    done += 1;
-    console.log(
-      `[${done}/${total}] fault ${spec.name}: ${verdict.caught ? `caught by ${verdict.check}${how}` : `ESCAPED (${verdict.note ?? ''})`} ${verdict.seconds}s`,
-    );
-  }
-
-  // 1. Every fault with a hint, on the one test that caught it last time: all in one Playwright run,
-  // a reference server each.
-  const hinted = faults.filter((f) => hints[f.name]);
-  const rest: FaultSpec[] = faults.filter((f) => !hints[f.name]);
-  if (hinted.length) {
-    const t0 = performance.now();
-    const instances = hinted.map((f) => ({
-      name: f.name,
-      faults: [f.name],
-      variants: [],
-      projects: [hintProject(f.api, hints[f.name] as CatchHint)],
-    }));
-    let onHint = 0;
-    let judged = 0;
-    const byName = new Map(hinted.map((f) => [f.name, f]));
-    // Each verdict as its instance's last test ends (runInstances watches the run's reports).
-    const quiet = quietWatch('hinted faults', () => `${judged}/${hinted.length} judged`);
-    await runInstances(instances, {
-      reportsDir: `${workDir}/hinted`,
-      ...batch,
-      onInstance: (instance, run) => {
-        quiet.printed();
-        judged += 1;
-        const f = byName.get(instance.name) as FaultSpec;
-        if (faultVerdict(f, run).caught) {
-          recordFault(f, [run], ' (on its hint)');
-          onHint += 1;
-        } else rest.push(f);
-      },
-    });
-    quiet.stop();
-    console.log(
-      `${onHint}/${hinted.length} hinted faults caught on their hints in one run of ${((performance.now() - t0) / 1000).toFixed(1)} s; ${rest.length} to run in full`,
-    );
-  }
-
-  // 2. Every lawful variant, each through every spec of the APIs it touches: one Playwright run.
-  if (variants.length) {
-    const instances = variants.map((v) => ({
-      name: v.name,
-      faults: [],
-      variants: [v.name],
-      ...(v.env ? { env: { ...v.env } } : {}),
-      projects: projectsFor(v, 'variant').map((api) => ({ api })),
-    }));
-    const byName = new Map(variants.map((v) => [v.name, v]));
-    // Each verdict as its instance's last test ends, not all of them minutes later at the end of the run.
-    const quiet = quietWatch('variants', () => `${variantVerdicts.length}/${variants.length} judged`);
-    await runInstances(instances, {
-      reportsDir: `${workDir}/variants`,
-      ...batch,
-      onInstance: (instance, run) => {
-        quiet.printed();
-        const v = byName.get(instance.name) as VariantSpec;
-        for (const op of run.report?.operations ?? [])
-          for (const [s, cell] of Object.entries(op.statuses)) if (cell === 'passed') earnedByVariants.add(`${op.id} ${s}`);
-        const verdict = variantVerdict(v, run);
-        variantVerdicts.push(verdict);
-        done += 1;
-        console.log(
-          `[${done}/${total}] variant ${v.name}: ${verdict.passed ? 'passed' : `FALSE ALARM: ${verdict.failures?.[0] ?? ''}`} ${verdict.seconds}s`,
-        );
-      },
-    });
-    quiet.stop();
-  }
-
-  // 3. A fault with no hint, or not caught on it: its API's whole run, stopped after a few failures
-  // (each failed test restarts a worker); only a fault not yet caught by its declared check is run
-  // again in full.
-  await pool(rest, parallel, async (spec) => {
-    const options = { reportsDir: `${workDir}/faults/${spec.name}`, ...common, faults: [spec.name], projects: projectsFor(spec, 'fault') };
-    const runs: SuiteRun[] = [];
-    for (const args of [['--max-failures=2'], []]) {
-      const run = await runSuite({ ...options, args });
-      runs.push(run);
-      if (faultVerdict(spec, run).caught || run.exitCode !== 1) break;
-    }
-    recordFault(spec, runs, hints[spec.name] ? ' (its hint is stale)' : '');
-  });
-
   // Every documented status runs against the reference server or a lawful variant of it.
-  const unearned = referenceGaps.filter((c) => !earnedByVariants.has(c));
-  if (unearned.length && !values['skip-reference'] && variants.length) {
+  const unearned = (ref?.gaps ?? []).filter((c) => !ledger.earnedByVariants.has(c));
+  if (unearned.length && variants.length) {
     reference.passed = false;
     reference.failures.push(...unearned.map((c) => `not covered by the reference run nor by any variant: ${c}`));
   }
+  // A clause is proven by any fault of the list that breaks it, whether this run selected that fault or not.
+  const report = finish(reference, ledger, ref ? clauseProof(ref.enforced, FAULTS) : {}, started, parallel);
+  writeFaultRunReport(reportsDir, report);
+  if (values['write-hints']) writeHints({ ...hints, ...ledger.foundHints });
+  process.exit(printOutcome(report) ? 0 : 1);
+}
 
-  /** A line every 30 s while a phase prints nothing else, so a long batched run shows it is alive. */
-  function quietWatch(phase: string, figures: () => string): { printed(): void; stop(): void } {
-    const t0 = performance.now();
-    let last = t0;
-    const timer = setInterval(() => {
-      if (performance.now() - last < 30_000) return;
-      last = performance.now();
-      console.log(`  ... ${phase}: ${figures()}, ${((last - t0) / 1000).toFixed(0)} s into this phase`);
-    }, 5_000);
-    timer.unref();
-    return {
-      printed: () => {
-        last = performance.now();
-      },
-      stop: () => clearInterval(timer),
-    };
-  }
-
+/** The run's report: verdicts in name order, the scores and the clauses' proof. */
+function finish(
+  reference: FaultRunReport['reference'],
+  ledger: FaultLedger,
+  proof: Pick<FaultRunReport, 'clauses' | 'unproven'>,
+  started: number,
+  parallel: number,
+): FaultRunReport {
   const order = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
-  faultVerdicts.sort(order);
-  variantVerdicts.sort(order);
-  const report: FaultRunReport = {
+  const faults = [...ledger.verdicts].sort(order);
+  const variants = [...ledger.variants].sort(order);
+  return {
     reference,
-    faults: faultVerdicts,
-    variants: variantVerdicts,
-    scores: scores(faultVerdicts, variantVerdicts),
+    faults,
+    variants,
+    scores: scores(faults, variants),
+    ...proof,
     seconds: Math.round((performance.now() - started) / 100) / 10,
     parallel,
   };
-  writeFaultRunReport(reportsDir, report);
-  if (values['write-hints']) writeHints({ ...hints, ...foundHints });
+}
+
+/** Prints the table, the scores, what is off and the clauses left unproven; true when the run is OK. */
+function printOutcome(report: FaultRunReport): boolean {
   console.log(`\n${renderTable(report)}\n`);
   const s = report.scores;
   console.log(
     `Sensitivity: ${s.faultsCaught}/${s.faults} faults caught by their declared check (${s.sensitivity}). False alarms: ${s.variants - s.variantsPassed}/${s.variants} variants (${s.falseAlarms}). ${report.seconds} s.`,
   );
-  for (const line of reference.failures.slice(0, 20)) console.log(`  reference: ${line}`);
-  const ok = reference.passed && s.faultsCaught === s.faults && s.variantsPassed === s.variants;
+  for (const line of report.reference.failures.slice(0, 20)) console.log(`  reference: ${line}`);
+  if (report.clauses)
+    console.log(
+      `Clauses: ${report.clauses.length - (report.unproven?.length ?? 0)}/${report.clauses.length} that the suite enforces are broken by some fault${report.unproven?.length ? `; unproven: ${report.unproven.join(', ')}` : ''}.`,
+    );
+  const ok = report.reference.passed && s.faultsCaught === s.faults && s.variantsPassed === s.variants;
   console.log(ok ? 'Fault run: OK' : 'Fault run: FAILED (see reports/faults.md)');
-  process.exit(ok ? 0 : 1);
+  return ok;
 }
 
 main().catch((error: unknown) => {

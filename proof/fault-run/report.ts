@@ -12,6 +12,13 @@ export interface FaultRunReport {
   };
   faults: FaultVerdict[];
   variants: VariantVerdict[];
+  /**
+   * Every clause a verdict of the reference run enforced, with the checks that judged it and the
+   * faults that break it; `unproven` lists those no fault breaks (a clause the suite can fail a
+   * target with, never shown to catch anything).
+   */
+  clauses?: { id: string; checks: string[]; faults: string[] }[];
+  unproven?: string[];
   scores: { sensitivity: string; falseAlarms: string; faultsCaught: number; faults: number; variantsPassed: number; variants: number };
   seconds: number;
   parallel: number;
@@ -61,6 +68,11 @@ export function renderMarkdown(report: FaultRunReport): string {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')})`,
     `- wall time: ${report.seconds.toFixed(0)} s with ${report.parallel} runs in parallel`,
+    ...(report.clauses
+      ? [
+          `- clauses proven: ${report.clauses.length - (report.unproven?.length ?? 0)}/${report.clauses.length} clauses the suite enforces have a fault that breaks them${report.unproven?.length ? ` (unproven: ${report.unproven.length}, listed below)` : ''}`,
+        ]
+      : []),
     '',
     renderTable(report),
     '',
@@ -75,6 +87,17 @@ export function renderMarkdown(report: FaultRunReport): string {
       .flatMap((v) => (v.failures ?? []).slice(0, 5).map((line) => `- variant ${v.name} (lawful by ${v.clause}): ${line}`)),
   ];
   if (problems.length) out.push('## Problems', '', ...problems, '');
+  if (report.clauses?.length) {
+    out.push(
+      '## Clauses and the faults that prove them',
+      '',
+      '| clause | checks that enforce it | faults that break it |',
+      '|---|---|---|',
+    );
+    for (const c of report.clauses)
+      out.push(`| \`${c.id}\` | ${c.checks.join(', ')} | ${c.faults.length ? c.faults.join(', ') : '**unproven**'} |`);
+    out.push('');
+  }
   return out.join('\n');
 }
 
@@ -82,4 +105,22 @@ export function writeFaultRunReport(dir: string, report: FaultRunReport): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/faults.json`, JSON.stringify(report, null, 2));
   writeFileSync(`${dir}/faults.md`, renderMarkdown(report));
+}
+
+/** Every clause the reference run enforced, with the faults that declare they break it; those without any are unproven. */
+export function clauseProof(
+  enforced: Readonly<Record<string, { checks: string[] }>>,
+  faults: readonly { name: string; clause: string }[],
+): { clauses: { id: string; checks: string[]; faults: string[] }[]; unproven: string[] } {
+  const clauses = Object.keys(enforced)
+    .sort()
+    .map((id) => ({
+      id,
+      checks: [...(enforced[id]?.checks ?? [])].sort(),
+      faults: faults
+        .filter((f) => f.clause === id)
+        .map((f) => f.name)
+        .sort(),
+    }));
+  return { clauses, unproven: clauses.filter((c) => c.faults.length === 0).map((c) => c.id) };
 }

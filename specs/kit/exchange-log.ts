@@ -100,6 +100,11 @@ export class ExchangeLog {
     return i < 0 ? null : { exchange: this.all[i] as Exchange, n: i + 1 };
   }
 
+  /** When the test's first exchange started (ms since the epoch). */
+  private firstStart(): number {
+    return Math.min(...this.all.map((e) => (e.startedAt ? Date.parse(e.startedAt) : Infinity)));
+  }
+
   briefs(): ExchangeBrief[] {
     return this.all.map((e, i) => ({
       n: i + 1,
@@ -110,6 +115,7 @@ export class ExchangeLog {
       status: e.response?.status ?? null,
       retries: e.retries,
       ms: Math.round(e.durationMs),
+      ...(e.startedAt ? { at: Date.parse(e.startedAt) - this.firstStart() } : {}),
     }));
   }
 

@@ -23,6 +23,41 @@ export interface PropertyOptions<T> {
   target: Target;
   /** Overrides the run's CONFORMANCE_NUM_RUNS for an expensive property. */
   numRuns?: number;
+  /** The fewest cases it runs whatever the budget (a model that must meet a long sequence to find its defect). */
+  floor?: number;
+  /** About how many sequential requests one case sends (default 4): what the time budget of a far target divides by. */
+  requestsPerCase?: number;
+}
+
+export const PROPERTY_ANNOTATION = 'property';
+
+/** What a property records of itself: its seeds, the cases it ran and why that many. */
+export interface PropertyNote {
+  name: string;
+  seed: number;
+  propertySeed: number;
+  runs: number;
+  why: string;
+}
+
+/** What a property may spend against a far target (a round trip of 20 ms or more): the cases are cut to fit, never below the floor. */
+export const PROPERTY_BUDGET_MS = 15_000;
+
+/**
+ * The cases a property runs: the asked number near by; against a far target as many as fit in
+ * PROPERTY_BUDGET_MS at the measured round trip (CONFORMANCE_RTT_MS), at least `floor`, at most asked.
+ */
+export function casesFor(asked: number, floor: number, requestsPerCase: number, rttMs: number): { runs: number; why: string } {
+  if (!(rttMs >= 20)) return { runs: asked, why: `${asked} asked` };
+  const fit = Math.floor(PROPERTY_BUDGET_MS / (rttMs * Math.max(1, requestsPerCase)));
+  const runs = Math.max(Math.min(floor, asked), Math.min(asked, fit));
+  return {
+    runs,
+    why:
+      runs < asked
+        ? `${asked} asked, ${runs} fit a budget of ${PROPERTY_BUDGET_MS / 1000} s at a ${rttMs} ms round trip${runs === floor ? ' (its floor)' : ''}`
+        : `${asked} asked`,
+  };
 }
 
 /** The path of a single case to replay (from a failure's replay command). */
@@ -64,7 +99,9 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   const testInfo = test.info();
   const runSeed = options.target.run.seed;
   const seed = propertySeed(runSeed, options.name);
-  const numRuns = REPLAY_PATH ? 1 : (options.numRuns ?? options.target.run.numRuns);
+  const asked = options.numRuns ?? options.target.run.numRuns;
+  const budget = casesFor(asked, options.floor ?? 1, options.requestsPerCase ?? 4, Number(process.env.CONFORMANCE_RTT_MS ?? -1));
+  const numRuns = REPLAY_PATH ? 1 : budget.runs;
   if (!LEAN) {
     await allure.parameter('seed', String(runSeed));
     await allure.parameter('property', options.name);
@@ -72,11 +109,15 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   }
   const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
   const details = await fc.check(fc.asyncProperty(options.arbitrary, options.predicate), params);
-  const replaying = REPLAY_PATH ? `, replaying path ${REPLAY_PATH}` : '';
-  testInfo.annotations.push({
-    type: 'property',
-    description: `${options.name}: seed ${runSeed} (property seed ${seed}), ${details.numRuns} runs${replaying}`,
-  });
+  // As data: the reporter lists each property's cases (conformance.json tests[].properties).
+  const note: PropertyNote = {
+    name: options.name,
+    seed: runSeed,
+    propertySeed: seed,
+    runs: details.numRuns,
+    why: REPLAY_PATH ? `replaying path ${REPLAY_PATH}` : budget.why,
+  };
+  testInfo.annotations.push({ type: PROPERTY_ANNOTATION, description: JSON.stringify(note) });
   if (!details.failed) return;
   const counterexample = redact(fc.stringify(details.counterexample?.[0]));
   const path = details.counterexamplePath ?? '';

@@ -5,7 +5,7 @@
  * model runs at least MODEL_MIN_RUNS whatever it says.
  */
 import { test } from '@playwright/test';
-import { checkProperty, type PropertyOptions } from './property';
+import { checkProperty, PROPERTY_ANNOTATION, type PropertyNote, type PropertyOptions } from './property';
 
 /**
  * The fewest cases a model (a generated sequence of commands) runs on any target. The static list
@@ -26,9 +26,11 @@ export async function checkRmProperty<T>(observe: Observe, options: PropertyOpti
   try {
     await checkProperty(options);
   } finally {
-    const prefix = `${options.name}: `;
-    const note = [...test.info().annotations].reverse().find((a) => a.type === 'property' && (a.description ?? '').startsWith(prefix));
-    const runs = /, (\d+) runs/.exec(note?.description ?? '')?.[1] ?? 'unknown';
+    const note = [...test.info().annotations]
+      .reverse()
+      .flatMap((a) => (a.type === PROPERTY_ANNOTATION ? [JSON.parse(a.description ?? '{}') as Partial<PropertyNote>] : []))
+      .find((n) => n.name === options.name);
+    const runs = note?.runs ?? 'unknown';
     const asked = options.numRuns ?? options.target.run.numRuns;
     observe(
       'other',

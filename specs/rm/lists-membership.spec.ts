@@ -20,6 +20,7 @@ import {
   expectIncluded,
   modelCommands,
   checkRmProperty,
+  MODEL_MIN_RUNS,
   modelRuns,
   resolveListId,
   eventually,
@@ -216,6 +217,9 @@ test.describe('static lists', () => {
       // At least MODEL_MIN_RUNS cases of up to 10 commands on any target (a remote one defaults to 5 cases per
       // property): sequences like PUT, DELETE, PUT of one candidate need a few tries to come up.
       numRuns: modelRuns(target.run.numRuns),
+      // A far target cuts the cases to its time budget, never below the floor that still finds PUT, DELETE, PUT.
+      floor: MODEL_MIN_RUNS,
+      requestsPerCase: 25,
       arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 10),
       predicate: async (commands) => {
         const candidates = await freshCandidates();

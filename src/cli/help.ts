@@ -166,7 +166,10 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
     what: "The fault run, the last step of npm test: the suite against the reference server (must pass, every documented status covered), against every lawful variant (no failure allowed) and against every fault (must fail by the fault's declared check). Prints a line as each verdict is known, then the table and the two scores, and writes reports/faults.{md,json}.",
     options: [
       ['--only <name part>', 'only the faults and variants whose name contains it'],
-      ['--parallel <n>', 'Playwright runs at once (default: CONFORMANCE_MUTATION_PARALLEL, else 2)'],
+      [
+        '--parallel <n>',
+        'Playwright runs at once (default: CONFORMANCE_FAULT_RUN_PARALLEL, or its old name CONFORMANCE_MUTATION_PARALLEL, else 2)',
+      ],
       ['--no-hints', 'no first try on the test that caught a fault last time: every fault gets its whole run'],
       ['--write-hints', 'refresh proof/fault-run/catch-hints.json from this run'],
       ['--skip-reference', 'skip the run against the reference server'],
@@ -175,7 +178,7 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
     variables: [
       ['CONFORMANCE_SEED', 'seed of every run of the fault run. Default: 20261123, so verdicts are reproducible.'],
       ['CONFORMANCE_NUM_RUNS', 'cases per property in each run. Default: 5.'],
-      'CONFORMANCE_MUTATION_PARALLEL',
+      'CONFORMANCE_FAULT_RUN_PARALLEL',
       'CONFORMANCE_REPORTS_DIR',
     ],
     exits: [
@@ -186,10 +189,11 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
   },
   bench: {
     summary: "the suite's speed figures on this machine",
-    usage: ['npm run bench [-- --reuse-faults] [--requests <n>]'],
-    what: "Measures the suite's speed on this machine: the whole suite against the embedded server (median of 3), against a conforming loopback server and a failing target, one test's fixed cost, worker start-up, the fault run, and the HTTP client's overhead against bare undici. Prints the table with each target and writes reports/bench.json. Takes several minutes.",
+    usage: ['npm run bench [-- --reuse-faults] [--no-far] [--requests <n>]'],
+    what: "Measures the suite's speed on this machine: the whole suite against the embedded server (median of 3), against a conforming loopback server and a failing target, one test's fixed cost, worker start-up, the fault run, the whole suite against the reference server behind a proxy answering 50 and 300 ms late (wall time, requests, the longest chain of sequential round trips, the cases each property ran), the generated-only defect 300 ms away, and the HTTP client's overhead against bare undici. Prints the table with each target and writes reports/bench.json. Takes several minutes.",
     options: [
       ['--reuse-faults', 'take the fault run figures from the last reports/faults.json instead of running it'],
+      ['--no-far', 'leave out the far-away runs (50 and 300 ms)'],
       ['--requests <n>', 'requests per side of the client overhead measure (default 5000)'],
       HELP_OPTION,
     ],

@@ -191,6 +191,61 @@ export interface MergeResult {
   messages: string[];
 }
 
+/**
+ * Replays every shard's blob report through the conformance reporter (Playwright's merge-reports),
+ * so the matrix is built by the same code over the same tests as an unsharded run. Null when it
+ * wrote conformance.json, else why not.
+ */
+function replayBlobs(shards: readonly ShardDir[], out: string): string | null {
+  const blobDir = join(out, 'merged-blob-report');
+  mkdirSync(blobDir, { recursive: true });
+  const used = new Set<string>();
+  shards.forEach((s, i) =>
+    s.blobs.forEach((blob) => {
+      const name = used.has(basename(blob)) ? `shard${i + 1}-${basename(blob)}` : basename(blob);
+      used.add(name);
+      copyFileSync(blob, join(blobDir, name));
+    }),
+  );
+  const require = createRequire(__filename);
+  const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+  const res = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', REPORTER, blobDir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CONFORMANCE_REPORTS_DIR: out, CONFORMANCE_LEAN: '' },
+    timeout: 300_000,
+  });
+  rmSync(blobDir, { recursive: true, force: true });
+  if (existsSync(join(out, 'conformance.json'))) return null;
+  return `Playwright merge-reports did not produce conformance.json (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-5).join(' ')}`;
+}
+
+/** Writes a merged report (conformance.json/md, junit.xml), gated as the reporter gates a replayed run. */
+function writeMerged(merged: ConformanceReport, out: string): void {
+  const inputs = gateInputs(configuredApis(merged));
+  if (gateActive(inputs)) merged.gate = gateReport(inputs, merged);
+  writeFileSync(join(out, 'conformance.json'), JSON.stringify(merged, null, 2));
+  writeFileSync(join(out, 'conformance.md'), renderMarkdown(merged));
+  writeFileSync(join(out, 'junit.xml'), renderJUnit(merged));
+}
+
+/** Copies every shard's Allure results into `out`/allure-results; returns how many files. */
+function copyAllureResults(shards: readonly ShardDir[], out: string): number {
+  const allureOut = join(out, 'allure-results');
+  let copied = 0;
+  for (const s of shards) {
+    if (!s.allureResults) continue;
+    mkdirSync(allureOut, { recursive: true });
+    for (const f of readdirSync(s.allureResults)) {
+      const from = join(s.allureResults, f);
+      if (!statSync(from).isFile()) continue;
+      copyFileSync(from, join(allureOut, f));
+      copied += 1;
+    }
+  }
+  return copied;
+}
+
 /** Merges the shards found under `inputs` into `outDir`. */
 export function mergeReports(inputs: readonly string[], outDir: string, options: { allureHtml?: boolean } = {}): MergeResult {
   const messages: string[] = [];
@@ -224,30 +279,9 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
   let method: MergeResult['method'] = null;
   const blobShards = shards.filter((s) => s.blobs.length > 0);
   if (blobShards.length === shards.length) {
-    const blobDir = join(out, 'merged-blob-report');
-    mkdirSync(blobDir, { recursive: true });
-    const used = new Set<string>();
-    shards.forEach((s, i) =>
-      s.blobs.forEach((blob) => {
-        const name = used.has(basename(blob)) ? `shard${i + 1}-${basename(blob)}` : basename(blob);
-        used.add(name);
-        copyFileSync(blob, join(blobDir, name));
-      }),
-    );
-    const require = createRequire(__filename);
-    const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-    const res = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', REPORTER, blobDir], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, CONFORMANCE_REPORTS_DIR: out, CONFORMANCE_LEAN: '' },
-      timeout: 300_000,
-    });
-    rmSync(blobDir, { recursive: true, force: true });
-    if (existsSync(join(out, 'conformance.json'))) method = 'blob';
-    else
-      messages.push(
-        `Playwright merge-reports did not produce conformance.json (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout || '').trim().split('\n').slice(-5).join(' ')}`,
-      );
+    const replay = replayBlobs(shards, out);
+    if (replay === null) method = 'blob';
+    else messages.push(replay);
   } else if (blobShards.length > 0) {
     messages.push(
       `warning: only ${blobShards.length} of ${shards.length} shards have a blob report; merging their conformance.json files instead.`,
@@ -265,13 +299,7 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
         ],
       };
     }
-    const merged = mergeConformanceReports(shardReports);
-    // The release gate over the merged run, as the reporter does in a blob replay.
-    const inputs = gateInputs(configuredApis(merged));
-    if (gateActive(inputs)) merged.gate = gateReport(inputs, merged);
-    writeFileSync(join(out, 'conformance.json'), JSON.stringify(merged, null, 2));
-    writeFileSync(join(out, 'conformance.md'), renderMarkdown(merged));
-    writeFileSync(join(out, 'junit.xml'), renderJUnit(merged));
+    writeMerged(mergeConformanceReports(shardReports), out);
     method = 'json';
   }
   const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
@@ -289,17 +317,7 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
   }
 
   const allureOut = join(out, 'allure-results');
-  let copied = 0;
-  for (const s of shards) {
-    if (!s.allureResults) continue;
-    mkdirSync(allureOut, { recursive: true });
-    for (const f of readdirSync(s.allureResults)) {
-      const from = join(s.allureResults, f);
-      if (!statSync(from).isFile()) continue;
-      copyFileSync(from, join(allureOut, f));
-      copied += 1;
-    }
-  }
+  const copied = copyAllureResults(shards, out);
   if (copied > 0 && options.allureHtml !== false && !buildAllureReport(allureOut, join(out, 'allure-report')))
     messages.push('warning: the Allure HTML report was not built.');
   return { exitCode: runFailed(report) ? 1 : 0, report, method, messages };

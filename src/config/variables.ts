@@ -168,7 +168,8 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   v('CONFORMANCE_COMPILE_CACHE_DIR', 'run', 'control', 'where the V8 code cache lives', 'node_modules/.cache/conformance-compile', {
     documented: 'docs/USAGE.md',
   }),
-  v('CONFORMANCE_MUTATION_PARALLEL', 'run', 'control', 'fault run: runs at once (old name kept)', 'chosen by the fault run', {
+  v('CONFORMANCE_FAULT_RUN_PARALLEL', 'run', 'control', 'fault run: Playwright runs at once', '2', { documented: 'CONTRIBUTING.md' }),
+  v('CONFORMANCE_MUTATION_PARALLEL', 'run', 'control', 'the old name of CONFORMANCE_FAULT_RUN_PARALLEL, still read', '2', {
     documented: 'CONTRIBUTING.md',
   }),
   // The network (read by undici's EnvHttpProxyAgent)

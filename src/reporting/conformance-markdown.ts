@@ -14,15 +14,30 @@ const API_TITLE: Record<string, string> = {
 const MAX_CELLS_PER_REASON = 8;
 
 export function renderMarkdown(report: ConformanceReport): string {
+  return [
+    ...headerLines(report),
+    ...(report.gate ? [renderGateMarkdown(report.gate), ''] : []),
+    ...failureLines(report),
+    ...notJudgedLines(report),
+    ...matrixLines(report),
+    ...skippedLines(report),
+    ...untestableLines(report),
+    ...observationLines(report),
+    ...leftoverLines(report),
+  ].join('\n');
+}
+
+/** The title, the target, the run and the counts, and the legend of the matrices. */
+function headerLines(report: ConformanceReport): string[] {
   const out: string[] = [];
   const { totals } = report;
-  const verdict = totals.failed === 0 ? 'conforms on everything that ran' : `${totals.failed} conformance failure(s)`;
+  const verdict = totals.failed === 0 ? 'conforms on everything judged' : `${totals.failed} conformance failure(s)`;
   out.push(`# Conformance summary: ${verdict}`, '');
   out.push(`- RM v2 target: ${report.target.rm}`, `- HR / Learning v3 target: ${report.target.hr}`);
   out.push(`- seed: ${report.seed} (replay with CONFORMANCE_SEED=${report.seed}), run id: ${report.runId}`);
   if (report.faults.length || report.variants.length)
     out.push(`- reference server faults: ${report.faults.join(', ') || '-'}; variants: ${report.variants.join(', ') || '-'}`);
-  out.push(`- tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped tests`);
+  out.push(`- tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.notJudged} not judged`);
   const cells = report.operations.flatMap((o) => Object.values(o.statuses));
   const count = (s: CellStatus): number => cells.filter((c) => c === s).length;
   out.push(
@@ -38,7 +53,12 @@ export function renderMarkdown(report: ConformanceReport): string {
     `Legend: ${MARK.passed} passed, ${MARK.failed} failed, ${MARK.skipped} skipped, ${MARK['not-covered']} not covered; a superscript number marks a status the operation's row does not list, with the clause it comes from below the table.`,
     '',
   );
-  if (report.gate) out.push(renderGateMarkdown(report.gate), '');
+  return out;
+}
+
+/** Failures first: each with its check, what happened, the failing exchange, the replay, the cells and the quote. */
+function failureLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
   const label = cellLabels(report);
   if (report.failures.length) {
     out.push('## Failures', '', 'Each failure quotes the sentence of the document it breaks.', '');
@@ -46,7 +66,7 @@ export function renderMarkdown(report: ConformanceReport): string {
       out.push(`### ${esc(f.test)}`, '', `- check: \`${f.check}\``, `- what happened: ${esc(f.message.slice(0, 400))}`);
       if (f.exchange)
         out.push(
-          `- failing exchange: #${f.exchange.seq} ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`,
+          `- failing exchange: ${f.exchange.n} of the test, ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`,
         );
       if (f.replay) out.push(`- replay: \`${f.replay}\``);
       if (f.cells)
@@ -63,11 +83,23 @@ export function renderMarkdown(report: ConformanceReport): string {
       out.push('');
     }
   }
+  return out;
+}
+
+/** Tests the suite could not judge (its own time-out), and why. */
+function notJudgedLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
   if (report.notJudged.length) {
     out.push('## Not judged (a limit of the suite, not a verdict on the target)', '');
     for (const n of report.notJudged) out.push(`- ${esc(n.test)}: ${esc(n.reason)}`);
     out.push('');
   }
+  return out;
+}
+
+/** One matrix per API, with footnotes for statuses that come from a general rule. */
+function matrixLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
   for (const api of ['rm', 'hr', 'learning']) {
     const ops = report.operations.filter((o) => o.api === api);
     if (ops.length === 0) continue;
@@ -97,6 +129,12 @@ export function renderMarkdown(report: ConformanceReport): string {
       out.push('');
     }
   }
+  return out;
+}
+
+/** Skipped cells by reason, and skipped tests. */
+function skippedLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
   if (report.skipped.length) {
     out.push('## Skipped cells, and why', '', 'Cells of the matrix above whose status is skipped, by reason.', '');
     const byReason = new Map<string, string[]>();
@@ -122,10 +160,22 @@ export function renderMarkdown(report: ConformanceReport): string {
     }
     out.push('');
   }
+  return out;
+}
+
+/** What the documents say that no test can check. */
+function untestableLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
   const untestable = report.operations.flatMap((o) =>
     (o.untestable ?? []).map((u) => `- \`${o.method} ${o.path}\`: ${u.what}: ${u.reason}`),
   );
   if (untestable.length) out.push('## Not testable from the documents', '', ...untestable, '');
+  return out;
+}
+
+/** Observations, filed by the operation they are about. */
+function observationLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
   if (report.observations.length) {
     out.push(
       '## Observations (where the documents are silent; recorded, never failed)',
@@ -156,13 +206,19 @@ export function renderMarkdown(report: ConformanceReport): string {
       out.push('');
     }
   }
+  return out;
+}
+
+/** Records the run could not undo, by kind. */
+function leftoverLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
   if (report.leftovers.length) {
     out.push('## Records the run could not undo', '', `${report.leftovers.length} records by kind; conformance.json lists each one.`, '');
     for (const g of groupLeftovers(report.leftovers))
       out.push(`- ${esc(g.kind)}: ${g.count}, e.g. ${g.examples.map((e) => `\`${e}\``).join(', ')}`);
     out.push('');
   }
-  return out.join('\n');
+  return out;
 }
 
 /** "<operationId> <status>" as the matrix shows it: "METHOD /path status". */

@@ -15,7 +15,7 @@ import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
 import { cellsOfTest, earnCells, type CellState, type TestCells } from './cells';
-import { EVIDENCE_ANNOTATION, parseEvidence, type TestEvidence } from './evidence';
+import { EVIDENCE_ANNOTATION, parseEvidence, sequentialChain, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
 import { operationOfSubject } from './subject-operation';
 import { groupLeftovers, groupObservations, OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
@@ -204,96 +204,105 @@ function failureOf(test: TestCase, title: string, evidence: TestEvidence | null,
   };
 }
 
-export function buildReport(tests: TestCase[], metadata: Record<string, unknown>): ConformanceReport {
-  const cells = new Map<string, CellState>();
-  for (const op of catalogue())
-    for (const r of op.responses) cells.set(`${op.id} ${r.status}`, { status: 'not-covered', passed: [], failed: [], reasons: new Set() });
-  const totals = { passed: 0, failed: 0, skipped: 0, notJudged: 0 };
-  let requests = 0;
-  const failures: FailureLine[] = [];
-  const notJudged: NotJudgedTest[] = [];
-  const testLines: TestLine[] = [];
-  const skippedTests: { test: string; reason: string }[] = [];
-  const observations: (Observation & { test: string })[] = [];
+/** A property's annotation (JSON, specs/kit/property.ts): its name, the cases it ran and why that many. */
+function propertyOf(text: string): { name: string; runs: number; why: string }[] {
+  try {
+    const v = JSON.parse(text) as { name?: unknown; runs?: unknown; why?: unknown };
+    return typeof v.name === 'string' && typeof v.runs === 'number' ? [{ name: v.name, runs: v.runs, why: String(v.why ?? '') }] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What one test contributes to the report: its line, its cells, its failure, its observations and leftovers. */
+interface ReadTest {
+  line: TestLine;
+  cells: TestCells;
+  failure: FailureLine | null;
+  requests: number;
+  skipped: { test: string; reason: string } | null;
+  notJudged: NotJudgedTest | null;
+  observations: (Observation & { test: string })[];
+  leftovers: string[];
+}
+
+/** Reads one test from its annotations and evidence; null for a test that did not run. */
+export function readTest(test: TestCase): ReadTest | null {
+  const annotations = annotationsOf(test);
+  const evidence = parseEvidence(annotations.find((a) => a.type === EVIDENCE_ANNOTATION)?.description);
+  const outcome = outcomeOf(test, evidence);
+  if (outcome === null) return null;
+  const title = test.titlePath().slice(2).join(' > ');
+  const exchanges = evidence?.exchanges ?? [];
+  const verdicts = evidence?.verdicts ?? [];
+  // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts).
+  const observations: (Observation & { test: string })[] = exchanges
+    .filter((e) => e.retries > 0)
+    .map((e) => ({
+      category: 'timing',
+      subject: 'reads retried after 429/503 with Retry-After',
+      value: `${e.retries} ${e.retries === 1 ? 'retry' : 'retries'}`,
+      test: title,
+    }));
+  const declared: string[] = [];
   const leftovers: string[] = [];
-  const judged: TestCells[] = [];
-  for (const test of tests) {
-    const annotations = annotationsOf(test);
-    const evidence = parseEvidence(annotations.find((a) => a.type === EVIDENCE_ANNOTATION)?.description);
-    const outcome = outcomeOf(test, evidence);
-    if (outcome === null) continue;
-    const title = test.titlePath().slice(2).join(' > ');
-    testLines.push({
+  for (const a of annotations) {
+    if (a.type === COVERS_ANNOTATION) {
+      const cov = parseCoverage(a.description);
+      if (cov) for (const s of cov.statuses) declared.push(`${cov.operationId} ${s}`);
+    } else if (a.type === OBSERVATION_ANNOTATION) {
+      const obs = parseObservation(a.description);
+      if (obs) observations.push({ ...obs, test: title });
+    } else if (a.type === 'leftover' || a.type === 'cleanup-failed') {
+      leftovers.push(`${a.type === 'leftover' ? 'not undoable' : 'clean-up failed'}: ${a.description ?? ''}`);
+    }
+  }
+  const reason =
+    outcome === 'skipped'
+      ? skipReasonOf(annotations)
+      : outcome === 'not-judged'
+        ? (evidence?.notJudged ?? 'the test did not end within its time-out, a limit of the suite')
+        : '';
+  const cells: TestCells = {
+    test: title,
+    outcome,
+    reason,
+    declared: [...new Set(declared)],
+    verdicts,
+    numbers: new Map(exchanges.map((e) => [e.seq, e.n])),
+  };
+  return {
+    line: {
       test: title,
       project: test.parent.project()?.name ?? '',
       outcome,
       file: test.location.file.replace(/^.*?specs\//, 'specs/'),
       ms: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
-    });
-    if (outcome === 'not-judged') totals.notJudged += 1;
-    else if (outcome === 'error') totals.failed += 1;
-    else totals[outcome] += 1;
-    requests += evidence?.exchanges.length ?? 0;
-    // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts).
-    for (const e of evidence?.exchanges ?? [])
-      if (e.retries > 0)
-        observations.push({
-          category: 'timing',
-          subject: 'reads retried after 429/503 with Retry-After',
-          value: `${e.retries} ${e.retries === 1 ? 'retry' : 'retries'}`,
-          test: title,
-        });
-    let reason = '';
-    if (outcome === 'skipped') {
-      reason = skipReasonOf(annotations);
-      skippedTests.push({ test: title, reason });
-    } else if (outcome === 'not-judged') {
-      reason = evidence?.notJudged ?? 'the test did not end within its time-out, a limit of the suite';
-      notJudged.push({ test: title, reason });
-    }
-    const declared: string[] = [];
-    for (const a of annotations) {
-      if (a.type === COVERS_ANNOTATION) {
-        const cov = parseCoverage(a.description);
-        if (cov) for (const s of cov.statuses) declared.push(`${cov.operationId} ${s}`);
-      } else if (a.type === OBSERVATION_ANNOTATION) {
-        const obs = parseObservation(a.description);
-        if (obs) observations.push({ ...obs, test: title });
-      } else if (a.type === 'leftover' || a.type === 'cleanup-failed') {
-        leftovers.push(`${a.type === 'leftover' ? 'not undoable' : 'clean-up failed'}: ${a.description ?? ''}`);
-      }
-    }
-    const line = testLines[testLines.length - 1];
-    if (line) {
-      line.operations = [...new Set((evidence?.exchanges ?? []).flatMap((e) => (e.operationId ? [e.operationId] : [])))].sort();
-      line.earned = [
-        ...cellsOfTest({
-          test: title,
-          outcome,
-          reason: '',
-          declared: [],
-          verdicts: evidence?.verdicts ?? [],
-          numbers: new Map(),
-        }).passed.keys(),
-      ].sort();
-    }
-    judged.push({
-      test: title,
-      outcome,
-      reason,
-      declared: [...new Set(declared)],
-      verdicts: evidence?.verdicts ?? [],
-      numbers: new Map((evidence?.exchanges ?? []).map((e) => [e.seq, e.n])),
-    });
-    if (outcome === 'failed' || outcome === 'error') failures.push(failureOf(test, title, evidence, outcome));
-  }
-  earnCells(cells, judged);
-  const target = (metadata.target as ConformanceReport['target'] | undefined) ?? { rm: 'unknown', hr: 'unknown' };
+      operations: [...new Set(exchanges.flatMap((e) => (e.operationId ? [e.operationId] : [])))].sort(),
+      earned: [...cellsOfTest(cells).passed.keys()].sort(),
+      chain: sequentialChain(exchanges),
+      worker: test.results[test.results.length - 1]?.parallelIndex ?? 0,
+      properties: annotations.flatMap((a) => (a.type === 'property' ? propertyOf(a.description ?? '') : [])),
+    },
+    cells,
+    failure: outcome === 'failed' || outcome === 'error' ? failureOf(test, title, evidence, outcome) : null,
+    requests: exchanges.length,
+    skipped: outcome === 'skipped' ? { test: title, reason } : null,
+    notJudged: outcome === 'not-judged' ? { test: title, reason } : null,
+    observations,
+    leftovers,
+  };
+}
+
+/** The matrix rows of every catalogue operation from the earned cells, and the cells that end skipped (with why). */
+function operationRows(
+  cells: ReadonlyMap<string, CellState>,
+  target: ConformanceReport['target'],
+): { operations: ConformanceReport['operations']; skipped: SkippedCell[] } {
   // INTERFACE.md: with only one API configured, the other's cells are skipped ("not configured").
   const notConfigured = (api: ApiName): boolean => (api === 'rm' ? target.rm : target.hr) === NOT_CONFIGURED;
   const skipped: SkippedCell[] = [];
   const operations = catalogue().map((op) => {
-    const unconfigured = notConfigured(op.api);
     const statuses: Record<string, CellStatus> = {};
     const evidence: Record<string, CellEvidence> = {};
     for (const r of op.responses) {
@@ -301,26 +310,17 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       if (!state) continue;
       const untestable = op.untestable?.find((u) => u.status === r.status);
       if (untestable && state.status === 'not-covered') state.reasons = new Set([`not testable: ${untestable.reason}`]);
-      if (unconfigured && state.status === 'not-covered') {
+      if (notConfigured(op.api) && state.status === 'not-covered') {
         state.status = 'skipped';
         state.reasons = new Set([NOT_CONFIGURED]);
       }
       statuses[r.status] = state.status;
-      const reasons = [...state.reasons];
-      evidence[r.status] = {
-        passed: state.passed.length,
-        failed: state.failed.length,
-        exchanges: [
-          ...state.failed.slice(0, 3).map((w) => ({ ...w, verdict: 'failed' as const })),
-          ...state.passed.slice(0, 3).map((w) => ({ ...w, verdict: 'passed' as const })),
-        ],
-        ...((state.status === 'skipped' || state.status === 'not-covered') && reasons.length ? { reason: reasons.join('; ') } : {}),
-      };
+      evidence[r.status] = cellEvidence(state);
       // "Skipped, and why" agrees with the matrix: only the cells whose final status is skipped.
       if (state.status === 'skipped')
         skipped.push({
           cell: `${op.method} ${op.path} ${r.status}`,
-          reason: reasons.join('; ') || 'skipped (no reason given)',
+          reason: [...state.reasons].join('; ') || 'skipped (no reason given)',
           api: op.api,
           operationId: op.id,
           status: r.status,
@@ -339,8 +339,53 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
       ...(op.untestable?.length ? { untestable: op.untestable } : {}),
     };
   });
-  const observed = dedupeObservations(observations);
-  const leftoverLines = [...new Set(leftovers)];
+  return { operations, skipped };
+}
+
+function cellEvidence(state: CellState): CellEvidence {
+  const reasons = [...state.reasons];
+  return {
+    passed: state.passed.length,
+    failed: state.failed.length,
+    exchanges: [
+      ...state.failed.slice(0, 3).map((w) => ({ ...w, verdict: 'failed' as const })),
+      ...state.passed.slice(0, 3).map((w) => ({ ...w, verdict: 'passed' as const })),
+    ],
+    ...((state.status === 'skipped' || state.status === 'not-covered') && reasons.length ? { reason: reasons.join('; ') } : {}),
+  };
+}
+
+/** Every clause a verdict enforced: passed and failed verdicts under it, and the checks that judged. */
+function clauseTally(tests: readonly TestCells[]): NonNullable<ConformanceReport['clauses']> {
+  const clauses: NonNullable<ConformanceReport['clauses']> = {};
+  for (const t of tests)
+    for (const v of t.verdicts) {
+      const c = (clauses[v.clause] ??= { passed: 0, failed: 0, checks: [] });
+      c[v.verdict] += 1;
+      if (!c.checks.includes(v.check)) c.checks.push(v.check);
+    }
+  return clauses;
+}
+
+export function buildReport(tests: TestCase[], metadata: Record<string, unknown>): ConformanceReport {
+  const read = tests.map(readTest).filter((r): r is ReadTest => r !== null);
+  const cells = new Map<string, CellState>();
+  for (const op of catalogue())
+    for (const r of op.responses) cells.set(`${op.id} ${r.status}`, { status: 'not-covered', passed: [], failed: [], reasons: new Set() });
+  earnCells(
+    cells,
+    read.map((r) => r.cells),
+  );
+  const totals = { passed: 0, failed: 0, skipped: 0, notJudged: 0 };
+  for (const { line } of read) {
+    if (line.outcome === 'not-judged') totals.notJudged += 1;
+    else if (line.outcome === 'error') totals.failed += 1;
+    else totals[line.outcome] += 1;
+  }
+  const target = (metadata.target as ConformanceReport['target'] | undefined) ?? { rm: 'unknown', hr: 'unknown' };
+  const { operations, skipped } = operationRows(cells, target);
+  const observed = dedupeObservations(read.flatMap((r) => r.observations));
+  const leftoverLines = [...new Set(read.flatMap((r) => r.leftovers))];
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     suite: SUITE,
@@ -350,13 +395,14 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     faults: (metadata.faults as string[] | undefined) ?? [],
     variants: (metadata.variants as string[] | undefined) ?? [],
     totals,
-    requests,
+    requests: read.reduce((n, r) => n + r.requests, 0),
     operations,
-    failures,
-    notJudged,
-    tests: testLines,
+    failures: read.flatMap((r) => (r.failure ? [r.failure] : [])),
+    clauses: clauseTally(read.map((r) => r.cells)),
+    notJudged: read.flatMap((r) => (r.notJudged ? [r.notJudged] : [])),
+    tests: read.map((r) => r.line),
     skipped,
-    skippedTests,
+    skippedTests: read.flatMap((r) => (r.skipped ? [r.skipped] : [])),
     observations: observed,
     observationGroups: groupObservations(observed),
     leftovers: leftoverLines,

@@ -63,6 +63,12 @@ export interface TestLine {
   operations?: string[];
   /** The cells ("<operationId> <status>") its verdicts earned. */
   earned?: string[];
+  /** Its longest chain of round trips one after another (src/reporting/evidence.ts sequentialChain). */
+  chain?: number;
+  /** The worker (Playwright's parallel index) that ran it. */
+  worker?: number;
+  /** Its properties: how many cases each ran, and why that many. */
+  properties?: { name: string; runs: number; why: string }[];
 }
 
 /** The exchanges behind one cell: how many earned it, how many failed it, a few of them by test and number, and why it is not covered. */
@@ -141,6 +147,8 @@ export interface ConformanceReport {
     untestable?: readonly { what: string; reason: string; status?: string }[];
   }[];
   failures: FailureLine[];
+  /** Every clause a verdict of the run enforced: how many verdicts passed and failed under it, and by which checks. */
+  clauses?: Record<string, { passed: number; failed: number; checks: string[] }>;
   /** The release gate (CONFORMANCE_BASELINE, CONFORMANCE_EXPECTATIONS): failures new, known and expected; fixed, unused and expired entries. */
   gate?: GateResult;
   notJudged: NotJudgedTest[];

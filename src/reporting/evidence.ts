@@ -19,6 +19,27 @@ export interface ExchangeBrief {
   status: number | null;
   retries: number;
   ms: number;
+  /** When it started, in ms after the test's first exchange started. */
+  at?: number;
+}
+
+/**
+ * The test's longest chain of round trips one after another: the most exchanges of it that do not
+ * overlap in time (requests sent together count once). What a far target's latency multiplies.
+ */
+export function sequentialChain(exchanges: readonly Pick<ExchangeBrief, 'at' | 'ms'>[]): number {
+  const spans = exchanges
+    .filter((e) => e.at !== undefined)
+    .map((e) => ({ start: e.at ?? 0, end: (e.at ?? 0) + e.ms }))
+    .sort((a, b) => a.end - b.end);
+  let chain = 0;
+  let lastEnd = -Infinity;
+  for (const s of spans)
+    if (s.start >= lastEnd) {
+      chain += 1;
+      lastEnd = s.end;
+    }
+  return spans.length ? chain : exchanges.length;
 }
 
 /** The exchange a failure is about, with enough of it to show in a console block and a report. */

@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Reporter } from '@playwright/test/reporter';
+import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { harEntriesDir, harEntryFiles, writeHarFile } from './har';
 
 export interface HarReporterOptions {
@@ -20,13 +20,17 @@ export default class HarReporter implements Reporter {
     this.outputDir = options.outputDir ?? process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
   }
 
-  onBegin(): void {
+  private runId = '';
+
+  onBegin(config: FullConfig): void {
+    this.runId = String(config.metadata.runId ?? '');
     // Called after the global set-up and before any test: entries of an earlier run must not stay.
     rmSync(harEntriesDir(this.outputDir), { recursive: true, force: true });
   }
 
   onEnd(): void {
-    writeHarFile(join(this.outputDir, 'exchanges.har'), harEntryFiles(harEntriesDir(this.outputDir)));
+    // Like every file under reports/, it says which run wrote it.
+    writeHarFile(join(this.outputDir, 'exchanges.har'), harEntryFiles(harEntriesDir(this.outputDir)), `conformance run ${this.runId}`);
   }
 
   printsToStdio(): boolean {

@@ -19,7 +19,7 @@ const urls = JSON.parse(process.argv[1]);
     const times = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
-      try { const r = await fetch(url, { signal: AbortSignal.timeout(3000) }); await r.arrayBuffer(); } catch { times.push(Infinity); continue; }
+      try { const r = await fetch(url, { signal: AbortSignal.timeout(3000), headers: { 'x-conformance-probe': 'round-trip' } }); await r.arrayBuffer(); } catch { times.push(Infinity); continue; }
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { figure, jsonTotals, median, ratio, renderFigures, round, workerStartup, type JsonReportLike } from '../../proof/cli/bench-figures';
+import { figure, jsonTotals, median, ratio, renderFigures, round, workerStartup, type JsonReportLike } from '../../proof/bench/figures';
 
 const at = (ms: number): string => new Date(Date.parse('2026-01-01T10:00:00.000Z') + ms).toISOString();
 const result = (workerIndex: number, ms: number): { workerIndex: number; startTime: string } => ({ workerIndex, startTime: at(ms) });

@@ -14,12 +14,11 @@ import {
   enforce,
   nonConforming,
   CONFORMS,
-  setVerdictSink,
   pendingFailure,
   expectStatus,
-  type Verdict,
 } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
+import { judged } from './checks-kit';
 
 test('every citation of every check is a clause id, or a prefix that matches at least one clause', () => {
   const ids = Object.keys(CLAUSES);
@@ -50,21 +49,6 @@ function exchange(status: number | null, operationId: string | null = 'hr.employ
     retries: 0,
     curl: 'curl',
   };
-}
-
-/** Runs `fn` with a sink, returning the verdicts it recorded and what it threw. */
-function judged(fn: () => void): { verdicts: Verdict[]; thrown: unknown } {
-  const verdicts: Verdict[] = [];
-  setVerdictSink({ record: (v) => verdicts.push(v) });
-  let thrown: unknown = null;
-  try {
-    fn();
-  } catch (error) {
-    thrown = error;
-  } finally {
-    setVerdictSink(null);
-  }
-  return { verdicts, thrown };
 }
 
 test('a failure is a verdict: check, clause, exchange and cells as data; the message quotes the clause word for word', () => {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { faultVerdict, variantVerdict } from '../../proof/fault-run/verdicts';
+import { clauseProof } from '../../proof/fault-run/report';
 import type { SuiteRun } from '../../proof/fault-run/run-suite';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 
@@ -28,4 +29,16 @@ test('a variant passes only when the suite passes', () => {
   const failed = variantVerdict(variant, run(1, [['schema']]));
   assert.equal(failed.passed, false);
   assert.match(failed.failures?.[0] ?? '', /\[schema\]/);
+});
+
+test('every clause the suite enforces is listed with the faults that break it; one no fault breaks is unproven', () => {
+  const proof = clauseProof({ 'rm.auth.401': { checks: ['auth-enforced'] }, 'rm.op.lists.list': { checks: ['status', 'schema'] } }, [
+    { name: 'rm.auth.status-403', clause: 'rm.auth.401' },
+    { name: 'rm.other', clause: 'rm.error.404' },
+  ]);
+  assert.deepEqual(proof.clauses, [
+    { id: 'rm.auth.401', checks: ['auth-enforced'], faults: ['rm.auth.status-403'] },
+    { id: 'rm.op.lists.list', checks: ['schema', 'status'], faults: [] },
+  ]);
+  assert.deepEqual(proof.unproven, ['rm.op.lists.list']);
 });

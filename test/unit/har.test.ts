@@ -3,6 +3,7 @@
  * JSON-lines files merged into one document, and a test's attachment all validate against the HAR 1.2
  * JSON Schema (the har-schema package), and no secret reaches them.
  */
+import type { FullConfig } from '@playwright/test/reporter';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, appendFileSync } from 'node:fs';
@@ -174,13 +175,14 @@ void test('the HAR reporter empties the workers’ folder at the start and write
   const reports = mkdtempSync(join(tmpdir(), 'har-reporter-'));
   appendHarEntries(harEntriesFile(reports, 0), [toHarEntry(exchange(1))]); // an earlier run's
   const reporter = new HarReporter({ outputDir: reports });
-  reporter.onBegin();
+  reporter.onBegin({ metadata: { runId: 'crhar0001' } } as unknown as FullConfig);
   assert.deepEqual(harEntryFiles(harEntriesDir(reports)), []);
   appendHarEntries(harEntriesFile(reports, 0), [toHarEntry(exchange(2))]);
   appendHarEntries(harEntriesFile(reports, 1), [toHarEntry(failed(3))]);
   reporter.onEnd();
   const har = JSON.parse(readFileSync(join(reports, 'exchanges.har'), 'utf8')) as Har;
   assertValidHar(har);
+  assert.equal(har.log.comment, 'conformance run crhar0001', 'the file names its run');
   assert.deepEqual(
     har.log.entries.map((e) => e._seq),
     [2, 3],

@@ -74,7 +74,7 @@ test('an operation without a requestBody has no example body (undefined)', () =>
 
 test('a write without an entry throws, naming the operation and the file to edit', () => {
   const unknown: OperationSpec = { ...operation('rm.candidates.create'), id: 'rm.no-such.create' };
-  assert.throws(() => exampleBody(unknown, fakeTarget), /rm\.no-such\.create.*specs\/support\/rm-bodies\.ts/);
+  assert.throws(() => exampleBody(unknown, fakeTarget), /rm\.no-such\.create.*specs\/kit\/rm-bodies\.ts/);
   const bodiless: OperationSpec = { ...operation('rm.candidates.list'), id: 'rm.candidates.update' };
   assert.throws(() => exampleBody({ ...bodiless, requestBody: undefined }, fakeTarget), /rm\.candidates\.update.*rm-bodies\.ts/);
 });
@@ -97,7 +97,7 @@ test('every entry of ID_DISCOVERY is a path-parameter name of the RM catalogue',
 });
 
 test('a path-parameter name without a discovery throws, naming it and the file to edit', async () => {
-  assert.throws(() => discoveryOf('noSuchId'), /\{noSuchId\}.*specs\/support\/rm-discovery\.ts/);
+  assert.throws(() => discoveryOf('noSuchId'), /\{noSuchId\}.*specs\/kit\/rm-discovery\.ts/);
   const base = operation('rm.candidates.get');
   const op: OperationSpec = {
     ...base,

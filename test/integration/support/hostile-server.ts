@@ -126,6 +126,11 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
         log.push({ at: performance.now() - started, method, url: req.url ?? '', key, authorized, answer });
       };
 
+      if (req.headers['x-conformance-probe'] === 'round-trip') {
+        record('preflight');
+        json(res, 401, { message: 'the round-trip probe sends no credentials' }, 'application/json');
+        return;
+      }
       if (url.pathname === '/oauth/token') {
         record('token');
         token(req, res, body);
