@@ -100,6 +100,6 @@ export {
   type StatedLifetime,
 } from './registry/token';
 export { expectResponse } from './registry/transport';
-export { expectAcceptedOr422, expectRefused, expectRefusedContent, expectValidationFailed } from './registry/validation';
+export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
 export { expectMessage, expectSomeMessage } from './registry/validation-message';
 export { expectUsableAtLevel } from './registry/access-level';

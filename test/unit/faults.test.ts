@@ -280,7 +280,7 @@ test('RM variants: archived included, per_page above 100 refused, one empty curs
     assert.equal((await rmSend(rm, 'PUT', `/lists/${EMBEDDED.rm.listId}/candidates/${c.id}`)).status, 201);
     assert.equal((await rmSend(rm, 'DELETE', `/lists/${EMBEDDED.rm.listId}/candidates/${c.id}`)).status, 204);
   });
-  await withServer(['rm.candidate-files.create.content-not-base64-accepted', 'rm.variant.patch-coerces-types'], async ({ rm }) => {
+  await withServer(['rm.variant.file-content-any-string', 'rm.variant.patch-coerces-types'], async ({ rm }) => {
     const c = ((await rmGet(rm, '/candidates?page=1&per_page=1')).json as Doc).data[0]!;
     assert.equal(
       (

@@ -1345,13 +1345,6 @@ const faults = [
   ),
   defineFault(
     'rm',
-    'rm.candidate-files.create.content-not-base64-accepted',
-    'rm.rule.file-refused',
-    'validation',
-    'Candidate file content that is not base64 (no base64 reading decodes it) is attached as it is (201) instead of refused with 422.',
-  ),
-  defineFault(
-    'rm',
     'rm.candidate-files.refused-400',
     'rm.rule.file-refused',
     'status',
@@ -1508,7 +1501,13 @@ const variants = [
     'rm.state.list-remove',
     'DELETE of a candidate that is not a member of the list answers 404.',
   ),
-  // Writes the documents do not constrain (000 §4 Operations)
+  // Writes the documents do not constrain (000 §4 rules 2 and Operations)
+  defineVariant(
+    'rm',
+    'rm.variant.file-content-any-string',
+    'rm.rule.file-refused',
+    'Candidate file content that is not base64 is accepted and stored as it is.',
+  ),
   defineVariant(
     'rm',
     'rm.variant.patch-coerces-types',
@@ -1529,8 +1528,8 @@ export const RM_VARIANTS: readonly VariantSpec[] = variants;
 // Retired: no sentence of 000 requires what they broke (see the variants that now show the lawful reading).
 // Retired: rm.candidates.update.types-unchecked: the PATCH row lists 422 but no sentence ties a wrong attribute type to it (variant rm.variant.patch-coerces-types).
 // Retired: rm.candidate-files.create.base64-unchecked: rule 2 refuses content "not accepted" without saying what is not; "string, base64" names an encoding, not a refusal (variant rm.variant.file-content-any-string).
-// Reversed since: content that no base64 reading decodes is not "base64" (the row: "content (string, base64, required)") and rule 2
-// gives it 422; the variant is gone and the fault is back as rm.candidate-files.create.content-not-base64-accepted (D16).
+// Not revived: rm.candidate-files.create.content-not-base64-accepted (a later try at the same fault). Rule 2 gives 422 to content
+// "not accepted" and never says which content that is; "string, base64" types the field, and a wrong type may be accepted (D32, D16).
 // Retired: rm.filter-cap.without-filter: 000 §4 gives the cap to "a filter ... combined with numeric pagination" and says nothing of unfiltered far pages (variant rm.variant.cap-without-filter).
 // Retired: rm.content-type.html: no sentence gives the media type of responses (000 §1 names the request media type only; §7 "Error body format: not shown."); its check "content-type" no longer exists.
 // Renamed: rm.schema.event-kind-outside-list is now rm.filter.event-kind-class-names, caught by the filter check: §2 lists the kinds the

@@ -56,11 +56,3 @@ export function expectValidationFailed(exchange: Exchange, why?: string): void {
 export function expectAcceptedOr422(exchange: Exchange, clause: Clause, why?: string): void {
   enforceAnswer(validation, clause, exchange, [201, 422], (e) => refusalOutcome(e, [201, 422], why));
 }
-
-/**
- * File content rule 2 refuses (000 §4: "content (string, base64, required)"; "When the candidate file
- * content is not accepted, the response is 422 and the file is not attached"): no 5xx, then 422, citing rule 2.
- */
-export function expectRefusedContent(exchange: Exchange, why?: string): void {
-  enforceAnswer(validation, 'rm.rule.file-refused', exchange, 422, (e) => refusalOutcome(e, 422, why));
-}

@@ -107,7 +107,7 @@ const fileRoutes: RouteModule = (router, app) => {
           ? 'upload.bin'
           : presentString(attributes, 'filename');
       const content = presentString(attributes, 'content');
-      if (!isBase64(content) && !env.fault('rm.candidate-files.create.content-not-base64-accepted'))
+      if (!isBase64(content) && !env.variant('rm.variant.file-content-any-string'))
         throw invalid('content must be base64-encoded', '/data/attributes/content');
       const options = isRecord(data.options) ? data.options : isRecord(ctx.body) && isRecord(ctx.body.options) ? ctx.body.options : {};
       if (options.parse_resume !== undefined && typeof options.parse_resume !== 'boolean')
