@@ -17,6 +17,7 @@ import {
   expectValueKept,
   expectValueShown,
   sameEmail,
+  samePhone,
   sameMembers,
   bodyShape,
   dataOf,
@@ -89,7 +90,8 @@ test.describe('candidates', () => {
     for (const name of ['first_name', 'last_name'] as const) {
       expectValueShown(ex, read, name, sent[name], a[name], 'rm.op.candidates.create', context, exactly);
     }
-    // A phone number may come back normalised: observed.
+    // The row sends phone_number (a string) with the candidate: it is shown, as sent or normalised (D42).
+    expectValueShown(ex, read, 'phone_number', sent.phone_number, a.phone_number, 'rm.op.candidates.create', context, samePhone);
     observe(
       'other',
       'POST /candidates phone_number read back',

@@ -15,6 +15,7 @@ import {
   expectKnownEmbedded,
   expectNoServerError,
   expectRelationshipNames,
+  expectRelationshipsApart,
   type ClauseOf,
   type KnownRecord,
   type Target,
@@ -277,6 +278,26 @@ test.describe('include on candidates', () => {
       };
       expectKnown(ex, result, subject, include, `GET /candidates/${candidate.id}?include=${values.join(',')}`, observe);
     }
+  });
+
+  test('messages_to and messages_from of a candidate name no message in common', async ({ rm, covers, observe }) => {
+    // 000 §2: messages_to are "messages (sent to the candidate)", messages_from "messages (sent by the candidate)".
+    const list = covers('rm.candidates.list', '200');
+    const names = ['messages_to', 'messages_from'] as const;
+    let judged = 0;
+    for (let page = 1; page <= 3; page += 1) {
+      const ex = await rm.call(list.id, { query: { include: [...names], page, per_page: 20 } });
+      expectNoServerError(ex, 'rm.op.candidates.list');
+      const candidates = dataOf(ex);
+      for (const candidate of candidates) {
+        const [to, from] = names.map((n) => relationshipRefs(candidate, n));
+        if (!to || !from || to.length === 0 || from.length === 0) continue;
+        judged += 1;
+        expectRelationshipsApart(ex, to, from, names, 'rm.candidate.rel.messages_from', `candidate ${candidate.id}`);
+      }
+      if (ex.response?.status !== 200 || candidates.length < 20) break;
+    }
+    observe('other', 'messages_to and messages_from', `${judged} candidates with both given, judged`);
   });
 
   test('an include value outside the allowed list does not cause a server error', async ({ rm, covers, observe }) => {

@@ -38,6 +38,7 @@ import {
   compareInstants,
   cursorShape,
   dataOf,
+  nextCursorOf,
   plusSeconds,
   utcOf,
   type Resource,
@@ -313,6 +314,17 @@ test.describe('pagination', () => {
       `${what}, of candidates that match its filter (3 walks)`,
     );
     expectPagesWithin(walk.shown, plan.perPage);
+    // Every page of the walk answers the filtered query it was sent with (the cursor and the window's
+    // filter[updated_at][gte] and [lt]): a record of any page, the later ones too, lies in the window.
+    const inWindow: Rule<Resource> = {
+      text: `updated at or after ${window.from} and before ${window.until}`,
+      fits: (r) => {
+        const u = utcOf(r, 'updated_at');
+        return u === null || ((compareInstants(u, window.from) ?? 0) >= 0 && (compareInstants(u, window.until) ?? -1) < 0);
+      },
+      shown: (r) => `${r.id} (updated at ${String(utcOf(r, 'updated_at'))})`,
+    };
+    expectOnlyFitting(walked(walk, window.query), inWindow, 'rm.filter.updated_at.gte');
     const last = walk.exchanges[walk.exchanges.length - 1];
     if (last)
       observe(
@@ -336,6 +348,10 @@ test.describe('pagination', () => {
     const { cap, filter, probe } = capProbe(rm, target, op);
     const past = await probe(cap + 1, 1);
     expectCapRefused(past);
+    // "a filter" is any filter of the table, not updated_at alone: others, each selecting every default candidate.
+    for (const other of [{ 'filter[archived]': 'false' }, { 'filter[anonymised]': 'false' }]) {
+      expectCapRefused(await rm.call(op.id, { query: { ...other, page: cap + 1, per_page: 1 } }));
+    }
     observe('error-body', 'GET /candidates 400 (filter past the cap)', bodyShape(past.response?.text ?? ''));
     await walkNumeric(rm, op, filter, 1, 1, { notCapped: true });
     const within = await probe(cap, 1);
@@ -600,6 +616,37 @@ test.describe('filters', () => {
       await expectOnlyFalseSelects(rm, created, key, `which was just created and ${why}`, clause);
     });
   }
+
+  test('filter[ats_candidates][exists]=true selects no candidate whose events show no ATS status', async ({ rm, covers, observe }) => {
+    // 000 §4 Filters: "tests for any ATS status history (status events only)": a candidate whose events are all
+    // shown (one short answer without a next cursor) and none is an ATS status event (kind ats, an ats object or
+    // an ats_status relationship) has no status history to find. Other activity does not count.
+    covers('rm.candidates.list', '200');
+    const events = covers('rm.candidate-events.list', '200');
+    const query = { 'filter[ats_candidates][exists]': 'true' };
+    const yes = await walkNumeric(rm, list(), query, 100, 3);
+    const statusEvent = (e: Resource): boolean =>
+      e.attributes.kind === 'ats' ||
+      (e.attributes.ats !== null && e.attributes.ats !== undefined) ||
+      (e.relationships.ats_status !== null && e.relationships.ats_status !== undefined);
+    const without = new Set<string>();
+    let judged = 0;
+    for (const r of yes.records.slice(0, 20)) {
+      const ex = await rm.call(events.id, { params: { candidateId: String(r.id) } });
+      const shown = dataOf(ex);
+      const more = nextCursorOf(ex) !== null;
+      if (ex.response?.status !== 200 || shown.length === 0 || shown.length >= 10 || more) continue;
+      judged += 1;
+      if (!shown.some(statusEvent)) without.add(String(r.id));
+    }
+    observe('other', 'filter[ats_candidates][exists]=true', `${yes.records.length} selected, ${judged} with all their events shown`);
+    const rule: Rule<Resource> = {
+      text: 'has an ATS status event',
+      fits: (r) => !without.has(String(r.id)),
+      shown: (r) => `${r.id} (its events show no ATS status)`,
+    };
+    expectOnlyFitting(walked(yes, query), rule, 'rm.filter.ats_candidates');
+  });
 
   test('filter[updated_at] with a UTC offset (+05:30, -03:00) selects the same candidates as the same instants written in UTC', async ({
     rm,

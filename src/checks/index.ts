@@ -40,6 +40,7 @@ export {
   expectEmbedded,
   expectKnownEmbedded,
   expectRelationshipNames,
+  expectRelationshipsApart,
   isKnownRecord,
   type Entry,
   type KnownRecord,
@@ -86,6 +87,7 @@ export {
   sameEmail,
   sameMembers,
   sameName,
+  samePhone,
   type Same,
 } from './registry/state';
 export type { ExpectedStatus } from './registry/status';

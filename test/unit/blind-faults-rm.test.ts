@@ -745,12 +745,6 @@ const CASES: Case[] = [
     faulty: ['undefined'],
   }),
   c({
-    fault: 'rm.schema.updated-at-null-on-create',
-    probe: async (rm) => typeOf((await rm.create()).attributes.updated_at),
-    clean: 'object',
-    faulty: 'null',
-  }),
-  c({
     fault: 'rm.schema.links-bare-strings',
     probe: async (rm) => {
       const links = (await rm.one(`/candidates/${C1}`)).attributes.links as Record<string, unknown>;
@@ -758,24 +752,6 @@ const CASES: Case[] = [
     },
     clean: ['object', 'object', 'object'],
     faulty: ['object', 'string', 'string'],
-  }),
-  c({
-    fault: 'rm.schema.names-null',
-    probe: async (rm) => {
-      const a = (await rm.create()).attributes;
-      return [typeOf(a.first_name), typeOf(a.last_name)];
-    },
-    clean: ['string', 'string'],
-    faulty: ['null', 'null'],
-  }),
-  c({
-    fault: 'rm.schema.anonymised-contact-null',
-    probe: async (rm) => {
-      const a = (await rm.list('/candidates?filter[anonymised]=true&page=1&per_page=1'))[0]!.attributes;
-      return [typeOf(a.email), typeOf(a.phone_number)];
-    },
-    clean: ['string', 'string'],
-    faulty: ['null', 'null'],
   }),
   c({
     fault: 'rm.schema.single-skill-string',
@@ -835,15 +811,6 @@ const CASES: Case[] = [
       refs((await rm.list(`/candidates/${C1}/job_alert_subscriptions`))[0]!, 'job_template_field_options').map((r) => r.type),
     clean: ['job_template_field_options'],
     faulty: ['job_template_fields'],
-  }),
-  c({
-    fault: 'rm.schema.template-field-display-name-null',
-    probe: async (rm) =>
-      (await rm.included(`/candidates/${C1}?include=job_alert_subscriptions.job_template_fields.options`))
-        .filter((r) => r.type === 'job_template_fields')
-        .map((r) => typeOf(r.attributes.display_name)),
-    clean: ['string'],
-    faulty: ['null'],
   }),
   c({
     fault: 'rm.schema.template-option-created-at-string',
@@ -918,12 +885,6 @@ const CASES: Case[] = [
   }),
   c({ fault: 'rm.schema.job-ats-uid-number', probe: async (rm) => (await job(rm)).attributes.ats_uid, clean: 'REQ-2001', faulty: 2001 }),
   c({
-    fault: 'rm.schema.job-closing-at-null',
-    probe: async (rm) => typeOf((await job(rm)).attributes.closing_at),
-    clean: 'object',
-    faulty: 'null',
-  }),
-  c({
     fault: 'rm.schema.job-time-zone-offset',
     probe: async (rm) => (await job(rm)).attributes.time_zone,
     clean: 'America/Chicago',
@@ -979,12 +940,6 @@ const CASES: Case[] = [
     probe: async (rm) => types(await rm.list('/lists')),
     clean: ['company_lists'],
     faulty: ['static_lists'],
-  }),
-  c({
-    fault: 'rm.schema.list-local-epoch-null',
-    probe: async (rm) => typeOf(((await rm.list('/lists'))[0]!.attributes.created_at as { local_epoch: unknown }).local_epoch),
-    clean: 'number',
-    faulty: 'null',
   }),
   c({
     fault: 'rm.schema.message-type',

@@ -33,17 +33,17 @@ export function bendCandidate(env: RmEnv, store: Store, c: Candidate, resource: 
     rel.employments = { data: refs(resource, 'employments').map((r) => ({ id: r.id, type: 'educations' })) };
   if (env.fault('rm.schema.relationship-without-type'))
     rel.locations = { data: refs(resource, 'locations').map((r) => ({ id: r.id }) as Ref) };
-  if (env.fault('rm.schema.updated-at-null-on-create') && c.viaApi && c.updated === c.created) a.updated_at = null;
+  if (env.variant('rm.variant.updated-at-null-on-create') && c.viaApi && c.updated === c.created) a.updated_at = null;
   if (env.fault('rm.schema.links-bare-strings')) {
     const links = a.links as Record<string, { url: string }>;
     a.links = { ...links, mail_to: links.mail_to?.url, tel: links.tel?.url };
   }
-  if (env.fault('rm.schema.names-null')) {
+  if (env.variant('rm.variant.names-null')) {
     if (c.firstName === '') a.first_name = null;
     if (c.lastName === '') a.last_name = null;
     if (a.name === '') a.name = null;
   }
-  if (env.fault('rm.schema.anonymised-contact-null') && c.anonymised) {
+  if (env.variant('rm.variant.anonymised-contact-null') && c.anonymised) {
     a.email = null;
     a.phone_number = null;
   }
@@ -93,7 +93,7 @@ const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', AUD: 'A$' };
 export function bendJob(env: RmEnv, j: Job, resource: Resource): void {
   const a = resource.attributes;
   if (env.fault('rm.schema.job-ats-uid-number')) a.ats_uid = Number(j.atsUid.replace(/\D/g, ''));
-  if (env.fault('rm.schema.job-closing-at-null') && j.remote) a.closing_at = null;
+  if (env.variant('rm.variant.job-closing-at-null') && j.remote) a.closing_at = null;
   if (env.fault('rm.schema.job-time-zone-offset')) a.time_zone = TIME_ZONE_MINUTES[j.timeZone] ?? 0;
   if (env.fault('rm.schema.job-title-with-locations-array')) {
     const text = String(a.title_with_locations_and_req);
@@ -123,7 +123,7 @@ export function bendList(env: RmEnv, l: StaticList, resource: Resource): void {
   const a = resource.attributes;
   if (l.readds) a.count = Number(a.count) + l.readds;
   if (env.fault('rm.schema.list-type-static-lists') && resource.type === 'company_lists') resource.type = 'static_lists';
-  if (env.fault('rm.schema.list-local-epoch-null'))
+  if (env.variant('rm.variant.list-local-epoch-null'))
     for (const name of ['created_at', 'updated_at']) {
       const dt = dateTimeOf(a[name]);
       if (dt) a[name] = { ...dt, local_epoch: null };
@@ -169,7 +169,7 @@ export function bendStub(env: RmEnv, s: Stub, resource: Resource): void {
     rel.job_template_field_options = {
       data: refs(resource, 'job_template_field_options').map((r) => ({ id: r.id, type: 'job_template_fields' })),
     };
-  if (s.type === 'job_template_fields' && env.fault('rm.schema.template-field-display-name-null')) a.display_name = null;
+  if (s.type === 'job_template_fields' && env.variant('rm.variant.template-field-display-name-null')) a.display_name = null;
   if (s.type === 'job_template_field_options' && env.fault('rm.schema.template-option-created-at-string'))
     a.created_at = dateTimeOf(a.created_at)?.utc;
 }

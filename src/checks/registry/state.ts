@@ -75,6 +75,16 @@ export function sanitisedReading(sent: string, read: string): boolean {
 /** A name a target may trim or sanitise (sanitisedReading); a blank one may be stored as nothing. */
 export const sameName: Same = (sent, read) =>
   typeof sent !== 'string' || sent.trim() === '' || (typeof read === 'string' && sanitisedReading(sent, read));
+/**
+ * A phone number read back as sent, or normalised (D42): a string whose digits (at least 7) end with
+ * the sent number's digits, or are their national end (a country code dropped).
+ */
+export const samePhone: Same = (sent, read) => {
+  if (typeof sent !== 'string' || sent.trim() === '') return true;
+  if (typeof read !== 'string') return false;
+  const [s, r] = [sent.replace(/\D/g, ''), read.replace(/\D/g, '')];
+  return r.length >= 7 && (r.endsWith(s) || s.endsWith(r));
+};
 /** The same members, in any order (skills). */
 export const sameMembers: Same = (sent, read) =>
   Array.isArray(sent) && Array.isArray(read) && new Set(read).size === new Set(sent).size && sent.every((s) => read.includes(s));
