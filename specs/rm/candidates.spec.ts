@@ -106,6 +106,17 @@ test.describe('candidates', () => {
       body: (email) => candidateBody({ email: email.replace('@', '.at.'), first_name: 'Bad' }),
       traceable: false,
     },
+    // Neither is an address under any reading of "e-mail format" (RFC 5322 §3.4.1: local-part "@" domain).
+    {
+      title: 'with an e-mail that has no domain',
+      body: (email) => candidateBody({ email: `${email.split('@')[0] ?? 'jane.doe'}@`, first_name: 'Bad' }),
+      traceable: false,
+    },
+    {
+      title: 'with an e-mail that has no local part',
+      body: (email) => candidateBody({ email: `@${email.split('@')[1] ?? 'example.com'}`, first_name: 'Bad' }),
+      traceable: false,
+    },
     { title: 'without data', body: (email) => ({ type: 'candidates', attributes: { email } }), traceable: true },
   ];
   for (const { title, body, traceable } of refusals) {

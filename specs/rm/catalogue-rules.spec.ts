@@ -80,8 +80,14 @@ test.describe('every operation: credentials (000 §5)', () => {
       const unknownKey = hmacBasicAuth(`conformance-unknown-key-${unknownId()}`, target.rm?.apiSecret ?? '');
       // 000 §5.2: the secret takes the place of the password; the right key with no secret at all is not a credential.
       const emptySecret = hmacBasicAuth(target.rm?.apiKey ?? '', '');
+      // 000 §5.1: "the scheme is declared as HTTP basic": an Authorization header of another scheme carries no valid credentials.
+      const otherScheme: AuthProvider = {
+        headers: async () => ({ authorization: 'Bearer conformance-not-a-basic-credential' }),
+        curl: { kind: 'bearer', tokenCommand: "echo 'conformance-not-a-basic-credential'" },
+      };
       const ways: (readonly [string, AuthProvider, Record<string, string>, unknown])[] = [
         ['without credentials', NO_AUTH, ids, body],
+        ['with a Bearer authorization header', otherScheme, ids, body],
         ['with a wrong secret', wrongSecret, ids, body],
         ['with an unknown API key', unknownKey, ids, body],
         ['with the API key and an empty secret', emptySecret, ids, body],

@@ -104,13 +104,14 @@ for (const kind of KINDS) {
         if (id !== null) ids.push(id);
       }
       expectDistinctRecords(writes, ids, kind.rows.create, `two POST ${create.path}`);
+      // The list first: a record the write did not keep shows there as missing (the write's fault, state).
+      const all = await relatedRecords(rm, kind.plural, candidateId);
+      expectShown(writes, all.exchanges, all.ids, ids, kind.rows.list, `GET ${list.path} (listing ${short(all.ids)})`);
       for (const id of ids) {
         const ex = await rm.call(get.id, { params: { candidateId, [kind.idParam]: id } });
         expectDocumented(ex, get, '200');
         expectSameRecord(ex, id, singleOf(ex)?.id ?? null, kind.rows.get);
       }
-      const all = await relatedRecords(rm, kind.plural, candidateId);
-      expectShown(writes, all.exchanges, all.ids, ids, kind.rows.list, `GET ${list.path} (listing ${short(all.ids)})`);
       // page and per_page (000 §4 Operations: query page, per_page; Common query parameters).
       const walk = await walkNumeric(rm, list, {}, 1, 4, {}, { candidateId });
       expectPagesWithin(walk.shown, 1);

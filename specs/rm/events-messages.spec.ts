@@ -140,9 +140,14 @@ async function checkEvents(
   const rowsOf = (s: Selection<Resource>): readonly Resource[] => s.pages[0]?.records ?? [];
   const selects = async (chosen: readonly string[]): Promise<Selection<Resource>> => {
     const selection = await readKinds(rm, op, params, chosen, form, clauses.kind);
-    const ofKind = { text: `of the kinds ${chosen.join(', ')}`, fits: (e: Resource) => chosen.includes(String(e.attributes.kind)) };
+    // An event whose kind is null or absent shows no kind (D1): it is not judged, and not expected.
+    const shownKind = (e: Resource): unknown => e.attributes.kind;
+    const ofKind = {
+      text: `of the kinds ${chosen.join(', ')}`,
+      fits: (e: Resource) => shownKind(e) === null || shownKind(e) === undefined || chosen.includes(String(shownKind(e))),
+    };
     expectOnlyFitting(selection, { ...ofKind, shown: (e) => `${e.id} (${String(e.attributes.kind)})` }, clauses.kind);
-    const expected = events.filter(ofKind.fits).map((e) => e.id);
+    const expected = events.filter((e) => typeof shownKind(e) === 'string' && chosen.includes(String(shownKind(e)))).map((e) => e.id);
     expectSelectsAny(selection, expected, clauses.kind, 'events of those kinds');
     // Every one of them, unless both answers may be cut to a default page size (not shown, 000 §8).
     if (whole(rowsOf(selection))) expectSelects(selection, expected, clauses.kind, 'events of those kinds, left out');

@@ -39,6 +39,9 @@ test.describe('jobs', () => {
     // 000 §4: GET /jobs "lists live jobs"; 000 §2: status is the publication status ("values seen: live and draft").
     // Only a draft is surely not live: other values are observed.
     expectOnlyFitting({ query: 'GET /jobs', pages: walk.shown }, LIVE, 'rm.op.jobs.list');
+    // With include (000 §4: jobs may embed categories) it is still GET /jobs, which "lists live jobs".
+    const withInclude = await walkNumeric(rm, op, { include: 'categories' }, 5, 20);
+    expectOnlyFitting({ query: 'GET /jobs?include=categories', pages: withInclude.shown }, LIVE, 'rm.op.jobs.list');
     const statuses = [...new Set(walk.records.map((j) => String(j.attributes.status)))];
     observe('other', 'GET /jobs status values', statuses.join(', ') || '(no job)');
     if (walk.records.length === 0) observe('other', 'GET /jobs', 'the target lists no job');

@@ -850,12 +850,6 @@ const CASES: Case[] = [
     faulty: ['string'],
   }),
   c({
-    fault: 'rm.schema.event-kind-null',
-    probe: async (rm) => (await rm.list(`/candidates/${C2}/events`)).map((e) => e.attributes.kind).includes(null),
-    clean: false,
-    faulty: true,
-  }),
-  c({
     fault: 'rm.schema.event-ats-status-string',
     probe: async (rm) => {
       const ats = (await c1Events(rm)).find((e) => e.attributes.ats)!.attributes.ats as Record<string, unknown>;

@@ -65,7 +65,7 @@ export function bendEvent(env: RmEnv, e: CandidateEvent, resource: Resource): vo
   const a = resource.attributes;
   if (env.fault('rm.schema.event-uid-integer')) a.uid = e.seq;
   if (env.fault('rm.schema.event-created-at-string')) a.created_at = dateTimeOf(a.created_at)?.utc;
-  if (env.fault('rm.schema.event-kind-null') && e.kind === 'lifecycle') a.kind = null;
+  if (env.variant('rm.variant.event-kind-null') && e.kind === 'lifecycle') a.kind = null;
   const ats = a.ats as Loose | undefined;
   if (env.fault('rm.schema.event-ats-status-string') && ats)
     a.ats = { ...ats, ats_status: e.ats?.status, ats_secondary_status: e.ats?.secondaryStatus };
