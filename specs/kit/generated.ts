@@ -78,13 +78,13 @@ export function attributesOf(body: unknown): Json {
   return isRecord(body) && isRecord(body.data) && isRecord(body.data.attributes) ? body.data.attributes : {};
 }
 
-/** Longest free text a generated must-accept RM value has: 000 gives no length bound, and a target may set one (D46). */
+/** Longest free text a generated must-accept RM value has: 000 gives no length bound, and a target may set one (D50). */
 export const PLAIN_TEXT_MAX = 30;
 
 /**
  * Generated free text made plain: letters, digits and single spaces only (each other character
  * becomes a letter), at most PLAIN_TEXT_MAX characters, never blank (`fallback`). A target may escape,
- * strip, trim or bound text the document does not describe (schemas/DECISIONS.md D46); plain text reads
+ * strip, trim or bound text the document does not describe (schemas/DECISIONS.md D50); plain text reads
  * back the same under every such reading.
  */
 export function plainText(value: unknown, fallback: string): string {
@@ -116,7 +116,7 @@ function plainStrings(value: unknown, key: string): unknown {
  * calendar dates (`YYYY-MM-DD`) with the start not after the end; a phone number becomes digits
  * (a target may normalise or check it); free text (names, skills, school and company names, course,
  * title, locality) becomes plain letters, digits and spaces of a bounded length (plainText: no
- * length bound or character rule is shown, and stored text may be sanitised, D46); tag values carry
+ * length bound or character rule is shown, and stored text may be sanitised, D50); tag values carry
  * the run id.
  */
 export function strictlyValid(body: Json, runId: string): Json {

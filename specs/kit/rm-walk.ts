@@ -37,7 +37,7 @@ export interface WalkOptions {
   notCapped?: boolean;
   /**
    * The record cap (RM_FILTER_CAP; default 10000). A filtered numeric walk's page past the end that
-   * is still within it may be refused, but not with the cap's 400 (schemas/DECISIONS.md D45).
+   * is still within it may be refused, but not with the cap's 400 (schemas/DECISIONS.md D49).
    */
   cap?: number;
 }

@@ -234,7 +234,7 @@ function capProbe(
 /**
  * A filtered page that does not reach beyond the cap is not refused with the cap's 400 (`why` says
  * which). Page 1 is a documented 200; a later page may lie past the last record, and a page past the
- * end may answer 200 (empty) or another 4xx (schemas/DECISIONS.md D35, D45): what it answered is observed.
+ * end may answer 200 (empty) or another 4xx (schemas/DECISIONS.md D35, D49): what it answered is observed.
  */
 function expectServedWithinCap(ex: Exchange, op: OperationSpec, why: string, page: number, observe: ObserveFn): void {
   expectNotCapped(ex, why);

@@ -43,7 +43,7 @@ test('the equivalences of values read back', () => {
   assert.equal(sameName(' Ada ', 'Ada'), true);
   assert.equal(sameName('  ', null), true, 'a blank name may be stored as nothing');
   assert.equal(sameName('Ada', 'Grace'), false);
-  // Sanitised readings (D46): escaped, or with markup stripped; a changed letter or a truncation is not one.
+  // Sanitised readings (D50): escaped, or with markup stripped; a changed letter or a truncation is not one.
   assert.equal(sameName('Tom & "Jerry" <b>', 'Tom &amp; &quot;Jerry&quot; &lt;b&gt;'), true);
   assert.equal(sameName("O'Brien", 'O&#x27;Brien'), true);
   assert.equal(sameName('<b>Ada</b> Lovelace', 'Ada Lovelace'), true);

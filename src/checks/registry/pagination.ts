@@ -133,7 +133,7 @@ export function expectNumericWalkEnded(answers: readonly Page[], perPage: number
  * The predicate: an answer to a page after the first of a numeric walk that ended the walk without
  * records is lawful: a 200 (its records, if any, are judged elsewhere) or a 4xx refusing a page past
  * the last (schemas/DECISIONS.md D35: "an unfiltered page past the end may answer 200 (empty) or a
- * 4xx"; D45 for a filtered one). A 3xx, or any other status, is not an answer a walk can end on.
+ * 4xx"; D49 for a filtered one). A 3xx, or any other status, is not an answer a walk can end on.
  */
 export function pastEndOutcome(exchange: Exchange, page: number): Outcome {
   const status = exchange.response?.status ?? 0;

@@ -60,7 +60,7 @@ export function withoutMarkup(text: string): string {
 
 /**
  * Text read back in one of the readings a target may store it under (no sentence says stored text
- * reads back as sent; schemas/DECISIONS.md D46): as sent, trimmed, HTML-escaped (`<`, `>`, `&`, `"`,
+ * reads back as sent; schemas/DECISIONS.md D50): as sent, trimmed, HTML-escaped (`<`, `>`, `&`, `"`,
  * `'` as character references), or with markup stripped (alone, or with the special characters
  * `<`, `>`, `&`, `"`, `'` removed too). Other changes (a letter lost, a truncation, mojibake) are not readings.
  */
