@@ -78,15 +78,50 @@ export function attributesOf(body: unknown): Json {
   return isRecord(body) && isRecord(body.data) && isRecord(body.data.attributes) ? body.data.attributes : {};
 }
 
+/** Longest free text a generated must-accept RM value has: 000 gives no length bound, and a target may set one (D50). */
+export const PLAIN_TEXT_MAX = 30;
+
+/**
+ * Generated free text made plain: letters, digits and single spaces only (each other character
+ * becomes a letter), at most PLAIN_TEXT_MAX characters, never blank (`fallback`). A target may escape,
+ * strip, trim or bound text the document does not describe (schemas/DECISIONS.md D50); plain text reads
+ * back the same under every such reading.
+ */
+export function plainText(value: unknown, fallback: string): string {
+  const text = typeof value === 'string' ? value : '';
+  const plain = [...text]
+    .map((c) => (/^[A-Za-z0-9 ]$/.test(c) ? c : String.fromCharCode(97 + ((c.codePointAt(0) ?? 0) % 26))))
+    .join('')
+    .replace(/ +/g, ' ')
+    .trim()
+    .slice(0, PLAIN_TEXT_MAX)
+    .trim();
+  return plain === '' ? fallback : plain;
+}
+
+/** Attribute names whose values are not free text (they have a form of their own). */
+const FORMED = new Set(['email', 'start_date', 'end_date', 'phone_number', 'tag_values', 'content', 'filename']);
+
+/** Every free-text string inside `value` (nested objects and arrays too) made plain (plainText). */
+function plainStrings(value: unknown, key: string): unknown {
+  if (typeof value === 'string') return plainText(value, key.replace(/[^A-Za-z]/g, '') || 'text');
+  if (Array.isArray(value)) return value.map((v, i) => plainStrings(v, `${key}${i}`));
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, FORMED.has(k) ? v : plainStrings(v, k)]));
+}
+
 /**
  * Makes a generated valid RM body valid for the strictest lawful target as well: 000 §2 calls
  * `start_date` and `end_date` "date" (their layout is not shown, 000 §4 rule 4), so they become ISO
  * calendar dates (`YYYY-MM-DD`) with the start not after the end; a phone number becomes digits
- * (a target may normalise or check it); blank strings in tag and skill lists get a word, and tag
- * values carry the run id.
+ * (a target may normalise or check it); free text (names, skills, school and company names, course,
+ * title, locality) becomes plain letters, digits and spaces of a bounded length (plainText: no
+ * length bound or character rule is shown, and stored text may be sanitised, D50); tag values carry
+ * the run id.
  */
 export function strictlyValid(body: Json, runId: string): Json {
   const attrs = attributesOf(body);
+  for (const [k, v] of Object.entries(attrs)) if (!FORMED.has(k)) attrs[k] = plainStrings(v, k);
   if ('start_date' in attrs) attrs.start_date = '2011-09-01';
   if ('end_date' in attrs) attrs.end_date = '2015-06-30';
   if (typeof attrs.phone_number === 'string') {

@@ -14,6 +14,7 @@ import type { Exchange } from '../../src/http/exchange';
 import { expectDocumented } from '../../src/checks';
 import { dataOf, idsOf, includedOf, relationshipRefs, type Ref, type Resource } from './rm-doc';
 import type { SharedRecords } from './rm-shared';
+import { refusedAsPastEnd } from './rm-walk';
 
 /**
  * Bounded search (first `maxPages` pages of GET /candidates?include=...) for candidates whose
@@ -32,8 +33,9 @@ export async function findCandidatesWith(
   const exchanges: Exchange[] = [];
   for (let page = 1; page <= maxPages && found.length === 0; page += 1) {
     const ex = await rm.call(op.id, { query: { include, page, per_page: perPage } });
-    expectDocumented(ex, op, '200');
     exchanges.push(ex);
+    if (refusedAsPastEnd(ex, page)) break;
+    expectDocumented(ex, op, '200');
     const records = dataOf(ex);
     for (const candidate of records) {
       const refs = relationshipRefs(candidate, relationship) ?? [];

@@ -151,18 +151,35 @@ function toRef(value: unknown): Ref | null {
   return id === null ? null : { id, type: typeof value.type === 'string' ? value.type : '' };
 }
 
+/** A relationship carried without linkage: a JSON:API relationship object with `links` or `meta` but no `data` (D3). */
+export const NOT_GIVEN = 'not given';
+
 /**
- * The entries of a relationship: `undefined` when the resource does not carry the relationship at
- * all, otherwise the (possibly empty) list of `{id, type}` entries. An absent to-one relationship
- * may be `null` or `{data: null}`: no entry.
+ * The linkage of a relationship: `undefined` when the resource does not carry the relationship at
+ * all; NOT_GIVEN when it carries it without linkage (`{"links": {...}}` or `meta` alone, no `data`:
+ * the relationship is named, its records are not, schemas/DECISIONS.md D3); otherwise the (possibly
+ * empty) list of `{id, type}` entries. An absent to-one relationship may be `null` or `{data: null}`: no entry.
  */
-export function relationshipRefs(resource: Resource, name: string): Ref[] | undefined {
+export function linkageOf(resource: Resource, name: string): Ref[] | typeof NOT_GIVEN | undefined {
   if (!Object.hasOwn(resource.relationships, name)) return undefined;
   let value: unknown = resource.relationships[name];
-  if (isObject(value) && Object.hasOwn(value, 'data') && !Object.hasOwn(value, 'id')) value = value.data;
+  if (isObject(value) && !Object.hasOwn(value, 'id')) {
+    if (!Object.hasOwn(value, 'data')) return Object.hasOwn(value, 'links') || Object.hasOwn(value, 'meta') ? NOT_GIVEN : [];
+    value = value.data;
+  }
   if (value === null || value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
   return list.map(toRef).filter((r): r is Ref => r !== null);
+}
+
+/**
+ * The entries of a relationship: `undefined` when the resource does not carry the relationship or
+ * carries it without linkage (linkageOf: NOT_GIVEN; a caller that must tell the two apart asks
+ * linkageOf), otherwise the (possibly empty) list of `{id, type}` entries.
+ */
+export function relationshipRefs(resource: Resource, name: string): Ref[] | undefined {
+  const linkage = linkageOf(resource, name);
+  return linkage === NOT_GIVEN ? undefined : linkage;
 }
 
 export function attr(resource: Resource, name: string): unknown {

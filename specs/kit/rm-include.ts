@@ -9,22 +9,33 @@
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { entryMatches, expectDocumented, expectEmbedded, expectSameRecord, type ClauseOf } from '../../src/checks';
-import { dataOf, includedOf, relationshipRefs, singleOf, type Ref, type Resource } from './rm-doc';
+import { entryMatches, expectDocumented, expectEmbedded, expectResourceType, expectSameRecord, type ClauseOf } from '../../src/checks';
+import { dataOf, includedOf, linkageOf, NOT_GIVEN, relationshipRefs, singleOf, type Ref, type Resource } from './rm-doc';
 
 /** Where an include segment leads: the relationship names that carry it, and type names known to mean the same records. */
 export interface IncludeTarget {
   relationships: readonly string[];
   /** Type names 000 §2 gives for these records (several where the document names more than one); null: not shown. */
   types: readonly string[] | null;
+  /**
+   * The type a heading of 000 §2 gives these records ("### Note (type `notes`)"), with that heading's
+   * clause: an embedded record these relationships reach carries it (D7). Absent where no heading names one.
+   */
+  pinned?: { type: string; clause: ClauseOf<'schema'> };
 }
 
 const any = (...relationships: string[]): IncludeTarget => ({ relationships, types: null });
 const of = (relationships: string[], ...types: string[]): IncludeTarget => ({ relationships, types });
+/** Records whose type a heading of 000 §2 pins (D7), reached through `relationships`. */
+const pinned = (relationships: string[], type: string, clause: ClauseOf<'schema'>): IncludeTarget => ({
+  relationships,
+  types: [type],
+  pinned: { type, clause },
+});
 
 /** First segments of the candidate include values -> candidate relationships of 000 §2. */
 export const CANDIDATE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
-  events: of(['events'], 'candidate_events'),
+  events: pinned(['events'], 'candidate_events', 'rm.event.type'),
   resumes: of(['resumes'], 'candidate_files'),
   educations: of(['educations'], 'educations'),
   employments: of(['employments'], 'employments'),
@@ -33,22 +44,22 @@ export const CANDIDATE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
   lists: of(['lists'], 'static_lists', 'company_lists'),
   // Tagging has no type name in 000 §2, and no candidate relationship of that name.
   taggings: any('taggings', 'tags'),
-  jobs: of(['jobs'], 'jobs'),
+  jobs: pinned(['jobs'], 'jobs', 'rm.job.type'),
   job_applications: of(['job_applications'], 'job_applications'),
   form_submissions: of(['form_submissions'], 'form_submissions'),
-  messages_to: of(['messages_to'], 'messages'),
-  messages_from: of(['messages_from'], 'messages'),
-  notes: of(['notes'], 'notes'),
+  messages_to: pinned(['messages_to'], 'messages', 'rm.message.type'),
+  messages_from: pinned(['messages_from'], 'messages', 'rm.message.type'),
+  notes: pinned(['notes'], 'notes', 'rm.note.type'),
   project_template_stages: of(['project_template_stages'], 'project_template_stages'),
   job_alert_subscriptions: of(['job_alert_subscriptions', 'job_alert_subscription'], 'candidate_job_alert_subscriptions'),
-  first_touch_event: of(['first_touch_event'], 'candidate_events'),
-  last_touch_event: of(['last_touch_event'], 'candidate_events'),
+  first_touch_event: pinned(['first_touch_event'], 'candidate_events', 'rm.event.type'),
+  last_touch_event: pinned(['last_touch_event'], 'candidate_events', 'rm.event.type'),
 };
 
 /** Segments after the first: relationships of the embedded records. */
 const NESTED: Readonly<Record<string, IncludeTarget>> = {
   from: of(['from'], 'users'),
-  to: of(['to'], 'candidates'),
+  to: pinned(['to'], 'candidates', 'rm.candidate.type'),
   user: of(['user'], 'users'),
   job_template_fields: of(['job_template_fields'], 'job_template_fields'),
   // Options of job template fields (job_template_field_options) and of recruitment event form fields (type not shown).
@@ -82,6 +93,8 @@ export interface IncludeResult {
   embedded: Resource[];
   /** The records the last segment reached (the first segment's for a value without dots). */
   last: Resource[];
+  /** Main records that carry a relationship of the first segment without linkage (links only, D3). */
+  notGiven: number;
 }
 
 /** The include clause of each operation family (000 §4 Allowed include values). */
@@ -104,20 +117,26 @@ export function expectIncluded(
   // A record of the primary data is in the answer already: a compound document need not repeat it
   // among the embedded ones (JSON:API 1.1 §7.1.4, full linkage without duplicates).
   const inAnswer = [...embedded, ...level];
-  const result: IncludeResult = { topRefs: [], carried: false, found: [], embedded, last: [] };
+  const result: IncludeResult = { topRefs: [], carried: false, found: [], embedded, last: [], notGiven: 0 };
   segments.forEach((segment, depth) => {
     const target = segmentTarget(segment, depth, firstLevel);
     const next: Resource[] = [];
     for (const record of level) {
       for (const name of target.relationships) {
-        const refs = relationshipRefs(record, name);
-        if (refs === undefined) continue;
+        const linkage = linkageOf(record, name);
+        if (linkage === NOT_GIVEN && depth === 0) result.notGiven += 1;
+        if (linkage === undefined || linkage === NOT_GIVEN) continue;
+        const refs = linkage;
         if (depth === 0) {
           result.carried = true;
           result.topRefs.push(...refs);
         }
         for (const ref of refs) {
           const where = `include=${include}: ${record.type || 'record'} ${record.id} relationship ${name}`;
+          // A record of that id embedded under another type than its heading's: the type is what is wrong (D7).
+          const sameId = inAnswer.find((r) => r.id === ref.id && r !== record);
+          if (target.pinned && sameId && !inAnswer.some((r) => matches(target, ref, r)))
+            expectResourceType(exchange, sameId.type, target.pinned.type, target.pinned.clause);
           const found = expectEmbedded(exchange, ref, inAnswer, target.types, clause, where, embedded);
           next.push(found);
           if (depth === 0) result.found.push(found);
@@ -141,12 +160,15 @@ export async function expectRecordWithEachInclude(
   record: { params: Record<string, string>; id: string; clause: ClauseOf<'state'> },
   firstLevel: Readonly<Record<string, IncludeTarget>>,
   clause: IncludeClause,
+  observe?: ObserveInclude,
 ): Promise<void> {
   for (const include of [undefined, ...op.include]) {
     const ex = await rm.call(op.id, { params: record.params, query: { include } });
     expectDocumented(ex, op, '200');
     expectSameRecord(ex, record.id, singleOf(ex)?.id ?? null, record.clause);
-    if (include) expectIncluded(ex, include, firstLevel, clause);
+    if (!include) continue;
+    const result = expectIncluded(ex, include, firstLevel, clause);
+    if (observe) observeIncluded(observe, `${op.method} ${op.path}`, include, result);
   }
 }
 
@@ -179,4 +201,26 @@ export function reachedBy(
     level = next;
   });
   return levels;
+}
+
+type ObserveInclude = (category: 'other', subject: string, value: string) => void;
+
+/**
+ * Records what an include check could compare (expectIncluded's result) where nothing may be there to
+ * compare (000 gives the relationships of events, messages, jobs and recruitment events without saying
+ * that any record has them): how many entries were checked against embedded records, or why none were
+ * (no main record, no record carrying the relationship, linkage not given). An include with nothing
+ * to compare is observed, never passed silently.
+ */
+export function observeIncluded(observe: ObserveInclude, where: string, include: string, result: IncludeResult): void {
+  const top = include.split('.')[0] ?? include;
+  const value =
+    result.topRefs.length > 0
+      ? `compared: ${result.topRefs.length} ${top} entries, each embedded`
+      : result.notGiven > 0
+        ? `nothing compared: ${result.notGiven} records carry ${top} without linkage (links only)`
+        : result.carried
+          ? `nothing compared: the ${top} relationships name no record`
+          : `nothing compared: no record carries a ${top} relationship`;
+  observe('other', `${where}?include=${include}`, value);
 }

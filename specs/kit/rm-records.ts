@@ -12,7 +12,7 @@ import type { Exchange } from '../../src/http/exchange';
 import { expectDocumented, expectResourceShown, expectSameRecord, expectSetup, expectSetupShown, type Page } from '../../src/checks';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
-import { containsText, dataOf, includedOf, relationshipRefs, singleOf, type Resource } from './rm-doc';
+import { containsText, dataOf, includedOf, linkageOf, NOT_GIVEN, singleOf, type Resource } from './rm-doc';
 import { eventually } from './rm-eventually';
 import { runEmail, runName } from './rm-names';
 import { walkNumeric, type Walk } from './rm-walk';
@@ -246,11 +246,20 @@ export async function addTag(
   return { exchange, tagId };
 }
 
-/** Files the candidate shows through include=resumes (relationship entries, or else embedded records), and the read. */
-export async function shownFiles(rm: ApiClient, candidateId: string): Promise<{ count: number; read: Exchange }> {
+/**
+ * Files the candidate shows through include=resumes (relationship entries, or else embedded records),
+ * the read, and whether the resumes relationship gave its linkage ('not given': a links-only
+ * relationship and nothing embedded, D3: the count then proves nothing).
+ */
+export async function shownFiles(
+  rm: ApiClient,
+  candidateId: string,
+): Promise<{ count: number; read: Exchange; linkage: 'given' | 'not given' }> {
   const { exchange, resource } = await getCandidate(rm, candidateId, 'resumes');
-  const refs = relationshipRefs(resource, 'resumes')?.length ?? 0;
-  return { count: Math.max(refs, includedOf(exchange).length), read: exchange };
+  const linkage = linkageOf(resource, 'resumes');
+  const refs = Array.isArray(linkage) ? linkage.length : 0;
+  const embedded = includedOf(exchange).length;
+  return { count: Math.max(refs, embedded), read: exchange, linkage: linkage === NOT_GIVEN && embedded === 0 ? 'not given' : 'given' };
 }
 
 /** Attaches a small resume (setup: any success; the documented 201 is the business of files.spec.ts). */

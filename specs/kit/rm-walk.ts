@@ -6,7 +6,7 @@
 import type { OperationSpec } from '../../src/catalogue/types';
 import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { endsNumericWalk, expectDocumented, expectNotCapped, type Page } from '../../src/checks';
+import { endsNumericWalk, expectDocumented, expectNotCapped, expectPastEnd, type Page } from '../../src/checks';
 import { dataOf, nextCursorOf, type Resource } from './rm-doc';
 
 export interface Walk {
@@ -22,6 +22,11 @@ export interface Walk {
   complete: boolean;
   /** The per_page the walk was sent with (smaller than asked when the target refused that). */
   perPage: number;
+  /**
+   * The answer that ended a numeric walk by refusing a page after the first with a 4xx (a page past
+   * the last, schemas/DECISIONS.md D35), or null when the walk ended otherwise (or did not end).
+   */
+  pastEnd: Exchange | null;
 }
 
 export interface WalkOptions {
@@ -30,14 +35,27 @@ export interface WalkOptions {
    * avoids the cap"; a numeric request within the cap): a 400 fails the filter-cap check.
    */
   notCapped?: boolean;
+  /**
+   * The record cap (RM_FILTER_CAP; default 10000). A filtered numeric walk's page past the end that
+   * is still within it may be refused, but not with the cap's 400 (schemas/DECISIONS.md D49).
+   */
+  cap?: number;
 }
 
-function walkOf(shown: Page<Resource>[], requests: { exchanges: Exchange[]; complete: boolean; perPage: number }): Walk {
+/** What the requests of a walk came to. */
+interface Requests {
+  exchanges: Exchange[];
+  complete: boolean;
+  perPage: number;
+  pastEnd: Exchange | null;
+}
+
+function walkOf(shown: Page<Resource>[], requests: Requests): Walk {
   const pages = shown.map((p) => [...p.records]);
   const records = pages.flat();
-  const { exchanges, complete, perPage } = requests;
+  const { exchanges, complete, perPage, pastEnd } = requests;
   const answers = exchanges.map((exchange) => ({ exchange, records: dataOf(exchange) }));
-  return { pages, shown, answers, records, ids: records.map((r) => r.id), exchanges, complete, perPage };
+  return { pages, shown, answers, records, ids: records.map((r) => r.id), exchanges, complete, perPage, pastEnd };
 }
 
 function expectPage(ex: Exchange, op: OperationSpec, options: WalkOptions): void {
@@ -56,11 +74,26 @@ function smallerPage(ex: Exchange, size: number): number | null {
   return status === 400 || status === 422 ? (SMALLER_PAGES.find((s) => s < size) ?? null) : null;
 }
 
+/** The default record cap (000 §4: "given as 10000 candidates in the illustration"; RM_FILTER_CAP sets the target's). */
+const DEFAULT_CAP = 10000;
+
+/**
+ * Whether the answer to request `n` (from 0) of a numeric walk refuses a page past the end: a 4xx to a
+ * page after the first (schemas/DECISIONS.md D35). The first page is never past the end: it must be 200.
+ */
+function refusedPastEnd(ex: Exchange, n: number): boolean {
+  const status = ex.response?.status ?? 0;
+  return n > 0 && status >= 400 && status < 500;
+}
+
 /**
  * The requests of a walk, each a documented 200 (expectPage): request `n` (from 0, at most `maxPages`)
  * is sent as `request(n, size)`; a first request refused for its page size starts again with a
  * smaller one (smallerPage). `ended` takes each answer's records and says whether the walk has reached
- * its end; `complete` is false when `maxPages` requests did not reach it.
+ * its end; `complete` is false when `maxPages` requests did not reach it. In a numeric walk
+ * (`numeric`), a page after the first refused with a 4xx is a page past the end (D35): it ends the
+ * walk (pagination judges it, expectPastEnd), unless it is the cap's 400 to a filtered page within the
+ * cap (filter-cap judges that).
  */
 async function walkRequests(
   rm: ApiClient,
@@ -70,27 +103,40 @@ async function walkRequests(
   options: WalkOptions,
   request: (n: number, size: number) => { params?: Record<string, string>; query: Record<string, QueryValue> },
   ended: (records: Resource[], ex: Exchange, size: number) => boolean,
-): Promise<{ exchanges: Exchange[]; complete: boolean; perPage: number }> {
+  numeric: boolean,
+): Promise<Requests> {
   const exchanges: Exchange[] = [];
   let size = perPage;
   for (let n = 0; n < maxPages; n += 1) {
-    const ex = await rm.call(op.id, request(n, size));
+    const call = request(n, size);
+    const ex = await rm.call(op.id, call);
     const smaller = n === 0 ? smallerPage(ex, size) : null;
     if (smaller !== null) {
       size = smaller;
       n -= 1;
       continue;
     }
+    if (numeric && refusedPastEnd(ex, n)) {
+      const filtered = Object.keys(call.query).some((k) => k.startsWith('filter['));
+      const reach = (n + 1) * size;
+      if (filtered && reach <= (options.cap ?? DEFAULT_CAP))
+        expectNotCapped(ex, `a filtered page ${n + 1} with per_page=${size} (records up to ${reach}, within the cap) answered 400`);
+      expectPastEnd(ex, n + 1);
+      exchanges.push(ex);
+      return { exchanges, complete: true, perPage: size, pastEnd: ex };
+    }
     expectPage(ex, op, options);
     exchanges.push(ex);
-    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true, perPage: size };
+    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true, perPage: size, pastEnd: null };
   }
-  return { exchanges, complete: false, perPage: size };
+  return { exchanges, complete: false, perPage: size, pastEnd: null };
 }
 
 /**
  * Numeric pagination (000 §4 Common query parameters): page 1, 2, ... with an explicit per_page
- * until an empty page or `maxPages`. Every page must be a documented 200 with a valid body.
+ * until an empty page, the previous short page again, a page after the first refused with a 4xx
+ * (a page past the end, D35), or `maxPages`. Every page with records must be a documented 200 with
+ * a valid body.
  */
 export async function walkNumeric(
   rm: ApiClient,
@@ -103,14 +149,23 @@ export async function walkNumeric(
 ): Promise<Walk> {
   const pages: Page<Resource>[] = [];
   const request = (n: number, size: number) => ({ params: pathParams, query: { ...query, page: n + 1, per_page: size } });
-  const requests = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex, size) => {
-    // An empty page ends the walk; so does the previous short page again (a target answering a page past the last with it).
-    const previous = pages[pages.length - 1];
-    const ids = (list: readonly Resource[]): string[] => list.map((r) => r.id);
-    if (endsNumericWalk(ids(records), previous ? ids(previous.records) : null, size)) return true;
-    pages.push({ exchange: ex, records });
-    return false;
-  });
+  const requests = await walkRequests(
+    rm,
+    op,
+    perPage,
+    maxPages,
+    options,
+    request,
+    (records, ex, size) => {
+      // An empty page ends the walk; so does the previous short page again (a target answering a page past the last with it).
+      const previous = pages[pages.length - 1];
+      const ids = (list: readonly Resource[]): string[] => list.map((r) => r.id);
+      if (endsNumericWalk(ids(records), previous ? ids(previous.records) : null, size)) return true;
+      pages.push({ exchange: ex, records });
+      return false;
+    },
+    true,
+  );
   return walkOf(pages, requests);
 }
 
@@ -132,13 +187,22 @@ export async function walkCursor(
   const cursors: string[] = [];
   let cursor: string | null = null;
   const request = (_n: number, size: number) => ({ query: { ...query, per_page: size, ...(cursor === null ? {} : { cursor }) } });
-  const requests = await walkRequests(rm, op, perPage, maxPages, options, request, (records, ex) => {
-    if (records.length > 0) pages.push({ exchange: ex, records });
-    cursor = nextCursorOf(ex);
-    if (cursor === null) return true;
-    cursors.push(cursor);
-    return false;
-  });
+  const requests = await walkRequests(
+    rm,
+    op,
+    perPage,
+    maxPages,
+    options,
+    request,
+    (records, ex) => {
+      if (records.length > 0) pages.push({ exchange: ex, records });
+      cursor = nextCursorOf(ex);
+      if (cursor === null) return true;
+      cursors.push(cursor);
+      return false;
+    },
+    false,
+  );
   // The next cursor of the last answer: null when the walk ended.
   return { ...walkOf(pages, requests), cursors, nextCursor: cursor };
 }
@@ -194,4 +258,47 @@ export async function sendQuery(
     if (!refused(last)) return last;
   }
   return last ?? plain(query)();
+}
+
+/** Whether a numeric page lies past the last record of its query, as reads of the records before it show. */
+export type PastEnd = 'past-end' | 'not-past-end' | 'unknown';
+
+/**
+ * Whether page `page` (> 1) of `query` at `perPage` lies past the end, shown by a read of the records
+ * before and at it: page 1 with per_page (page - 1) * perPage + 1. All of them there: a record is on
+ * that page ('not-past-end'). Fewer: either the records end there ('past-end'), or the target clamped
+ * the page size (000 §8: maximum per_page not shown), which page 2 of the same read tells apart (records
+ * there: clamped, 'unknown'). A read that is not a 200: 'unknown'. Returns the reads too.
+ */
+export async function pastTheEnd(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string, string>,
+  query: Record<string, QueryValue>,
+  page: number,
+  perPage: number,
+): Promise<{ verdict: PastEnd; reads: Exchange[] }> {
+  const before = (page - 1) * perPage;
+  const read = await sendQuery(rm, op, params, { ...query, page: 1, per_page: before + 1 });
+  if (read.response?.status !== 200) return { verdict: 'unknown', reads: [read] };
+  expectDocumented(read, op, '200');
+  if (dataOf(read).length > before) return { verdict: 'not-past-end', reads: [read] };
+  const size = Number(new URL(read.request.url).searchParams.get('per_page') ?? before + 1);
+  const next = await sendQuery(rm, op, params, { ...query, page: 2, per_page: size });
+  const status = next.response?.status ?? 0;
+  if (status === 200) expectDocumented(next, op, '200');
+  const clamped = status === 200 && dataOf(next).length > 0;
+  const ended = (status === 200 && dataOf(next).length === 0) || (status >= 400 && status < 500);
+  return { verdict: size === before + 1 && ended && !clamped ? 'past-end' : 'unknown', reads: [read, next] };
+}
+
+/**
+ * For a bounded search over pages 1, 2, ... of a list read by hand: whether the answer to `page` ends
+ * the search as a page past the end refused with a 4xx (D35; judged by expectPastEnd). The first page
+ * never does: it is for the caller to judge as a documented 200.
+ */
+export function refusedAsPastEnd(ex: Exchange, page: number): boolean {
+  if (!refusedPastEnd(ex, page - 1)) return false;
+  expectPastEnd(ex, page);
+  return true;
 }

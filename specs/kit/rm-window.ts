@@ -19,19 +19,38 @@ import type { Target } from '../../src/config/target';
 import { operation } from '../../src/catalogue';
 import type { ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { compareInstants, utcOf, type Resource } from './rm-doc';
+import { compareInstants, utcOf } from './rm-doc';
+import { candidateBody } from './rm-bodies';
+import { expectSetup } from '../../src/checks';
+import { recordObservation } from '../../src/reporting/observations';
 import { createCandidateRecord, getCandidate, type CreatedCandidate } from './rm-records';
 import { walkNumeric } from './rm-walk';
 
 /**
- * The updated_at utc of a candidate a test needs as a time reference (000 §2 Candidate
- * "created_at, updated_at | DateTime"). A target that shows none (schemas/DECISIONS.md D1: values
- * may be null) cannot be checked this way: the test is skipped.
+ * The updated_at utc of candidate `id`, a test's time reference (000 §2 Candidate "created_at,
+ * updated_at | DateTime"). A target may show none (schemas/DECISIONS.md D1: values may be null; a
+ * record never updated may have none): then the candidate is updated once, with the first name it
+ * has (000 §4 PATCH: "no attribute is required"), and read again. A candidate that still shows none
+ * cannot serve as a reference: that is recorded as an observation (why), and the test is skipped
+ * with that reason.
  */
-export function updatedAt(resource: Resource): string {
-  const utc = utcOf(resource, 'updated_at');
-  if (utc === null) test.skip(true, `candidate ${resource.id} shows no attributes.updated_at.utc: no updated_at reference`);
-  return utc ?? '';
+export async function updatedAtOf(rm: ApiClient, id: string): Promise<string> {
+  const first = (await getCandidate(rm, id)).resource;
+  const utc = utcOf(first, 'updated_at');
+  if (utc !== null) return utc;
+  const name =
+    typeof first.attributes.first_name === 'string' && first.attributes.first_name !== '' ? first.attributes.first_name : 'Conformance';
+  const write = await rm.call('rm.candidates.update', { params: { candidateId: id }, body: candidateBody({ first_name: name }) });
+  expectSetup(write, 'rm.op.candidates.update', 'updated once to get an updated_at');
+  const again = utcOf((await getCandidate(rm, id)).resource, 'updated_at');
+  if (again !== null) {
+    recordObservation(test.info(), 'other', 'candidate updated_at', 'null until the candidate is first updated (D1: values may be null)');
+    return again;
+  }
+  const why = `candidate ${id} shows no attributes.updated_at.utc, also after an update (D1: values may be null): no updated_at reference`;
+  recordObservation(test.info(), 'other', 'candidate updated_at', why);
+  test.skip(true, why);
+  return '';
 }
 
 export interface CandidateWindow {
@@ -53,7 +72,7 @@ export async function candidateWindow(
 ): Promise<CandidateWindow> {
   const mine: CreatedCandidate[] = [];
   for (let n = 0; n < count; n += 1) mine.push(await createCandidateRecord(rm, target, cleanup, `${purpose}${n}`));
-  const stamps = await Promise.all(mine.map(async (c) => updatedAt((await getCandidate(rm, c.id)).resource)));
+  const stamps = await Promise.all(mine.map((c) => updatedAtOf(rm, c.id)));
   const from = stamps.reduce((a, b) => ((compareInstants(a, b) ?? 0) <= 0 ? a : b));
   const last = stamps.reduce((a, b) => ((compareInstants(a, b) ?? 0) >= 0 ? a : b));
   let until = await fence(rm, target, cleanup, purpose);
@@ -102,7 +121,7 @@ export async function stillMissing<W extends { ids: string[] }>(
 /** Creates a candidate and returns its updated_at: every record written later is at or after it. */
 export async function fence(rm: ApiClient, target: Target, cleanup: Cleanup, purpose: string): Promise<string> {
   const created = await createCandidateRecord(rm, target, cleanup, `${purpose}-fence`);
-  return updatedAt((await getCandidate(rm, created.id)).resource);
+  return updatedAtOf(rm, created.id);
 }
 
 /** Pages a walk over the window may take at most (beyond what it holds when the walk starts). */

@@ -17,6 +17,7 @@ import {
   expectValueKept,
   expectValueShown,
   sameEmail,
+  samePhone,
   sameMembers,
   bodyShape,
   dataOf,
@@ -89,7 +90,8 @@ test.describe('candidates', () => {
     for (const name of ['first_name', 'last_name'] as const) {
       expectValueShown(ex, read, name, sent[name], a[name], 'rm.op.candidates.create', context, exactly);
     }
-    // A phone number may come back normalised: observed.
+    // The row sends phone_number (a string) with the candidate: it is shown, as sent or normalised (D42).
+    expectValueShown(ex, read, 'phone_number', sent.phone_number, a.phone_number, 'rm.op.candidates.create', context, samePhone);
     observe(
       'other',
       'POST /candidates phone_number read back',
@@ -102,6 +104,17 @@ test.describe('candidates', () => {
     {
       title: 'with an e-mail that is not an e-mail address',
       body: (email) => candidateBody({ email: email.replace('@', '.at.'), first_name: 'Bad' }),
+      traceable: false,
+    },
+    // Neither is an address under any reading of "e-mail format" (RFC 5322 §3.4.1: local-part "@" domain).
+    {
+      title: 'with an e-mail that has no domain',
+      body: (email) => candidateBody({ email: `${email.split('@')[0] ?? 'jane.doe'}@`, first_name: 'Bad' }),
+      traceable: false,
+    },
+    {
+      title: 'with an e-mail that has no local part',
+      body: (email) => candidateBody({ email: `@${email.split('@')[1] ?? 'example.com'}`, first_name: 'Bad' }),
       traceable: false,
     },
     { title: 'without data', body: (email) => ({ type: 'candidates', attributes: { email } }), traceable: true },
@@ -176,6 +189,10 @@ test.describe('candidates', () => {
     expectValueShown(write, read, 'skills', changes.skills, a.skills, clause, 'after PATCH', sameMembers);
     // "no attribute is required": what the body leaves out stays as it was.
     expectValueKept(write, read, 'email', created.email, a.email, clause, 'PATCH without email', sameEmail);
+    // skills is "array of string": a PATCH sets it to the array sent (the earlier skills do not stay beside it).
+    const again = await patchCandidate(rm, op, created.id, candidateBody({ skills: ['testing'] }));
+    const after = `after a second PATCH {skills: ["testing"]} (the first sent ${show(changes.skills)})`;
+    expectValueShown(again.write, again.read, 'skills', ['testing'], again.attributes.skills, clause, after, sameMembers);
   });
 
   test('PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were', async ({

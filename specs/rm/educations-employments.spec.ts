@@ -47,7 +47,8 @@ const KINDS: Kind[] = [
     valid: (name) => ({ school: { name }, course: 'Testing', start_date: '2010-09-01', end_date: '2014-06-30' }),
     // 000 §4: "school required" and "422 (name blank)"; 000 §2: school is an object with a name.
     invalid: [
-      { title: 'a blank school name', attributes: { school: { name: '  ' }, course: 'Testing' }, required: true },
+      { title: 'a blank school name', attributes: { school: { name: '' }, course: 'Testing' }, required: true },
+      { title: 'a school name of spaces only', attributes: { school: { name: '  ' }, course: 'Testing' }, required: true },
       { title: 'a school without name', attributes: { school: {}, course: 'Testing' }, required: true },
       { title: 'no school', attributes: { course: 'Testing' }, required: true },
     ],
@@ -60,6 +61,7 @@ const KINDS: Kind[] = [
     // 000 §4: "a blank company name gives 422"; a missing company is "required in effect" only, with no status tied to it.
     invalid: [
       { title: 'a blank company name', attributes: { company: { name: '' }, title: 'Tester' }, required: true },
+      { title: 'a company name of spaces only', attributes: { company: { name: '   ' }, title: 'Tester' }, required: true },
       { title: 'a company without name', attributes: { company: {}, title: 'Tester' }, required: true },
       { title: 'no company', attributes: { title: 'Tester' }, required: false },
     ],
@@ -102,13 +104,14 @@ for (const kind of KINDS) {
         if (id !== null) ids.push(id);
       }
       expectDistinctRecords(writes, ids, kind.rows.create, `two POST ${create.path}`);
+      // The list first: a record the write did not keep shows there as missing (the write's fault, state).
+      const all = await relatedRecords(rm, kind.plural, candidateId);
+      expectShown(writes, all.exchanges, all.ids, ids, kind.rows.list, `GET ${list.path} (listing ${short(all.ids)})`);
       for (const id of ids) {
         const ex = await rm.call(get.id, { params: { candidateId, [kind.idParam]: id } });
         expectDocumented(ex, get, '200');
         expectSameRecord(ex, id, singleOf(ex)?.id ?? null, kind.rows.get);
       }
-      const all = await relatedRecords(rm, kind.plural, candidateId);
-      expectShown(writes, all.exchanges, all.ids, ids, kind.rows.list, `GET ${list.path} (listing ${short(all.ids)})`);
       // page and per_page (000 §4 Operations: query page, per_page; Common query parameters).
       const walk = await walkNumeric(rm, list, {}, 1, 4, {}, { candidateId });
       expectPagesWithin(walk.shown, 1);

@@ -28,6 +28,7 @@ import {
   utcOf,
   type Resource,
   expectIncluded,
+  observeIncluded,
   type IncludeTarget,
   discoverCandidateWithEvents,
   discoverJobApplication,
@@ -139,9 +140,14 @@ async function checkEvents(
   const rowsOf = (s: Selection<Resource>): readonly Resource[] => s.pages[0]?.records ?? [];
   const selects = async (chosen: readonly string[]): Promise<Selection<Resource>> => {
     const selection = await readKinds(rm, op, params, chosen, form, clauses.kind);
-    const ofKind = { text: `of the kinds ${chosen.join(', ')}`, fits: (e: Resource) => chosen.includes(String(e.attributes.kind)) };
+    // An event whose kind is null or absent shows no kind (D1): it is not judged, and not expected.
+    const shownKind = (e: Resource): unknown => e.attributes.kind;
+    const ofKind = {
+      text: `of the kinds ${chosen.join(', ')}`,
+      fits: (e: Resource) => shownKind(e) === null || shownKind(e) === undefined || chosen.includes(String(shownKind(e))),
+    };
     expectOnlyFitting(selection, { ...ofKind, shown: (e) => `${e.id} (${String(e.attributes.kind)})` }, clauses.kind);
-    const expected = events.filter(ofKind.fits).map((e) => e.id);
+    const expected = events.filter((e) => typeof shownKind(e) === 'string' && chosen.includes(String(shownKind(e)))).map((e) => e.id);
     expectSelectsAny(selection, expected, clauses.kind, 'events of those kinds');
     // Every one of them, unless both answers may be cut to a default page size (not shown, 000 §8).
     if (whole(rowsOf(selection))) expectSelects(selection, expected, clauses.kind, 'events of those kinds, left out');
@@ -203,7 +209,7 @@ async function checkEvents(
   for (const include of op.include) {
     const ex = await rm.call(op.id, { params, query: { include } });
     expectDocumented(ex, op, '200');
-    expectIncluded(ex, include, {}, 'rm.include.events');
+    observeIncluded(observe, `${op.method} ${op.path}`, include, expectIncluded(ex, include, {}, 'rm.include.events'));
   }
 }
 
@@ -304,7 +310,7 @@ test.describe('candidate messages', () => {
     for (const include of op.include) {
       const ex = await rm.call(op.id, { params, query: { include, page: 1, per_page: 25 } });
       expectDocumented(ex, op, '200');
-      expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages');
+      observeIncluded(observe, `GET ${op.path}`, include, expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages'));
     }
 
     // filter[conversation][exists]: true returns only messages of this candidate that are in a conversation.

@@ -14,6 +14,7 @@ import {
   type Resource,
   expectIncluded,
   expectRecordWithEachInclude,
+  observeIncluded,
   type IncludeTarget,
   discoverJob,
   unknownId,
@@ -21,6 +22,13 @@ import {
 } from '../kit';
 
 const JOB_INCLUDES: Readonly<Record<string, IncludeTarget>> = { categories: { relationships: ['categories'], types: ['categories'] } };
+
+/** 000 §4: GET /jobs "lists live jobs"; 000 §2: status is the publication status ("values seen: live and draft"). Only a draft is surely not live. */
+const LIVE = {
+  text: 'live jobs (a draft is not live)',
+  fits: (j: Resource) => j.attributes.status !== 'draft',
+  shown: (j: Resource) => `draft ${j.id}`,
+};
 
 test.describe('jobs', () => {
   test('GET /jobs lists only live jobs; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers, observe }) => {
@@ -30,12 +38,10 @@ test.describe('jobs', () => {
     expectPagesDisjoint(walk.shown, 'GET /jobs walked with per_page=5');
     // 000 §4: GET /jobs "lists live jobs"; 000 §2: status is the publication status ("values seen: live and draft").
     // Only a draft is surely not live: other values are observed.
-    const live = {
-      text: 'live jobs (a draft is not live)',
-      fits: (j: Resource) => j.attributes.status !== 'draft',
-      shown: (j: Resource) => `draft ${j.id}`,
-    };
-    expectOnlyFitting({ query: 'GET /jobs', pages: walk.shown }, live, 'rm.op.jobs.list');
+    expectOnlyFitting({ query: 'GET /jobs', pages: walk.shown }, LIVE, 'rm.op.jobs.list');
+    // With include (000 §4: jobs may embed categories) it is still GET /jobs, which "lists live jobs".
+    const withInclude = await walkNumeric(rm, op, { include: 'categories' }, 5, 20);
+    expectOnlyFitting({ query: 'GET /jobs?include=categories', pages: withInclude.shown }, LIVE, 'rm.op.jobs.list');
     const statuses = [...new Set(walk.records.map((j) => String(j.attributes.status)))];
     observe('other', 'GET /jobs status values', statuses.join(', ') || '(no job)');
     if (walk.records.length === 0) observe('other', 'GET /jobs', 'the target lists no job');
@@ -67,25 +73,41 @@ test.describe('jobs', () => {
         observe('other', 'GET /jobs filter[q][eq]', `job ${job.id} has no ${field}: search by ${field} not checked`);
         continue;
       }
-      expectSelects(await search(value), [job.id], 'rm.filter.q', `its ${field} is exactly that`);
+      const found = await search(value);
+      expectSelects(found, [job.id], 'rm.filter.q', `its ${field} is exactly that`);
+      // A search is still GET /jobs, which "lists live jobs": a filter narrows the live jobs, it never adds drafts.
+      expectOnlyFitting(found, LIVE, 'rm.op.jobs.list');
     }
+    // Broad searches (single words of the listed jobs' titles and summaries, which other jobs, drafts among them, may share)
+    // list live jobs only as well.
+    const firstWord = (t: string | null): string => (t ?? '').split(/[^A-Za-z]+/).find((w) => w.length >= 4) ?? '';
+    const words = [
+      ...new Set([...jobs.map((j) => firstWord(text(j, 'summary'))), ...jobs.map((j) => firstWord(text(j, 'title')))].filter(Boolean)),
+    ].slice(0, 8);
+    for (const word of words) expectOnlyFitting(await search(word), LIVE, 'rm.op.jobs.list');
+    observe('other', 'GET /jobs filter[q][eq] broad searches', words.join(', ') || '(no word to search)');
     const nothing = `zq${unknownId().replace(/-/g, '')}`;
     expectSelectsNone(await search(nothing), 'rm.filter.q', 'a term no job contains');
   });
 
-  test('GET /jobs and GET /jobs/{jobId} with include=categories embed the categories the jobs name', async ({ rm, target, covers }) => {
+  test('GET /jobs and GET /jobs/{jobId} with include=categories embed the categories the jobs name', async ({
+    rm,
+    target,
+    covers,
+    observe,
+  }) => {
     const list = covers('rm.jobs.list', '200');
     const get = covers('rm.jobs.get', '200');
     for (const include of list.include) {
       const ex = await rm.call(list.id, { query: { include, page: 1, per_page: 25 } });
       expectDocumented(ex, list, '200');
-      expectIncluded(ex, include, JOB_INCLUDES, 'rm.include.jobs');
+      observeIncluded(observe, 'GET /jobs', include, expectIncluded(ex, include, JOB_INCLUDES, 'rm.include.jobs'));
     }
     const jobId = await discoverJob(rm, target);
     test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
     if (jobId === null) return;
     const job = { params: { jobId }, id: jobId, clause: 'rm.op.jobs.get' } as const;
-    await expectRecordWithEachInclude(rm, get, job, JOB_INCLUDES, 'rm.include.jobs');
+    await expectRecordWithEachInclude(rm, get, job, JOB_INCLUDES, 'rm.include.jobs', observe);
   });
 
   test('GET /jobs/{jobId} answers 200 with the job @smoke', async ({ rm, target, covers }) => {

@@ -30,6 +30,7 @@ import {
   listCount,
   removeFromListLater,
   walkNumeric,
+  allLists,
 } from '../kit';
 import fc from 'fast-check';
 import { operation } from '../../src/catalogue';
@@ -188,6 +189,37 @@ test.describe('static lists', () => {
       'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member',
       `${String(again.response?.status)} ${bodyShape(again.response?.text ?? '')}`,
     );
+  });
+
+  test('membership is per list: PUT to a second list answers 201, and DELETE from one list leaves the other @stateful', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    // 000 §3: PUT of a candidate "not yet in list" answers 201 (the list named, whatever other lists hold it);
+    // DELETE makes the candidate "not a member" of the list named, and of no other.
+    const add = covers('rm.list-candidates.add', '201');
+    const remove = covers('rm.list-candidates.remove', '204');
+    covers('rm.candidates.get', '200');
+    const lists = (await allLists(rm, 2)).map((l) => l.id);
+    if (lists.length < 2) {
+      observe('other', 'membership of two lists', `${lists.length} static lists on the first pages: not checked`);
+      test.skip(true, 'the target shows fewer than two static lists');
+      return;
+    }
+    const [a, b] = [lists[0] ?? '', lists[1] ?? ''];
+    const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'two-lists');
+    for (const listId of [a, b]) removeFromListLater(rm, cleanup, listId, candidateId);
+    expectMove(await rm.call(add.id, { params: { listId: a, candidateId } }), 'add');
+    expectMove(await rm.call(add.id, { params: { listId: b, candidateId } }), 'add');
+    const del = await rm.call(remove.id, { params: { listId: a, candidateId } });
+    expectMove(del, 'remove');
+    const after = await listsOf(rm, candidateId);
+    const when = `after DELETE from list ${a}, candidate ${candidateId} (also added to list ${b})`;
+    expectShownMembership(del, after.read, after.lists, b, true, 'rm.state.list-remove', when);
+    expectShownMembership(del, after.read, after.lists, a, false, 'rm.state.list-remove', when);
   });
 
   test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({

@@ -20,6 +20,8 @@ import {
   expectOnlyFitting,
   expectPagesDisjoint,
   expectPagesWithin,
+  expectPastEnd,
+  expectUniqueValues,
   expectSameSelection as expectSelectionsEqual,
   expectSelects,
   expectTrueReading as expectLawfulTrueReading,
@@ -36,6 +38,7 @@ import {
   compareInstants,
   cursorShape,
   dataOf,
+  nextCursorOf,
   plusSeconds,
   utcOf,
   type Resource,
@@ -49,7 +52,7 @@ import {
   candidateWindow,
   fence,
   stillMissing,
-  updatedAt,
+  updatedAtOf,
   windowWalk,
 } from '../kit';
 import { operation } from '../../src/catalogue';
@@ -228,11 +231,26 @@ function capProbe(
   return { cap, filter, probe };
 }
 
-/** A filtered page that does not reach beyond the cap is served: not refused with 400 (`why` says which), and a documented 200. */
-function expectServedWithinCap(ex: Exchange, op: OperationSpec, why: string): void {
+/**
+ * A filtered page that does not reach beyond the cap is not refused with the cap's 400 (`why` says
+ * which). Page 1 is a documented 200; a later page may lie past the last record, and a page past the
+ * end may answer 200 (empty) or another 4xx (schemas/DECISIONS.md D35, D49): what it answered is observed.
+ */
+function expectServedWithinCap(ex: Exchange, op: OperationSpec, why: string, page: number, observe: ObserveFn): void {
   expectNotCapped(ex, why);
-  expectDocumented(ex, op, '200');
+  if (page === 1 || ex.response?.status === 200) {
+    expectDocumented(ex, op, '200');
+    return;
+  }
+  expectPastEnd(ex, page);
+  observe(
+    'pagination',
+    `GET /candidates filtered page ${page} within the cap`,
+    `${String(ex.response?.status)}: a page past the end, refused`,
+  );
 }
+
+type ObserveFn = (category: 'pagination', subject: string, value: string) => void;
 
 test.describe('pagination', () => {
   test('GET /candidates with page and per_page: per_page is honoured and pages do not overlap @smoke', async ({
@@ -262,6 +280,9 @@ test.describe('pagination', () => {
     const what = `the numeric walk over a window of ${plan.size ?? `${window.mine.length + 1}-odd`} records (per_page=${plan.perPage})`;
     expectPagesDisjoint(walk.shown, what);
     expectNumericWalkEnded(walk.answers, walk.perPage, what);
+    // 000 §2 Candidate: "uid | string, randomly generated, alphanumeric, unique": no two candidates of the
+    // window (ours, created one after another, among them) share one.
+    expectUniqueValues(walk.shown, 'uid', 'rm.candidate.uid', `${what}: candidate uid`);
     const gap = await stillMissing(window, walk, walkWindow);
     const mine = window.mine.map((c) => c.id);
     expectNoGap(gap.walk.shown, mine, `${what}, of candidates that match its filter (3 walks)`);
@@ -293,6 +314,17 @@ test.describe('pagination', () => {
       `${what}, of candidates that match its filter (3 walks)`,
     );
     expectPagesWithin(walk.shown, plan.perPage);
+    // Every page of the walk answers the filtered query it was sent with (the cursor and the window's
+    // filter[updated_at][gte] and [lt]): a record of any page, the later ones too, lies in the window.
+    const inWindow: Rule<Resource> = {
+      text: `updated at or after ${window.from} and before ${window.until}`,
+      fits: (r) => {
+        const u = utcOf(r, 'updated_at');
+        return u === null || ((compareInstants(u, window.from) ?? 0) >= 0 && (compareInstants(u, window.until) ?? -1) < 0);
+      },
+      shown: (r) => `${r.id} (updated at ${String(utcOf(r, 'updated_at'))})`,
+    };
+    expectOnlyFitting(walked(walk, window.query), inWindow, 'rm.filter.updated_at.gte');
     const last = walk.exchanges[walk.exchanges.length - 1];
     if (last)
       observe(
@@ -316,10 +348,14 @@ test.describe('pagination', () => {
     const { cap, filter, probe } = capProbe(rm, target, op);
     const past = await probe(cap + 1, 1);
     expectCapRefused(past);
+    // "a filter" is any filter of the table, not updated_at alone: others, each selecting every default candidate.
+    for (const other of [{ 'filter[archived]': 'false' }, { 'filter[anonymised]': 'false' }]) {
+      expectCapRefused(await rm.call(op.id, { query: { ...other, page: cap + 1, per_page: 1 } }));
+    }
     observe('error-body', 'GET /candidates 400 (filter past the cap)', bodyShape(past.response?.text ?? ''));
     await walkNumeric(rm, op, filter, 1, 1, { notCapped: true });
     const within = await probe(cap, 1);
-    expectServedWithinCap(within, op, `a filtered page=${cap}&per_page=1 (record ${cap}, within the cap) answered 400`);
+    expectServedWithinCap(within, op, `a filtered page=${cap}&per_page=1 (record ${cap}, within the cap) answered 400`, cap, observe);
     // Without a filter the cap does not apply, and the document gives no other limit (000 §8: maximum not shown): observed.
     const unfiltered = await rm.call(op.id, { query: { page: cap + 1, per_page: 1 } });
     expectNoServerError(unfiltered, 'rm.op.candidates.list');
@@ -356,14 +392,14 @@ test.describe('pagination', () => {
         );
         continue;
       }
-      expectServedWithinCap(first, op, `a filtered page=1&per_page=${size} answered 400, far within the cap`);
+      expectServedWithinCap(first, op, `a filtered page=1&per_page=${size} answered 400, far within the cap`, 1, observe);
       const honoured = dataOf(first).length === size;
       const atCap = Math.floor(cap / size);
       const within = [atCap - 1, atCap].filter((page) => page >= 1);
       for (const page of within) {
         const ex = await probe(page, size);
         const where = `a filtered page=${page}&per_page=${size} (records up to ${page * size}, cap ${cap})`;
-        expectServedWithinCap(ex, op, `${where} answered 400, although it does not reach beyond the cap`);
+        expectServedWithinCap(ex, op, `${where} answered 400, although it does not reach beyond the cap`, page, observe);
       }
       const beyond = await probe(atCap + 1, size);
       if (honoured) {
@@ -382,7 +418,7 @@ test.describe('filters', () => {
   test('filter[updated_at]: lt is strictly before, gte is at or after, and they combine', async ({ rm, target, covers, cleanup }) => {
     covers('rm.candidates.list', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'updated');
-    const t = updatedAt((await getCandidate(rm, created.id)).resource);
+    const t = await updatedAtOf(rm, created.id);
     const lt = 'filter[updated_at][lt]';
     const gte = 'filter[updated_at][gte]';
     /** Records updated `rule` the instant `at` (`cmp` of their updated_at against it); a record that shows none is not judged. */
@@ -580,6 +616,37 @@ test.describe('filters', () => {
       await expectOnlyFalseSelects(rm, created, key, `which was just created and ${why}`, clause);
     });
   }
+
+  test('filter[ats_candidates][exists]=true selects no candidate whose events show no ATS status', async ({ rm, covers, observe }) => {
+    // 000 §4 Filters: "tests for any ATS status history (status events only)": a candidate whose events are all
+    // shown (one short answer without a next cursor) and none is an ATS status event (kind ats, an ats object or
+    // an ats_status relationship) has no status history to find. Other activity does not count.
+    covers('rm.candidates.list', '200');
+    const events = covers('rm.candidate-events.list', '200');
+    const query = { 'filter[ats_candidates][exists]': 'true' };
+    const yes = await walkNumeric(rm, list(), query, 100, 3);
+    const statusEvent = (e: Resource): boolean =>
+      e.attributes.kind === 'ats' ||
+      (e.attributes.ats !== null && e.attributes.ats !== undefined) ||
+      (e.relationships.ats_status !== null && e.relationships.ats_status !== undefined);
+    const without = new Set<string>();
+    let judged = 0;
+    for (const r of yes.records.slice(0, 20)) {
+      const ex = await rm.call(events.id, { params: { candidateId: String(r.id) } });
+      const shown = dataOf(ex);
+      const more = nextCursorOf(ex) !== null;
+      if (ex.response?.status !== 200 || shown.length === 0 || shown.length >= 10 || more) continue;
+      judged += 1;
+      if (!shown.some(statusEvent)) without.add(String(r.id));
+    }
+    observe('other', 'filter[ats_candidates][exists]=true', `${yes.records.length} selected, ${judged} with all their events shown`);
+    const rule: Rule<Resource> = {
+      text: 'has an ATS status event',
+      fits: (r) => !without.has(String(r.id)),
+      shown: (r) => `${r.id} (its events show no ATS status)`,
+    };
+    expectOnlyFitting(walked(yes, query), rule, 'rm.filter.ats_candidates');
+  });
 
   test('filter[updated_at] with a UTC offset (+05:30, -03:00) selects the same candidates as the same instants written in UTC', async ({
     rm,

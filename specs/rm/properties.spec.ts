@@ -40,6 +40,8 @@ import {
   shownFiles,
   type RelatedKind,
   sendQuery,
+  pastTheEnd,
+  expectPastEnd,
 } from '../kit';
 import fc from 'fast-check';
 import { operation } from '../../src/catalogue';
@@ -333,15 +335,30 @@ test.describe('RM v2 properties @property', () => {
     test(`${title} with a valid body`, async ({ rm, target, covers, cleanup, observe }) => {
       const op = covers(opId, '200');
       const params: Record<string, string> = {};
+      const pastEnd = new Set<string>();
       if (op.path.includes('{candidateId}')) params.candidateId = await createCandidate(rm, target, cleanup, 'read-property');
       await checkRmProperty(observe, {
         name: `${op.id} documented queries`,
         target,
         arbitrary: queryArbitrary(op),
         predicate: async (query) => {
-          expectDocumented(await sendQuery(rm, op, params, query), op, '200');
+          const ex = await sendQuery(rm, op, params, query);
+          const page = typeof query.page === 'number' ? query.page : 1;
+          const status = ex.response?.status ?? 0;
+          // A page after the first refused with a 4xx: lawful when it lies past the end (D35), which a read of the records before it shows.
+          if (page > 1 && status >= 400 && status < 500) {
+            const perPage = Number(new URL(ex.request.url).searchParams.get('per_page') ?? 0);
+            const { verdict } = perPage > 0 ? await pastTheEnd(rm, op, params, query, page, perPage) : { verdict: 'unknown' as const };
+            if (verdict !== 'not-past-end') {
+              expectPastEnd(ex, page);
+              pastEnd.add(verdict === 'past-end' ? `${status}: a page past the end` : `${status}: whether past the end not shown`);
+              return;
+            }
+          }
+          expectDocumented(ex, op, '200');
         },
       });
+      if (pastEnd.size > 0) observe('other', `${op.method} ${op.path}: generated pages after the first`, [...pastEnd].join('; '));
     });
   }
 });

@@ -15,6 +15,7 @@ import {
   getCandidate,
   listTags,
   taggingNamed,
+  type Exchange,
 } from '../kit';
 
 test.describe('tags', () => {
@@ -36,6 +37,19 @@ test.describe('tags', () => {
     const listed = await listTags(rm, candidate.id);
     const where = `GET /candidates/${candidate.id}/tags (a tagging named "${name}")`;
     const tagging = expectCreatedShown(added, listed.exchange, taggingNamed(listed.records, name), 'rm.op.candidate-tags.create', where);
+    // 000 §2 Candidate "tags | array of string": where the candidate's tags attribute names the new tag, a DELETE must take it out there too.
+    const tagsOf = async (): Promise<{ read: Exchange; names: string[] | null }> => {
+      const { exchange, resource } = await getCandidate(rm, candidate.id);
+      const tags = resource.attributes.tags;
+      return { read: exchange, names: Array.isArray(tags) ? tags.map(String) : null };
+    };
+    const attributeAfterAdd = await tagsOf();
+    const inAttribute = attributeAfterAdd.names?.includes(name) ?? false;
+    observe(
+      'other',
+      'candidate tags attribute after POST /candidates/{candidateId}/tags',
+      attributeAfterAdd.names === null ? 'no tags array' : inAttribute ? 'names the new tag' : 'does not name the new tag',
+    );
     const remove = (tagId: string) => rm.call(del.id, { params: { candidateId: candidate.id, tagId } });
     cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () => remove(tagging.id));
     // 000 §4: "tagId is the tag UUID" -> the tagging's id; its uid where the target keys tags by that.
@@ -50,6 +64,12 @@ test.describe('tags', () => {
     const still = taggingNamed(after.records, name);
     const listing = `GET /candidates/${candidate.id}/tags (the tagging "${name}")`;
     expectGone(deleted, [after.exchange], still ? [still.id] : [], 'rm.op.candidate-tags.delete', listing);
+    if (inAttribute) {
+      const attributeAfterDelete = await tagsOf();
+      const left = attributeAfterDelete.names?.includes(name) ? [name] : [];
+      const where = `the tags attribute of GET /candidates/${candidate.id} (it named "${name}" after the POST)`;
+      expectGone(deleted, [attributeAfterAdd.read, attributeAfterDelete.read], left, 'rm.candidate.tags', where);
+    }
   });
 
   test('POST /candidates with tag_values: the candidate carries those tags', async ({ rm, target, covers, cleanup }) => {

@@ -41,6 +41,7 @@ export {
   expectEmbedded,
   expectKnownEmbedded,
   expectRelationshipNames,
+  expectRelationshipsApart,
   isKnownRecord,
   type Entry,
   type KnownRecord,
@@ -51,8 +52,24 @@ export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembers
 export { expectNoServerError } from './registry/no-server-error';
 export { expectCountKept, expectNothingStored } from './registry/no-trace';
 export { expectNotFound } from './registry/not-found';
-export { endsNumericWalk, expectNoGap, expectNumericWalkEnded, expectPagesDisjoint, expectPagesWithin } from './registry/pagination';
-export { expectField, expectResourceShown, expectResourceType, expectSchema, type FieldKind } from './registry/schema';
+export {
+  endsNumericWalk,
+  expectNoGap,
+  expectNumericWalkEnded,
+  expectPagesDisjoint,
+  expectPagesWithin,
+  expectPastEnd,
+  pastEndOutcome,
+} from './registry/pagination';
+export {
+  expectField,
+  expectResourceShown,
+  expectResourceType,
+  expectSchema,
+  expectUniqueValues,
+  uniqueValuesOutcome,
+  type FieldKind,
+} from './registry/schema';
 export { expectNotRefusedForScope, expectScopeAccepted, expectScopeRefused } from './registry/scope';
 export { expectSetup, expectSetupShown, failSetup } from './registry/setup';
 export {
@@ -71,6 +88,7 @@ export {
   sameEmail,
   sameMembers,
   sameName,
+  samePhone,
   type Same,
 } from './registry/state';
 export type { ExpectedStatus } from './registry/status';

@@ -52,6 +52,8 @@ const RM = {
   'rm.candidate.last_archived_at': ['§2 Candidate', '| last_archived_at | DateTime |'],
   'rm.candidate.relationships': ['§2 Candidate', 'Candidate relationships (each `{id, type}`):'],
   'rm.candidate.rel.lists': ['§2 Candidate', '| lists | static_lists |'],
+  'rm.candidate.rel.messages_to': ['§2 Candidate', '| messages_to | messages (sent to the candidate) |'],
+  'rm.candidate.rel.messages_from': ['§2 Candidate', '| messages_from | messages (sent by the candidate) |'],
   'rm.candidate.rel.educations': ['§2 Candidate', '| educations | educations |'],
   'rm.candidate.rel.employments': ['§2 Candidate', '| employments | employments |'],
   'rm.candidate.rel.job_alert_subscription': [

@@ -7,9 +7,11 @@ import {
   expectEmbedded,
   expectKnownEmbedded,
   expectRelationshipNames,
+  expectRelationshipsApart,
   isKnownRecord,
   knownEmbeddedOutcome,
   relationshipNamesOutcome,
+  relationshipsApartOutcome,
 } from '../../src/checks/registry/include';
 import { conforms, exchange, fails, verdictOf } from './checks-kit';
 
@@ -87,4 +89,26 @@ test("relationshipNamesOutcome / expectRelationshipNames: the candidate's relati
     verdict: 'failed',
     about: ex,
   });
+});
+
+test('relationshipsApartOutcome / expectRelationshipsApart: messages sent to and sent by the candidate share none', () => {
+  const names = ['messages_to', 'messages_from'] as const;
+  conforms(relationshipsApartOutcome([{ id: 'm1', type: 'messages' }], [{ id: 'm2', type: 'messages' }], names, 'candidate c1'));
+  fails(
+    relationshipsApartOutcome([{ id: 'm1', type: 'messages' }], [{ id: 'm1', type: '' }], names, 'candidate c1'),
+    'messages_to and messages_from both name',
+  );
+  const ex = get();
+  verdictOf(
+    () =>
+      expectRelationshipsApart(
+        ex,
+        [{ id: 'm1', type: '' }],
+        [{ id: 'm1', type: '' }],
+        names,
+        'rm.candidate.rel.messages_from',
+        'candidate c1',
+      ),
+    { check: 'include', clause: 'rm.candidate.rel.messages_from', verdict: 'failed', about: ex },
+  );
 });

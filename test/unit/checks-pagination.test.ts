@@ -12,6 +12,7 @@ import {
   numericEndOutcome,
   overlapOutcome,
   pageSizeOutcome,
+  pastEndOutcome,
 } from '../../src/checks/registry/pagination';
 import {
   cursorEndOutcome,
@@ -138,4 +139,11 @@ test('cursorEndOutcome and expectCursorWalkEnded: the last answer carries no nex
     about: last,
     cells: ['200'],
   });
+});
+
+test('pastEndOutcome: a page past the end of a numeric walk answers 200 or a 4xx (D35), nothing else', () => {
+  conforms(pastEndOutcome(exchange({ status: 404, body: { detail: 'Invalid page.' } }), 4));
+  conforms(pastEndOutcome(exchange({ status: 200, body: { data: [] } }), 4));
+  fails(pastEndOutcome(exchange({ status: 302 }), 3), 'page 3', 'neither 200 nor a 4xx');
+  fails(pastEndOutcome(exchange({ status: null }), 2), 'page 2');
 });

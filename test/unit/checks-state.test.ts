@@ -21,6 +21,7 @@ import {
   sameEmail,
   sameMembers,
   sameName,
+  samePhone,
   sameRecordOutcome,
   shownOutcome,
   valueKeptOutcome,
@@ -42,6 +43,14 @@ test('the equivalences of values read back', () => {
   assert.equal(sameName(' Ada ', 'Ada'), true);
   assert.equal(sameName('  ', null), true, 'a blank name may be stored as nothing');
   assert.equal(sameName('Ada', 'Grace'), false);
+  // Sanitised readings (D50): escaped, or with markup stripped; a changed letter or a truncation is not one.
+  assert.equal(sameName('Tom & "Jerry" <b>', 'Tom &amp; &quot;Jerry&quot; &lt;b&gt;'), true);
+  assert.equal(sameName("O'Brien", 'O&#x27;Brien'), true);
+  assert.equal(sameName('<b>Ada</b> Lovelace', 'Ada Lovelace'), true);
+  assert.equal(sameName('Ada <3 & co', 'Ada 3  co'), true);
+  assert.equal(sameName('Ada & co', 'Ada &amp co'), false);
+  assert.equal(sameName('Zoë', 'ZoÃ«'), false);
+  assert.equal(sameName('Lovelace', 'Lovelac'), false);
   assert.equal(sameMembers(['a', 'b'], ['b', 'a']), true);
   assert.equal(sameMembers(['a', 'b'], ['a']), false);
   assert.equal(sameMembers(['a'], 'a'), false);
@@ -233,4 +242,13 @@ test('no-trace: nothingStoredOutcome / expectNothingStored and countKeptOutcome 
     about: refused,
     also: [read],
   });
+});
+
+test('samePhone: as sent, or normalised (country code dropped, punctuation); null or another number is not', () => {
+  assert.equal(samePhone('+15555550100', '+15555550100'), true);
+  assert.equal(samePhone('+15555550100', '(555) 555-0100'), true);
+  assert.equal(samePhone('+15555550100', '+1 555 555 0100'), true);
+  assert.equal(samePhone('+15555550100', null), false);
+  assert.equal(samePhone('+15555550100', '+15555550199'), false);
+  assert.equal(samePhone(undefined, null), true, 'nothing sent, nothing to show');
 });

@@ -79,16 +79,26 @@ export interface CandidateFilter {
 export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filter: CandidateFilter; present: boolean } {
   const keys = onlyKnown(query, CANDIDATE_FILTERS);
   let archived = bool(query, 'filter[archived]');
+  // The archived-false-truthy fault tests the parameter for presence: "false" is a non-empty string.
+  if (archived === false && on(env.behaviour, 'rm.filter.archived-false-truthy')) archived = true;
   if (on(env.behaviour, 'rm.filter.archived-ignored')) archived = false;
   else if (archived === null && !on(env.behaviour, 'rm.filter.archived-default-ignored')) archived = false;
   // "Archived included": true lifts the default condition instead of selecting archived candidates only.
   else if (archived === true && on(env.behaviour, 'rm.variant.archived-true-includes-all')) archived = null;
   let anonymised = bool(query, 'filter[anonymised]');
+  if (anonymised === true && on(env.behaviour, 'rm.filter.anonymised-true-ignored')) anonymised = null;
   if (anonymised === null && !on(env.behaviour, 'rm.filter.anonymised-default-ignored')) anonymised = false;
+  let updatedLt = updatedBound(env, query, 'filter[updated_at][lt]');
+  const updatedGte = updatedBound(env, query, 'filter[updated_at][gte]');
+  // The lt-truncates-ms fault keeps whole seconds of the lt bound; the combined fault drops lt beside gte.
+  if (updatedLt !== null && on(env.behaviour, 'rm.filter.updated-at-lt-truncates-ms')) updatedLt = Math.floor(updatedLt / 1000) * 1000;
+  if (updatedGte !== null && on(env.behaviour, 'rm.filter.updated-at-combined-lt-ignored')) updatedLt = null;
+  const email = query.get('filter[email][eq]');
   const filter: CandidateFilter = {
-    updatedLt: updatedBound(env, query, 'filter[updated_at][lt]'),
-    updatedGte: updatedBound(env, query, 'filter[updated_at][gte]'),
-    email: query.get('filter[email][eq]'),
+    updatedLt,
+    updatedGte,
+    // The email-plus-as-space fault decodes the (already decoded) value once more, as a form value.
+    email: email !== null && on(env.behaviour, 'rm.filter.email-plus-as-space') ? email.replace(/\+/g, ' ') : email,
     archived,
     anonymised,
     atsCandidates: bool(query, 'filter[ats_candidates][exists]'),
@@ -97,12 +107,13 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
   };
   if (filter.resume !== null && on(env.behaviour, 'rm.filter.resume-exists-inverted')) filter.resume = !filter.resume;
   if (filter.atsUid !== null && on(env.behaviour, 'rm.filter.ats-uid-exists-inverted')) filter.atsUid = !filter.atsUid;
+  if (filter.resume === false && on(env.behaviour, 'rm.filter.resume-false-ignored')) filter.resume = null;
   return { filter, present: keys.length > 0 };
 }
 
-/** Any ATS status history: status events only (000 §4 filter[ats_candidates][exists]). */
-export function hasAtsHistory(store: Store, c: Candidate): boolean {
-  return c.events.some((id) => store.events.get(id)?.kind === 'ats');
+/** Any ATS status history: status events only (000 §4 filter[ats_candidates][exists]); any event under a fault. */
+export function hasAtsHistory(store: Store, c: Candidate, anyEvent = false): boolean {
+  return c.events.some((id) => anyEvent || store.events.get(id)?.kind === 'ats');
 }
 
 /** An uploaded resume whose text has been extracted (000 §4 filter[resume][exists]). */
@@ -114,14 +125,18 @@ export function candidateMatcher(env: RmEnv, store: Store, f: CandidateFilter): 
   const ltInclusive = on(env.behaviour, 'rm.filter.updated-at-lt-inclusive');
   const gteExclusive = on(env.behaviour, 'rm.filter.updated-at-gte-exclusive');
   const emailSubstring = on(env.behaviour, 'rm.filter.email-substring');
+  const anyEvent = on(env.behaviour, 'rm.filter.ats-candidates-any-event');
+  // The ats-uid-false-empty fault compares with "" where there is no ATS record (null).
+  const atsUidEmpty = on(env.behaviour, 'rm.filter.ats-uid-false-empty');
   return (c) => {
     if (f.updatedLt !== null && !(ltInclusive ? c.updated <= f.updatedLt : c.updated < f.updatedLt)) return false;
     if (f.updatedGte !== null && !(gteExclusive ? c.updated > f.updatedGte : c.updated >= f.updatedGte)) return false;
     if (f.email !== null && !(emailSubstring ? c.email.includes(f.email) : c.email === f.email)) return false;
     if (f.archived !== null && c.archived !== f.archived) return false;
     if (f.anonymised !== null && c.anonymised !== f.anonymised) return false;
+    if (f.atsUid === false && atsUidEmpty) return c.atsUid === '';
     if (f.atsUid !== null && (c.atsUid !== null) !== f.atsUid) return false;
-    if (f.atsCandidates !== null && hasAtsHistory(store, c) !== f.atsCandidates) return false;
+    if (f.atsCandidates !== null && hasAtsHistory(store, c, anyEvent) !== f.atsCandidates) return false;
     if (f.resume !== null && hasExtractedResume(store, c) !== f.resume) return false;
     return true;
   };
@@ -133,6 +148,9 @@ export interface EventFilter {
   kinds: ReadonlySet<EventKind> | null;
   createdGte: number | null;
   createdLte: number | null;
+  /** Faults: kinds matched by substring; lte applied as lt. */
+  kindSubstring?: boolean;
+  lteExclusive?: boolean;
 }
 
 /** filter[kind] is an array sent comma-separated (filter[kind][]=a&filter[kind][]=b is taken too). */
@@ -149,13 +167,20 @@ export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilte
   const ignoreDates = on(env.behaviour, 'rm.filter.event-created-at-ignored');
   const createdGte = time(query, 'filter[created_at][gte]');
   const createdLte = time(query, 'filter[created_at][lte]');
-  return { kinds, createdGte: ignoreDates ? null : createdGte, createdLte: ignoreDates ? null : createdLte };
+  return {
+    kinds,
+    createdGte: ignoreDates ? null : createdGte,
+    createdLte: ignoreDates ? null : createdLte,
+    kindSubstring: on(env.behaviour, 'rm.filter.event-kind-substring'),
+    lteExclusive: on(env.behaviour, 'rm.filter.event-created-at-lte-exclusive'),
+  };
 }
 
 export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
-  if (f.kinds && !(f.kinds as ReadonlySet<string>).has(e.kind)) return false;
+  const kinds = f.kinds as ReadonlySet<string> | null;
+  if (kinds && !(f.kindSubstring ? [...kinds].some((k) => e.kind.includes(k)) : kinds.has(e.kind))) return false;
   if (f.createdGte !== null && e.created < f.createdGte) return false;
-  if (f.createdLte !== null && e.created > f.createdLte) return false;
+  if (f.createdLte !== null && (f.lteExclusive ? e.created >= f.createdLte : e.created > f.createdLte)) return false;
   return true;
 }
 
@@ -165,6 +190,8 @@ export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
 export function parseMessageFilter(env: RmEnv, query: URLSearchParams): (m: Message) => boolean {
   onlyKnown(query, ['filter[conversation][exists]']);
   const exists = bool(query, 'filter[conversation][exists]');
+  if (exists === false && on(env.behaviour, 'rm.filter.conversation-false-400'))
+    throw badRequest('filter[conversation][exists] must be true', 'filter[conversation][exists]');
   const ignored =
     exists === null ||
     on(env.behaviour, 'rm.filter.conversation-exists-ignored') ||
@@ -196,6 +223,8 @@ export function parseJobFilter(env: RmEnv, store: Store, query: URLSearchParams)
   if (q === '' || on(env.behaviour, 'rm.jobs.search-ignored')) return () => true;
   const lower = q.toLowerCase();
   const pattern = wildcard(q);
+  // The search-title-only fault looks at titles and nothing else.
+  if (on(env.behaviour, 'rm.jobs.search-title-only')) return (j) => j.title.toLowerCase() === lower || pattern.test(j.title);
   return (j) => {
     const places = j.locations.map((id) => store.stub('locations', id)?.attributes ?? {});
     const exact = [j.atsUid, j.requisitionId, j.title, ...places.flatMap((p) => [p.postal_code, p.state_code])];

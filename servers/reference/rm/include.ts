@@ -51,7 +51,9 @@ export function parseInclude(env: RmEnv, query: URLSearchParams, allowed: readon
     .getAll('include')
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    // The first-value-only fault reads the first comma-separated value and drops the rest.
+    .slice(0, on(env.behaviour, 'rm.include.first-value-only') ? 1 : undefined);
   const unknown = values.filter((v) => !allowed.includes(v));
   if (unknown.length > 0) {
     if (on(env.behaviour, 'rm.server-error.unknown-include'))
@@ -114,10 +116,16 @@ export function includedFor(
 ): Resource[] | undefined {
   if (paths === null || on(env.behaviour, 'rm.include.ignored')) return undefined;
   const asked = on(env.behaviour, 'rm.include.educations-ignored') ? paths.filter((p) => p[0] !== 'educations') : paths;
-  const walked = on(env.behaviour, 'rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;
+  const cut = on(env.behaviour, 'rm.include.nested-dropped') ? asked.map((p) => p.slice(0, 1)) : asked;
+  // The first-touch-is-last fault loads the touch events in descending order: first_touch_event embeds the last one.
+  const walked = on(env.behaviour, 'rm.include.first-touch-is-last')
+    ? cut.map((p) => (p[0] === 'first_touch_event' ? ['last_touch_event', ...p.slice(1)] : p))
+    : cut;
   const included = collectIncluded(resources, primary, walked);
   if (on(env.behaviour, 'rm.include.wrong-type'))
     return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
   if (on(env.behaviour, 'rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));
+  // The included-without-attributes fault writes resource identifiers where resource objects belong.
+  if (on(env.behaviour, 'rm.schema.included-without-attributes')) return included.map((r) => ({ id: r.id, type: r.type }) as Resource);
   return included;
 }

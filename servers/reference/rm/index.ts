@@ -8,6 +8,7 @@ import type { Behaviour } from '../behaviour';
 import { Router } from '../http-kit';
 import type { ApiModule } from '../module';
 import { refusal } from './auth';
+import { invalidWrite, missingRecord } from './auth-order';
 import { createEnv } from './env';
 import { IdFactory } from './ids';
 import { HttpError, sendError } from './respond';
@@ -41,12 +42,20 @@ export function createRmModule(behaviour: Behaviour): ApiModule {
   return {
     async handle(ctx) {
       const refused = refusal(env, ctx);
-      if (refused) return sendError(env, ctx, refused.status, refused.detail);
       let match: ReturnType<Router['match']>;
       try {
         match = router.match(ctx.method, ctx.path);
       } catch {
         match = null; // a path segment with broken percent-encoding names nothing
+      }
+      if (refused) {
+        // Two faults look at the record or the body before the credentials.
+        const routed = match !== null && match !== 'methodNotAllowed' ? match : null;
+        if (routed && on(env.behaviour, 'rm.auth.checked-after-lookup') && missingRecord(store, routed.params))
+          return sendError(env, ctx, 404, `no record at ${ctx.path}`);
+        if (routed && on(env.behaviour, 'rm.auth.checked-after-validation') && invalidWrite(ctx.method, ctx.path, ctx.body))
+          return sendError(env, ctx, 422, 'validation failed');
+        return sendError(env, ctx, refused.status, refused.detail);
       }
       if (match === null) return sendError(env, ctx, 404, `no operation at ${ctx.path}`);
       if (match === 'methodNotAllowed') return sendError(env, ctx, 405, `${ctx.method} is not allowed on ${ctx.path}`);

@@ -64,6 +64,10 @@ export interface Candidate extends Sequenced {
   formSubmissions: string[];
   projectStages: string[];
   projectEntries: string[];
+  /** Created through POST /candidates (faults act on these only). */
+  viaApi?: boolean;
+  /** A denormalised copy of the tag names that a fault stops refreshing (rm.tags.delete.tags-attribute-stale). */
+  tagsShown?: string[];
 }
 
 /** The related-record fields of a candidate, all empty: what a new candidate starts with. */
@@ -170,6 +174,8 @@ export interface StaticList extends Sequenced {
   members: Set<string>;
   /** The count shown when the stale-count fault freezes it. */
   frozenCount: number;
+  /** Repeated PUTs counted by the rm.lists.count-counts-readd fault. */
+  readds?: number;
 }
 
 export interface Message extends Sequenced {
@@ -212,6 +218,8 @@ export interface CandidateFile extends Sequenced {
 
 export interface Education extends Sequenced {
   candidateId: string;
+  /** Created through POST (faults act on these only). */
+  viaApi?: boolean;
   schoolName: string;
   course: string | null;
   startDate: string | null;

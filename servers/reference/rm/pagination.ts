@@ -14,7 +14,7 @@
  *   illustrates the cap with candidates, and only GET /candidates applies it.
  */
 import type { RmEnv } from './env';
-import { badRequest } from './respond';
+import { badRequest, HttpError } from './respond';
 import { on } from '../switches';
 
 export type Paging =
@@ -86,7 +86,10 @@ export function enforceCap(env: RmEnv, paging: Paging, filtered: boolean): void 
   const counted = on(env.behaviour, 'rm.filter-cap.default-page-size')
     ? Math.min(paging.requestedPerPage, env.perPage.default)
     : paging.requestedPerPage;
-  if (paging.page * counted > env.filterCap) {
+  // The inclusive fault also refuses a window that ends exactly at the cap.
+  // The one-page-late fault counts the records before the requested page only.
+  const reach = (on(env.behaviour, 'rm.filter-cap.one-page-late') ? paging.page - 1 : paging.page) * counted;
+  if (reach > env.filterCap || (reach === env.filterCap && on(env.behaviour, 'rm.filter-cap.inclusive'))) {
     throw badRequest(
       `page ${paging.page} with per_page ${paging.requestedPerPage} reaches beyond the ${env.filterCap}-record cap for filtered requests; use cursor pagination`,
       'page',
@@ -107,10 +110,16 @@ export function paginate<T extends { seq: number }>(env: RmEnv, items: readonly 
 function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'numeric' }>): PageResult<T> {
   const perPage = on(env.behaviour, 'rm.pagination.per-page-ignored') ? env.perPage.default : paging.perPage;
   const page = on(env.behaviour, 'rm.pagination.page-ignored') ? 1 : paging.page;
+  // The page-past-end-404 variant refuses a page after the first that holds no record (DRF's "Invalid page.").
+  if (on(env.behaviour, 'rm.variant.page-past-end-404') && page > 1 && (page - 1) * perPage >= items.length)
+    throw new HttpError(404, 'Invalid page.');
   let start = (page - 1) * perPage;
   if (on(env.behaviour, 'rm.pagination.pages-overlap') && page > 1) start -= 1;
+  // Off by one at the slice end: one record too many on every page, or one too few on the last.
+  let end = start + perPage + (on(env.behaviour, 'rm.pagination.per-page-plus-one') ? 1 : 0);
+  if (on(env.behaviour, 'rm.pagination.last-page-short') && end >= items.length && items.length > start) end = items.length - 1;
   return {
-    items: items.slice(start, start + perPage),
+    items: items.slice(start, end),
     meta: { page: paging.page, per_page: perPage, total_count: items.length, total_pages: Math.ceil(items.length / perPage) },
   };
 }
@@ -133,8 +142,11 @@ function cursorPage<T extends { seq: number }>(
   const meta: Record<string, unknown> = { per_page: paging.perPage };
   if (on(env.behaviour, 'rm.cursor.absent')) return { items: page, meta };
   // cursor-empty-page: the first page's cursor leads to one empty page before the walk goes on.
-  if (next !== null) meta.next_cursor = encodeCursor(env, next, after === null && on(env.behaviour, 'rm.variant.cursor-empty-page'));
-  else if (on(env.behaviour, 'rm.variant.cursor-end-empty')) meta.next_cursor = '';
+  if (next !== null) {
+    const cursor = encodeCursor(env, next, after === null && on(env.behaviour, 'rm.variant.cursor-empty-page'));
+    // The number fault writes the cursor as the stored number it is.
+    meta.next_cursor = on(env.behaviour, 'rm.cursor.number') ? Number(cursor) : cursor;
+  } else if (on(env.behaviour, 'rm.variant.cursor-end-empty')) meta.next_cursor = '';
   else if (!on(env.behaviour, 'rm.variant.cursor-end-absent')) meta.next_cursor = null;
   return { items: page, meta };
 }

@@ -25,6 +25,7 @@ import type {
   Stub,
   Tagging,
 } from './model';
+import { bendCandidate, bendEvent, bendJob, bendList, bendMessage, bendNote, bendStub, bendTagging } from './record-faults';
 import type { Store } from './store';
 import { on } from '../switches';
 
@@ -155,12 +156,14 @@ export class Resources {
       archived_status: c.archived ? 'archived' : 'unarchived',
       last_archived_at: c.lastArchived === null ? null : this.dt(c.lastArchived),
     });
-    return {
+    const resource: Resource = {
       id: c.id,
       type: 'candidates',
       attributes: this.extras(attributes, { source: c.manuallyAdded ? 'api' : 'career_site', locale: 'en-US' }),
       relationships,
     };
+    bendCandidate(this.env, store, c, resource);
+    return resource;
   }
 
   event(e: CandidateEvent): Resource {
@@ -174,7 +177,7 @@ export class Resources {
       ats_status: { name: e.ats.status },
       ats_secondary_status: { name: e.ats.secondaryStatus },
     };
-    return {
+    const resource: Resource = {
       id: e.id,
       type: 'candidate_events',
       attributes: compact({
@@ -187,6 +190,8 @@ export class Resources {
       }),
       relationships,
     };
+    bendEvent(this.env, e, resource);
+    return resource;
   }
 
   job(j: Job): Resource {
@@ -212,22 +217,26 @@ export class Resources {
       payment_frequency: j.paymentFrequency,
       payment_currency_code: j.currency,
     };
-    return {
+    const resource: Resource = {
       id: j.id,
       type: 'jobs',
       attributes: this.extras(attributes, { department: 'People' }),
       relationships: { categories: many('categories', j.categories), locations: many('locations', j.locations) },
     };
+    bendJob(this.env, j, resource);
+    return resource;
   }
 
   /** A static list: type company_lists from GET /lists, static_lists where a candidate relationship names it. */
   list(l: StaticList, type: 'company_lists' | 'static_lists' = 'company_lists'): Resource {
     const count = on(this.env.behaviour, 'rm.lists.count-stale') ? l.frozenCount : l.members.size;
-    return {
+    const resource: Resource = {
       id: l.id,
       type,
       attributes: { uid: l.uid, created_at: this.dt(l.created), updated_at: this.dt(l.updated), name: l.name, count },
     };
+    bendList(this.env, l, resource);
+    return resource;
   }
 
   message(m: Message): Resource {
@@ -244,25 +253,31 @@ export class Resources {
       created_at: this.dt(m.created),
       updated_at: this.dt(m.updated),
     });
-    return { id: m.id, type: 'messages', attributes, relationships };
+    const resource: Resource = { id: m.id, type: 'messages', attributes, relationships };
+    bendMessage(this.env, m, resource);
+    return resource;
   }
 
   note(n: Note): Resource {
-    return {
+    const resource: Resource = {
       id: n.id,
       type: 'notes',
       attributes: { uid: n.uid, body: n.body, created_at: this.dt(n.created), updated_at: this.dt(n.updated) },
       relationships: { user: one('users', n.userId) },
     };
+    bendNote(this.env, n, resource);
+    return resource;
   }
 
   tagging(t: Tagging): Resource {
-    return {
+    const resource: Resource = {
       id: t.id,
       type: 'taggings',
       attributes: { uid: t.uid, name: t.name },
       relationships: { tag_source: one('tag_sources', t.tagSourceId) },
     };
+    bendTagging(this.env, t, resource);
+    return resource;
   }
 
   file(f: CandidateFile): Resource {
@@ -331,7 +346,9 @@ export class Resources {
     const relationships: Relationships = {};
     for (const [name, value] of Object.entries(s.relationships))
       relationships[name] = { data: Array.isArray(value) ? value.map((r) => ({ ...r })) : { ...value } };
-    return { id: s.id, type: s.type, attributes: { ...s.attributes, ...times }, relationships };
+    const resource: Resource = { id: s.id, type: s.type, attributes: { ...s.attributes, ...times }, relationships };
+    bendStub(this.env, s, resource);
+    return resource;
   }
 
   /** Any record by reference, or undefined when it does not exist. */

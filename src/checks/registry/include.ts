@@ -133,3 +133,31 @@ export function expectRelationshipNames(
 ): void {
   enforce(include, clause, exchange, relationshipNamesOutcome(refs, id, names, what));
 }
+
+/**
+ * The predicate: two relationships of one candidate that name records of opposite directions (000 §2:
+ * messages_to "messages (sent to the candidate)", messages_from "messages (sent by the candidate)") share
+ * no record: a message sent to the candidate is not one the candidate sent. `what` names the candidate.
+ */
+export function relationshipsApartOutcome(
+  a: readonly Entry[],
+  b: readonly Entry[],
+  names: readonly [string, string],
+  what: string,
+): Outcome {
+  const shared = a.filter((x) => b.some((y) => y.id === x.id)).map((x) => x.id);
+  return shared.length === 0
+    ? CONFORMS
+    : nonConforming(`${what}: ${names[0]} and ${names[1]} both name ${listed(shared)}, a record cannot be both`);
+}
+
+export function expectRelationshipsApart(
+  exchange: Exchange,
+  a: readonly Entry[],
+  b: readonly Entry[],
+  names: readonly [string, string],
+  clause: Clause,
+  what: string,
+): void {
+  enforce(include, clause, exchange, relationshipsApartOutcome(a, b, names, what));
+}

@@ -7,6 +7,7 @@ import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CheckDef, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { exchangesOf, idsOn, listed, missing, type Page } from '../shown';
+import { expectNoServerError } from './no-server-error';
 
 const pagination = defineCheck({
   name: 'pagination',
@@ -124,4 +125,25 @@ export function numericEndOutcome(answers: readonly Page[], perPage: number, wha
 /** A numeric walk ended: about its last page. */
 export function expectNumericWalkEnded(answers: readonly Page[], perPage: number, what: string): void {
   enforce(pagination, 'rm.query.page', answers[answers.length - 1]?.exchange ?? null, numericEndOutcome(answers, perPage, what));
+}
+
+// ---- a page past the end ------------------------------------------------------------------------
+
+/**
+ * The predicate: an answer to a page after the first of a numeric walk that ended the walk without
+ * records is lawful: a 200 (its records, if any, are judged elsewhere) or a 4xx refusing a page past
+ * the last (schemas/DECISIONS.md D35: "an unfiltered page past the end may answer 200 (empty) or a
+ * 4xx"; D49 for a filtered one). A 3xx, or any other status, is not an answer a walk can end on.
+ */
+export function pastEndOutcome(exchange: Exchange, page: number): Outcome {
+  const status = exchange.response?.status ?? 0;
+  return status === 200 || (status >= 400 && status < 500)
+    ? CONFORMS
+    : nonConforming(`${describe(exchange)}: page ${page} of a numeric walk answered neither 200 nor a 4xx refusing a page past the end`);
+}
+
+/** A page past the end of a numeric walk: no 5xx, then 200 or a 4xx (pastEndOutcome). */
+export function expectPastEnd(exchange: Exchange, page: number): void {
+  expectNoServerError(exchange, 'rm.query.page');
+  enforce(pagination, 'rm.query.page', exchange, pastEndOutcome(exchange, page));
 }

@@ -6,6 +6,7 @@ import { describe, type Exchange } from '../../http/exchange';
 import { validateAgainst } from '../../schemas/registry';
 import { asCited, defineCheck, type CitedBy } from '../define';
 import { enforce, nonConforming, CONFORMS, type Outcome } from '../judge';
+import { about, listed, type Page } from '../shown';
 import { expectJson } from './json-body';
 
 const schema = defineCheck({
@@ -85,4 +86,60 @@ export function fieldOutcome(exchange: Exchange, name: string, value: unknown, k
 
 export function expectField(exchange: Exchange, name: string, value: unknown, kind: FieldKind, clause: Clause): void {
   enforce(schema, clause, exchange, fieldOutcome(exchange, name, value, kind));
+}
+
+/** The records of `pages` that share a value of attribute `field` with an earlier record (values absent or null are not compared). */
+function sharing(pages: readonly Page<{ id: string; attributes: Readonly<Record<string, unknown>> }>[], field: string) {
+  const first = new Map<string, string>();
+  const clashes: { id: string; other: string; value: string; page: Page }[] = [];
+  for (const page of pages)
+    for (const r of page.records) {
+      const value = r.attributes[field];
+      if (value === undefined || value === null) continue;
+      const key = JSON.stringify(value);
+      const other = first.get(key);
+      if (other !== undefined && other !== r.id) clashes.push({ id: r.id, other, value: key, page });
+      else first.set(key, r.id);
+    }
+  return clashes;
+}
+
+/**
+ * The predicate: no two records of a listing (`pages`, `what` names it) share a value of `field`, an
+ * attribute the document calls unique (000 §2 Candidate: "uid | string, randomly generated,
+ * alphanumeric, unique"). A record shown twice (same id) is pagination's business, not this one.
+ */
+export function uniqueValuesOutcome(
+  pages: readonly Page<{ id: string; attributes: Readonly<Record<string, unknown>> }>[],
+  field: string,
+  what: string,
+): Outcome {
+  const clashes = sharing(pages, field);
+  return clashes.length === 0
+    ? CONFORMS
+    : nonConforming(
+        `${what}: ${listed(
+          clashes.map((c) => `${c.id} and ${c.other} share ${field} ${c.value}`),
+          4,
+        )}`,
+      );
+}
+
+/** No two records share `field`: about the page that showed the first clash, then the other pages. */
+export function expectUniqueValues(
+  pages: readonly Page<{ id: string; attributes: Readonly<Record<string, unknown>> }>[],
+  field: string,
+  clause: Clause,
+  what: string,
+): void {
+  const clash = sharing(pages, field)[0];
+  enforce(
+    schema,
+    clause,
+    about(
+      clash?.page.exchange ?? pages[0]?.exchange,
+      pages.map((p) => p.exchange),
+    ),
+    uniqueValuesOutcome(pages, field, what),
+  );
 }

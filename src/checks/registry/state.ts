@@ -40,9 +40,51 @@ export const exactly: Same = (sent, read) => sent === read;
 /** An e-mail address, in any case, around any blanks. */
 export const sameEmail: Same = (sent, read) =>
   typeof sent === 'string' && typeof read === 'string' && read.trim().toLowerCase() === sent.trim().toLowerCase();
-/** A name a target may trim; a blank one may be stored as nothing. */
+/** HTML character references a target may store text under, decoded (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;` `&#x27;` ...). */
+export function unescapeHtml(text: string): string {
+  const named: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref.startsWith('#x') || ref.startsWith('#X')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
+    if (ref.startsWith('#')) return String.fromCodePoint(Number(ref.slice(1)));
+    return named[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/** Text with markup taken out as a sanitiser does it: tags and comments removed, then any `<` and `>` left. */
+export function withoutMarkup(text: string): string {
+  return text
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/[<>]/g, '');
+}
+
+/**
+ * Text read back in one of the readings a target may store it under (no sentence says stored text
+ * reads back as sent; schemas/DECISIONS.md D50): as sent, trimmed, HTML-escaped (`<`, `>`, `&`, `"`,
+ * `'` as character references), or with markup stripped (alone, or with the special characters
+ * `<`, `>`, `&`, `"`, `'` removed too). Other changes (a letter lost, a truncation, mojibake) are not readings.
+ */
+export function sanitisedReading(sent: string, read: string): boolean {
+  const s = sent.trim();
+  const r = read.trim();
+  if (r === s || unescapeHtml(r).trim() === s) return true;
+  const stripped = withoutMarkup(s).trim();
+  return r === stripped || unescapeHtml(r).trim() === stripped || r === stripped.replace(/[<>&"']/g, '').trim();
+}
+
+/** A name a target may trim or sanitise (sanitisedReading); a blank one may be stored as nothing. */
 export const sameName: Same = (sent, read) =>
-  typeof sent !== 'string' || sent.trim() === '' || (typeof read === 'string' && read.trim() === sent.trim());
+  typeof sent !== 'string' || sent.trim() === '' || (typeof read === 'string' && sanitisedReading(sent, read));
+/**
+ * A phone number read back as sent, or normalised (D42): a string whose digits (at least 7) end with
+ * the sent number's digits, or are their national end (a country code dropped).
+ */
+export const samePhone: Same = (sent, read) => {
+  if (typeof sent !== 'string' || sent.trim() === '') return true;
+  if (typeof read !== 'string') return false;
+  const [s, r] = [sent.replace(/\D/g, ''), read.replace(/\D/g, '')];
+  return r.length >= 7 && (r.endsWith(s) || s.endsWith(r));
+};
 /** The same members, in any order (skills). */
 export const sameMembers: Same = (sent, read) =>
   Array.isArray(sent) && Array.isArray(read) && new Set(read).size === new Set(sent).size && sent.every((s) => read.includes(s));

@@ -4,7 +4,7 @@
  * anonymised: gone from GET /candidates by default, found with filter[anonymised]=true. Asking
  * again for an already anonymised candidate answers 202 again (it is still known to the ATS).
  */
-import { notFound, sendDoc } from '../respond';
+import { notFound, sendDoc, sendNoContent } from '../respond';
 import type { RouteModule } from './app';
 import { on } from '../../switches';
 
@@ -13,10 +13,16 @@ export const atsRoutes: RouteModule = (router, app) => {
   router.on('DELETE', '/ats_integrations/{atsIntegrationId}/candidates/{candidateAtsId}', (ctx) => {
     const integrationId = ctx.params.atsIntegrationId ?? '';
     const atsId = ctx.params.candidateAtsId ?? '';
-    if (!store.integrations.has(integrationId)) throw notFound('ATS integration', integrationId);
-    const candidate = store.candidateByAtsId(integrationId, atsId);
+    // The any-integration fault looks the ATS id up in every integration when the one named is unknown.
+    const anywhere = !store.integrations.has(integrationId) && on(env.behaviour, 'rm.ats.anonymise.any-integration');
+    if (!store.integrations.has(integrationId) && !anywhere) throw notFound('ATS integration', integrationId);
+    const candidate = anywhere
+      ? [...store.integrations.keys()].map((other) => store.candidateByAtsId(other, atsId)).find((c) => c !== undefined)
+      : store.candidateByAtsId(integrationId, atsId);
+    if (anywhere && !candidate) throw notFound('ATS candidate', atsId);
     if (!candidate && !on(env.behaviour, 'rm.ats.anonymise.unknown-202')) throw notFound('ATS candidate', atsId);
     if (candidate && !candidate.anonymised) store.anonymise(candidate, env.now());
+    if (on(env.behaviour, 'rm.ats.anonymise.status-204')) return sendNoContent(ctx);
     sendDoc(env, ctx, on(env.behaviour, 'rm.ats.anonymise.status-200') ? 200 : 202, {
       meta: { status: 'queued', candidate_ats_id: atsId },
     });

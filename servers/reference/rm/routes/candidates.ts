@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { INVALID_JSON, type Ctx } from '../../http-kit';
-import { candidateMatcher, parseCandidateFilter } from '../filters';
+import { candidateMatcher, filterKeys, parseCandidateFilter } from '../filters';
 import { CANDIDATE_INCLUDES, includedFor, linked, parseInclude } from '../include';
 import { noRelatedRecords, type Candidate } from '../model';
 import { enforceCap, paginate, parsePaging } from '../pagination';
-import { HttpError, invalid, sendDoc } from '../respond';
+import { badRequest, HttpError, invalid, notFound, sendDoc } from '../respond';
 import { EMAIL, envelope, optionalString, optionalStringArray } from '../validate';
 import { bySeq, candidateOr404, type RmApp, type RouteModule } from './app';
 import { on } from '../../switches';
@@ -18,11 +18,21 @@ export const candidateRoutes: RouteModule = (router, app) => {
 
   router.on('GET', '/candidates', (ctx) => {
     const include = parseInclude(env, ctx.query, CANDIDATE_INCLUDES);
-    const { filter, present } = parseCandidateFilter(env, ctx.query);
+    // The brackets-encoded-ignored fault recognises filters only where the brackets came literally.
+    const filterQuery = on(env.behaviour, 'rm.filter.brackets-encoded-ignored') ? withoutEncodedFilters(ctx) : ctx.query;
+    const { filter, present } = parseCandidateFilter(env, filterQuery);
     const paging = parsePaging(env, ctx.query);
-    enforceCap(env, paging, present);
-    const match = candidateMatcher(env, store, filter);
+    // The updated-at-only fault counts only the updated_at filters for the cap.
+    const capped =
+      present &&
+      (!on(env.behaviour, 'rm.filter-cap.updated-at-only') || filterKeys(ctx.query).some((k) => k.startsWith('filter[updated_at]')));
+    enforceCap(env, paging, capped);
+    // The filter-dropped fault forgets the filters (and the defaults) on cursor pages after the first.
+    const dropped = on(env.behaviour, 'rm.cursor.filter-dropped') && paging.mode === 'cursor' && paging.after !== null;
+    const match = dropped ? () => true : candidateMatcher(env, store, filter);
     const page = paginate(env, [...store.candidates.values()].filter(match).sort(bySeq), paging);
+    if (paging.mode === 'numeric' && paging.page > 1 && page.items.length === 0 && on(env.behaviour, 'rm.server-error.page-past-end'))
+      throw new TypeError("Cannot read properties of undefined (reading 'id')");
     const data = page.items.map((c) => resources.candidate(c));
     sendDoc(env, ctx, 200, { data: linked(env, data, include), included: includedFor(env, resources, data, include), meta: page.meta });
   });
@@ -38,20 +48,39 @@ export const candidateRoutes: RouteModule = (router, app) => {
         throw new HttpError(400, error.detail, error.pointer);
       throw error;
     }
-    sendDoc(env, ctx, on(env.behaviour, 'rm.candidates.create.status-200') ? 200 : 201, { data: resources.candidate(candidate) });
+    const data = resources.candidate(candidate);
+    // The type-capitalised-on-create fault answers the create with the model's class name.
+    if (on(env.behaviour, 'rm.schema.type-capitalised-on-create')) data.type = 'Candidate';
+    sendDoc(env, ctx, on(env.behaviour, 'rm.candidates.create.status-200') ? 200 : 201, { data });
   });
 
   router.on('GET', '/candidates/{candidateId}', (ctx) => {
     const include = parseInclude(env, ctx.query, CANDIDATE_INCLUDES);
-    if (!store.candidates.has(ctx.params.candidateId ?? '') && on(env.behaviour, 'rm.candidates.get.missing-200'))
-      return sendDoc(env, ctx, 200, { data: null });
-    const data = resources.candidate(candidateOr404(app, ctx.params.candidateId));
+    const id = ctx.params.candidateId ?? '';
+    if (!store.candidates.has(id) && on(env.behaviour, 'rm.candidates.get.missing-200')) return sendDoc(env, ctx, 200, { data: null });
+    // The non-numeric-id-400 fault parses the id as an integer before looking it up.
+    if (!store.candidates.has(id) && on(env.behaviour, 'rm.candidates.get.non-numeric-id-400') && !/^\d+$/.test(id))
+      throw badRequest(`candidateId must be an integer (got ${JSON.stringify(id)})`, 'candidateId');
+    const candidate = candidateOr404(app, id);
+    // The archived-404 fault applies the list's default scope (archived=false) to the read by id.
+    if (candidate.archived && on(env.behaviour, 'rm.candidates.get.archived-404')) throw notFound('candidate', id);
+    if (candidate.phone === '' && on(env.behaviour, 'rm.server-error.candidate-without-phone'))
+      throw new TypeError("Cannot read properties of null (reading 'replace')");
+    const data = resources.candidate(candidate);
     sendDoc(env, ctx, 200, { data: linked(env, [data], include)[0], included: includedFor(env, resources, [data], include) });
   });
 
   router.on('PATCH', '/candidates/{candidateId}', (ctx) => {
-    const candidate = candidateOr404(app, ctx.params.candidateId);
+    const id = ctx.params.candidateId ?? '';
+    // The unknown-200 fault answers an unknown id with the sent attributes (an update that matched no row).
+    if (!store.candidates.has(id) && on(env.behaviour, 'rm.candidates.update.unknown-200')) {
+      const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
+      return sendDoc(env, ctx, 200, { data: { id, type: 'candidates', attributes: { ...attributes } } });
+    }
+    const candidate = candidateOr404(app, id);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
+    if (Object.keys(attributes).length === 0 && on(env.behaviour, 'rm.candidates.update.empty-attributes-422'))
+      throw invalid('data.attributes must name at least one attribute', '/data/attributes');
     const loose = on(env.behaviour, 'rm.variant.patch-coerces-types');
     const firstName = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
     const lastName = loose ? stringish(attributes.last_name) : optionalString(attributes, 'last_name');
@@ -62,11 +91,25 @@ export const candidateRoutes: RouteModule = (router, app) => {
     const wipe = on(env.behaviour, 'rm.candidates.update.wipes-unsent');
     if (firstName !== undefined || wipe) target.firstName = firstName ?? '';
     if (lastName !== undefined || wipe) target.lastName = lastName ?? '';
-    if (skills !== undefined || wipe) target.skills = [...(skills ?? [])];
+    // The skills-appended fault merges the sent skills into the stored ones.
+    const append = skills !== undefined && on(env.behaviour, 'rm.candidates.update.skills-appended');
+    if (skills !== undefined || wipe) target.skills = append ? [...new Set([...target.skills, ...(skills ?? [])])] : [...(skills ?? [])];
     target.updated = env.now();
     sendDoc(env, ctx, 200, { data: resources.candidate(target) });
   });
 };
+
+/** The query without the filters whose brackets were percent-encoded (rm.filter.brackets-encoded-ignored). */
+function withoutEncodedFilters(ctx: Ctx): URLSearchParams {
+  const kept = ctx.url.search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => {
+      const key = part.split('=')[0] ?? '';
+      return !(/^filter%5B/i.test(key) || (key.startsWith('filter[') && /%5[BD]/i.test(key)));
+    });
+  return new URLSearchParams(kept.join('&'));
+}
 
 /** Under rm.variant.patch-coerces-types: any value as text (objects as JSON); null and undefined change nothing. */
 const text = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
@@ -86,7 +129,9 @@ function createCandidate(app: RmApp, ctx: Ctx): Candidate {
   const fields = { firstName, lastName, phone, tagValues };
   if (email === undefined && on(env.behaviour, 'rm.candidates.create.email-optional')) return storeCandidate(app, '', fields);
   if (typeof email !== 'string' || email.trim() === '') throw invalid("email can't be blank", '/data/attributes/email');
-  if (!EMAIL.test(email) && !on(env.behaviour, 'rm.candidates.create.email-format-unchecked')) {
+  // The email-at-sign-only fault checks for an "@" and nothing else.
+  const valid = on(env.behaviour, 'rm.candidates.create.email-at-sign-only') ? email.includes('@') : EMAIL.test(email);
+  if (!valid && !on(env.behaviour, 'rm.candidates.create.email-format-unchecked')) {
     if (on(env.behaviour, 'rm.candidates.create.refused-still-created')) storeCandidate(app, email, fields);
     throw invalid(`email ${JSON.stringify(email)} is not a valid e-mail address`, '/data/attributes/email');
   }
@@ -103,11 +148,12 @@ function storeCandidate(
   const c: Candidate = {
     seq: store.nextSeq(),
     id: store.ids.next('candidate'),
-    uid: randomBytes(8).toString('hex'),
+    // The uid-per-second fault derives the uid from the creation second.
+    uid: on(env.behaviour, 'rm.schema.uid-per-second') ? `c${Math.floor(now / 1000).toString(36)}` : randomBytes(8).toString('hex'),
     email,
     firstName: fields.firstName ?? '',
     lastName: fields.lastName ?? '',
-    phone: fields.phone ?? '',
+    phone: on(env.behaviour, 'rm.candidates.create.phone-dropped') ? '' : (fields.phone ?? ''),
     profileUrl: '',
     skills: [],
     interactionScore: 0,
@@ -124,6 +170,7 @@ function storeCandidate(
     anonymised: false,
     atsUid: null,
     ...noRelatedRecords(),
+    viaApi: true,
   };
   store.candidates.set(c.id, c);
   if (!on(env.behaviour, 'rm.candidates.create.tag-values-dropped')) {

@@ -4,7 +4,7 @@ import { JOB_INCLUDES, includedFor, parseInclude } from '../include';
 import type { RmEnv } from '../env';
 import type { Job } from '../model';
 import { paginate, parsePaging, type PageResult, type Paging } from '../pagination';
-import { notFound, sendDoc } from '../respond';
+import { badRequest, notFound, sendDoc } from '../respond';
 import { bySeq, type RouteModule } from './app';
 import { on } from '../../switches';
 
@@ -27,11 +27,22 @@ export const jobRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
 
   router.on('GET', '/jobs', (ctx) => {
-    const include = parseInclude(env, ctx.query, JOB_INCLUDES);
+    const asked = parseInclude(env, ctx.query, JOB_INCLUDES);
+    // The job-categories-locations fault follows locations where categories are asked for.
+    const include = on(env.behaviour, 'rm.include.job-categories-locations')
+      ? (asked?.map((p) => (p[0] === 'categories' ? ['locations', ...p.slice(1)] : p)) ?? null)
+      : asked;
     const filter = parseJobFilter(env, store, ctx.query);
     const paging = parsePaging(env, ctx.query);
+    // The search-includes-drafts fault drops the live condition from searches.
+    const searching = (ctx.query.get('filter[q][eq]') ?? '').trim() !== '' && on(env.behaviour, 'rm.jobs.search-includes-drafts');
     const listed = [...store.jobs.values()].filter(
-      (j) => (j.status === 'live' || on(env.behaviour, 'rm.jobs.list-includes-drafts')) && filter(j),
+      (j) =>
+        (j.status === 'live' ||
+          searching ||
+          (asked !== null && on(env.behaviour, 'rm.jobs.include-lists-drafts')) ||
+          on(env.behaviour, 'rm.jobs.list-includes-drafts')) &&
+        filter(j),
     );
     const page = jobPage(env, listed.sort(bySeq), paging);
     const data = page.items.map((j) => resources.job(j));
@@ -40,10 +51,13 @@ export const jobRoutes: RouteModule = (router, app) => {
 
   // A draft is found by id (the document says only that the list shows live jobs); a variant hides it.
   router.on('GET', '/jobs/{jobId}', (ctx) => {
+    if (ctx.query.has('include') && on(env.behaviour, 'rm.jobs.get.include-400'))
+      throw badRequest('include is not allowed here', 'include');
     const include = parseInclude(env, ctx.query, JOB_INCLUDES);
     const job = store.jobs.get(ctx.params.jobId ?? '');
     if (!job || (job.status !== 'live' && on(env.behaviour, 'rm.variant.draft-job-404'))) throw notFound('job', ctx.params.jobId ?? '');
     const data = resources.job(job);
-    sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, [data], include) });
+    const answered = on(env.behaviour, 'rm.schema.job-type-singular-on-get') ? { ...data, type: 'job' } : data;
+    sendDoc(env, ctx, 200, { data: answered, included: includedFor(env, resources, [data], include) });
   });
 };

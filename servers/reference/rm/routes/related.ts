@@ -9,7 +9,8 @@ import { paginate, parsePaging } from '../pagination';
 import { HttpError, invalid, notFound, sendDoc } from '../respond';
 import { envelope, isBase64, optionalString, presentString, requiredString } from '../validate';
 import { addTagging } from './candidates';
-import { bySeq, candidateOr404, pick, type RouteModule } from './app';
+import { bySeq, candidateOr404, pick, type RmApp, type RouteModule } from './app';
+import type { RmFaultName } from '../faults';
 import { on } from '../../switches';
 
 export const relatedRoutes: RouteModule = (router, app) => {
@@ -18,6 +19,8 @@ export const relatedRoutes: RouteModule = (router, app) => {
   educationRoutes(router, app);
   employmentRoutes(router, app);
   router.on('GET', '/candidates/{candidateId}/job_alert_subscriptions', (ctx) => {
+    if (unknownAnswered(app, ctx.params.candidateId, 'rm.job-alert-subscriptions.unknown-candidate-200'))
+      return sendDoc(app.env, ctx, 200, { data: [], meta: { total_count: 0 } });
     const c = candidateOr404(app, ctx.params.candidateId);
     const active = c.subscriptions
       .map((id) => app.store.stub('candidate_job_alert_subscriptions', id))
@@ -32,25 +35,39 @@ const tagRoutes: RouteModule = (router, app) => {
     pick(store.taggings, c.taggings).map((t) => resources.tagging(t));
 
   router.on('GET', '/candidates/{candidateId}/tags', (ctx) => {
+    if (unknownAnswered(app, ctx.params.candidateId, 'rm.tags.list.unknown-candidate-200'))
+      return sendDoc(env, ctx, 200, { data: [], meta: { total_count: 0 } });
     const data = taggingsOf(candidateOr404(app, ctx.params.candidateId));
     sendDoc(env, ctx, 200, { data, meta: { total_count: data.length } });
   });
 
   // 000 §4 lists `email` as required here although no such property exists: only name is required.
   router.on('POST', '/candidates/{candidateId}/tags', (ctx) => {
+    // The tags-body-json-only fault reads the body only when it is declared application/json.
+    if (on(env.behaviour, 'rm.server-error.tags-body-json-only') && !/^application\/json\b/i.test(ctx.req.headers['content-type'] ?? ''))
+      throw new TypeError("Cannot read properties of undefined (reading 'data')");
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
     const name = requiredString(attributes, 'name').trim();
     const { id } = addTagging(app, c, name, env.now());
     const tagging = store.taggings.get(id);
     if (!tagging) throw new Error('tagging vanished');
-    sendDoc(env, ctx, 200, { data: on(env.behaviour, 'rm.variant.tags-post-list') ? taggingsOf(c) : resources.tagging(tagging) });
+    sendDoc(env, ctx, on(env.behaviour, 'rm.tags.create.status-201') ? 201 : 200, {
+      data: on(env.behaviour, 'rm.variant.tags-post-list') ? taggingsOf(c) : resources.tagging(tagging),
+    });
   });
 
   router.on('DELETE', '/candidates/{candidateId}/tags/{tagId}', (ctx) => {
-    const c = candidateOr404(app, ctx.params.candidateId);
+    const requested = candidateOr404(app, ctx.params.candidateId);
     const tagId = ctx.params.tagId ?? '';
+    // The any-candidate fault finds the tagging by its id alone and removes it from its owner.
+    const owner = on(env.behaviour, 'rm.tags.delete.any-candidate')
+      ? store.candidates.get(store.taggings.get(tagId)?.candidateId ?? '')
+      : undefined;
+    const c = owner ?? requested;
     if (!c.taggings.includes(tagId)) throw notFound('tag', tagId);
+    // The tags-attribute-stale fault stops refreshing the candidate's denormalised tag names.
+    if (on(env.behaviour, 'rm.tags.delete.tags-attribute-stale')) c.tagsShown ??= pick(store.taggings, c.taggings).map((t) => t.name);
     if (!on(env.behaviour, 'rm.tags.delete.not-removed')) {
       c.taggings = c.taggings.filter((id) => id !== tagId);
       store.taggings.delete(tagId);
@@ -63,7 +80,10 @@ const tagRoutes: RouteModule = (router, app) => {
 const fileRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
   router.on('POST', '/candidates/{candidateId}/candidate_files', (ctx) => {
-    const c = candidateOr404(app, ctx.params.candidateId);
+    const id0 = ctx.params.candidateId ?? '';
+    // The unknown-candidate-201 fault stores the file for a candidate that does not exist.
+    const orphan = !store.candidates.has(id0) && on(env.behaviour, 'rm.candidate-files.create.unknown-candidate-201');
+    const c: Pick<Candidate, 'id' | 'files'> = orphan ? { id: id0, files: [] } : candidateOr404(app, id0);
     const attach = (filename: string, content: string, parse: boolean): string => {
       const id = store.ids.next('file');
       // Extraction is immediate when parsing is asked for; otherwise the file never counts for filter[resume][exists].
@@ -84,7 +104,10 @@ const fileRoutes: RouteModule = (router, app) => {
     let id: string;
     try {
       const { data, attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
-      const filename = presentString(attributes, 'filename');
+      const filename =
+        attributes.filename === undefined && on(env.behaviour, 'rm.candidate-files.create.filename-optional')
+          ? 'upload.bin'
+          : presentString(attributes, 'filename');
       const content = presentString(attributes, 'content');
       if (!isBase64(content) && !on(env.behaviour, 'rm.variant.file-content-any-string'))
         throw invalid('content must be base64-encoded', '/data/attributes/content');
@@ -93,6 +116,8 @@ const fileRoutes: RouteModule = (router, app) => {
         throw invalid('options.parse_resume must be a boolean', '/data/options/parse_resume');
       id = attach(filename, content, options.parse_resume === true);
     } catch (error) {
+      if (error instanceof HttpError && error.status === 422 && on(env.behaviour, 'rm.candidate-files.refused-400'))
+        throw new HttpError(400, error.detail, error.pointer);
       // The refused-still-attached fault keeps a (broken) file although the answer is 422.
       if (error instanceof HttpError && on(env.behaviour, 'rm.candidate-files.refused-still-attached'))
         attach('refused-upload.bin', '', false);
@@ -105,28 +130,46 @@ const fileRoutes: RouteModule = (router, app) => {
 };
 
 /** `school` / `company`: an object whose name is present and not blank (000 §2, §4: blank name -> 422). */
-function namedObject(attributes: Record<string, unknown>, member: 'school' | 'company', lenient: boolean): string {
+function namedObject(attributes: Record<string, unknown>, member: 'school' | 'company', lenient: boolean, spacesTaken = false): string {
   const value = attributes[member];
   if (lenient) return isRecord(value) && typeof value.name === 'string' ? value.name : '';
   if (!isRecord(value)) throw invalid(`${member} is required`, `/data/attributes/${member}`);
+  // spacesTaken (the whitespace-accepted faults): only the empty string counts as blank.
+  if (spacesTaken && typeof value.name === 'string' && value.name !== '') return value.name;
   return requiredString(value, 'name', `${member}.name`);
+}
+
+/** True when a fault answers a read of an unknown candidate's records with an empty 200. */
+function unknownAnswered(app: RmApp, candidateId: string | undefined, fault: RmFaultName): boolean {
+  return !app.store.candidates.has(candidateId ?? '') && on(app.env.behaviour, fault);
 }
 
 const educationRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
   const ofCandidate = (c: Candidate, id: string | undefined): Education | undefined => {
     const e = store.educations.get(id ?? '');
+    // The created-404 fault looks in the imported educations only.
+    if (e?.viaApi && on(env.behaviour, 'rm.educations.get.created-404')) return undefined;
     return e && (e.candidateId === c.id || on(env.behaviour, 'rm.educations.get.any-candidate')) ? e : undefined;
   };
   router.on('GET', '/candidates/{candidateId}/educations', (ctx) => {
+    if (unknownAnswered(app, ctx.params.candidateId, 'rm.educations.list.unknown-candidate-200'))
+      return sendDoc(env, ctx, 200, { data: [], meta: { total_count: 0 } });
     const c = candidateOr404(app, ctx.params.candidateId);
-    const page = paginate(env, pick(store.educations, c.educations).sort(bySeq), parsePaging(env, ctx.query));
+    // The not-listed fault lists the imported educations only.
+    const listed = pick(store.educations, c.educations).filter((e) => !(e.viaApi && on(env.behaviour, 'rm.educations.create.not-listed')));
+    const page = paginate(env, listed.sort(bySeq), parsePaging(env, ctx.query));
     sendDoc(env, ctx, 200, { data: page.items.map((e) => resources.education(e)), meta: page.meta });
   });
   router.on('POST', '/candidates/{candidateId}/educations', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
-    const schoolName = namedObject(attributes, 'school', on(env.behaviour, 'rm.educations.create.blank-school-accepted'));
+    const schoolName = namedObject(
+      attributes,
+      'school',
+      on(env.behaviour, 'rm.educations.create.blank-school-accepted'),
+      on(env.behaviour, 'rm.educations.create.whitespace-school-accepted'),
+    );
     const fields = {
       course: optionalString(attributes, 'course') ?? null,
       startDate: optionalString(attributes, 'start_date') ?? null,
@@ -143,6 +186,7 @@ const educationRoutes: RouteModule = (router, app) => {
       ...fields,
       created: now,
       updated: now,
+      viaApi: true,
     };
     store.educations.set(id, education);
     c.educations.push(id);
@@ -160,6 +204,8 @@ const educationRoutes: RouteModule = (router, app) => {
 const employmentRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
   router.on('GET', '/candidates/{candidateId}/employments', (ctx) => {
+    if (unknownAnswered(app, ctx.params.candidateId, 'rm.employments.list.unknown-candidate-200'))
+      return sendDoc(env, ctx, 200, { data: [], meta: { total_count: 0 } });
     const c = candidateOr404(app, ctx.params.candidateId);
     const page = paginate(env, pick(store.employments, c.employments).sort(bySeq), parsePaging(env, ctx.query));
     sendDoc(env, ctx, 200, { data: page.items.map((e) => resources.employment(e)), meta: page.meta });
@@ -167,33 +213,56 @@ const employmentRoutes: RouteModule = (router, app) => {
   router.on('POST', '/candidates/{candidateId}/employments', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
-    const companyName = namedObject(attributes, 'company', on(env.behaviour, 'rm.employments.create.blank-company-accepted'));
-    const fields = {
+    const fieldsOf = (): Omit<Employment, 'seq' | 'id' | 'uid' | 'candidateId' | 'companyName' | 'created' | 'updated'> => ({
       title: optionalString(attributes, 'title') ?? null,
       locality: optionalString(attributes, 'locality') ?? null,
       startDate: optionalString(attributes, 'start_date') ?? null,
       endDate: optionalString(attributes, 'end_date') ?? null,
+    });
+    const save = (companyName: string, fields: ReturnType<typeof fieldsOf>): Employment => {
+      const now = env.now();
+      const id = store.ids.next('employment');
+      const record: Employment = {
+        seq: store.nextSeq(),
+        id,
+        uid: randomBytes(8).toString('hex'),
+        candidateId: c.id,
+        companyName,
+        ...fields,
+        created: now,
+        updated: now,
+      };
+      // The not-persisted fault answers the record without storing it.
+      if (on(env.behaviour, 'rm.employments.create.not-persisted')) return record;
+      store.employments.set(id, record);
+      c.employments.push(id);
+      return record;
     };
-    const now = env.now();
-    const id = store.ids.next('employment');
-    const employment: Employment = {
-      seq: store.nextSeq(),
-      id,
-      uid: randomBytes(8).toString('hex'),
-      candidateId: c.id,
-      companyName,
-      ...fields,
-      created: now,
-      updated: now,
-    };
-    store.employments.set(id, employment);
-    c.employments.push(id);
+    let companyName: string;
+    try {
+      companyName = namedObject(
+        attributes,
+        'company',
+        on(env.behaviour, 'rm.employments.create.blank-company-accepted'),
+        on(env.behaviour, 'rm.employments.create.whitespace-company-accepted'),
+      );
+    } catch (error) {
+      // The refused-still-created fault saves the record before validating it.
+      if (error instanceof HttpError && on(env.behaviour, 'rm.employments.create.refused-still-created')) {
+        const company = attributes.company;
+        save(isRecord(company) && typeof company.name === 'string' ? company.name : '', fieldsOf());
+      }
+      throw error;
+    }
+    const employment = save(companyName, fieldsOf());
     sendDoc(env, ctx, on(env.behaviour, 'rm.variant.related-post-200') ? 200 : 201, { data: resources.employment(employment) });
   });
   router.on('GET', '/candidates/{candidateId}/employments/{employmentId}', (ctx) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     const e = store.employments.get(ctx.params.employmentId ?? '');
-    if (!e || e.candidateId !== c.id) throw notFound('employment', ctx.params.employmentId ?? '');
+    // The any-candidate fault finds the employment by its id alone.
+    if (!e || (e.candidateId !== c.id && !on(env.behaviour, 'rm.employments.get.any-candidate')))
+      throw notFound('employment', ctx.params.employmentId ?? '');
     sendDoc(env, ctx, 200, { data: resources.employment(e) });
   });
 };
