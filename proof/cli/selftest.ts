@@ -32,7 +32,7 @@ const steps: Step[] = [
     command: process.execPath,
     args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...testFiles('test/smoke')],
   },
-  { name: 'suite vs the lenient and strict personas', command: 'npx', args: ['--no-install', 'tsx', 'proof/cli/personas.ts'] },
+  { name: 'suite vs the lenient, strict and frameworks personas', command: 'npx', args: ['--no-install', 'tsx', 'proof/cli/personas.ts'] },
   { name: 'suite vs reference, variants and faults', command: 'npx', args: ['--no-install', 'tsx', 'proof/cli/faults.ts'] },
 ];
 
