@@ -142,7 +142,11 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
   const shrunk = `after ${details.numRuns} runs, shrunk ${details.numShrinks} times`;
   const say = (detail: string): string => `property "${options.name}" failed ${shrunk}.\n${detail}\nCounterexample: ${counterexample}`;
   // A failed check keeps its verdict (check, clause, the counterexample's exchange); anything else is an error of the test itself.
-  if (cause instanceof CheckError) refail(cause.verdict, say(cause.verdict.detail));
+  if (cause instanceof CheckError) {
+    // Of properties run at once, propertiesAtOnce records the one failure it reports, the last verdict of the test.
+    if (options.alongside) throw new CheckError({ ...cause.verdict, detail: say(cause.verdict.detail) });
+    refail(cause.verdict, say(cause.verdict.detail));
+  }
   clearPendingFailure();
   throw new Error(say(cause instanceof Error ? cause.message : String(cause)));
 }
@@ -160,5 +164,7 @@ export async function propertiesAtOnce(runs: readonly { name: string; run: () =>
   });
   if (failures.length === 0) return;
   const first = failures.find((f) => f.name === failedCase?.property) ?? failures[0];
+  // Recorded last, so the test's failure is this one (the one whose case the replay carries).
+  if (first?.reason instanceof CheckError) refail(first.reason.verdict, first.reason.verdict.detail);
   throw first?.reason;
 }
