@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { commaList, readEnv } from './src/config/env';
-import { isNear, planTarget } from './src/config/target';
+import { isNear, NEAR_MAX_CONCURRENCY, planTarget } from './src/config/target';
 import { instanceProjects, readInstances } from './src/runner/instances';
 import { farWorkers, jobPerTest, suiteProjects } from './src/runner/projects';
 import { isFar, runRttMs } from './src/runner/latency';
@@ -51,8 +51,9 @@ const baseUrls = [env.RM_BASE_URL, env.HR_BASE_URL].filter((u): u is string => !
 const rttMs = !plan.embedded && !instances ? runRttMs(process.env, baseUrls) : null;
 const far = isFar(rttMs);
 // The run's bound on requests in flight (src/config/target.ts; a bad value is reported by the global setup).
-const maxConcurrency = Number(env.CONFORMANCE_MAX_CONCURRENCY) || (isNear(baseUrls) ? 16 : 4);
-const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, process.env, far);
+const maxConcurrency = Number(env.CONFORMANCE_MAX_CONCURRENCY) || (isNear(baseUrls) ? NEAR_MAX_CONCURRENCY : 4);
+const workers = workersFromEnv(process.env.CONFORMANCE_WORKERS, far ? farWorkers(rttMs ?? 0, maxConcurrency) : 2);
+const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, process.env, far, workers);
 // `--project foo`: exit 2 and one line, not Playwright's exit 1 and stack trace (src/runner/selection-guard.ts).
 exitOnUnknownProject(projects.map((p) => p.name ?? ''));
 
@@ -63,7 +64,7 @@ export default defineConfig({
   // A spec file's tests run in order in one worker, files spread over the workers: a job per file,
   // not per test (~6 ms of dispatch each, 288 tests); a sharded run splits tests (src/runner/projects.ts).
   fullyParallel: jobPerTest(process.argv, far),
-  workers: workersFromEnv(process.env.CONFORMANCE_WORKERS, far ? farWorkers(rttMs ?? 0, maxConcurrency) : 2),
+  workers,
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: 0,

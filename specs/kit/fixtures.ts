@@ -14,7 +14,7 @@ import { readEnv } from '../../src/config/env';
 import { parseTarget, type Target } from '../../src/config/target';
 import { instanceEnv } from '../../src/runner/instances';
 import { ApiClient, type AuthProvider } from '../../src/http/client';
-import { Limiter } from '../../src/http/limiter';
+import { Limiter, perWorker } from '../../src/http/limiter';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { TokenCache, bearerAuth, requestToken } from '../../src/auth/oauth';
 import { Cleanup } from '../../src/runner/cleanup';
@@ -72,8 +72,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   limiter: [
     async ({ target }, use, workerInfo) => {
-      const workers = Math.max(1, workerInfo.config.workers);
-      await use(new Limiter(target.run.maxRps / workers, Math.max(1, Math.floor(target.run.maxConcurrency / workers))));
+      const workers = workerInfo.config.workers;
+      await use(new Limiter(perWorker(target.run.maxRps, workers), Math.max(1, Math.floor(perWorker(target.run.maxConcurrency, workers)))));
     },
     { scope: 'worker', box: 'self' },
   ],

@@ -11,6 +11,7 @@ import type { Target } from '../../src/config/target';
 import { CheckError } from '../../src/checks/check-error';
 import { refail } from '../../src/checks/judge';
 import { clearPendingFailure } from '../../src/checks/verdict';
+import { perWorker } from '../../src/http/limiter';
 import { redact } from '../../src/http/redact';
 import { LEAN } from './lean';
 
@@ -20,8 +21,11 @@ export interface PropertyOptions<T> {
   /** Names the property in the report; also mixed into its seed. */
   name: string;
   arbitrary: fc.Arbitrary<T>;
-  /** Throws (a CheckError, ideally) when the property does not hold for `value`. */
-  predicate: (value: T) => Promise<void>;
+  /**
+   * Throws (a CheckError, ideally) when the property does not hold for `value`. `lane` is the lane the
+   * case runs in (0 near by; checkProperty): cases that change one shared record keep a record per lane (perLane).
+   */
+  predicate: (value: T, lane: number) => Promise<void>;
   target: Target;
   /** Overrides the run's CONFORMANCE_NUM_RUNS for an expensive property. */
   numRuns?: number;
@@ -29,6 +33,10 @@ export interface PropertyOptions<T> {
   floor?: number;
   /** About how many sequential requests one case sends (default 4): what the time budget of a far target divides by. */
   requestsPerCase?: number;
+  /** Why it runs the cases it runs, where the caller decided (a lane of a property split by checkProperty). */
+  why?: string;
+  /** The lane it is (checkProperty), handed to the predicate. */
+  lane?: number;
 }
 
 export const PROPERTY_ANNOTATION = 'property';
@@ -43,22 +51,60 @@ export interface PropertyNote {
 }
 
 /** What a property may spend against a far target (a round trip of 20 ms or more): the cases are cut to fit, never below the floor. */
-export const PROPERTY_BUDGET_MS = 15_000;
+export const PROPERTY_BUDGET_MS = 10_000;
+/** The most lanes a property runs in at once against a far target (its cases split between them, each lane its own seed). */
+export const MAX_LANES = 3;
 
 /**
  * The cases a property runs: the asked number near by; against a far target as many as fit in
- * PROPERTY_BUDGET_MS at the measured round trip (CONFORMANCE_RTT_MS), at least `floor`, at most asked.
+ * PROPERTY_BUDGET_MS at the measured round trip (CONFORMANCE_RTT_MS) in `lanes` lanes at once, at
+ * least `floor`, at most asked.
  */
-export function casesFor(asked: number, floor: number, requestsPerCase: number, rttMs: number): { runs: number; why: string } {
+export function casesFor(asked: number, floor: number, requestsPerCase: number, rttMs: number, lanes = 1): { runs: number; why: string } {
   if (!(rttMs >= 20)) return { runs: asked, why: `${asked} asked` };
-  const fit = Math.floor(PROPERTY_BUDGET_MS / (rttMs * Math.max(1, requestsPerCase)));
+  const fit = lanes * Math.floor(PROPERTY_BUDGET_MS / (rttMs * Math.max(1, requestsPerCase)));
   const runs = Math.max(Math.min(floor, asked), Math.min(asked, fit));
+  const inLanes = lanes > 1 ? ` in ${lanes} lanes at once` : '';
   return {
     runs,
     why:
       runs < asked
-        ? `${asked} asked, ${runs} fit a budget of ${PROPERTY_BUDGET_MS / 1000} s at a ${rttMs} ms round trip${runs === floor ? ' (its floor)' : ''}`
-        : `${asked} asked`,
+        ? `${asked} asked, ${runs} fit a budget of ${PROPERTY_BUDGET_MS / 1000} s at a ${rttMs} ms round trip${inLanes}${runs === floor ? ' (its floor)' : ''}`
+        : `${asked} asked${inLanes}`,
+  };
+}
+
+/**
+ * How many lanes a property runs in: one near by; against a far target as many as the worker's share of
+ * the requests in flight allows (CONFORMANCE_MAX_CONCURRENCY over the workers), at most MAX_LANES.
+ */
+export function lanesFor(rttMs: number, inFlightPerWorker: number): number {
+  return rttMs >= 20 ? Math.max(1, Math.min(MAX_LANES, Math.floor(inFlightPerWorker))) : 1;
+}
+
+/** A lane's name: also its seed (propertySeed) and what a replay names (CONFORMANCE_REPLAY_PROPERTY). */
+export function laneName(name: string, lane: number, lanes: number): string {
+  return `${name}, lane ${lane} of ${lanes}`;
+}
+
+/** The lane (0-based) a lane's name says, 0 for any other name: what a replay of one lane hands its predicate. */
+function laneOf(name: string): number {
+  const m = /, lane (\d+) of \d+$/.exec(name);
+  return m ? Number(m[1]) - 1 : 0;
+}
+
+/**
+ * A record per lane, made when a lane first asks (lane 0's may be given): the cases of a property
+ * that change one record (or count what it holds) must not see another lane's cases on it.
+ */
+export function perLane<R>(make: () => Promise<R>, first?: R): (lane: number) => Promise<R> {
+  const made = new Map<number, Promise<R>>(first === undefined ? [] : [[0, Promise.resolve(first)]]);
+  return (lane) => {
+    const known = made.get(lane);
+    if (known) return known;
+    const record = make();
+    made.set(lane, record);
+    return record;
   };
 }
 
@@ -101,7 +147,31 @@ export function takeFailedCase(): FailedCase | null {
   return c;
 }
 
+/**
+ * Checks a property. Against a far target its cases run in lanes at once (lanesFor; each lane its own
+ * seed, from its name): their round trips overlap instead of adding up. A replay of one lane runs that
+ * lane alone, whatever the round trip of the replaying machine.
+ */
 export async function checkProperty<T>(options: PropertyOptions<T>): Promise<void> {
+  if (options.alongside) return checkOne(options);
+  if (REPLAY_PROPERTY?.startsWith(`${options.name}, lane `)) return checkOne({ ...options, name: REPLAY_PROPERTY, alongside: true });
+  const rtt = Number(process.env.CONFORMANCE_RTT_MS ?? -1);
+  const workers = Math.max(1, test.info().config.workers);
+  const lanes = REPLAY_PROPERTY || REPLAY_PATH ? 1 : lanesFor(rtt, perWorker(options.target.run.maxConcurrency, workers));
+  if (lanes === 1) return checkOne(options);
+  const asked = options.numRuns ?? options.target.run.numRuns;
+  const budget = casesFor(asked, options.floor ?? 1, options.requestsPerCase ?? 4, rtt, lanes);
+  const perLane = Math.ceil(budget.runs / lanes);
+  return propertiesAtOnce(
+    Array.from({ length: lanes }, (_, i) => {
+      const name = laneName(options.name, i + 1, lanes);
+      const why = `${perLane} of ${budget.runs} cases (${budget.why})`;
+      return { name, run: () => checkOne({ ...options, name, alongside: true, numRuns: perLane, floor: perLane, why, lane: i }) };
+    }),
+  );
+}
+
+async function checkOne<T>(options: PropertyOptions<T>): Promise<void> {
   const testInfo = test.info();
   if (REPLAY_PROPERTY && REPLAY_PROPERTY !== options.name) {
     testInfo.annotations.push({
@@ -121,14 +191,18 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
     await allure.parameter('runs', String(numRuns));
   }
   const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
-  const details = await fc.check(fc.asyncProperty(options.arbitrary, options.predicate), params);
+  const lane = options.lane ?? laneOf(options.name);
+  const details = await fc.check(
+    fc.asyncProperty(options.arbitrary, (value) => options.predicate(value, lane)),
+    params,
+  );
   // As data: the reporter lists each property's cases (conformance.json tests[].properties).
   const note: PropertyNote = {
     name: options.name,
     seed: runSeed,
     propertySeed: seed,
     runs: details.numRuns,
-    why: REPLAY_PATH ? `replaying path ${REPLAY_PATH}` : budget.why,
+    why: REPLAY_PATH ? `replaying path ${REPLAY_PATH}` : (options.why ?? budget.why),
   };
   testInfo.annotations.push({ type: PROPERTY_ANNOTATION, description: JSON.stringify(note) });
   if (!details.failed) return;

@@ -26,11 +26,12 @@ export async function checkRmProperty<T>(observe: Observe, options: PropertyOpti
   try {
     await checkProperty(options);
   } finally {
-    const note = [...test.info().annotations]
-      .reverse()
-      .flatMap((a) => (a.type === PROPERTY_ANNOTATION ? [JSON.parse(a.description ?? '{}') as Partial<PropertyNote>] : []))
-      .find((n) => n.name === options.name);
-    const runs = note?.runs ?? 'unknown';
+    // Against a far target the property may have run in lanes (checkProperty): their cases add up.
+    const notes = test
+      .info()
+      .annotations.flatMap((a) => (a.type === PROPERTY_ANNOTATION ? [JSON.parse(a.description ?? '{}') as Partial<PropertyNote>] : []))
+      .filter((n) => n.name === options.name || n.name?.startsWith(`${options.name}, lane `));
+    const runs = notes.length ? notes.reduce((sum, n) => sum + (n.runs ?? 0), 0) : 'unknown';
     const asked = options.numRuns ?? options.target.run.numRuns;
     observe(
       'other',

@@ -237,8 +237,10 @@ export async function addTag(
   const answered = dataOf(exchange).find((r) => r.attributes.name === name);
   const tagId = listed?.id ?? answered?.id ?? null;
   if (tagId !== null) {
-    cleanup.add(`RM tag ${name} of candidate ${candidateId}`, () =>
-      rm.call('rm.candidate-tags.delete', { params: { candidateId, tagId } }),
+    cleanup.add(
+      `RM tag ${name} of candidate ${candidateId}`,
+      () => rm.call('rm.candidate-tags.delete', { params: { candidateId, tagId } }),
+      'RM tag',
     );
   } else {
     cleanup.leftover(`RM tag ${name} of candidate ${candidateId} (its id was not found)`);
@@ -292,8 +294,10 @@ export async function listCount(rm: ApiClient, listId: string): Promise<{ count:
 
 /** Removes a candidate from a list: the undo of a membership, registered with the clean-up. */
 export function removeFromListLater(rm: ApiClient, cleanup: Cleanup, listId: string, candidateId: string): void {
-  cleanup.add(`RM membership of candidate ${candidateId} in list ${listId}`, () =>
-    rm.call('rm.list-candidates.remove', { params: { listId, candidateId } }),
+  cleanup.add(
+    `RM membership of candidate ${candidateId} in list ${listId}`,
+    () => rm.call('rm.list-candidates.remove', { params: { listId, candidateId } }),
+    'RM membership',
   );
 }
 

@@ -75,12 +75,17 @@ export interface HrRecord {
  * and archive), unless the test archived it itself. Records registered later are archived first.
  */
 export function archiveAtEnd(ctx: HrContext, record: HrRecord): void {
-  ctx.cleanup.add(`HR ${record.opId} ${record.externalId}`, async () => {
-    if (record.archived) return;
-    const ex = await hrPut(ctx.client, record.opId, { externalId: record.externalId, ...record.keep, archive: true });
-    if (!isAccepted(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
-    record.archived = true;
-  });
+  ctx.cleanup.add(
+    `HR ${record.opId} ${record.externalId}`,
+    async () => {
+      if (record.archived) return;
+      const ex = await hrPut(ctx.client, record.opId, { externalId: record.externalId, ...record.keep, archive: true });
+      if (!isAccepted(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
+      record.archived = true;
+    },
+    // Records of one operation archive at once; a unit of another level, or another kind, waits for them.
+    `HR ${record.opId}`,
+  );
 }
 
 /**

@@ -151,12 +151,16 @@ export interface Activity {
 
 /** Registers the archive (isArchived true, 001 §3) of an activity at the end of the test. */
 export function archiveActivityAtEnd(ctx: LearningContext, activity: Activity): void {
-  ctx.cleanup.add(`learning activity ${activity.externalId}`, async () => {
-    if (activity.archived) return;
-    const ex = await putActivity(ctx.client, activity.externalId, { isArchived: true });
-    if (!isAccepted(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
-    activity.archived = true;
-  });
+  ctx.cleanup.add(
+    `learning activity ${activity.externalId}`,
+    async () => {
+      if (activity.archived) return;
+      const ex = await putActivity(ctx.client, activity.externalId, { isArchived: true });
+      if (!isAccepted(ex)) throw new Error(`archive answered ${statusOf(ex)}`);
+      activity.archived = true;
+    },
+    'learning activity',
+  );
 }
 
 /** Registers the archive of an activity that a create the test expected to be refused made anyway. */

@@ -25,6 +25,7 @@ import {
   bodyShape,
   type Cleanup,
   checkRmProperty,
+  perLane,
   attributesOf,
   invalidBodies,
   isRecord,
@@ -132,14 +133,14 @@ async function checkInvalidBodies(
   observe: Observe,
   target: Target,
   property: { name: string; schema: string; type: string; what: string },
-  predicate: (invalid: InvalidCase, outcomes: Outcomes) => Promise<void>,
+  predicate: (invalid: InvalidCase, outcomes: Outcomes, lane: number) => Promise<void>,
 ): Promise<void> {
   const outcomes = new Outcomes();
   await checkRmProperty(observe, {
     name: property.name,
     target,
     arbitrary: invalidBodies(property.schema, { '/data/type': property.type }),
-    predicate: (invalid) => predicate(invalid, outcomes),
+    predicate: (invalid, lane) => predicate(invalid, outcomes, lane),
   });
   outcomes.report(observe, property.what);
 }
@@ -226,13 +227,15 @@ test.describe('RM v2 properties @property', () => {
     const candidateId = await createCandidate(rm, target, cleanup, 'patch-property');
     const params = { candidateId };
     const schema = requestSchemaOf(op);
+    // Far away the cases run in lanes at once: each lane patches a candidate of its own.
+    const candidateOf = perLane(() => createCandidate(rm, target, cleanup, 'patch-property'), candidateId);
     await checkRmProperty(observe, {
       name: 'PATCH /candidates/{id} valid bodies',
       target,
       arbitrary: validBodies(schema, (b) => strictlyValid(b, target.run.runId), { '/data/type': 'candidates' }),
-      predicate: async (body) => {
+      predicate: async (body, lane) => {
         // What was sent is what the candidate shows afterwards.
-        const { write, read, attributes } = await patchCandidate(rm, op, candidateId, body);
+        const { write, read, attributes } = await patchCandidate(rm, op, await candidateOf(lane), body);
         const attrs = attributesOf(body);
         const clause = 'rm.op.candidates.update';
         for (const name of ['first_name', 'last_name'] as const) {
@@ -274,7 +277,11 @@ test.describe('RM v2 properties @property', () => {
         },
       });
       const property = { name: `POST ${kind} invalid bodies`, schema, type: kind, what: `POST ${kind}` };
-      await checkInvalidBodies(observe, target, property, async (invalid, outcomes) => {
+      // Far away the cases run in lanes at once: each lane counts the records of a candidate of its own.
+      const candidateOf = perLane(() => createCandidate(rm, target, cleanup, `${kind}-property`), candidateId);
+      await checkInvalidBodies(observe, target, property, async (invalid, outcomes, lane) => {
+        const candidateId = await candidateOf(lane);
+        const params = { candidateId };
         const before = (await relatedRecords(rm, kind, candidateId)).ids.length;
         const ex = await rm.call(op.id, { params, body: invalid.value });
         if (verdict(invalid) === 'observe') {
@@ -297,10 +304,13 @@ test.describe('RM v2 properties @property', () => {
     observe,
   }) => {
     const op = covers('rm.candidate-files.create', '422');
-    const candidateId = await createCandidate(rm, target, cleanup, 'files-property');
+    const firstCandidate = await createCandidate(rm, target, cleanup, 'files-property');
     const schema = requestSchemaOf(op);
     const property = { name: 'POST candidate_files invalid bodies', schema, type: 'candidate_files', what: 'POST candidate_files' };
-    await checkInvalidBodies(observe, target, property, async (invalid, outcomes) => {
+    // Far away the cases run in lanes at once: each lane counts the files of a candidate of its own.
+    const candidateOf = perLane(() => createCandidate(rm, target, cleanup, 'files-property'), firstCandidate);
+    await checkInvalidBodies(observe, target, property, async (invalid, outcomes, lane) => {
+      const candidateId = await candidateOf(lane);
       const before = await shownFiles(rm, candidateId);
       const ex = await rm.call(op.id, { params: { candidateId }, body: invalid.value });
       const verdict = fileVerdict(invalid);

@@ -219,6 +219,12 @@ function isNearHost(host: string): boolean {
   return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
 }
 
+/**
+ * Requests in flight at once against the embedded server or a loopback / private-network sandbox:
+ * enough for a far sandbox's 16 workers to keep three each (a property's lanes, a rule's refusals).
+ */
+export const NEAR_MAX_CONCURRENCY = 48;
+
 function parseRun(env: Env, p: Problems, embedded: boolean, near: boolean): RunControls {
   const runId = env.CONFORMANCE_RUN_ID ?? `cr${randomBytes(4).toString('hex')}`;
   if (!/^[A-Za-z0-9-]{1,24}$/.test(runId))
@@ -233,7 +239,7 @@ function parseRun(env: Env, p: Problems, embedded: boolean, near: boolean): RunC
     numRuns: p.int(env, 'CONFORMANCE_NUM_RUNS', embedded || near ? 25 : 5, 1) ?? 1,
     runId: runId.toLowerCase(),
     maxRps: p.num(env, 'CONFORMANCE_MAX_RPS', embedded || near ? 0 : 10, 0),
-    maxConcurrency: p.int(env, 'CONFORMANCE_MAX_CONCURRENCY', embedded || near ? 16 : 4, 1) ?? 4,
+    maxConcurrency: p.int(env, 'CONFORMANCE_MAX_CONCURRENCY', embedded || near ? NEAR_MAX_CONCURRENCY : 4, 1) ?? 4,
     timeoutMs: p.int(env, 'CONFORMANCE_TIMEOUT_MS', embedded ? 5000 : 15000, 100) ?? 15000,
     extraHeaders: readExtraHeaders(env.CONFORMANCE_EXTRA_HEADERS, p),
   };

@@ -105,7 +105,7 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   v('CONFORMANCE_NUM_RUNS', 'run', 'control', 'cases per property', '25 near, 5 against a public host'),
   v('CONFORMANCE_RUN_ID', 'run', 'control', 'tag on every record the suite creates (1-24 letters, digits, dashes)', 'random'),
   v('CONFORMANCE_MAX_RPS', 'run', 'control', 'requests per second for the whole run (0 = unbounded)', '0 near, 10 against a public host'),
-  v('CONFORMANCE_MAX_CONCURRENCY', 'run', 'control', 'requests in flight at once', '16 near, 4 against a public host', {
+  v('CONFORMANCE_MAX_CONCURRENCY', 'run', 'control', 'requests in flight at once', '48 near, 4 against a public host', {
     documented: 'docs/USAGE.md',
   }),
   v('CONFORMANCE_TIMEOUT_MS', 'run', 'control', 'time-out of one request, in ms', '5000 embedded, 15000 otherwise'),

@@ -47,3 +47,8 @@ export class Limiter {
     else this.inFlight -= 1;
   }
 }
+
+/** A worker's part of a run-wide bound (requests per second, or in flight) shared by `workers` workers. */
+export function perWorker(bound: number, workers: number): number {
+  return bound / Math.max(1, workers);
+}

@@ -8,8 +8,12 @@
  * Learning. `--project`, `--workers`/`-j` or CONFORMANCE_WORKERS lift the cap, so a chosen project
  * or width gets every worker; RM specs then run on two workers at once, which they tolerate as they
  * tolerate other people writing to a shared target (specs/kit/rm-window.ts). A far target
- * (a round trip of 20 ms or more, src/runner/latency.ts) lifts the cap, gets farWorkers() workers
- * and a job per test: its run waits on the network, not on the CPU.
+ * (a round trip of 20 ms or more, src/runner/latency.ts) gets farWorkers() workers and a job per
+ * test: its run waits on the network, not on the CPU. Its workers are shared out between the
+ * projects by the work each has (farShares): a free worker only ever takes its own project's next
+ * test, so none is stopped and started again for another project (Playwright stops a worker whose
+ * next job belongs to another project; with one queue of 303 tests and 16 free workers, a far run
+ * started ~50 workers of ~2 CPU-s each, most of the run's CPU on 2 cores).
  */
 import type { ApiName } from '../catalogue/types';
 
@@ -33,10 +37,34 @@ export function projectWorkerCap(argv: readonly string[], env: NodeJS.ProcessEnv
   return argv.some((arg) => CHOSEN.test(arg)) ? undefined : 1;
 }
 
-export function suiteProjects(argv: readonly string[], env: NodeJS.ProcessEnv, far = false): SuiteProject[] {
+export function suiteProjects(argv: readonly string[], env: NodeJS.ProcessEnv, far = false, runWorkers = 0): SuiteProject[] {
   const workers = projectWorkerCap(argv, env, far);
-  return API_PROJECTS.map((p) => (workers === undefined ? { ...p } : { ...p, workers }));
+  if (workers !== undefined) return API_PROJECTS.map((p) => ({ ...p, workers }));
+  const chosen = argv.some((arg) => /^--project(=|$)/.test(arg));
+  if (!far || chosen || runWorkers < API_PROJECTS.length) return API_PROJECTS.map((p) => ({ ...p }));
+  const shares = farShares(runWorkers);
+  return API_PROJECTS.map((p) => ({ ...p, workers: shares[p.name] }));
 }
+
+/**
+ * Each project's part of the work of a whole run against a far target: the share of its tests' time at
+ * 300 ms per answer (npm run bench, 2026-11-26: RM 429 s, HR 200 s, Learning 97 s of 726 test-seconds).
+ */
+export const PROJECT_WORK: Readonly<Record<ApiName, number>> = { rm: 0.59, hr: 0.28, learning: 0.13 };
+
+/** `workers` shared out by PROJECT_WORK (largest remainders), at least one each, adding up to `workers` (at least 3). */
+export function farShares(workers: number): Record<ApiName, number> {
+  const names = API_PROJECTS.map((p) => p.name);
+  const exact = names.map((n) => workers * PROJECT_WORK[n]);
+  const shares = exact.map((x) => Math.max(1, Math.floor(x)));
+  const byRemainder = names.map((_, i) => i).sort((a, b) => fraction(exact[b] ?? 0) - fraction(exact[a] ?? 0));
+  for (let k = 0; shares.reduce((x, y) => x + y, 0) < workers; k++) shares[byRemainder[k % names.length] ?? 0] += 1;
+  // A project raised to its floor of one takes a worker from the largest.
+  while (shares.reduce((x, y) => x + y, 0) > workers) shares[shares.indexOf(Math.max(...shares))] -= 1;
+  return Object.fromEntries(names.map((n, i) => [n, shares[i] ?? 1])) as Record<ApiName, number>;
+}
+
+const fraction = (x: number): number => x - Math.floor(x);
 
 const SHARDS = /^--shard(=|$)/;
 

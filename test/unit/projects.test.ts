@@ -1,7 +1,15 @@
 /** src/runner/projects.ts: a project per API, one worker each in the default run only; a job per file unless sharded. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAR_WORKERS, VERY_FAR_WORKERS, farWorkers, jobPerTest, projectWorkerCap, suiteProjects } from '../../src/runner/projects';
+import {
+  FAR_WORKERS,
+  VERY_FAR_WORKERS,
+  farShares,
+  farWorkers,
+  jobPerTest,
+  projectWorkerCap,
+  suiteProjects,
+} from '../../src/runner/projects';
 import { FAR_RTT_MS, isFar } from '../../src/runner/latency';
 
 const runner = ['node', 'playwright', 'test'];
@@ -39,7 +47,30 @@ void test('a job per spec file, except in a sharded run: a job per test there', 
 test('a far target lifts the cap, takes a job per test and more workers; a near one keeps the default layout', () => {
   const runner = ['node', 'playwright', 'test'];
   assert.equal(projectWorkerCap(runner, {}, true), undefined);
-  assert.ok(suiteProjects(runner, {}, true).every((p) => p.workers === undefined));
+  // The far run's workers are shared out by each project's work, adding up to the run's workers.
+  assert.deepEqual(
+    suiteProjects(runner, {}, true, 16).map((p) => [p.name, p.workers]),
+    [
+      ['rm', 9],
+      ['hr', 5],
+      ['learning', 2],
+    ],
+  );
+  for (const w of [3, 4, 5, 7, 10, 16, 33, 64]) {
+    const shares = Object.values(farShares(w));
+    assert.equal(
+      shares.reduce((a, b) => a + b, 0),
+      w,
+      `${w} workers shared out`,
+    );
+    assert.ok(
+      shares.every((n) => n >= 1),
+      `${w}: every project has a worker`,
+    );
+  }
+  // A chosen project takes every worker; too few workers to share are not shared.
+  assert.ok(suiteProjects([...runner, '--project', 'rm'], {}, true, 16).every((p) => p.workers === undefined));
+  assert.ok(suiteProjects(runner, {}, true, 2).every((p) => p.workers === undefined));
   assert.equal(jobPerTest(runner, true), true);
   assert.equal(jobPerTest(runner, false), false);
   assert.ok(FAR_WORKERS > 2);
