@@ -16,6 +16,10 @@ import { exitOnUnknownProject } from './src/runner/selection-guard';
 // A failed check keeps its worker (patches/playwright+1.65.1.patch): the specs share no browser state,
 // and a new worker costs ~0.8 CPU-s, more than most tests. Timeouts and crashes still restart one.
 process.env.PW_KEEP_WORKER_ON_FAILURE ??= '1';
+// Workers transform our TypeScript with Playwright's require hooks alone, without starting its ESM
+// loader thread (patches/playwright+1.65.1.patch; ~0.2 CPU-s of each worker's start-up): the package
+// is CommonJS (test/unit/module-format.test.ts), so nothing of ours goes through that loader.
+process.env.PW_TS_CJS_ONLY ??= '1';
 // Workers (forked with this environment) load modules from a V8 code cache (src/runner/compile-cache.ts).
 const nodeOptions = preloadCompileCache(process.env).NODE_OPTIONS;
 if (nodeOptions !== undefined) process.env.NODE_OPTIONS = nodeOptions;
@@ -50,6 +54,8 @@ const lean = process.env.CONFORMANCE_LEAN === '1';
 const baseUrls = [env.RM_BASE_URL, env.HR_BASE_URL].filter((u): u is string => !!u);
 const rttMs = !plan.embedded && !instances ? runRttMs(process.env, baseUrls) : null;
 const far = isFar(rttMs);
+// Far away, the properties and models (the longest tests) start first, not last (patches/playwright+1.65.1.patch).
+if (far) process.env.PW_RUN_FIRST_TAG ??= '@property';
 // The run's bound on requests in flight (src/config/target.ts; a bad value is reported by the global setup).
 const maxConcurrency = Number(env.CONFORMANCE_MAX_CONCURRENCY) || (isNear(baseUrls) ? NEAR_MAX_CONCURRENCY : 4);
 const workers = workersFromEnv(process.env.CONFORMANCE_WORKERS, far ? farWorkers(rttMs ?? 0, maxConcurrency) : 2);

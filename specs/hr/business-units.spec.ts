@@ -34,6 +34,7 @@ import {
   archiveAtEnd,
   createUnit,
   createUnitChain,
+  parentsOf,
   hrPut,
   parentField,
   subject,
@@ -73,10 +74,11 @@ for (const level of UNIT_LEVELS) {
         target,
         covers,
         observe,
+        unitParents,
       }) => {
         const op = covers(opId, '4xx', '2xx');
         const ctx = api;
-        const parents = await createUnitChain(ctx, (level - 1) as UnitLevel);
+        const parents = await parentsOf(ctx, level, unitParents);
         const parent = parents[level - 2];
         if (!parent) return;
         const why = `${field} is required when the record is level ${level}`;

@@ -15,8 +15,8 @@ import { test, catalogueRules } from '../kit';
 for (const { describe, cases } of catalogueRules('hr')) {
   test.describe(describe, () => {
     for (const { title, run } of cases) {
-      test(title, async ({ hr, hrTokens, target, cleanup, covers, observe }) => {
-        await run({ client: hr, tokens: hrTokens, target, cleanup, covers, observe });
+      test(title, async ({ hr, hrTokens, target, cleanup, covers, observe, unitParents }) => {
+        await run({ client: hr, tokens: hrTokens, target, cleanup, covers, observe, unitParents });
       });
     }
   });

@@ -26,14 +26,18 @@ import { allureHomeFor, allureLabelsFor } from './allure-labels';
 import { evidenceOf } from './evidence';
 import { ExchangeLog } from './exchange-log';
 import { RmShared } from './rm-shared';
+import { sharedUnitParents, type HrRecord } from './v3-hr';
+import type { WorkerRecords } from './worker-records';
 import { LEAN } from './lean';
 
 interface WorkerFixtures {
   target: Target;
   limiter: Limiter;
   hrTokens: TokenCache;
-  /** The RM records a worker's tests share (support/rm-shared.ts): made when a test first asks, undone at worker teardown. */
+  /** The RM records a worker's tests share (./rm-shared.ts): made when a test first asks, undone at worker teardown. */
   rmShared: RmShared;
+  /** The HR parent units (levels 1-3) a worker's tests share where they only name a parent (./v3-hr.ts): archived at worker teardown. */
+  unitParents: WorkerRecords<HrRecord[]>;
 }
 
 interface TestFixtures {
@@ -100,6 +104,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   rmShared: [
     async ({ target }, use) => {
       const shared = new RmShared(target);
+      await use(shared);
+      await shared.cleanUp();
+    },
+    { scope: 'worker', box: 'self' },
+  ],
+  unitParents: [
+    async ({ target }, use) => {
+      const shared = sharedUnitParents(target);
       await use(shared);
       await shared.cleanUp();
     },

@@ -51,7 +51,7 @@ export interface PropertyNote {
 }
 
 /** What a property may spend against a far target (a round trip of 20 ms or more): the cases are cut to fit, never below the floor. */
-export const PROPERTY_BUDGET_MS = 10_000;
+export const PROPERTY_BUDGET_MS = 8_000;
 /** The most lanes a property runs in at once against a far target (its cases split between them, each lane its own seed). */
 export const MAX_LANES = 3;
 

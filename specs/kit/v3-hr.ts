@@ -14,6 +14,7 @@ import type { ApiClient } from '../../src/http/client';
 import { expectSetup } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
 import { isAccepted, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
+import { WorkerRecords } from './worker-records';
 
 export const EMPLOYEE_OP = 'hr.employee.put';
 export const POSITION_OP = 'hr.position.put';
@@ -134,4 +135,25 @@ export async function createUnitChain(ctx: HrContext, depth: UnitLevel): Promise
     chain.push(await createUnit(ctx, level, chain[chain.length - 1]?.externalId ?? null));
   }
   return chain;
+}
+
+/** The depth of the parent chain a worker's tests share: a level-4 unit's parents. */
+const SHARED_PARENT_DEPTH = 3;
+
+/**
+ * Parent units (levels 1 to 3, each under the previous) a worker's tests share where they only name a
+ * parent (./worker-records.ts), archived children first at the worker's end. Tests that archive or
+ * change a parent make their own (createUnitChain).
+ */
+export function sharedUnitParents(target: Target): WorkerRecords<HrRecord[]> {
+  return new WorkerRecords('HR shared parent units', (client, cleanup) =>
+    createUnitChain({ api: 'hr', client, target, cleanup, observe: () => undefined }, SHARED_PARENT_DEPTH),
+  );
+}
+
+/** The parents of a level-`level` unit: the shared chain's first `level - 1` units, or a chain of the test's own without one. */
+export async function parentsOf(ctx: HrContext, level: UnitLevel, shared?: WorkerRecords<HrRecord[]>): Promise<HrRecord[]> {
+  if (level === 1) return [];
+  if (!shared) return createUnitChain(ctx, (level - 1) as UnitLevel);
+  return (await shared.records(ctx.client, ctx.cleanup)).slice(0, level - 1);
 }

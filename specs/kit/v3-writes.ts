@@ -13,7 +13,7 @@ import type { Exchange } from '../../src/http/exchange';
 import type { Cleanup } from '../../src/runner/cleanup';
 import {
   archiveAtEnd,
-  createUnitChain,
+  parentsOf,
   EMPLOYEE_OP,
   EMPLOYEE_REFERENCE_OP,
   employeeFields,
@@ -35,6 +35,7 @@ import {
   type LearningContext,
 } from './v3-learning';
 import { isAccepted, runExternalId, runTitle, type Observe } from './v3';
+import type { WorkerRecords } from './worker-records';
 
 /** What a write needs of a test: the client of the operation's API, the target, the clean-up and `observe`. */
 export interface WriteContext {
@@ -42,6 +43,8 @@ export interface WriteContext {
   target: Target;
   cleanup: Cleanup;
   observe: Observe;
+  /** The worker's shared parent units (the unitParents fixture); without them a unit's test makes its own. */
+  unitParents?: WorkerRecords<HrRecord[]>;
 }
 
 /** One valid write: the operation's path parameters, the body, and how to archive what it created if the target took it. */
@@ -112,10 +115,10 @@ function hrRecordWrites(
   };
 }
 
-/** A level-`level` unit, under a chain of parents made once (001 §2: levels 2 to 4 name their parent). */
+/** A level-`level` unit, under the worker's shared chain of parents (001 §2: levels 2 to 4 name their parent). */
 function unitWrites(level: UnitLevel) {
   return async (ctx: WriteContext): Promise<PreparedWrites> => {
-    const parents = level > 1 ? await createUnitChain(hrCtx(ctx), (level - 1) as UnitLevel) : [];
+    const parents = await parentsOf(hrCtx(ctx), level, ctx.unitParents);
     const field = parentField(level);
     const keep: Body = field ? { [field]: parents[parents.length - 1]?.externalId } : {};
     return hrRecordWrites(ctx, unitOp(level), `bu${level}`, () => ({ name: runTitle(ctx.target, `level ${level} unit`) }), keep);

@@ -36,6 +36,7 @@ import {
   createCandidate,
   sendRepeatedKeys,
   walkNumeric,
+  atOnce,
 } from '../kit';
 import type { OperationSpec } from '../../src/catalogue/types';
 
@@ -116,7 +117,7 @@ async function readKinds(
   return selectionOf(again, query);
 }
 
-/** The shared checks of the two event operations: each kind, two kinds at once, the created_at bounds, each include. */
+/** The shared checks of the two event operations: each kind, two kinds at once, the created_at bounds, each include (all at once). */
 async function checkEvents(
   rm: ApiClient,
   op: OperationSpec,
@@ -127,8 +128,23 @@ async function checkEvents(
   const events = await read(rm, op, params);
   if (events.length === 0)
     observe('other', `${op.method} ${op.path}`, 'the record read has no events: filters checked for status and shape only');
+  const ctx: EventsContext = { rm, op, params, observe, clauses, events };
+  // Independent reads: far away their round trips overlap.
+  await atOnce([() => checkKinds(ctx), () => checkCreatedAt(ctx), () => checkIncludes(ctx)]);
+}
 
-  // filter[kind]: each value the document lists; the events returned are exactly those of that kind.
+interface EventsContext {
+  rm: ApiClient;
+  op: OperationSpec;
+  params: Record<string, string>;
+  observe: Observe;
+  clauses: EventClauses;
+  /** The events of the unfiltered read. */
+  events: Resource[];
+}
+
+/** filter[kind]: each value the document lists selects exactly the events of that kind; two kinds at once, the union. */
+async function checkKinds({ rm, op, params, observe, clauses, events }: EventsContext): Promise<void> {
   const kindFilter = op.filters.find((f) => f.name === 'filter[kind]');
   const kinds = ((kindFilter?.schema as { items?: { enum?: unknown[] } } | undefined)?.items?.enum ?? []).map(String);
   // The catalogue's own content, not the target's: a programming error of the suite.
@@ -136,7 +152,6 @@ async function checkEvents(
   const form: { value: KindForm | null } = { value: null };
   /** An answer that cannot have been cut to a default page size (000 §8: not shown): fewer records than the unfiltered one, or few. */
   const whole = (rows: readonly Resource[]): boolean => rows.length < events.length || events.length < 10;
-  const byKind = new Map<string, Selection<Resource>>();
   const rowsOf = (s: Selection<Resource>): readonly Resource[] => s.pages[0]?.records ?? [];
   const selects = async (chosen: readonly string[]): Promise<Selection<Resource>> => {
     const selection = await readKinds(rm, op, params, chosen, form, clauses.kind);
@@ -153,16 +168,18 @@ async function checkEvents(
     if (whole(rowsOf(selection))) expectSelects(selection, expected, clauses.kind, 'events of those kinds, left out');
     return selection;
   };
-  for (const kind of kinds) byKind.set(kind, await selects([kind]));
   // An array of two kinds: the events of either, that is the union of the two answers for one kind each.
   const present = [...new Set(events.map((e) => String(e.attributes.kind)).filter((k) => kinds.includes(k)))];
   const pair = [present[0] ?? kinds[0] ?? 'view', present[1] ?? kinds.find((k) => k !== present[0]) ?? 'email'];
-  const both = await selects(pair);
+  const [both, ...single] = await atOnce([() => selects(pair), ...kinds.map((kind) => () => selects([kind]))]);
+  const byKind = new Map(kinds.map((kind, i) => [kind, single[i]]));
   const parts = pair.flatMap((k) => byKind.get(k) ?? []);
-  if ([both, ...parts].every((s) => whole(rowsOf(s)))) expectUnion(both, parts, clauses.kind);
+  if (both && [both, ...parts].every((s) => whole(rowsOf(s)))) expectUnion(both, parts, clauses.kind);
   observe('other', `${op.method} ${op.path} filter[kind] array form`, form.value ?? 'not determined');
+}
 
-  // filter[created_at][gte] and [lte]: bounds around the middle event, both inclusive.
+/** filter[created_at][gte] and [lte]: bounds around the middle event, both inclusive. */
+async function checkCreatedAt({ rm, op, params, observe, clauses, events }: EventsContext): Promise<void> {
   const stamped = events.flatMap((e) => {
     const at = utcOf(e, 'created_at');
     return at === null ? [] : [{ e, at }];
@@ -183,8 +200,16 @@ async function checkEvents(
       rule: `from ${t} to ${tEnd}`,
     },
   ];
-  for (const { query, ok, rule } of bounds) {
-    const selection = await readOne(rm, op, params, query);
+  const selections = await atOnce(
+    bounds.map(
+      ({ query }) =>
+        () =>
+          readOne(rm, op, params, query),
+    ),
+  );
+  for (const [i, { query, ok, rule }] of bounds.entries()) {
+    const selection = selections[i];
+    if (!selection) continue;
     const rows = selection.pages[0]?.records ?? [];
     const fits = (e: Resource): boolean => {
       const at = utcOf(e, 'created_at');
@@ -204,13 +229,17 @@ async function checkEvents(
     expectOnlyFitting(selection, { text: `created ${rule}`, fits, shown }, clauses.createdAt);
     if (middle !== undefined) expectSelects(selection, [middle.e.id], clauses.createdAt, `created at ${t}`);
   }
+}
 
-  // include: each value answers 200 with a valid body, and what the events name is embedded.
-  for (const include of op.include) {
-    const ex = await rm.call(op.id, { params, query: { include } });
-    expectDocumented(ex, op, '200');
-    observeIncluded(observe, `${op.method} ${op.path}`, include, expectIncluded(ex, include, {}, 'rm.include.events'));
-  }
+/** include: each value answers 200 with a valid body, and what the events name is embedded. */
+async function checkIncludes({ rm, op, params, observe }: EventsContext): Promise<void> {
+  await atOnce(
+    op.include.map((include) => async () => {
+      const ex = await rm.call(op.id, { params, query: { include } });
+      expectDocumented(ex, op, '200');
+      observeIncluded(observe, `${op.method} ${op.path}`, include, expectIncluded(ex, include, {}, 'rm.include.events'));
+    }),
+  );
 }
 
 test.describe('candidate events', () => {

@@ -22,6 +22,7 @@ import {
   addEmployment,
   createCandidateRecord,
   walkNumeric,
+  atOnce,
   type Walk,
 } from '../kit';
 import type { OperationSpec } from '../../src/catalogue/types';
@@ -74,36 +75,38 @@ async function expectWalks(
   observe: Observe,
 ): Promise<{ walks: Walk[]; sizes: number[] }> {
   const where = pathOf(op, params);
-  const walks: Walk[] = [];
   const sizes = sizesFor((await singleRead(rm, op, params)).records.length);
-  for (const size of sizes) {
-    const walk = await walkNumeric(rm, op, {}, size, MAX_PAGES, {}, params);
-    walks.push(walk);
-    expectPagesWithin(walk.shown, size);
-    const walked = `GET ${where} walked with per_page=${size}`;
-    expectPagesDisjoint(walk.shown, walked);
-    if (!walk.complete) {
-      observe('pagination', `GET ${op.path} walked with per_page=${size}`, `not at its end after ${MAX_PAGES} pages: gaps not checked`);
-      continue;
-    }
-    let again = walk;
-    let single: Awaited<ReturnType<typeof singleRead>> = { records: [], perPage: 0, exchange: null };
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      single = await singleRead(rm, op, params);
-      if (attempt > 0) again = await walkNumeric(rm, op, {}, size, MAX_PAGES, {}, params);
-      if (single.records.every((r) => again.ids.includes(r.id))) break;
-    }
-    const read = `page=1&per_page=${single.perPage}`;
-    const expected = single.records.map((r) => r.id);
-    expectNoGap(again.shown, expected, `${walked} (a gap between pages: ${read} shows them)`, single.exchange ? [single.exchange] : []);
-    if (single.records.length < walk.ids.length) {
-      observe(
-        'pagination',
-        `GET ${op.path}?${read}`,
-        `fewer records (${single.records.length}) than the walk (${walk.ids.length}): per_page clamped`,
-      );
-    }
-  }
+  // The walks at each size at once: far away their round trips overlap.
+  const walks = await atOnce(
+    sizes.map((size) => async (): Promise<Walk> => {
+      const walk = await walkNumeric(rm, op, {}, size, MAX_PAGES, {}, params);
+      expectPagesWithin(walk.shown, size);
+      const walked = `GET ${where} walked with per_page=${size}`;
+      expectPagesDisjoint(walk.shown, walked);
+      if (!walk.complete) {
+        observe('pagination', `GET ${op.path} walked with per_page=${size}`, `not at its end after ${MAX_PAGES} pages: gaps not checked`);
+        return walk;
+      }
+      let again = walk;
+      let single: Awaited<ReturnType<typeof singleRead>> = { records: [], perPage: 0, exchange: null };
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        single = await singleRead(rm, op, params);
+        if (attempt > 0) again = await walkNumeric(rm, op, {}, size, MAX_PAGES, {}, params);
+        if (single.records.every((r) => again.ids.includes(r.id))) break;
+      }
+      const read = `page=1&per_page=${single.perPage}`;
+      const expected = single.records.map((r) => r.id);
+      expectNoGap(again.shown, expected, `${walked} (a gap between pages: ${read} shows them)`, single.exchange ? [single.exchange] : []);
+      if (single.records.length < walk.ids.length) {
+        observe(
+          'pagination',
+          `GET ${op.path}?${read}`,
+          `fewer records (${single.records.length}) than the walk (${walk.ids.length}): per_page clamped`,
+        );
+      }
+      return walk;
+    }),
+  );
   return { walks, sizes };
 }
 
@@ -132,10 +135,9 @@ test.describe('numeric pagination walked to the end', () => {
     const op = covers('rm.candidate-messages.list', '200');
     // The candidate of the first pages with the most messages (bounded search).
     let best: { id: string; count: number } | null = null;
-    for (const name of ['messages_to', 'messages_from']) {
-      for (const { candidate, refs } of (await findCandidatesWith(rm, name, name, 3)).found) {
-        if (!best || refs.length > best.count) best = { id: candidate.id, count: refs.length };
-      }
+    const searches = await atOnce(['messages_to', 'messages_from'].map((name) => () => findCandidatesWith(rm, name, name, 3)));
+    for (const { candidate, refs } of searches.flatMap((s) => s.found)) {
+      if (!best || refs.length > best.count) best = { id: candidate.id, count: refs.length };
     }
     test.skip(best === null, 'no candidate on the first pages of GET /candidates has messages (no operation creates one)');
     if (best === null) return;
@@ -154,8 +156,7 @@ test.describe('numeric pagination walked to the end', () => {
       const op = covers(`rm.${kind}.list`, '200');
       const candidate = await createCandidateRecord(rm, target, cleanup, `walk-${kind}`);
       const add = kind === 'educations' ? addEducation : addEmployment;
-      const created: string[] = [];
-      for (let n = 0; n < 4; n += 1) created.push(await add(rm, cleanup, candidate.id));
+      const created = await atOnce([0, 1, 2, 3].map(() => () => add(rm, cleanup, candidate.id)));
       const { walks, sizes } = await expectWalks(rm, op, { candidateId: candidate.id }, observe);
       for (const [n, walk] of walks.entries()) {
         const where = `GET /candidates/${candidate.id}/${kind} with per_page=${sizes[n] ?? ''} (created for this candidate)`;

@@ -170,6 +170,26 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
       documented: 'README.md',
     },
   ),
+  v(
+    'PW_TS_CJS_ONLY',
+    'run',
+    'control',
+    "0: Playwright's workers start its ESM loader thread too (patches/playwright+1.65.1.patch)",
+    '1: TypeScript through the require hooks alone',
+    {
+      documented: 'README.md',
+    },
+  ),
+  v(
+    'PW_RUN_FIRST_TAG',
+    'run',
+    'control',
+    'tests with this tag start first (patches/playwright+1.65.1.patch); empty: the file order',
+    '@property against a far target, else unset',
+    {
+      documented: 'README.md',
+    },
+  ),
   v('CI', 'run', 'control', 'set by CI systems: progress as a line every few seconds, test.only refused', 'unset', {
     documented: 'docs/USAGE.md',
   }),

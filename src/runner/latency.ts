@@ -1,6 +1,6 @@
 /**
  * How far away the target is, measured once before the run is laid out: the median of three
- * sequential round trips to each configured base URL (any answer counts). Against a target a
+ * sequential round trips to each configured base URL, the URLs at once (any answer counts). Against a target a
  * round trip of 20 ms or more away, the run is I/O-bound, so it gets more workers and a job per
  * test (src/runner/projects.ts), and each test's time-out grows with the round trip
  * (specs/kit/fixtures.ts). The figure is handed to the workers as CONFORMANCE_RTT_MS.
@@ -14,8 +14,7 @@ export const RTT_VARIABLE = 'CONFORMANCE_RTT_MS';
 const PROBE = `
 const urls = JSON.parse(process.argv[1]);
 (async () => {
-  const all = [];
-  for (const url of urls) {
+  const all = await Promise.all(urls.map(async (url) => {
     const times = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
@@ -23,8 +22,8 @@ const urls = JSON.parse(process.argv[1]);
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    all.push(times[1]);
-  }
+    return times[1];
+  }));
   const finite = all.filter(Number.isFinite);
   process.stdout.write(String(finite.length ? Math.round(Math.max(...finite)) : -1));
 })();`;

@@ -93,11 +93,6 @@ async function preflightHr(target: Target): Promise<void> {
   const hr = target.v3;
   if (!hr) return;
   const timeoutMs = Math.min(target.run.timeoutMs, 10_000);
-  const reach = await client(target, 'hr', hr.baseUrl, NO_AUTH).send({ method: 'GET', path: '/' });
-  if (!reach.response)
-    throw new ConfigError(
-      `HR_BASE_URL ${hr.baseUrl} cannot be reached: ${reach.error}. Check the environment, data centre and tenant (001 §1).`,
-    );
   const ask = (): Promise<TokenResponse> =>
     requestToken({
       tokenUrl: hr.tokenUrl,
@@ -107,12 +102,20 @@ async function preflightHr(target: Target): Promise<void> {
       auth: hr.tokenAuth,
       timeoutMs,
     });
-  let res: TokenResponse;
-  try {
-    res = await ask();
-  } catch (error) {
-    throw new ConfigError(`HR_TOKEN_URL ${hr.tokenUrl}: ${(error as Error).message}. Check the token endpoint address.`);
-  }
+  // The base URL's reach and the token at once (a far target: one round trip, not two); the reach is reported first.
+  const [reach, token] = await Promise.all([
+    client(target, 'hr', hr.baseUrl, NO_AUTH).send({ method: 'GET', path: '/' }),
+    ask().then(
+      (res) => ({ res }),
+      (error: unknown) => ({ error: error as Error }),
+    ),
+  ]);
+  if (!reach.response)
+    throw new ConfigError(
+      `HR_BASE_URL ${hr.baseUrl} cannot be reached: ${reach.error}. Check the environment, data centre and tenant (001 §1).`,
+    );
+  if ('error' in token) throw new ConfigError(`HR_TOKEN_URL ${hr.tokenUrl}: ${token.error.message}. Check the token endpoint address.`);
+  const res = token.res;
   const problem = tokenProblem(res, hr.tokenUrl, hr.tokenAuth);
   if (problem) throw new ConfigError(problem);
   // 001 §4 rule 4: "A missing required field yields a validation message in the response."

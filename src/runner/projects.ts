@@ -57,8 +57,13 @@ export function farShares(workers: number): Record<ApiName, number> {
   const names = API_PROJECTS.map((p) => p.name);
   const exact = names.map((n) => workers * PROJECT_WORK[n]);
   const shares = exact.map((x) => Math.max(1, Math.floor(x)));
-  const byRemainder = names.map((_, i) => i).sort((a, b) => fraction(exact[b] ?? 0) - fraction(exact[a] ?? 0));
-  for (let k = 0; shares.reduce((x, y) => x + y, 0) < workers; k++) shares[byRemainder[k % names.length] ?? 0] += 1;
+  // The spare workers go to the largest remainders among the projects not already raised to one.
+  const byRemainder = names
+    .map((_, i) => i)
+    .filter((i) => Math.floor(exact[i] ?? 0) >= 1)
+    .sort((a, b) => fraction(exact[b] ?? 0) - fraction(exact[a] ?? 0));
+  for (let k = 0; shares.reduce((x, y) => x + y, 0) < workers && byRemainder.length > 0; k++)
+    shares[byRemainder[k % byRemainder.length] ?? 0] += 1;
   // A project raised to its floor of one takes a worker from the largest.
   while (shares.reduce((x, y) => x + y, 0) > workers) shares[shares.indexOf(Math.max(...shares))] -= 1;
   return Object.fromEntries(names.map((n, i) => [n, shares[i] ?? 1])) as Record<ApiName, number>;

@@ -1,0 +1,19 @@
+/**
+ * Steps of one test that do not depend on each other, run at once: against a far target their round
+ * trips overlap instead of adding up (walks at several page sizes, records added to one candidate).
+ * Every step runs to its end; the failure reported is the first in the steps' order, its verdict
+ * recorded last, so the test's failure, its clause and its exchange are that step's.
+ */
+import { CheckError } from '../../src/checks/check-error';
+import { refail } from '../../src/checks/judge';
+
+export async function atOnce<T>(steps: readonly (() => Promise<T>)[]): Promise<T[]> {
+  const settled = await Promise.allSettled(steps.map(async (step) => step()));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    const reason: unknown = failed.reason;
+    if (reason instanceof CheckError) refail(reason.verdict, reason.verdict.detail);
+    throw reason;
+  }
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}
