@@ -25,6 +25,7 @@ import { pendingFailure, setVerdictSink } from '../../src/checks/verdict';
 import { allureHomeFor, allureLabelsFor } from './allure-labels';
 import { evidenceOf } from './evidence';
 import { ExchangeLog } from './exchange-log';
+import type { Api } from './api';
 import { RmShared } from './rm-shared';
 import { sharedUnitParents, type HrRecord } from './v3-hr';
 import type { WorkerRecords } from './worker-records';
@@ -54,18 +55,12 @@ interface TestFixtures {
   api: Api;
 }
 
-/** What a spec helper works with: one API's client, the target, the clean-up registry and the observer. */
-export interface Api {
-  api: ApiName;
-  client: ApiClient;
-  target: Target;
-  cleanup: Cleanup;
-  observe: (category: ObservationCategory, subject: string, value: string) => void;
-}
 
 // Every fixture is `box: 'self'`: it gets no step of its own (a step is two messages to the runner
 // and a line in each report, for ~7 fixtures of each of ~290 tests); the exchanges a fixture sends
 // are still steps, under "Before Hooks" or "After Hooks".
+export type { Api };
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
     async ({}, use, workerInfo) => {

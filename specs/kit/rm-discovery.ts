@@ -87,12 +87,18 @@ export async function discoverRecruitmentEvent(rm: ApiClient, target: Target): P
 
 /** RM_JOB_APPLICATION_ID, or a job application named by a candidate's relationships (bounded search). */
 export async function discoverJobApplication(rm: ApiClient, target: Target): Promise<string | null> {
-  if (target.rm?.jobApplicationId) return target.rm.jobApplicationId;
+  return (await discoverJobApplicationOf(rm, target))?.id ?? null;
+}
+
+/** A job application as discoverJobApplication finds it, with the candidate whose relationship named it (null when not known). */
+export async function discoverJobApplicationOf(rm: ApiClient, target: Target): Promise<{ id: string; candidateId: string | null } | null> {
+  if (target.rm?.jobApplicationId) return { id: target.rm.jobApplicationId, candidateId: null };
   const { found, exchanges } = await findCandidatesWith(rm, 'job_applications', 'job_applications', 4);
-  const ref = found[0]?.refs[0];
-  if (ref) return ref.id;
+  const first = found[0];
+  const ref = first?.refs[0];
+  if (first && ref) return { id: ref.id, candidateId: first.candidate.id };
   const included = exchanges.flatMap(includedOf).find((r) => r.type === 'job_applications');
-  return included?.id ?? null;
+  return included ? { id: included.id, candidateId: null } : null;
 }
 
 /**

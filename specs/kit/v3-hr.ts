@@ -6,7 +6,7 @@
  * HR core has no read operation, so nothing here reads a record back: what a write did is seen
  * only through the outcome of later writes.
  */
-import type { Api } from './fixtures';
+import type { Api } from './api';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';

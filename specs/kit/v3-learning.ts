@@ -4,7 +4,7 @@
  * hides it), request bodies, run-tagged activities that archive themselves at the end of the test
  * (isArchived true), and the created body.
  */
-import type { Api } from './fixtures';
+import type { Api } from './api';
 import { randomUUID } from 'node:crypto';
 import { test } from './fixtures';
 import { operation } from '../../src/catalogue';

@@ -31,12 +31,16 @@ import {
   observeIncluded,
   type IncludeTarget,
   discoverCandidateWithEvents,
-  discoverJobApplication,
+  discoverJobApplicationOf,
   findCandidatesWith,
   createCandidate,
   sendRepeatedKeys,
   walkNumeric,
   atOnce,
+  expectRelationshipsKept,
+  linkageOf,
+  type Entry,
+  type RelationshipView,
 } from '../kit';
 import type { OperationSpec } from '../../src/catalogue/types';
 
@@ -271,15 +275,71 @@ test.describe('job application events', () => {
     observe,
   }) => {
     const op = covers('rm.job-application-events.list', '200');
-    const jobApplicationId = await discoverJobApplication(rm, target);
+    const application = await discoverJobApplicationOf(rm, target);
     test.skip(
-      jobApplicationId === null,
+      application === null,
       "no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates' job_applications relationships)",
     );
-    if (jobApplicationId === null) return;
-    await checkEvents(rm, op, { jobApplicationId }, observe, { kind: 'rm.filter.job-application-kind', createdAt: null });
+    if (application === null) return;
+    const jobApplicationId = application.id;
+    await atOnce([
+      () => checkEvents(rm, op, { jobApplicationId }, observe, { kind: 'rm.filter.job-application-kind', createdAt: null }),
+      () => expectSameEventsThroughCandidate(rm, op, application, observe),
+    ]);
   });
 });
+
+/** A record's relationships as the include check compares them: each carried relationship with the records it names. */
+function relationshipView(resource: Resource): RelationshipView {
+  const relationships = new Map<string, Entry[]>();
+  for (const name of Object.keys(resource.relationships)) {
+    const linkage = linkageOf(resource, name);
+    relationships.set(name, Array.isArray(linkage) ? linkage : []);
+  }
+  return { id: resource.id, relationships };
+}
+
+/**
+ * 000 §6: "Candidate events are stored activity records read through the candidate events and job
+ * application events operations": an event the application's candidate shows is the same record through
+ * either, so a relationship naming a related record through one is carried through the other too (000 §1:
+ * "where related records exist, `relationships`"). Only where the candidate whose relationship named the
+ * application is known.
+ */
+async function expectSameEventsThroughCandidate(
+  rm: ApiClient,
+  op: OperationSpec,
+  application: { id: string; candidateId: string | null },
+  observe: Observe,
+): Promise<void> {
+  const { candidateId } = application;
+  if (candidateId === null) {
+    observe(
+      'other',
+      `${op.method} ${op.path}`,
+      "the application's candidate is not known (RM_JOB_APPLICATION_ID): its events not compared with the candidate's",
+    );
+    return;
+  }
+  const [viaApplication, viaCandidate] = await atOnce([
+    () => readOne(rm, op, { jobApplicationId: application.id }, { per_page: 100 }),
+    () => readOne(rm, rm.operation('rm.candidate-events.list'), { candidateId }, { per_page: 100 }),
+  ]);
+  const appPage = viaApplication?.pages[0];
+  const candidatePage = viaCandidate?.pages[0];
+  if (!appPage || !candidatePage) return;
+  const app = appPage.records.map(relationshipView);
+  const cand = candidatePage.records.map(relationshipView);
+  const shared = app.filter((a) => cand.some((c) => c.id === a.id)).length;
+  observe(
+    'other',
+    `${op.method} ${op.path} and GET /candidates/{candidateId}/events`,
+    shared > 0 ? 'events shown through both' : 'no event shown through both',
+  );
+  const what = { shownBy: `GET /candidates/${candidateId}/events`, other: `GET /job_applications/${application.id}/events` };
+  expectRelationshipsKept(appPage.exchange, cand, app, 'rm.layout.resource', what);
+  expectRelationshipsKept(candidatePage.exchange, app, cand, 'rm.layout.resource', { shownBy: what.other, other: what.shownBy });
+}
 
 const MESSAGE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {
   from: { relationships: ['from'], types: ['users'] },

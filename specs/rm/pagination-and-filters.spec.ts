@@ -55,6 +55,7 @@ import {
   updatedAtOf,
   windowWalk,
   atOnce,
+  singleOf,
 } from '../kit';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
@@ -567,6 +568,49 @@ test.describe('filters', () => {
     expectSelects(await read('true'), [id], 'rm.filter.archived', `candidate ${id} is archived`);
     for (const archived of [undefined, 'false']) {
       expectExcludes(await read(archived), [id], 'rm.filter.archived', `candidate ${id} is archived (default false)`);
+    }
+  });
+
+  test('filter[anonymised]=true finds a candidate known to be anonymised, and the default (false) does not', async ({
+    rm,
+    target,
+    covers,
+  }) => {
+    // 000 §4 Filters: "filter[anonymised] | `true` or `false`; default `false`". No attribute shows
+    // anonymisation (000 §2), so only a candidate the tester knows to be anonymised proves what true selects:
+    // either reading of true (only anonymised, or anonymised included) lists it; false and the default never do.
+    const id = target.rm?.anonymisedCandidateId ?? null;
+    test.skip(
+      id === null,
+      'RM_ANONYMISED_CANDIDATE_ID is not set: no candidate is known to be anonymised (anonymisation is queued, 000 §4, and shows in no attribute)',
+    );
+    if (id === null) return;
+    covers('rm.candidates.list', '200');
+    const op = rm.operation('rm.candidates.get');
+    const got = await rm.call(op.id, { params: { candidateId: id } });
+    test.skip(
+      got.response?.status !== 200,
+      `candidate ${id} (RM_ANONYMISED_CANDIDATE_ID) answers ${String(got.response?.status)}, not 200: nothing to select it by`,
+    );
+    expectDocumented(got, op, '200');
+    const resource = singleOf(got);
+    // Selected by its e-mail where it still shows one; else by the second of its updated_at.
+    const email = resource?.attributes.email;
+    const updated = resource ? utcOf(resource, 'updated_at') : null;
+    const by: Record<string, QueryValue> | null =
+      typeof email === 'string' && email !== ''
+        ? { 'filter[email][eq]': email }
+        : updated !== null
+          ? { 'filter[updated_at][gte]': updated, 'filter[updated_at][lt]': new Date(Date.parse(updated) + 1000).toISOString() }
+          : null;
+    test.skip(by === null, `candidate ${id} shows neither an e-mail nor an updated_at to select it by`);
+    if (by === null) return;
+    const read = (anonymised: string | undefined): Promise<Selection<Resource>> =>
+      selected(rm, { ...by, page: 1, per_page: 25, ...(anonymised === undefined ? {} : { 'filter[anonymised]': anonymised }) });
+    const [yes, byDefault, no] = await atOnce([() => read('true'), () => read(undefined), () => read('false')]);
+    if (yes) expectSelects(yes, [id], 'rm.filter.anonymised', `candidate ${id} is anonymised (RM_ANONYMISED_CANDIDATE_ID)`);
+    for (const selection of [byDefault, no]) {
+      if (selection) expectExcludes(selection, [id], 'rm.filter.anonymised', `candidate ${id} is anonymised (default false)`);
     }
   });
 

@@ -42,8 +42,10 @@ export {
   expectKnownEmbedded,
   expectRelationshipNames,
   expectRelationshipsApart,
+  expectRelationshipsKept,
   isKnownRecord,
   type Entry,
+  type RelationshipView,
   type KnownRecord,
   type NamedRecord,
 } from './registry/include';

@@ -23,6 +23,8 @@ export interface RmTarget {
   atsCandidateId: string | null;
   /** A candidate known to be archived (RM_ARCHIVED_CANDIDATE_ID): what filter[archived]=true must find. */
   archivedCandidateId: string | null;
+  /** A candidate known to be anonymised (RM_ANONYMISED_CANDIDATE_ID): what filter[anonymised]=true must find. */
+  anonymisedCandidateId: string | null;
   filterCap: number;
 }
 
@@ -152,6 +154,7 @@ function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | 
     atsIntegrationId: ats?.[0] ?? (embedded ? EMBEDDED.rm.atsIntegrationId : null),
     atsCandidateId: ats?.[1] ?? (embedded ? EMBEDDED.rm.atsCandidateId : null),
     archivedCandidateId: opt(env.RM_ARCHIVED_CANDIDATE_ID) ?? (embedded ? EMBEDDED.rm.archivedCandidateId : null),
+    anonymisedCandidateId: opt(env.RM_ANONYMISED_CANDIDATE_ID) ?? (embedded ? EMBEDDED.rm.anonymisedCandidateId : null),
     filterCap: p.int(env, 'RM_FILTER_CAP', 10000, 1) ?? 10000,
   };
 }

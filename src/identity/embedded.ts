@@ -8,7 +8,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface EmbeddedIdentity {
-  rm: { apiKey: string; apiSecret: string; listId: string; atsIntegrationId: string; atsCandidateId: string; archivedCandidateId: string };
+  rm: {
+    apiKey: string;
+    apiSecret: string;
+    listId: string;
+    atsIntegrationId: string;
+    atsCandidateId: string;
+    archivedCandidateId: string;
+    anonymisedCandidateId: string;
+  };
   v3: {
     tenant: string;
     clientId: string;
@@ -54,6 +62,7 @@ export function embeddedAsRemote(origin: string, ids = false): Record<string, st
           RM_ATS_INTEGRATION_ID: rm.atsIntegrationId,
           RM_ATS_CANDIDATE_ID: rm.atsCandidateId,
           RM_ARCHIVED_CANDIDATE_ID: rm.archivedCandidateId,
+          RM_ANONYMISED_CANDIDATE_ID: rm.anonymisedCandidateId,
           HR_EMPLOYEE_REFERENCE_ID: v3.employeeReferenceId,
           LEARNING_IMAGE_TEMP_KEY: v3.learningImageTempKey,
         }

@@ -613,6 +613,16 @@ const CASES: Case[] = [
     faulty: ['archived'],
   }),
   c({
+    fault: 'rm.filter.anonymised-true-ignored',
+    probe: async (rm) => [
+      ...new Set(
+        (await rm.list('/candidates?filter[anonymised]=true&page=1&per_page=100')).map((r) => r.attributes.first_name === 'Anonymised'),
+      ),
+    ],
+    clean: [true],
+    faulty: [false],
+  }),
+  c({
     fault: 'rm.filter.ats-candidates-any-event',
     probe: async (rm) => [
       (await rm.list('/candidates?filter[ats_candidates][exists]=true&page=1&per_page=100')).length,
@@ -820,6 +830,12 @@ const CASES: Case[] = [
     probe: async (rm) => types(await rm.list(`/job_applications/${APPLICATION}/events`)),
     clean: ['candidate_events'],
     faulty: ['events'],
+  }),
+  c({
+    fault: 'rm.schema.application-events-no-relationships',
+    probe: async (rm) => [...new Set((await rm.list(`/job_applications/${APPLICATION}/events`)).map((e) => e.relationships !== undefined))],
+    clean: [true],
+    faulty: [false],
   }),
   c({
     fault: 'rm.schema.event-uid-integer',

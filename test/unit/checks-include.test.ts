@@ -12,6 +12,8 @@ import {
   knownEmbeddedOutcome,
   relationshipNamesOutcome,
   relationshipsApartOutcome,
+  relationshipsKeptOutcome,
+  type RelationshipView,
 } from '../../src/checks/registry/include';
 import { conforms, exchange, fails, verdictOf } from './checks-kit';
 
@@ -110,5 +112,27 @@ test('relationshipsApartOutcome / expectRelationshipsApart: messages sent to and
         'candidate c1',
       ),
     { check: 'include', clause: 'rm.candidate.rel.messages_from', verdict: 'failed', about: ex },
+  );
+});
+
+test('relationshipsKeptOutcome: a relationship naming a record through one read is carried through the other, in any form', () => {
+  const view = (id: string, rels: Record<string, { id: string; type: string }[]>): RelationshipView => ({
+    id,
+    relationships: new Map(Object.entries(rels)),
+  });
+  const what = { shownBy: 'GET /candidates/1/events', other: 'GET /job_applications/7/events' };
+  const viaCandidate = [view('e1', { job: [{ id: 'j1', type: 'jobs' }], location: [] }), view('e2', { job: [] })];
+  // Carried with linkage, links only or empty ([]), or an event only one read shows: conforms.
+  assert.equal(relationshipsKeptOutcome(viaCandidate, [view('e1', { job: [{ id: 'j1', type: 'jobs' }] })], what).ok, true);
+  assert.equal(relationshipsKeptOutcome(viaCandidate, [view('e1', { job: [] })], what).ok, true);
+  assert.equal(relationshipsKeptOutcome(viaCandidate, [view('e9', {})], what).ok, true);
+  // A relationship that names nothing through the candidate need not be carried (location, e2's job).
+  assert.equal(relationshipsKeptOutcome(viaCandidate, [view('e2', {})], what).ok, true);
+  // Left out where the candidate's read names a record: fails, naming the event, the relationship and the record.
+  const left = relationshipsKeptOutcome(viaCandidate, [view('e1', {})], what);
+  assert.equal(left.ok, false);
+  assert.match(
+    left.ok ? '' : left.detail,
+    /GET \/job_applications\/7\/events shows record e1 without job \(GET \/candidates\/1\/events names j1\)/,
   );
 });

@@ -864,6 +864,13 @@ const faults = [
   ),
   defineFault(
     'rm',
+    'rm.filter.anonymised-true-ignored',
+    'rm.filter.anonymised',
+    'filter',
+    'filter[anonymised]=true is ignored: the default (not anonymised) still applies.',
+  ),
+  defineFault(
+    'rm',
     'rm.filter.ats-candidates-any-event',
     'rm.filter.ats_candidates',
     'filter',
@@ -1032,6 +1039,13 @@ const faults = [
     'rm.event.type',
     'schema',
     'GET /job_applications/{jobApplicationId}/events answers its events with type "events".',
+  ),
+  defineFault(
+    'rm',
+    'rm.schema.application-events-no-relationships',
+    'rm.layout.resource',
+    'include',
+    'GET /job_applications/{jobApplicationId}/events leaves out the relationships of its events.',
   ),
   defineFault('rm', 'rm.schema.event-uid-integer', 'rm.event.uid', 'schema', 'Candidate event uid is an integer (the row number).'),
   defineFault(
@@ -1510,13 +1524,6 @@ export type RmVariantName = (typeof variants)[number]['name'];
 export const RM_FAULTS: readonly FaultSpec[] = faults;
 export const RM_VARIANTS: readonly VariantSpec[] = variants;
 
-// Known escapes, taken out of the run until the suite can catch them (written blind, both real defects):
-// - rm.filter.anonymised-true-ignored (filter[anonymised]=true answers the default selection): with no
-//   attribute that shows anonymisation, "true" may lawfully read "all, anonymised included", which equals the
-//   default where nothing is anonymised; catching it needs a candidate known to be anonymised (a target
-//   setting like RM_ARCHIVED_CANDIDATE_ID).
-// - rm.schema.application-events-no-relationships (a job application's events without relationships): the
-//   event schema leaves relationships open; catching it needs the same event read through its candidate.
 // Retired: no sentence of 000 requires what they broke (see the variants that now show the lawful reading).
 // Retired: rm.candidates.update.types-unchecked: the PATCH row lists 422 but no sentence ties a wrong attribute type to it (variant rm.variant.patch-coerces-types).
 // Retired: rm.candidate-files.create.base64-unchecked: rule 2 refuses content "not accepted" without saying what is not; "string, base64" names an encoding, not a refusal (variant rm.variant.file-content-any-string).

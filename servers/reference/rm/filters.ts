@@ -86,6 +86,7 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
   // "Archived included": true lifts the default condition instead of selecting archived candidates only.
   else if (archived === true && on(env.behaviour, 'rm.variant.archived-true-includes-all')) archived = null;
   let anonymised = bool(query, 'filter[anonymised]');
+  if (anonymised === true && on(env.behaviour, 'rm.filter.anonymised-true-ignored')) anonymised = null;
   if (anonymised === null && !on(env.behaviour, 'rm.filter.anonymised-default-ignored')) anonymised = false;
   let updatedLt = updatedBound(env, query, 'filter[updated_at][lt]');
   const updatedGte = updatedBound(env, query, 'filter[updated_at][gte]');

@@ -39,6 +39,9 @@ import {
 } from './starting-company';
 import type { Store } from './store';
 
+/** Every 11th candidate from this one is anonymised; this one is the embedded identity's anonymised candidate. */
+const ANONYMISED = 7;
+
 export const STARTING_CANDIDATES = 72;
 const PRNG_SEED = 20_250_301;
 /** Candidate updated_at values start here, each a distinct multiple of 3 h 17 min after it. */
@@ -178,7 +181,7 @@ function addCandidate(cx: StartingRecordsContext, i: number, shared: Shared, job
   addMessages(cx, c, i, user);
   if (i % 2 === 0) addApplication(cx, c, i, jobs[i % 6] ?? (jobs[0] as Job), shared);
   addListMemberships(cx.store, c, i, lists);
-  if (i % 11 === 7) cx.store.anonymise(c, c.updated);
+  if (i % 11 === ANONYMISED) cx.store.anonymise(c, c.updated);
 }
 
 /** Starting candidate `i` itself, not yet in the store. */
@@ -189,11 +192,11 @@ function newCandidate({ store, rnd, t }: StartingRecordsContext, i: number, shar
   // A fixed permutation gives every candidate its own updated_at, in an order unlike creation's.
   const updated = t(UPDATED_BASE + PERMUTATION[i]! * (3 * HOUR + 17 * 60_000));
   const archived = i % 9 === 4;
-  // The first archived candidate is the embedded identity's, under every id scheme (uuid-ids too).
+  // The first archived and the first anonymised candidates are the embedded identity's, under every id scheme (uuid-ids too).
   const nextId = store.ids.next('candidate');
   return {
     seq: store.nextSeq(),
-    id: i === 4 ? EMBEDDED.rm.archivedCandidateId : nextId,
+    id: i === 4 ? EMBEDDED.rm.archivedCandidateId : i === ANONYMISED ? EMBEDDED.rm.anonymisedCandidateId : nextId,
     uid: uidFrom(`candidate:${i}`),
     email: `${first}.${last}${i + 1}@example.com`.toLowerCase(),
     firstName: first,

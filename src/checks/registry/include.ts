@@ -12,7 +12,14 @@ import { listed } from '../shown';
 const include = defineCheck({
   name: 'include',
   summary: "include embeds the related records, relationships point at them, and a candidate's relationship names the records it has",
-  cites: ['rm.include.', 'rm.query.include', 'rm.layout.relationship', 'rm.candidate.relationships', 'rm.candidate.rel.'],
+  cites: [
+    'rm.include.',
+    'rm.query.include',
+    'rm.layout.relationship',
+    'rm.layout.resource',
+    'rm.candidate.relationships',
+    'rm.candidate.rel.',
+  ],
 });
 export default include;
 
@@ -160,4 +167,48 @@ export function expectRelationshipsApart(
   what: string,
 ): void {
   enforce(include, clause, exchange, relationshipsApartOutcome(a, b, names, what));
+}
+
+/** A record as far as its relationships go: each relationship it carries, with the records it names ([] for none, null, or links only). */
+export interface RelationshipView {
+  readonly id: string;
+  readonly relationships: ReadonlyMap<string, readonly Entry[]>;
+}
+
+/**
+ * The predicate: the same stored records read through two operations (`shownBy` through one, `other`
+ * through the other; 000 §6: candidate events are "read through the candidate events and job
+ * application events operations") carry every relationship under which one read names a related
+ * record in the other too (000 §1: "where related records exist, `relationships`"). How the other read
+ * gives it is its own affair (linkage, links only or an empty entry, D3); leaving it out is not.
+ */
+export function relationshipsKeptOutcome(
+  shownBy: readonly RelationshipView[],
+  other: readonly RelationshipView[],
+  what: { shownBy: string; other: string },
+): Outcome {
+  const missing: string[] = [];
+  for (const record of shownBy) {
+    const again = other.find((o) => o.id === record.id);
+    if (!again) continue;
+    for (const [name, entries] of record.relationships) {
+      if (entries.length > 0 && !again.relationships.has(name))
+        missing.push(`${record.id} without ${name} (${what.shownBy} names ${listed(entries.map((e) => e.id))})`);
+    }
+  }
+  return missing.length === 0
+    ? CONFORMS
+    : nonConforming(
+        `${what.other} shows ${missing.length > 1 ? 'records' : 'record'} ${missing.slice(0, 5).join('; ')}: the related records exist`,
+      );
+}
+
+export function expectRelationshipsKept(
+  exchange: Exchange,
+  shownBy: readonly RelationshipView[],
+  other: readonly RelationshipView[],
+  clause: Clause,
+  what: { shownBy: string; other: string },
+): void {
+  enforce(include, clause, exchange, relationshipsKeptOutcome(shownBy, other, what));
 }

@@ -35,6 +35,8 @@ export const activityRoutes: RouteModule = (router, app) => {
       included = [...included.filter((r) => r.type !== 'locations'), ...theirs];
     }
     if (of === 'application' && on(env.behaviour, 'rm.schema.application-event-type')) data = data.map((r) => ({ ...r, type: 'events' }));
+    if (of === 'application' && on(env.behaviour, 'rm.schema.application-events-no-relationships'))
+      data = data.map(({ relationships: _dropped, ...r }) => r);
     // The events-ndjson fault streams one resource per line.
     if (of === 'candidate' && on(env.behaviour, 'rm.json-body.events-ndjson'))
       return send(ctx, 200, data.map((r) => JSON.stringify(r)).join('\n'), JSONAPI);
