@@ -55,7 +55,6 @@ interface TestFixtures {
   api: Api;
 }
 
-
 // Every fixture is `box: 'self'`: it gets no step of its own (a step is two messages to the runner
 // and a line in each report, for ~7 fixtures of each of ~290 tests); the exchanges a fixture sends
 // are still steps, under "Before Hooks" or "After Hooks".

@@ -60,9 +60,16 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   v('RM_ARCHIVED_CANDIDATE_ID', 'rm', 'target', 'a candidate known to be archived, for filter[archived]', 'unset: that check skipped', {
     documented: 'README.md',
   }),
-  v('RM_ANONYMISED_CANDIDATE_ID', 'rm', 'target', 'a candidate known to be anonymised, for filter[anonymised]', 'unset: that check skipped', {
-    documented: 'README.md',
-  }),
+  v(
+    'RM_ANONYMISED_CANDIDATE_ID',
+    'rm',
+    'target',
+    'a candidate known to be anonymised, for filter[anonymised]',
+    'unset: that check skipped',
+    {
+      documented: 'README.md',
+    },
+  ),
   v('RM_FILTER_CAP', 'rm', 'target', 'the record cap for numeric pagination with a filter', '10000'),
   // HR core and Learning API v3 (001)
   v(
