@@ -4,8 +4,12 @@
  * exchange is an attachment); in the runner process that also serves the embedded reference
  * server, which then stops answering the workers while the disk catches up. The results are read
  * once the run has ended (`allure generate`, src/cli/allure-html.ts), so the page cache is enough.
+ * Attachments (one per exchange) are written off the event loop, and the reporter's onEnd waits for
+ * them: each is a file created, and creating thousands of files blocks that same loop for seconds
+ * on some file systems (after the previous run's results were deleted, ext4 with discard).
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AllureReporter } from 'allure-playwright';
 import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
@@ -16,7 +20,15 @@ import { classifyFailure, gateInputs } from './gate/run-gate';
 
 export class UnsyncedWriter implements Writer {
   private made = false;
+  private readonly pending = new Set<Promise<void>>();
+  private readonly failures: string[] = [];
   constructor(private readonly resultsDir: string) {}
+
+  /** Waits for the attachments still being written; throws, naming them, if any could not be. */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    if (this.failures.length > 0) throw new Error(`Allure attachments not written: ${this.failures.slice(0, 3).join('; ')}`);
+  }
 
   writeResult(result: Parameters<Writer['writeResult']>[0]): void {
     this.json(`${result.uuid}-result.json`, result);
@@ -25,7 +37,13 @@ export class UnsyncedWriter implements Writer {
     this.json(`${result.uuid}-container.json`, result);
   }
   writeAttachment(distFileName: string, content: Buffer): void {
-    writeFileSync(this.path(distFileName), content);
+    const path = this.path(distFileName);
+    const written: Promise<void> = writeFile(path, content)
+      .catch((error: unknown) => {
+        this.failures.push(`${distFileName}: ${(error as Error).message}`);
+      })
+      .finally(() => this.pending.delete(written));
+    this.pending.add(written);
   }
   writeAttachmentFromPath(distFileName: string, from: string): void {
     copyFileSync(from, this.path(distFileName));
@@ -53,8 +71,11 @@ export class UnsyncedWriter implements Writer {
 type Options = ConstructorParameters<typeof AllureReporter>[0] & { resultsDir: string };
 
 export default class ConformanceAllureReporter extends AllureReporter {
-  constructor(private readonly conformanceOptions: Options) {
-    super(conformanceOptions);
+  private readonly writer: UnsyncedWriter;
+
+  constructor(options: Options) {
+    super(options);
+    this.writer = new UnsyncedWriter(options.resultsDir);
   }
 
   override onBegin(suite: Suite): void {
@@ -63,7 +84,12 @@ export default class ConformanceAllureReporter extends AllureReporter {
     const runtime = (this as unknown as { allureRuntime?: { writer: Writer } }).allureRuntime;
     if (!runtime)
       throw new Error('allure-playwright no longer keeps its runtime in `allureRuntime`: update src/reporting/allure-reporter.ts');
-    runtime.writer = new UnsyncedWriter(this.conformanceOptions.resultsDir);
+    runtime.writer = this.writer;
+  }
+
+  override async onEnd(...args: Parameters<AllureReporter['onEnd']>): Promise<void> {
+    await super.onEnd(...args);
+    await this.writer.flush();
   }
 
   /** A failed test gets the labels of its failed verdict (check, clause) from its evidence: categories match the labels, never the message. */
