@@ -13,6 +13,7 @@ import { refail } from '../../src/checks/judge';
 import { clearPendingFailure } from '../../src/checks/verdict';
 import { perWorker } from '../../src/http/limiter';
 import { redact } from '../../src/http/redact';
+import { atOnce } from './at-once';
 import { LEAN } from './lean';
 
 export interface PropertyOptions<T> {
@@ -231,14 +232,8 @@ async function checkOne<T>(options: PropertyOptions<T>): Promise<void> {
  * reported is the one whose case the replay command carries (the first to fail).
  */
 export async function propertiesAtOnce(runs: readonly { name: string; run: () => Promise<void> }[]): Promise<void> {
-  const settled = await Promise.allSettled(runs.map((r) => r.run()));
-  const failures = runs.flatMap((r, i) => {
-    const s = settled[i];
-    return s?.status === 'rejected' ? [{ name: r.name, reason: s.reason as unknown }] : [];
-  });
-  if (failures.length === 0) return;
-  const first = failures.find((f) => f.name === failedCase?.property) ?? failures[0];
-  // Recorded last, so the test's failure is this one (the one whose case the replay carries).
-  if (first?.reason instanceof CheckError) refail(first.reason.verdict, first.reason.verdict.detail);
-  throw first?.reason;
+  await atOnce(
+    runs.map((r) => r.run),
+    (failed) => failed.find((i) => runs[i]?.name === failedCase?.property),
+  );
 }

@@ -8,6 +8,7 @@
  * strings; a relationship value may be an entry, an array of entries, `null`, or wrapped in
  * `{data: ...}`.
  */
+import type { RelationshipView } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
 import { jsonBody } from '../../src/http/exchange';
 
@@ -170,6 +171,16 @@ export function linkageOf(resource: Resource, name: string): Ref[] | typeof NOT_
   if (value === null || value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
   return list.map(toRef).filter((r): r is Ref => r !== null);
+}
+
+/** A record's relationships as the include check compares them: each carried relationship with the records it names. */
+export function relationshipView(resource: Resource): RelationshipView {
+  const relationships = new Map<string, Ref[]>();
+  for (const name of Object.keys(resource.relationships)) {
+    const linkage = linkageOf(resource, name);
+    relationships.set(name, Array.isArray(linkage) ? linkage : []);
+  }
+  return { id: resource.id, relationships };
 }
 
 /**

@@ -38,9 +38,7 @@ import {
   walkNumeric,
   atOnce,
   expectRelationshipsKept,
-  linkageOf,
-  type Entry,
-  type RelationshipView,
+  relationshipView,
 } from '../kit';
 import type { OperationSpec } from '../../src/catalogue/types';
 
@@ -288,16 +286,6 @@ test.describe('job application events', () => {
     ]);
   });
 });
-
-/** A record's relationships as the include check compares them: each carried relationship with the records it names. */
-function relationshipView(resource: Resource): RelationshipView {
-  const relationships = new Map<string, Entry[]>();
-  for (const name of Object.keys(resource.relationships)) {
-    const linkage = linkageOf(resource, name);
-    relationships.set(name, Array.isArray(linkage) ? linkage : []);
-  }
-  return { id: resource.id, relationships };
-}
 
 /**
  * 000 §6: "Candidate events are stored activity records read through the candidate events and job

@@ -22,6 +22,7 @@ import {
   checkRmProperty,
   MODEL_MIN_RUNS,
   propertiesAtOnce,
+  laneName,
   modelRuns,
   resolveListId,
   eventually,
@@ -254,7 +255,7 @@ test.describe('static lists', () => {
     // tries to come up. A far target cuts each lane to its time budget, never below its share of the floor.
     await propertiesAtOnce(
       Array.from({ length: MODEL_LANES }, (_, i) => {
-        const name = `RM static list membership model, lane ${i + 1} of ${MODEL_LANES}`;
+        const name = laneName('RM static list membership model', i + 1, MODEL_LANES);
         return {
           name,
           run: () =>
