@@ -247,7 +247,11 @@ function copyAllureResults(shards: readonly ShardDir[], out: string): number {
 }
 
 /** Merges the shards found under `inputs` into `outDir`. */
-export function mergeReports(inputs: readonly string[], outDir: string, options: { allureHtml?: boolean } = {}): MergeResult {
+export async function mergeReports(
+  inputs: readonly string[],
+  outDir: string,
+  options: { allureHtml?: boolean } = {},
+): Promise<MergeResult> {
   const messages: string[] = [];
   const out = resolve(outDir);
   const shards = findShardDirs(inputs).filter((s) => s.dir !== out);
@@ -318,12 +322,12 @@ export function mergeReports(inputs: readonly string[], outDir: string, options:
 
   const allureOut = join(out, 'allure-results');
   const copied = copyAllureResults(shards, out);
-  if (copied > 0 && options.allureHtml !== false && !buildAllureReport(allureOut, join(out, 'allure-report')))
+  if (copied > 0 && options.allureHtml !== false && !(await buildAllureReport(allureOut, join(out, 'allure-report'))))
     messages.push('warning: the Allure HTML report was not built.');
   return { exitCode: runFailed(report) ? 1 : 0, report, method, messages };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   // --help: the text (src/cli/help.ts), exit 0; an unknown option: one line, exit 2.
   const { values, positionals } = parseCliArgs('merge-reports', {
     allowPositionals: true,
@@ -333,7 +337,7 @@ function main(): void {
     },
   });
   const out = values.out ?? process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
-  const result = mergeReports(positionals, out, { allureHtml: !values['no-allure-html'] });
+  const result = await mergeReports(positionals, out, { allureHtml: !values['no-allure-html'] });
   for (const m of result.messages) console.error(m);
   const report = result.report;
   if (!report) {
@@ -357,4 +361,4 @@ function main(): void {
   process.exit(result.exitCode);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === __filename) main();
+if (process.argv[1] && resolve(process.argv[1]) === __filename) void main();

@@ -5,12 +5,12 @@
  * a staging folder; the previous reports are replaced only once a new run has actually run tests.
  * Extra arguments go to Playwright (e.g. `npm start -- --grep @smoke`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
-import { buildAllureReport } from './allure-html';
+import { buildAllureReport, loadAllure } from './allure-html';
 import { startHelp, wantsHelp } from './help';
 import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
@@ -101,42 +101,57 @@ args = selectByOperation(args);
 const unknownProjects = projectsNamed(args).filter((p) => !PROJECTS.includes(p));
 if (unknownProjects.length) cannotStart(`Unknown project "${unknownProjects.join('", "')}": the projects are ${PROJECTS.join(', ')}.`);
 
-rmSync(staging, { recursive: true, force: true });
-mkdirSync(staging, { recursive: true });
-const run = spawnSync(process.execPath, [playwrightCli(), 'test', ...args], {
-  stdio: 'inherit',
-  env: preloadCompileCache({ ...process.env, CONFORMANCE_REPORTS_DIR: staging }),
-});
-const code = run.status ?? 2;
-const summaryFile = join(staging, 'conformance.json');
-if (code === 2) cannotStart(null);
-if (!existsSync(summaryFile))
-  cannotStart(`Playwright ended (exit ${code}) before any test ran: check the arguments (${args.join(' ') || 'none'}).`);
-const report = JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceReport;
-const ran = report.totals.passed + report.totals.failed;
-if (ran === 0) {
-  cannotStart(
-    report.totals.skipped > 0
-      ? `Every selected test was skipped (${report.totals.skipped}); nothing was checked.`
-      : `No test matched the selection (${args.join(' ') || 'no arguments'}): nothing was checked.`,
+/** Runs Playwright; resolves with its exit status (2 when it was killed by a signal). */
+function runPlaywright(): Promise<number> {
+  const child = spawn(process.execPath, [playwrightCli(), 'test', ...args], {
+    stdio: 'inherit',
+    env: preloadCompileCache({ ...process.env, CONFORMANCE_REPORTS_DIR: staging }),
+  });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(2));
+    child.on('exit', (status) => resolve(status ?? 2));
+  });
+}
+
+async function main(): Promise<void> {
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const running = runPlaywright();
+  // The Allure builder loads while the tests run (this process only waits): the report is built at once after.
+  loadAllure().catch(() => undefined);
+  const code = await running;
+  const summaryFile = join(staging, 'conformance.json');
+  if (code === 2) cannotStart(null);
+  if (!existsSync(summaryFile))
+    cannotStart(`Playwright ended (exit ${code}) before any test ran: check the arguments (${args.join(' ') || 'none'}).`);
+  const report = JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceReport;
+  const ran = report.totals.passed + report.totals.failed;
+  if (ran === 0) {
+    cannotStart(
+      report.totals.skipped > 0
+        ? `Every selected test was skipped (${report.totals.skipped}); nothing was checked.`
+        : `No test matched the selection (${args.join(' ') || 'no arguments'}): nothing was checked.`,
+    );
+  }
+
+  // The new run ran: its reports replace the previous run's, all of them.
+  for (const name of RUN_ARTIFACTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
+  for (const name of readdirSync(staging)) {
+    rmSync(join(reportsDir, name), { recursive: true, force: true });
+    renameSync(join(staging, name), join(reportsDir, name));
+  }
+  rmSync(staging, { recursive: true, force: true });
+
+  const built = await buildAllureReport(join(reportsDir, 'allure-results'), join(reportsDir, 'allure-report'));
+  console.log('');
+  for (const line of summaryLines(report)) console.log(line);
+  if (report.gate) for (const line of gateConsoleLines(report.gate)) console.log(line);
+  console.log(
+    `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml, ${reportsDir}/exchanges.har${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
   );
+  // The gate decides (a new failure or an expired expectation); a test the suite could not judge
+  // (its own time-out) is reported, never a failure of the target.
+  process.exit(runFailed(report) || code !== 0 ? 1 : 0);
 }
 
-// The new run ran: its reports replace the previous run's, all of them.
-for (const name of RUN_ARTIFACTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
-for (const name of readdirSync(staging)) {
-  rmSync(join(reportsDir, name), { recursive: true, force: true });
-  renameSync(join(staging, name), join(reportsDir, name));
-}
-rmSync(staging, { recursive: true, force: true });
-
-const built = buildAllureReport(join(reportsDir, 'allure-results'), join(reportsDir, 'allure-report'));
-console.log('');
-for (const line of summaryLines(report)) console.log(line);
-if (report.gate) for (const line of gateConsoleLines(report.gate)) console.log(line);
-console.log(
-  `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml, ${reportsDir}/exchanges.har${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
-);
-// The gate decides (a new failure or an expired expectation); a test the suite could not judge
-// (its own time-out) is reported, never a failure of the target.
-process.exit(runFailed(report) || code !== 0 ? 1 : 0);
+void main();

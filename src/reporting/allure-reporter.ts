@@ -18,6 +18,9 @@ import { CHECK_LABEL, NOT_JUDGED, SUITE_ERROR } from './allure-categories';
 import { EVIDENCE_ANNOTATION, parseEvidence } from './evidence';
 import { classifyFailure, gateInputs } from './gate/run-gate';
 
+type AllureTestResult = Parameters<Writer['writeResult']>[0];
+type AllureStep = AllureTestResult['steps'][number];
+
 export class UnsyncedWriter implements Writer {
   private made = false;
   private readonly pending = new Set<Promise<void>>();
@@ -31,7 +34,7 @@ export class UnsyncedWriter implements Writer {
   }
 
   writeResult(result: Parameters<Writer['writeResult']>[0]): void {
-    this.json(`${result.uuid}-result.json`, result);
+    this.json(`${result.uuid}-result.json`, presentResult(result));
   }
   writeGroup(result: Parameters<Writer['writeGroup']>[0]): void {
     this.json(`${result.uuid}-container.json`, result);
@@ -66,6 +69,36 @@ export class UnsyncedWriter implements Writer {
     this.made = true;
     return join(this.resultsDir, name);
   }
+}
+
+/** The name of a passed test's one attachment of all its exchanges (specs/kit/exchange-log.ts). */
+export const ALL_EXCHANGES_ATTACHMENT = /^exchanges: \d+$/;
+/** An exchange's step ("003 POST /v2/candidates -> 422", src/http/exchange.ts `exchangeTitle`). */
+const EXCHANGE_STEP = /^\d{3,} [A-Z]+ /;
+/** The mark of the failed exchange's step. */
+export const FAILED_MARK = '\u2717';
+
+/**
+ * The result as the report shows it:
+ * - the step of the exchange a check failed on (the one step that ends failed) is named "\u2717 <name>".
+ *   Marked here, from the step's own status: a runtime message sent from the step would rename the
+ *   runner's latest open step, and a test's exchange steps all end together;
+ * - a passed test's exchanges, attached when the test ends (from a fixture's teardown, which Playwright
+ *   files under "After Hooks"), show at the test's own level, first; the steps this empties are dropped.
+ */
+export function presentResult(result: AllureTestResult): AllureTestResult {
+  const hoisted: AllureTestResult['attachments'] = [];
+  const present = (steps: AllureStep[]): AllureStep[] =>
+    steps.flatMap((step) => {
+      const kept = step.attachments.filter((a) => !ALL_EXCHANGES_ATTACHMENT.test(a.name));
+      hoisted.push(...step.attachments.filter((a) => ALL_EXCHANGES_ATTACHMENT.test(a.name)));
+      const failed = (step.status === 'failed' || step.status === 'broken') && EXCHANGE_STEP.test(step.name ?? '');
+      const shown = { ...step, name: failed ? `${FAILED_MARK} ${step.name}` : step.name, attachments: kept, steps: present(step.steps) };
+      const emptied = kept.length < step.attachments.length && kept.length === 0 && shown.steps.length === 0 && !failed;
+      return emptied ? [] : [shown];
+    });
+  const steps = present(result.steps).filter((s) => !(s.name === 'After Hooks' && s.steps.length === 0 && s.attachments.length === 0));
+  return { ...result, attachments: [...hoisted, ...result.attachments], steps };
 }
 
 type Options = ConstructorParameters<typeof AllureReporter>[0] & { resultsDir: string };

@@ -225,28 +225,78 @@ export const harEntriesDir = (reportsDir: string): string => join(reportsDir, 'r
 /** The JSON-lines file of one worker (its parallel index or its pid). */
 export const harEntriesFile = (reportsDir: string, worker: number | string): string => join(harEntriesDir(reportsDir), `${worker}.jsonl`);
 
-/** Appends entries to a worker's JSON-lines file (one `appendFileSync`: a line is never split between writers). */
+/**
+ * What the merge orders and groups an entry by, written before it on its line: the merge reads these
+ * few fields and copies each entry's bytes as they are, without decoding, parsing or writing again
+ * the bodies (~17 MB a run: ~1 s of the runner's end, against ~0.2 s).
+ */
+interface LineKey {
+  t: string;
+  s: number;
+  p?: string;
+  n?: string;
+}
+
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+
+/**
+ * Appends entries to a worker's JSON-lines file (one `appendFileSync`: a line is never split between
+ * writers). A line is the entry's key, a tab, the entry: JSON never holds a raw tab, so the first
+ * tab ends the key and a line with two is one a killed worker left cut short.
+ */
 export function appendHarEntries(file: string, entries: readonly HarEntry[]): void {
   if (entries.length === 0) return;
   mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  const line = (e: HarEntry): string => {
+    const key: LineKey = {
+      t: e.startedDateTime,
+      s: e._seq,
+      ...(e.pageref === undefined ? {} : { p: e.pageref }),
+      ...(e._test === undefined ? {} : { n: e._test }),
+    };
+    return `${JSON.stringify(key)}\t${JSON.stringify(e)}\n`;
+  };
+  appendFileSync(file, entries.map(line).join(''));
 }
 
-/** The entries of JSON-lines files; a line cut short (a worker killed while writing) is skipped. */
-export function readHarEntries(files: readonly string[]): HarEntry[] {
-  const entries: HarEntry[] = [];
+interface RawEntry {
+  key: LineKey;
+  bytes: Buffer;
+}
+
+/** The complete lines of JSON-lines files, key parsed, entry as bytes; a line cut short (a worker killed while writing) is skipped. */
+function readRawEntries(files: readonly string[]): RawEntry[] {
+  const entries: RawEntry[] = [];
   for (const file of files) {
     if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
+    const data = readFileSync(file);
+    // Only lines that end with a newline are whole; the text after the last one is a cut write.
+    for (let start = 0, end = data.indexOf(NEWLINE); end >= 0; start = end + 1, end = data.indexOf(NEWLINE, start)) {
+      const tab = data.indexOf(TAB, start);
+      if (tab < 0 || tab > end || (data.indexOf(TAB, tab + 1) !== -1 && data.indexOf(TAB, tab + 1) < end)) continue;
+      const bytes = data.subarray(tab + 1, end);
+      if (bytes[0] !== 0x7b || bytes[bytes.length - 1] !== 0x7d) continue;
       try {
-        entries.push(JSON.parse(line) as HarEntry);
+        const key = JSON.parse(data.toString('utf8', start, tab)) as LineKey;
+        if (typeof key.t === 'string' && typeof key.s === 'number') entries.push({ key, bytes });
       } catch {
-        // a partial last line
+        // a cut line
       }
     }
   }
   return entries;
+}
+
+/** The entries of JSON-lines files; a line cut short (a worker killed while writing) is skipped. */
+export function readHarEntries(files: readonly string[]): HarEntry[] {
+  return readRawEntries(files).flatMap(({ bytes }) => {
+    try {
+      return [JSON.parse(bytes.toString('utf8')) as HarEntry];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** The JSON-lines files in a folder (e.g. `harEntriesDir(reportsDir)`), sorted. */
@@ -258,10 +308,25 @@ export function harEntryFiles(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
-/** Merges the workers' files into one HAR file at `path`; returns how many entries it holds. */
+/**
+ * Merges the workers' files into one HAR file at `path` (the document `harLog` makes: entries in the
+ * order they started, a page per test); returns how many entries it holds.
+ */
 export function writeHarFile(path: string, files: readonly string[], comment?: string): number {
-  const entries = readHarEntries(files);
+  const entries = readRawEntries(files).sort((a, b) => a.key.t.localeCompare(b.key.t) || a.key.s - b.key.s);
+  const pages = new Map<string, HarPage>();
+  for (const { key } of entries) {
+    if (key.p === undefined || pages.has(key.p)) continue;
+    pages.set(key.p, { id: key.p, title: key.n ?? key.p, startedDateTime: key.t, pageTimings: {} });
+  }
+  const head = JSON.stringify({ version: '1.2', creator: { ...HAR_CREATOR }, ...(pages.size ? { pages: [...pages.values()] } : {}) });
+  const tail = comment === undefined ? '' : `,"comment":${JSON.stringify(comment)}`;
+  const parts: Buffer[] = [Buffer.from(`{"log":${head.slice(0, -1)},"entries":[`)];
+  entries.forEach(({ bytes }, i) => parts.push(...(i ? [COMMA, bytes] : [bytes])));
+  parts.push(Buffer.from(`]${tail}}}\n`));
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(harLog(entries, comment))}\n`);
+  writeFileSync(path, Buffer.concat(parts));
   return entries.length;
 }
+
+const COMMA = Buffer.from(',');

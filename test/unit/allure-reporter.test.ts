@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
-import ConformanceAllureReporter, { UnsyncedWriter } from '../../src/reporting/allure-reporter';
+import { Status } from 'allure-js-commons';
+import ConformanceAllureReporter, { presentResult, UnsyncedWriter } from '../../src/reporting/allure-reporter';
 
 void test('onBegin gives the runtime the unsynced writer, which writes results, attachments (flushed by onEnd) and categories', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'allure-'));
@@ -34,4 +35,80 @@ void test('an attachment that cannot be written fails the flush, naming it', asy
   writer.writeAttachment('c-attachment.txt', Buffer.from('fine'));
   await assert.rejects(writer.flush(), /Allure attachments not written: no-such-dir\/b-attachment.txt/);
   assert.equal(readFileSync(join(dir, 'c-attachment.txt'), 'utf8'), 'fine');
+});
+
+type Result = Parameters<typeof presentResult>[0];
+type Step = Result['steps'][number];
+const att = (name: string): Step['attachments'][number] => ({ name, source: `${name.length}-attachment`, type: 'Text/plain' });
+const step = (name: string, status: Step['status'], attachments: Step['attachments'] = [], steps: Step[] = []): Step =>
+  ({ name, status, attachments, steps, parameters: [], statusDetails: {}, stage: 'finished' }) as Step;
+const result = (steps: Step[], status: Result['status'] = Status.PASSED): Result =>
+  ({
+    uuid: 'u',
+    name: 't',
+    status,
+    steps,
+    attachments: [],
+    labels: [],
+    links: [],
+    parameters: [],
+    statusDetails: {},
+    stage: 'finished',
+  }) as Result;
+
+void test('the step of the exchange a check failed on is marked, wherever the other open steps ended', () => {
+  const shown = presentResult(
+    result(
+      [
+        step('001 GET /v2/candidates/1 -> 200', Status.PASSED, [], [step('001 GET /v2/candidates/1 -> 200', undefined, [att('001 GET')])]),
+        step('002 GET /v2/candidates?filter[x]=1 -> 200', Status.FAILED),
+        step('003 GET /v2/candidates?filter[x]=2 -> 200', Status.PASSED),
+        step('After Hooks', Status.PASSED, [], [step('exchanges.har', undefined, [att('exchanges.har')])]),
+      ],
+      Status.FAILED,
+    ),
+  );
+  assert.deepEqual(
+    shown.steps.map((s) => s.name),
+    [
+      '001 GET /v2/candidates/1 -> 200',
+      '\u2717 002 GET /v2/candidates?filter[x]=1 -> 200',
+      '003 GET /v2/candidates?filter[x]=2 -> 200',
+      'After Hooks',
+    ],
+  );
+  // A failed step that is not an exchange (a test.step of the spec) keeps its name.
+  assert.equal(presentResult(result([step('walk the pages', Status.FAILED)], Status.FAILED)).steps[0]?.name, 'walk the pages');
+});
+
+void test("a passed test's one attachment of its exchanges shows at the test's level, and the After Hooks step it leaves empty goes", () => {
+  const shown = presentResult(
+    result([
+      step('001 PUT /v3/t/hrcore/employee -> 200', Status.PASSED),
+      step('After Hooks', Status.PASSED, [], [step('exchanges: 1', undefined, [att('exchanges: 1')])]),
+    ]),
+  );
+  assert.deepEqual(
+    shown.attachments.map((a) => a.name),
+    ['exchanges: 1'],
+  );
+  assert.deepEqual(
+    shown.steps.map((s) => s.name),
+    ['001 PUT /v3/t/hrcore/employee -> 200'],
+  );
+  // Clean-up exchanges keep their After Hooks step.
+  const kept = presentResult(
+    result([
+      step(
+        'After Hooks',
+        Status.PASSED,
+        [],
+        [step('002 DELETE /v2/candidates/1 -> 204', Status.PASSED), step('exchanges: 2', undefined, [att('exchanges: 2')])],
+      ),
+    ]),
+  );
+  assert.deepEqual(
+    kept.steps.map((s) => [s.name, s.steps.map((c) => c.name)]),
+    [['After Hooks', ['002 DELETE /v2/candidates/1 -> 204']]],
+  );
 });

@@ -40,7 +40,7 @@ test('allurerc.mjs takes CONFORMANCE_HISTORY (for a direct `npx allure generate`
   assert.equal(read(''), 'undefined');
 });
 
-test('two builds with one history file: the second report holds the first run, the file one line per build', () => {
+test('two builds with one history file: the second report holds the first run, the file one line per build', async () => {
   const results = join(dir, 'allure-results');
   mkdirSync(results, { recursive: true });
   const uuid = '6d1b2f1e-0000-4000-8000-000000000001';
@@ -68,7 +68,7 @@ test('two builds with one history file: the second report holds the first run, t
   const second = join(dir, 'run2', 'allure-report');
   mkdirSync(join(dir, 'run1'), { recursive: true });
   mkdirSync(join(dir, 'run2'), { recursive: true });
-  assert.ok(buildAllureReport(results, first, { historyPath: history }));
+  assert.ok(await buildAllureReport(results, first, { historyPath: history }));
   const lines = (): { uuid: string }[] =>
     readFileSync(history, 'utf8')
       .split('\n')
@@ -78,7 +78,7 @@ test('two builds with one history file: the second report holds the first run, t
   const firstRun = lines()[0]?.uuid ?? '';
   assert.doesNotMatch(readFileSync(join(first, 'index.html'), 'utf8'), /data\/history\//, 'the first report has no earlier run');
 
-  assert.ok(buildAllureReport(results, second, { historyPath: history }));
+  assert.ok(await buildAllureReport(results, second, { historyPath: history }));
   assert.equal(lines().length, 2);
   assert.ok(
     readFileSync(join(second, 'index.html'), 'utf8').includes(`data/history/${firstRun}.json`),
@@ -87,7 +87,7 @@ test('two builds with one history file: the second report holds the first run, t
 
   const without = join(dir, 'run3', 'allure-report');
   mkdirSync(join(dir, 'run3'), { recursive: true });
-  assert.ok(buildAllureReport(results, without, { historyPath: undefined }));
+  assert.ok(await buildAllureReport(results, without, { historyPath: undefined }));
   assert.equal(lines().length, 2, 'no history option: the file is neither read nor appended');
   assert.ok(existsSync(join(without, 'index.html')));
 });

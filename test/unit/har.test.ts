@@ -21,6 +21,7 @@ import {
   harEntryFiles,
   harEntriesDir,
   harLog,
+  readHarEntries,
   toHarEntry,
   writeHarFile,
   type Har,
@@ -156,6 +157,33 @@ void test('workers append JSON lines; the merge writes one valid HAR in start or
   );
   assert.equal(har.log.entries[0]?.pageref, har.log.entries[1]?.pageref, 'one page for the exchanges of test A');
   assert.ok(!readFileSync(out, 'utf8').includes(SECRET));
+});
+
+void test('the merge copies entries byte for byte: tabs and non-ASCII text survive, a line a killed worker cut is dropped with the line written after it', () => {
+  const reports = mkdtempSync(join(tmpdir(), 'har-raw-'));
+  const file = harEntriesFile(reports, 0);
+  const tabbed = exchange(1, { response: { status: 200, headers: {}, text: '{"note":"a\tb – ✓ café"}', truncated: false, bytes: 30 } });
+  appendHarEntries(file, [toHarEntry(tabbed, { test: 'Ünïcode › tab' })]);
+  appendFileSync(file, '{"t":"2026-11-25T12:00:09.000Z","s":9}\t{"startedDateTime":"2026-'); // killed mid-entry
+  appendHarEntries(file, [toHarEntry(exchange(2), { test: 'lost with the cut line' })]);
+  appendHarEntries(file, [toHarEntry(exchange(3), { test: 'kept' })]);
+  const out = join(reports, 'exchanges.har');
+  assert.equal(writeHarFile(out, [file]), 2);
+  const har = JSON.parse(readFileSync(out, 'utf8')) as Har;
+  assertValidHar(har);
+  assert.deepEqual(
+    har.log.entries.map((e) => [e._seq, e._test]),
+    [
+      [1, 'Ünïcode › tab'],
+      [3, 'kept'],
+    ],
+  );
+  assert.equal(har.log.entries[0]?.response.content.text, '{"note":"a\tb – ✓ café"}');
+  assert.deepEqual(
+    readHarEntries([file]).map((e) => e._seq),
+    [1, 3],
+    'readHarEntries reads the same lines',
+  );
 });
 
 void test("a failing test's exchanges as an attachment: valid HAR, named exchanges.har", () => {
