@@ -44,6 +44,8 @@ const metadata = {
 };
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const instances = readInstances();
+// A many-instance run's projects share workers (src/runner/instances.ts, patches/playwright+1.65.1.patch).
+if (instances) process.env.PW_WORKER_GROUPS ??= '1';
 const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
 // The fault runs the suite ~100 times and reads only conformance.json: skip the other reports.

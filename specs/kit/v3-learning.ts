@@ -69,8 +69,8 @@ export function providerFieldCandidates(): string[] {
   return [...new Set([configured, LEARNING_PROVIDER_FIELD, 'service', 'theService'].filter(Boolean))];
 }
 
-/** The discovered name, per worker (each worker is its own process). */
-let discovery: Promise<string | null> | null = null;
+/** The discovered name, per target of the worker (a fault run's worker moves between reference servers). */
+const discoveries = new WeakMap<Target, Promise<string | null>>();
 
 async function discover(ctx: LearningContext): Promise<string | null> {
   const { providerId, ownerId } = learningIds(ctx.target);
@@ -102,10 +102,14 @@ async function discover(ctx: LearningContext): Promise<string | null> {
  */
 export async function providerField(ctx: LearningContext): Promise<string> {
   learningIds(ctx.target);
-  discovery ??= discover(ctx).catch((error: unknown) => {
-    discovery = null;
-    throw error;
-  });
+  let discovery = discoveries.get(ctx.target);
+  if (!discovery) {
+    discovery = discover(ctx).catch((error: unknown) => {
+      discoveries.delete(ctx.target);
+      throw error;
+    });
+    discoveries.set(ctx.target, discovery);
+  }
   const field = await discovery;
   test.skip(field === null, PROVIDER_FIELD_SKIP);
   return field ?? '';

@@ -144,11 +144,13 @@ export async function noWriteToken(hr: V3Target, target: Target): Promise<NoWrit
   return { kind: 'none', reason: 'the token endpoint gives this client no token without Public.HrCore.Write', attempts };
 }
 
-let memo: { at: number; value: Promise<NoWriteToken> } | null = null;
+/** Per target: a fault run's worker moves between reference servers, and a token is its issuer's. */
+const memos = new WeakMap<Target, { at: number; value: Promise<NoWriteToken> }>();
 
 /** `noWriteToken`, shared by the tests of a worker while the tokens are young (tokens live 300 s, 001 §5.3). */
 export function sharedNoWriteToken(hr: V3Target, target: Target): Promise<NoWriteToken> {
-  if (!memo || Date.now() - memo.at > 120_000) memo = { at: Date.now(), value: noWriteToken(hr, target) };
+  let memo = memos.get(target);
+  if (!memo || Date.now() - memo.at > 120_000) memos.set(target, (memo = { at: Date.now(), value: noWriteToken(hr, target) }));
   return memo.value;
 }
 
@@ -199,12 +201,13 @@ export async function severalScopesToken(hr: V3Target, target: Target): Promise<
   return { kind: 'refused', scope, status: res.status, error };
 }
 
-let severalMemo: { at: number; value: Promise<SeveralScopesToken> } | null = null;
+const severalMemos = new WeakMap<Target, { at: number; value: Promise<SeveralScopesToken> }>();
 
 /** `severalScopesToken`, shared by the tests of a worker for a minute (tokens live 300 s, 001 §5.3). */
 export function sharedSeveralScopesToken(hr: V3Target, target: Target): Promise<SeveralScopesToken> {
-  if (!severalMemo || Date.now() - severalMemo.at > 60_000) severalMemo = { at: Date.now(), value: severalScopesToken(hr, target) };
-  return severalMemo.value;
+  let memo = severalMemos.get(target);
+  if (!memo || Date.now() - memo.at > 60_000) severalMemos.set(target, (memo = { at: Date.now(), value: severalScopesToken(hr, target) }));
+  return memo.value;
 }
 
 /** The lifetime a token response states, and where: expires_in (RFC 6749 §5.1), else the JWT's exp - iat (RFC 7519 §4.1.4, §4.1.6). */

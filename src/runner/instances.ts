@@ -29,6 +29,9 @@ export interface Instance {
 
 export const INSTANCES_VARIABLE = 'REFERENCE_INSTANCES_FILE';
 
+/** The worker group of every project of a many-instance run. */
+export const INSTANCE_WORKER_GROUP = 'instances';
+
 /** What <reports>/instances/<name>/timing.json holds (src/runner/instance-reporter.ts). */
 export interface InstanceTiming {
   /** Its tests' durations summed, in seconds (the time its own checks took, whatever ran beside them). */
@@ -70,10 +73,18 @@ export function escapeRegExp(text: string): string {
 }
 
 /** The Playwright projects of a many-instance run: one per API of each instance. */
-export function instanceProjects(
-  instances: readonly Instance[],
-): { name: string; testDir: string; workers: number; testMatch?: RegExp; grep?: RegExp; metadata: { instance: number } }[] {
+export function instanceProjects(instances: readonly Instance[]): {
+  name: string;
+  testDir: string;
+  workers: number;
+  testMatch?: RegExp;
+  grep?: RegExp;
+  metadata: { instance: number; workerGroup: string };
+}[] {
   // One worker per project: projects outnumber workers, so none waits, and each starts one worker, not two.
+  // Every project is in one worker group (patches/playwright+1.65.1.patch, PW_WORKER_GROUPS): a worker
+  // done with one instance's tests takes the next instance's, its worker fixtures set up again, instead
+  // of a new worker (~1.1 CPU-s each) per instance.
   return instances.flatMap((inst, index) =>
     inst.projects.map((p) => ({
       name: projectName(p.api, inst.name),
@@ -81,7 +92,7 @@ export function instanceProjects(
       workers: 1,
       ...(p.file ? { testMatch: new RegExp(`${escapeRegExp(p.file.slice(p.file.lastIndexOf('/') + 1))}$`) } : {}),
       ...(p.grep ? { grep: new RegExp(p.grep) } : {}),
-      metadata: { instance: index },
+      metadata: { instance: index, workerGroup: INSTANCE_WORKER_GROUP },
     })),
   );
 }

@@ -18,7 +18,7 @@ void test('a hint becomes a project whose grep matches its full title literally,
   const [built] = instanceProjects([{ name: 'rm.f', faults: ['rm.f'], variants: [], projects: [project] }]);
   assert.ok(built?.grep && built.testMatch);
   assert.equal(built.name, 'rm@rm.f');
-  assert.deepEqual(built.metadata, { instance: 0 });
+  assert.deepEqual(built.metadata, { instance: 0, workerGroup: 'instances' });
   assert.match('rm/lists-membership.spec.ts PUT /lists/{listId} (a+b)? adds [x] @smoke @smoke', built.grep);
   assert.doesNotMatch('rm/lists-membership.spec.ts PUT /lists/{listId} aab adds x @smoke', built.grep);
   assert.match('/work/specs/rm/lists-membership.spec.ts', built.testMatch);

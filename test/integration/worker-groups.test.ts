@@ -1,0 +1,69 @@
+/**
+ * patches/playwright+1.65.1.patch, PW_WORKER_GROUPS=1 (set by playwright.config.ts for the fault run's
+ * many-instance runs, src/runner/instances.ts): projects whose metadata names one `workerGroup` share
+ * workers. A worker that takes another project's tests first tears down the worker fixtures it made
+ * for the previous one, so each test's worker fixtures are its own project's. Without the switch,
+ * or without a group, a project gets workers of its own. Fails if the patch is not applied.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { PLAYWRIGHT_CLI, ROOT } from './support/suite';
+
+interface Seen {
+  project: string;
+  workerIndex: number;
+  instance: string;
+  log: string[];
+}
+
+interface JsonSuite {
+  specs: {
+    title: string;
+    tests: {
+      projectName: string;
+      results: { status: string; workerIndex: number; annotations: { type: string; description?: string }[] }[];
+    }[];
+  }[];
+  suites?: JsonSuite[];
+}
+
+function run(groups: '0' | '1'): Seen[] {
+  const env: NodeJS.ProcessEnv = { ...process.env, PW_WORKER_GROUPS: groups, NO_COLOR: '1' };
+  delete env.NODE_TEST_CONTEXT;
+  const config = join(ROOT, 'test/integration/support/worker-groups/playwright.config.ts');
+  const child = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', config], { env, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(child.status, 0, `every test passes: ${child.stderr}`);
+  const seen: Seen[] = [];
+  const walk = (suite: JsonSuite): void => {
+    for (const spec of suite.specs)
+      for (const t of spec.tests)
+        for (const r of t.results) {
+          assert.equal(r.status, 'passed');
+          const note = JSON.parse(r.annotations.find((a) => a.type === 'seen')?.description ?? '{}') as { instance: string; log: string[] };
+          seen.push({ project: t.projectName, workerIndex: r.workerIndex, ...note });
+        }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const suite of (JSON.parse(child.stdout) as { suites: JsonSuite[] }).suites) walk(suite);
+  return seen;
+}
+
+void test('projects of one worker group share a worker, each test with worker fixtures made for its own project', () => {
+  const shared = run('1');
+  assert.equal(shared.length, 6);
+  for (const s of shared) assert.equal(s.instance, s.project, `${s.project}: its worker fixture was made for ${s.instance}`);
+  const workerOf = (p: string): Set<number> => new Set(shared.filter((s) => s.project === p).map((s) => s.workerIndex));
+  assert.deepEqual([...workerOf('a')], [...workerOf('b')], 'a and b ran in one worker');
+  assert.notDeepEqual([...workerOf('c')], [...workerOf('a')], 'c, in no group, got a worker of its own');
+  // The second project of the group found the first one's fixture torn down before its own was made.
+  const second = shared.filter((s) => s.project === 'a' || s.project === 'b').at(-1) as Seen;
+  const first = second.project === 'a' ? 'b' : 'a';
+  assert.deepEqual(second.log, [`set up ${first}`, `tear down ${first}`, `set up ${second.project}`]);
+
+  const separate = run('0');
+  const workers = new Set(separate.map((s) => s.workerIndex));
+  assert.equal(workers.size, 3, 'without PW_WORKER_GROUPS every project has its own worker');
+  for (const s of separate) assert.equal(s.instance, s.project);
+});
