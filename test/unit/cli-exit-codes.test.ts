@@ -1,115 +1,134 @@
 /** `npm start` (src/cli/start.ts) ends with exit 2 and one message when the run cannot start (INTERFACE.md). */
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** `npm start` with only `env` (and PATH, HOME): its exit status and output. Async, so the cases run side by side. */
 function start(
   env: Record<string, string>,
   args: string[] = [],
   reports = mkdtempSync(join(tmpdir(), 'exit-codes-')),
-): { status: number | null; output: string; ms: number } {
+): Promise<{ status: number | null; output: string; ms: number }> {
   const t0 = Date.now();
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CONFORMANCE_REPORTS_DIR: reports, CONFORMANCE_QUIET: '1', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/start.ts', ...args],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          CONFORMANCE_REPORTS_DIR: reports,
+          CONFORMANCE_QUIET: '1',
+          ...env,
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ status, output: `${stdout}${stderr}`, ms: Date.now() - t0 });
+      },
+    );
   });
-  return { status: res.status, output: `${res.stdout}${res.stderr}`, ms: Date.now() - t0 };
 }
 
-test('an RM base URL where nothing listens: exit 2 within 30 s, one message naming the URL', () => {
-  const url = 'http://127.0.0.1:9/v2';
-  const r = start({ RM_BASE_URL: url, RM_API_KEY: 'k', RM_API_SECRET: 's' });
-  assert.equal(r.status, 2, r.output);
-  assert.ok(r.ms < 30_000);
-  assert.match(r.output, /cannot start[\s\S]*http:\/\/127\.0\.0\.1:9\/v2 cannot be reached/);
-  assert.doesNotMatch(r.output, /^\s+at /m, 'no stack trace');
-});
-
-test('a wrong RM secret against the (forced) embedded server: exit 2 with a message about credentials, secret not printed', () => {
-  const r = start({ CONFORMANCE_EMBEDDED: '1', RM_API_SECRET: 'definitely-wrong-secret-77' });
-  assert.equal(r.status, 2, r.output);
-  assert.match(r.output, /credentials were refused.*RM_API_KEY and RM_API_SECRET/);
-  assert.ok(!r.output.includes('definitely-wrong-secret-77'));
-});
-
-test('bad configuration: exit 2 naming every problem', () => {
-  const r = start({
-    HR_BASE_URL: 'https://api.dc2.example.test/v3/t1',
-    HR_CLIENT_ID: 'c',
-    HR_CLIENT_SECRET: 's',
-    HR_TOKEN_URL: 'https://auth.example.test/token',
-  });
-  assert.equal(r.status, 2, r.output);
-  assert.match(r.output, /production environment.*CONFORMANCE_ALLOW_PRODUCTION=1/);
-});
-
-test('an unknown project: exit 2 with one line naming the projects, no stack trace', () => {
-  const r = start({}, ['--project=foo']);
-  assert.equal(r.status, 2, r.output);
-  assert.match(r.output, /Unknown project "foo": the projects are rm, hr, learning/);
-  assert.doesNotMatch(r.output, /^\s+at /m);
-});
-
-test('a selection that matches no test: exit 2, never "CONFORMS"', () => {
-  const r = start({}, ['--grep', 'NoSuchTitleAnywhere']);
-  assert.equal(r.status, 2, r.output);
-  assert.match(r.output, /No test matched the selection/);
-  assert.doesNotMatch(r.output, /CONFORMS/);
-});
-
-test('a run that cannot start leaves the previous reports as they were', () => {
-  const reports = mkdtempSync(join(tmpdir(), 'exit-codes-keep-'));
-  writeFileSync(join(reports, 'conformance.json'), '{"previous": true}');
-  const r = start({ RM_BASE_URL: 'not-a-url' }, [], reports);
-  assert.equal(r.status, 2, r.output);
-  assert.deepEqual(readdirSync(reports), ['conformance.json']);
-  assert.equal(readFileSync(join(reports, 'conformance.json'), 'utf8'), '{"previous": true}');
-});
-
-test('empty variables count as unset: the embedded server runs and the smoke tests pass (exit 0)', () => {
-  const r = start({ RM_BASE_URL: '', RM_API_KEY: '', RM_API_SECRET: '', HR_BASE_URL: '', HR_CLIENT_ID: '' }, ['--grep', '@smoke']);
-  assert.equal(r.status, 0, r.output);
-  assert.match(r.output, /^Target: RM v2 the embedded reference server; HR core \/ Learning v3 the embedded reference server$/m);
-  assert.match(r.output, /CONFORMS on everything judged/);
-});
-
-// The target you meant (INTERFACE.md): each mistake is one line naming the variable, before any test.
-for (const [what, env, line] of [
-  [
-    'a typo of RM_BASE_URL',
-    { RM_BASE_ULR: 'https://rm.example.test/v2' },
-    /RM_BASE_ULR is not a variable of the suite: did you mean RM_BASE_URL\?/,
-  ],
-  [
-    'an empty RM_BASE_URL with RM_API_KEY set',
-    { RM_BASE_URL: '', RM_API_KEY: 'k' },
-    /RM_API_KEY is set but RM_BASE_URL is not \(or is empty\)/,
-  ],
-  [
-    'HR credentials with only RM_BASE_URL set',
-    { RM_BASE_URL: 'http://127.0.0.1:9/v2', HR_CLIENT_ID: 'c' },
-    /HR_CLIENT_ID is set but HR_BASE_URL is not/,
-  ],
-  [
-    'CONFORMANCE_REQUIRE_TARGET=1 with no base URL',
-    { CONFORMANCE_REQUIRE_TARGET: '1' },
-    /CONFORMANCE_REQUIRE_TARGET=1 but neither RM_BASE_URL nor HR_BASE_URL is set/,
-  ],
-  [
-    'a typo of a run control',
-    { CONFORMANCE_NUM_RUN: '5' },
-    /CONFORMANCE_NUM_RUN is not a variable of the suite: did you mean CONFORMANCE_NUM_RUNS\?/,
-  ],
-] as const) {
-  test(`${what}: exit 2 with one line naming the variable, never the embedded server`, () => {
-    const r = start(env);
+// Each case is its own process, mostly waiting on Playwright's start: three at once.
+describe('npm start exit codes', { concurrency: 3 }, () => {
+  test('an RM base URL where nothing listens: exit 2 within 30 s, one message naming the URL', async () => {
+    const url = 'http://127.0.0.1:9/v2';
+    const r = await start({ RM_BASE_URL: url, RM_API_KEY: 'k', RM_API_SECRET: 's' });
     assert.equal(r.status, 2, r.output);
-    assert.match(r.output, line);
-    assert.equal(r.output.match(/cannot start/g)?.length, 1, 'said once');
-    assert.doesNotMatch(r.output, /CONFORMS|passed/);
+    assert.ok(r.ms < 30_000);
+    assert.match(r.output, /cannot start[\s\S]*http:\/\/127\.0\.0\.1:9\/v2 cannot be reached/);
+    assert.doesNotMatch(r.output, /^\s+at /m, 'no stack trace');
   });
-}
+
+  test('a wrong RM secret against the (forced) embedded server: exit 2 with a message about credentials, secret not printed', async () => {
+    const r = await start({ CONFORMANCE_EMBEDDED: '1', RM_API_SECRET: 'definitely-wrong-secret-77' });
+    assert.equal(r.status, 2, r.output);
+    assert.match(r.output, /credentials were refused.*RM_API_KEY and RM_API_SECRET/);
+    assert.ok(!r.output.includes('definitely-wrong-secret-77'));
+  });
+
+  test('bad configuration: exit 2 naming every problem', async () => {
+    const r = await start({
+      HR_BASE_URL: 'https://api.dc2.example.test/v3/t1',
+      HR_CLIENT_ID: 'c',
+      HR_CLIENT_SECRET: 's',
+      HR_TOKEN_URL: 'https://auth.example.test/token',
+    });
+    assert.equal(r.status, 2, r.output);
+    assert.match(r.output, /production environment.*CONFORMANCE_ALLOW_PRODUCTION=1/);
+  });
+
+  test('an unknown project: exit 2 with one line naming the projects, no stack trace', async () => {
+    const r = await start({}, ['--project=foo']);
+    assert.equal(r.status, 2, r.output);
+    assert.match(r.output, /Unknown project "foo": the projects are rm, hr, learning/);
+    assert.doesNotMatch(r.output, /^\s+at /m);
+  });
+
+  test('a selection that matches no test: exit 2, never "CONFORMS"', async () => {
+    const r = await start({}, ['--grep', 'NoSuchTitleAnywhere']);
+    assert.equal(r.status, 2, r.output);
+    assert.match(r.output, /No test matched the selection/);
+    assert.doesNotMatch(r.output, /CONFORMS/);
+  });
+
+  test('a run that cannot start leaves the previous reports as they were', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'exit-codes-keep-'));
+    writeFileSync(join(reports, 'conformance.json'), '{"previous": true}');
+    const r = await start({ RM_BASE_URL: 'not-a-url' }, [], reports);
+    assert.equal(r.status, 2, r.output);
+    assert.deepEqual(readdirSync(reports), ['conformance.json']);
+    assert.equal(readFileSync(join(reports, 'conformance.json'), 'utf8'), '{"previous": true}');
+  });
+
+  test('empty variables count as unset: the embedded server runs and the smoke tests pass (exit 0)', async () => {
+    const r = await start({ RM_BASE_URL: '', RM_API_KEY: '', RM_API_SECRET: '', HR_BASE_URL: '', HR_CLIENT_ID: '' }, ['--grep', '@smoke']);
+    assert.equal(r.status, 0, r.output);
+    assert.match(r.output, /^Target: RM v2 the embedded reference server; HR core \/ Learning v3 the embedded reference server$/m);
+    assert.match(r.output, /CONFORMS on everything judged/);
+  });
+
+  // The target you meant (INTERFACE.md): each mistake is one line naming the variable, before any test.
+  for (const [what, env, line] of [
+    [
+      'a typo of RM_BASE_URL',
+      { RM_BASE_ULR: 'https://rm.example.test/v2' },
+      /RM_BASE_ULR is not a variable of the suite: did you mean RM_BASE_URL\?/,
+    ],
+    [
+      'an empty RM_BASE_URL with RM_API_KEY set',
+      { RM_BASE_URL: '', RM_API_KEY: 'k' },
+      /RM_API_KEY is set but RM_BASE_URL is not \(or is empty\)/,
+    ],
+    [
+      'HR credentials with only RM_BASE_URL set',
+      { RM_BASE_URL: 'http://127.0.0.1:9/v2', HR_CLIENT_ID: 'c' },
+      /HR_CLIENT_ID is set but HR_BASE_URL is not/,
+    ],
+    [
+      'CONFORMANCE_REQUIRE_TARGET=1 with no base URL',
+      { CONFORMANCE_REQUIRE_TARGET: '1' },
+      /CONFORMANCE_REQUIRE_TARGET=1 but neither RM_BASE_URL nor HR_BASE_URL is set/,
+    ],
+    [
+      'a typo of a run control',
+      { CONFORMANCE_NUM_RUN: '5' },
+      /CONFORMANCE_NUM_RUN is not a variable of the suite: did you mean CONFORMANCE_NUM_RUNS\?/,
+    ],
+  ] as const) {
+    test(`${what}: exit 2 with one line naming the variable, never the embedded server`, async () => {
+      const r = await start(env);
+      assert.equal(r.status, 2, r.output);
+      assert.match(r.output, line);
+      assert.equal(r.output.match(/cannot start/g)?.length, 1, 'said once');
+      assert.doesNotMatch(r.output, /CONFORMS|passed/);
+    });
+  }
+});
