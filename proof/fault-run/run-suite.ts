@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 import { instanceDir, INSTANCES_VARIABLE, TIMING_FILE, type Instance, type InstanceTiming } from '../../src/runner/instances';
-import { preloadCompileCache } from '../../src/runner/compile-cache';
+import { runnerEnv } from '../../src/runner/runner-env';
 
 export interface SuiteRun {
   exitCode: number;
@@ -57,7 +57,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRun> {
     ...options.env,
   };
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env: preloadCompileCache(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: runnerEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-4000);

@@ -16,7 +16,7 @@ import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
 import { gateConsoleLines } from '../reporting/gate/render';
 import { API_PROJECTS } from '../runner/projects';
-import { preloadCompileCache } from '../runner/compile-cache';
+import { runnerEnv } from '../runner/runner-env';
 import { ConfigError } from '../config/errors';
 import { readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
@@ -124,7 +124,7 @@ if (unknownProjects.length) cannotStart(`Unknown project "${unknownProjects.join
 function runPlaywright(): Promise<number> {
   const child = spawn(process.execPath, [playwrightCli(), 'test', ...args], {
     stdio: 'inherit',
-    env: preloadCompileCache({ ...process.env, CONFORMANCE_REPORTS_DIR: staging }),
+    env: runnerEnv({ ...process.env, CONFORMANCE_REPORTS_DIR: staging }),
   });
   return new Promise((resolve) => {
     child.on('error', () => resolve(2));
