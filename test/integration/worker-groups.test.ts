@@ -29,12 +29,12 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-function run(groups: '0' | '1'): Seen[] {
+function run(groups: '0' | '1', failTeardownOf?: string): { seen: Seen[]; status: number | null; errors: string[] } {
   const env: NodeJS.ProcessEnv = { ...process.env, PW_WORKER_GROUPS: groups, NO_COLOR: '1' };
   delete env.NODE_TEST_CONTEXT;
+  if (failTeardownOf) env.WORKER_GROUPS_FAIL_TEARDOWN = failTeardownOf;
   const config = join(ROOT, 'test/integration/support/worker-groups/playwright.config.ts');
   const child = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', config], { env, encoding: 'utf8', timeout: 60_000 });
-  assert.equal(child.status, 0, `every test passes: ${child.stderr}`);
   const seen: Seen[] = [];
   const walk = (suite: JsonSuite): void => {
     for (const spec of suite.specs)
@@ -46,12 +46,14 @@ function run(groups: '0' | '1'): Seen[] {
         }
     for (const s of suite.suites ?? []) walk(s);
   };
-  for (const suite of (JSON.parse(child.stdout) as { suites: JsonSuite[] }).suites) walk(suite);
-  return seen;
+  const report = JSON.parse(child.stdout) as { suites: JsonSuite[]; errors?: { message?: string }[] };
+  for (const suite of report.suites) walk(suite);
+  return { seen, status: child.status, errors: (report.errors ?? []).map((e) => e.message ?? '') };
 }
 
 void test('projects of one worker group share a worker, each test with worker fixtures made for its own project', () => {
-  const shared = run('1');
+  const { seen: shared, status } = run('1');
+  assert.equal(status, 0, 'every test passes');
   assert.equal(shared.length, 6);
   for (const s of shared) assert.equal(s.instance, s.project, `${s.project}: its worker fixture was made for ${s.instance}`);
   const workerOf = (p: string): Set<number> => new Set(shared.filter((s) => s.project === p).map((s) => s.workerIndex));
@@ -62,8 +64,20 @@ void test('projects of one worker group share a worker, each test with worker fi
   const first = second.project === 'a' ? 'b' : 'a';
   assert.deepEqual(second.log, [`set up ${first}`, `tear down ${first}`, `set up ${second.project}`]);
 
-  const separate = run('0');
+  const { seen: separate } = run('0');
   const workers = new Set(separate.map((s) => s.workerIndex));
   assert.equal(workers.size, 3, 'without PW_WORKER_GROUPS every project has its own worker');
   for (const s of separate) assert.equal(s.instance, s.project);
+});
+
+void test("a worker fixture's failed teardown at a change of project is the run's error, not a failure of the next project's tests", () => {
+  // One worker serves a and b, in an order of Playwright's choosing: the teardown of whichever ran first fails.
+  const first = run('1').seen.find((s) => s.project === 'a' || s.project === 'b')?.project ?? 'a';
+  const { seen, status, errors } = run('1', first);
+  assert.equal(status, 1, 'the run fails');
+  assert.equal(seen.length, 6, 'every test ran');
+  assert.ok(
+    errors.some((m) => m.includes(`teardown of ${first} failed`)),
+    `reported as the run's error: ${JSON.stringify(errors)}`,
+  );
 });

@@ -13,6 +13,7 @@ const test = base.extend<object, { instance: string }>({
       log.push(`set up ${instance}`);
       await use(instance);
       log.push(`tear down ${instance}`);
+      if (process.env.WORKER_GROUPS_FAIL_TEARDOWN === instance) throw new Error(`teardown of ${instance} failed`);
     },
     { scope: 'worker' },
   ],
