@@ -7,11 +7,11 @@
  * one per build) to show trends and each test's earlier results, then appends this build's run to it.
  * Keep the file between runs (a CI cache or artifact). Unset: no history, as before.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allure3Categories } from '../reporting/allure-categories';
-import { withoutAnalytics } from '../reporting/offline-html';
+import { blankAnalyticsInFile } from '../reporting/offline-html';
 
 export interface AllureBuildOptions {
   /** The history file read and appended (Allure 3 `historyPath`); default CONFORMANCE_HISTORY; undefined or empty: none. */
@@ -76,6 +76,6 @@ export async function buildAllureReport(
   }
   const index = join(outputDir, 'index.html');
   if (!existsSync(index)) return false;
-  writeFileSync(index, withoutAnalytics(readFileSync(index, 'utf8')));
+  blankAnalyticsInFile(index);
   return true;
 }
