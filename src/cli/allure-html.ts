@@ -33,11 +33,7 @@ export function allureConfigModule(
   ].join('\n');
 }
 
-/** The part of @allurereport/core (ESM) the build uses. */
-interface AllureCore {
-  readConfig(cwd: string, configPath: string, overrides: { output: string }): Promise<unknown>;
-  AllureReport: new (config: unknown) => { start(): Promise<void>; readDirectory(dir: string): Promise<void>; done(): Promise<void> };
-}
+type AllureCore = typeof import('@allurereport/core');
 
 let core: Promise<AllureCore> | null = null;
 
@@ -46,7 +42,7 @@ let core: Promise<AllureCore> | null = null;
  * build after the run starts at once; the build calls it anyway.
  */
 export function loadAllure(): Promise<AllureCore> {
-  core ??= import('@allurereport/core') as Promise<AllureCore>;
+  core ??= import('@allurereport/core');
   return core;
 }
 

@@ -274,7 +274,8 @@ function readRawEntries(files: readonly string[]): RawEntry[] {
     // Only lines that end with a newline are whole; the text after the last one is a cut write.
     for (let start = 0, end = data.indexOf(NEWLINE); end >= 0; start = end + 1, end = data.indexOf(NEWLINE, start)) {
       const tab = data.indexOf(TAB, start);
-      if (tab < 0 || tab > end || (data.indexOf(TAB, tab + 1) !== -1 && data.indexOf(TAB, tab + 1) < end)) continue;
+      const secondTab = tab < 0 ? -1 : data.indexOf(TAB, tab + 1);
+      if (tab < 0 || tab > end || (secondTab !== -1 && secondTab < end)) continue;
       const bytes = data.subarray(tab + 1, end);
       if (bytes[0] !== 0x7b || bytes[bytes.length - 1] !== 0x7d) continue;
       try {
