@@ -44,14 +44,15 @@ const metadata = {
 };
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 const instances = readInstances();
-// A many-instance run's projects share workers (src/runner/instances.ts, patches/playwright+1.65.1.patch).
-if (instances) process.env.PW_WORKER_GROUPS ??= '1';
+// Projects whose metadata names one worker group share workers (patches/playwright+1.65.1.patch): a
+// near run's projects (src/runner/projects.ts) and a many-instance run's (src/runner/instances.ts).
+process.env.PW_WORKER_GROUPS ??= '1';
 const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
 // The fault runs the suite ~100 times and reads only conformance.json: skip the other reports.
 const lean = process.env.CONFORMANCE_LEAN === '1';
 // The fault runs many reference servers in one run (src/runner/instances.ts); else a project per
-// API, one worker each in the default run (src/runner/projects.ts).
+// API, sharing two workers in a near run (src/runner/projects.ts).
 // A far target (a round trip of 20 ms or more) gets more workers and a job per test (src/runner/latency.ts).
 const baseUrls = [env.RM_BASE_URL, env.HR_BASE_URL].filter((u): u is string => !!u);
 const rttMs = !plan.embedded && !instances ? runRttMs(process.env, baseUrls) : null;
@@ -61,7 +62,7 @@ if (far) process.env.PW_RUN_FIRST_TAG ??= '@property';
 // The run's bound on requests in flight (src/config/target.ts; a bad value is reported by the global setup).
 const maxConcurrency = Number(env.CONFORMANCE_MAX_CONCURRENCY) || (isNear(baseUrls) ? NEAR_MAX_CONCURRENCY : 4);
 const workers = workersFromEnv(process.env.CONFORMANCE_WORKERS, far ? farWorkers(rttMs ?? 0, maxConcurrency) : 2);
-const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, process.env, far, workers);
+const projects = instances ? instanceProjects(instances) : suiteProjects(process.argv, far, workers);
 // `--project foo`: exit 2 and one line, not Playwright's exit 1 and stack trace (src/runner/selection-guard.ts).
 exitOnUnknownProject(projects.map((p) => p.name ?? ''));
 

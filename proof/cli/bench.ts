@@ -29,7 +29,7 @@ import { clientOverhead, jsonReporterRun, loopbackSandboxRun } from '../bench/me
 import { renderFigures, workerStartup } from '../bench/figures';
 
 const SEED = '20261123';
-/** The config's default: two workers, one project per API with one worker each (src/runner/projects.ts). */
+/** The config's default: two workers shared by the three API projects (src/runner/projects.ts). */
 const WORKERS = 2;
 /** Runs of the whole suite against the embedded server; their median is the figure. */
 const EMBEDDED_RUNS = 3;

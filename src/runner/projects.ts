@@ -1,19 +1,17 @@
 /**
  * The suite's Playwright projects, one per API (rm, hr, learning), and how a run spreads them.
  *
- * Playwright starts a worker per project (its worker hash includes the project), and two free
- * workers both take the head of the queue: with three projects and two workers, both switch
- * project twice, and a run starts six workers (~1 CPU-s each) where three would do. So the default
- * whole-suite run caps each project at one worker: one worker runs RM while the other runs HR then
- * Learning. `--project`, `--workers`/`-j` or CONFORMANCE_WORKERS lift the cap, so a chosen project
- * or width gets every worker; RM specs then run on two workers at once, which they tolerate as they
- * tolerate other people writing to a shared target (specs/kit/rm-window.ts). A far target
- * (a round trip of 20 ms or more, src/runner/latency.ts) gets farWorkers() workers and a job per
- * test: its run waits on the network, not on the CPU. Its workers are shared out between the
- * projects by the work each has (farShares): a free worker only ever takes its own project's next
- * test, so none is stopped and started again for another project (Playwright stops a worker whose
- * next job belongs to another project; with one queue of 303 tests and 16 free workers, a far run
- * started ~50 workers of ~2 CPU-s each, most of the run's CPU on 2 cores).
+ * Playwright starts a worker per project (its worker hash includes the project): with three projects
+ * and two workers, a run started three to six workers (~1 CPU-s each) where two would do. A near run's
+ * projects therefore share one worker group (patches/playwright+1.65.1.patch, PW_WORKER_GROUPS): any
+ * free worker takes the next spec file of any project, tearing down the worker fixtures of the project
+ * it leaves (the RM shared records, the v3 tokens) first. Two workers take RM's files, then HR's, then
+ * Learning's, and end together; RM specs on two workers at once tolerate each other as they tolerate
+ * other people writing to a shared target (specs/kit/rm-window.ts). A far target (a round trip of 20 ms
+ * or more, src/runner/latency.ts) gets farWorkers() workers and a job per test: its run waits on the
+ * network, not on the CPU. Its workers are shared out between the projects by the work each has
+ * (farShares), each keeping to its project: far away, a worker fixture set up again at every change of
+ * project is round trips, more than a worker start-up costs there.
  */
 import type { ApiName } from '../catalogue/types';
 
@@ -21,6 +19,8 @@ export interface SuiteProject {
   name: ApiName;
   testDir: string;
   workers?: number;
+  /** `workerGroup`: projects naming the same group share workers (PW_WORKER_GROUPS). */
+  metadata?: { workerGroup: string };
 }
 
 export const API_PROJECTS: readonly SuiteProject[] = [
@@ -29,19 +29,19 @@ export const API_PROJECTS: readonly SuiteProject[] = [
   { name: 'learning', testDir: './specs/learning' },
 ];
 
-const CHOSEN = /^(--project|--workers)(=|$)|^-j/;
+/** The worker group of a near run's projects (patches/playwright+1.65.1.patch, PW_WORKER_GROUPS). */
+export const SUITE_WORKER_GROUP = 'suite';
 
-/** A far target (src/runner/latency.ts) is I/O-bound: no cap, every project takes every worker. */
-export function projectWorkerCap(argv: readonly string[], env: NodeJS.ProcessEnv, far = false): number | undefined {
-  if (env.CONFORMANCE_WORKERS || far) return undefined;
-  return argv.some((arg) => CHOSEN.test(arg)) ? undefined : 1;
-}
+const CHOSEN_PROJECT = /^--project(=|$)/;
 
-export function suiteProjects(argv: readonly string[], env: NodeJS.ProcessEnv, far = false, runWorkers = 0): SuiteProject[] {
-  const workers = projectWorkerCap(argv, env, far);
-  if (workers !== undefined) return API_PROJECTS.map((p) => ({ ...p, workers }));
-  const chosen = argv.some((arg) => /^--project(=|$)/.test(arg));
-  if (!far || chosen || runWorkers < API_PROJECTS.length) return API_PROJECTS.map((p) => ({ ...p }));
+/**
+ * The projects of a run: near, one worker group with no cap per project; far, each project its
+ * share of the run's workers (none when a project is chosen or the workers are too few to share).
+ */
+export function suiteProjects(argv: readonly string[], far = false, runWorkers = 0): SuiteProject[] {
+  if (!far) return API_PROJECTS.map((p) => ({ ...p, metadata: { workerGroup: SUITE_WORKER_GROUP } }));
+  const chosen = argv.some((arg) => CHOSEN_PROJECT.test(arg));
+  if (chosen || runWorkers < API_PROJECTS.length) return API_PROJECTS.map((p) => ({ ...p }));
   const shares = farShares(runWorkers);
   return API_PROJECTS.map((p) => ({ ...p, workers: shares[p.name] }));
 }

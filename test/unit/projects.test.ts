@@ -1,40 +1,31 @@
-/** src/runner/projects.ts: a project per API, one worker each in the default run only; a job per file unless sharded. */
+/** src/runner/projects.ts: a project per API; near, one worker group; far, each project its share of workers; a job per file unless sharded or far. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   FAR_WORKERS,
+  SUITE_WORKER_GROUP,
   VERY_FAR_WORKERS,
   farShares,
   farWorkers,
   jobPerTest,
-  projectWorkerCap,
   suiteProjects,
 } from '../../src/runner/projects';
 import { FAR_RTT_MS, isFar } from '../../src/runner/latency';
 
 const runner = ['node', 'playwright', 'test'];
 
-void test('the default whole-suite run caps each project at one worker', () => {
-  assert.equal(projectWorkerCap(runner, {}), 1);
-  assert.equal(projectWorkerCap([...runner, '--grep', '@smoke', '--shard=1/2'], {}), 1);
-  assert.deepEqual(
-    suiteProjects(runner, {}).map((p) => [p.name, p.testDir, p.workers]),
-    [
-      ['rm', './specs/rm', 1],
-      ['hr', './specs/hr', 1],
-      ['learning', './specs/learning', 1],
-    ],
-  );
-});
-
-void test('a chosen project or width lifts the cap', () => {
-  for (const args of [['--project', 'rm'], ['--project=hr'], ['--workers', '4'], ['--workers=4'], ['-j', '3'], ['-j=3'], ['-j3']]) {
-    assert.equal(projectWorkerCap([...runner, ...args], {}), undefined, args.join(' '));
+void test('a near run: every project in one worker group, none capped, whatever is chosen', () => {
+  for (const args of [[], ['--project', 'rm'], ['--workers', '4'], ['-j3'], ['--shard=1/2']]) {
+    assert.deepEqual(
+      suiteProjects([...runner, ...args]).map((p) => [p.name, p.testDir, p.workers, p.metadata?.workerGroup]),
+      [
+        ['rm', './specs/rm', undefined, SUITE_WORKER_GROUP],
+        ['hr', './specs/hr', undefined, SUITE_WORKER_GROUP],
+        ['learning', './specs/learning', undefined, SUITE_WORKER_GROUP],
+      ],
+      args.join(' '),
+    );
   }
-  assert.equal(projectWorkerCap(runner, { CONFORMANCE_WORKERS: '4' }), undefined);
-  assert.ok(suiteProjects([...runner, '--project', 'rm'], {}).every((p) => p.workers === undefined));
-  // A value that merely starts like an option is not one.
-  assert.equal(projectWorkerCap([...runner, '--grep', 'projects'], {}), 1);
 });
 
 void test('a job per spec file, except in a sharded run: a job per test there', () => {
@@ -44,12 +35,12 @@ void test('a job per spec file, except in a sharded run: a job per test there', 
   assert.equal(jobPerTest([...runner, '--shard', '2/2']), true);
 });
 
-test('a far target lifts the cap, takes a job per test and more workers; a near one keeps the default layout', () => {
+test('a far target takes a job per test and more workers, each project its share and no worker group', () => {
   const runner = ['node', 'playwright', 'test'];
-  assert.equal(projectWorkerCap(runner, {}, true), undefined);
+  assert.ok(suiteProjects(runner, true, 16).every((p) => p.metadata === undefined));
   // The far run's workers are shared out by each project's work, adding up to the run's workers.
   assert.deepEqual(
-    suiteProjects(runner, {}, true, 16).map((p) => [p.name, p.workers]),
+    suiteProjects(runner, true, 16).map((p) => [p.name, p.workers]),
     [
       ['rm', 9],
       ['hr', 5],
@@ -69,8 +60,8 @@ test('a far target lifts the cap, takes a job per test and more workers; a near 
     );
   }
   // A chosen project takes every worker; too few workers to share are not shared.
-  assert.ok(suiteProjects([...runner, '--project', 'rm'], {}, true, 16).every((p) => p.workers === undefined));
-  assert.ok(suiteProjects(runner, {}, true, 2).every((p) => p.workers === undefined));
+  assert.ok(suiteProjects([...runner, '--project', 'rm'], true, 16).every((p) => p.workers === undefined));
+  assert.ok(suiteProjects(runner, true, 2).every((p) => p.workers === undefined));
   assert.equal(jobPerTest(runner, true), true);
   assert.equal(jobPerTest(runner, false), false);
   assert.ok(FAR_WORKERS > 2);
