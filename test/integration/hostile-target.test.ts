@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { isCheckName, type CheckName } from '../../src/checks/names';
 import { pool } from '../../proof/fault-run/run-suite';
 import { startHostileServer, type HostileMode, type HostileServer } from './support/hostile-server';
-import { describeRun, ROOT, runPlaywright, runTsx, scratchDir, stackLines, type RunResult } from './support/suite';
+import { describeRun, ROOT, runPlaywright, runStart, scratchDir, stackLines, type RunResult } from './support/suite';
 
 const KEY = 'hostile-key';
 const SECRET = 'hostile-secret-7Qx';
@@ -70,7 +70,7 @@ before(async () => {
   });
   await pool(modes, 3, async (mode) => {
     const server = await startHostileServer({ mode, apiKey: KEY, apiSecret: SECRET });
-    const run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), ...SELECT], {
+    const run = await runStart(['--config', join(ROOT, 'playwright.config.ts'), ...SELECT], {
       cwd,
       reportsDir: join(work, mode),
       env: {

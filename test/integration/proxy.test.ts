@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED, embeddedAsRemote } from '../../src/identity/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
-import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
+import { describeRun, ROOT, runStart, scratchDir, type RunResult } from './support/suite';
 
 interface Forwarded {
   method: string;
@@ -83,7 +83,7 @@ before(async () => {
   reference = await startReferenceServer();
   proxy = await startForwardProxy();
   origin = `http://127.0.0.1:${reference.port}`;
-  run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke'], {
+  run = await runStart(['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke'], {
     reportsDir: join(work, 'reports'),
     env: {
       ...embeddedAsRemote(origin),

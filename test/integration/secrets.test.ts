@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { externalUrls } from '../../src/reporting/offline-html';
 import { startHostileServer, type HostileServer } from './support/hostile-server';
 import { filesUnder, findSecrets, storedZip } from './support/scan';
-import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from './support/suite';
+import { describeRun, ROOT, runStart, scratchDir, type RunResult } from './support/suite';
 
 const API_KEY = 'it-key-4471';
 const API_SECRET = 'Zq7-RM+secret/value=9K';
@@ -35,8 +35,7 @@ before(async () => {
   });
   cwd = scratchDir('secrets-cwd');
   copyFileSync(join(ROOT, 'allurerc.mjs'), join(cwd, 'allurerc.mjs'));
-  run = await runTsx(
-    'src/cli/start.ts',
+  run = await runStart(
     [
       '--config',
       join(ROOT, 'playwright.config.ts'),

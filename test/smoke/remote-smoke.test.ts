@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { embeddedAsRemote } from '../../src/identity/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { peakInFlight, peakRate, startCountingProxy, type CountingProxy } from '../integration/support/counting-proxy';
-import { describeRun, ROOT, runTsx, scratchDir, type RunResult } from '../integration/support/suite';
+import { describeRun, ROOT, runStart, scratchDir, type RunResult } from '../integration/support/suite';
 
 /** The suite's defaults towards a public host (src/config/target.ts), set here as a user would. */
 const MAX_RPS = 10;
@@ -28,7 +28,7 @@ let run: RunResult;
 before(async () => {
   reference = await startReferenceServer();
   proxy = await startCountingProxy(reference.port);
-  run = await runTsx('src/cli/start.ts', ['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke'], {
+  run = await runStart(['--config', join(ROOT, 'playwright.config.ts'), '--grep', '@smoke'], {
     reportsDir: join(work, 'reports'),
     env: {
       ...embeddedAsRemote(proxy.origin),

@@ -16,7 +16,7 @@ function start(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/start.ts', ...args],
+      ['--require', 'tsx/cjs', 'src/cli/start.ts', ...args],
       {
         env: {
           PATH: process.env.PATH ?? '',

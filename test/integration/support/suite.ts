@@ -15,6 +15,8 @@ export const ROOT = resolve(__dirname, '../../..');
 const require = createRequire(__filename);
 export const PLAYWRIGHT_CLI = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
 const TSX_CLI = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
+/** tsx's CommonJS hook: `npm start` runs src/cli/start.ts with it, in one process (package.json). */
+const TSX_CJS = require.resolve('tsx/cjs');
 
 /** Variables the suite reads (INTERFACE.md and the run controls); never inherited by a child run. */
 const SUITE_VARIABLE = /^(RM_|HR_|LEARNING_|CONFORMANCE_|REFERENCE_|API_PORT$|CI$|PLAYWRIGHT_|PW_|FORCE_COLOR$)/;
@@ -46,9 +48,14 @@ export function runPlaywright(args: readonly string[], options: RunOptions): Pro
   return run([PLAYWRIGHT_CLI, 'test', '--config', join(ROOT, 'playwright.config.ts'), ...args], options);
 }
 
-/** A TypeScript entry point of the project (e.g. src/cli/start.ts), through tsx as the npm scripts do. */
+/** A TypeScript entry point of the project (e.g. proof/cli/faults.ts), through tsx as the npm scripts do. */
 export function runTsx(script: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return run([TSX_CLI, join(ROOT, script), ...args], options);
+}
+
+/** `npm start` (src/cli/start.ts) as package.json runs it: node with tsx's CommonJS hook. */
+export function runStart(args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return run(['--require', TSX_CJS, join(ROOT, 'src/cli/start.ts'), ...args], options);
 }
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
