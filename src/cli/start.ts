@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ConformanceReport } from '../reporting/conformance-types';
-import { buildAllureReport, loadAllure } from './allure-html';
+import { prepareAllureReport } from './allure-html';
 import { startHelp, wantsHelp } from './help';
 import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
@@ -136,8 +136,8 @@ async function main(): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const running = runPlaywright();
-  // The Allure builder loads while the tests run (this process only waits): the report is built at once after.
-  loadAllure().catch(() => undefined);
+  // The Allure report is prepared while the tests run (this process only waits): built at once after.
+  const allure = prepareAllureReport(join(reportsDir, 'allure-report'));
   const code = await running;
   const summaryFile = join(staging, 'conformance.json');
   if (code === 2) cannotStart(null);
@@ -161,7 +161,8 @@ async function main(): Promise<void> {
   }
   rmSync(staging, { recursive: true, force: true });
 
-  const built = await buildAllureReport(join(reportsDir, 'allure-results'), join(reportsDir, 'allure-report'));
+  const prepared = await allure;
+  const built = prepared !== null && (await prepared.finish(join(reportsDir, 'allure-results')));
   console.log('');
   for (const line of summaryLines(report)) console.log(line);
   if (report.gate) for (const line of gateConsoleLines(report.gate)) console.log(line);
