@@ -7,6 +7,7 @@ import type { TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import type { ApiName, OperationSpec } from '../../src/catalogue/types';
 import { LEAN } from './lean';
+import { withoutStack } from './attach';
 
 export const API_TITLES: Record<ApiName, string> = {
   rm: 'Recruitment Marketing API v2',
@@ -22,14 +23,16 @@ export function allureLabelsFor(testInfo: TestInfo, op: OperationSpec): PromiseL
   labelledOps.set(testInfo, seen);
   if (seen.has(op.id)) return Promise.resolve();
   seen.add(op.id);
-  if (seen.size > 1) return allure.parameter('also covers', `${op.method} ${op.path}`, { excluded: true });
-  // One runtime message for the five labels: each message is an attachment, with a stack captured.
-  return allure.labels(
-    { name: 'epic', value: API_TITLES[op.api] },
-    { name: 'feature', value: op.resource },
-    { name: 'story', value: `${op.method} ${op.path}` },
-    { name: 'operation', value: op.id },
-    { name: 'section', value: op.section },
+  if (seen.size > 1) return withoutStack(() => allure.parameter('also covers', `${op.method} ${op.path}`, { excluded: true }));
+  // One runtime message for the five labels: each message is an attachment (specs/kit/attach.ts).
+  return withoutStack(() =>
+    allure.labels(
+      { name: 'epic', value: API_TITLES[op.api] },
+      { name: 'feature', value: op.resource },
+      { name: 'story', value: `${op.method} ${op.path}` },
+      { name: 'operation', value: op.id },
+      { name: 'section', value: op.section },
+    ),
   );
 }
 
@@ -38,5 +41,5 @@ export function allureHomeFor(testInfo: TestInfo): PromiseLike<void> {
   if (LEAN || labelledOps.has(testInfo)) return Promise.resolve();
   const api = testInfo.project.name.replace(/@.*$/, '') as ApiName;
   const file = testInfo.file.replace(/^.*\//, '').replace(/\.spec\.ts$/, '');
-  return allure.labels({ name: 'epic', value: API_TITLES[api] ?? api }, { name: 'feature', value: file });
+  return withoutStack(() => allure.labels({ name: 'epic', value: API_TITLES[api] ?? api }, { name: 'feature', value: file }));
 }

@@ -8,10 +8,18 @@ import type { TestInfo } from '@playwright/test';
  * synchronous part, where the stack is taken) with a stack formatter that formats nothing.
  */
 export function attachWithoutStack(testInfo: TestInfo, name: string, options: { body: string; contentType: string }): Promise<void> {
+  return withoutStack(() => testInfo.attach(name, options));
+}
+
+/**
+ * Runs `start` (e.g. an Allure runtime call, which is an attachment: a message to the runner) with a
+ * stack formatter that formats nothing; the attachment is taken in its synchronous part.
+ */
+export function withoutStack<T>(start: () => T): T {
   const prepare = Error.prepareStackTrace;
   Error.prepareStackTrace = () => '';
   try {
-    return testInfo.attach(name, options);
+    return start();
   } finally {
     Error.prepareStackTrace = prepare;
   }

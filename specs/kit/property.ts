@@ -15,6 +15,7 @@ import { perWorker } from '../../src/http/limiter';
 import { redact } from '../../src/http/redact';
 import { atOnce } from './at-once';
 import { LEAN } from './lean';
+import { withoutStack } from './attach';
 
 export interface PropertyOptions<T> {
   /** Runs at the same time as other properties of its test (propertiesAtOnce): its failure names it for the replay. */
@@ -187,9 +188,9 @@ async function checkOne<T>(options: PropertyOptions<T>): Promise<void> {
   const budget = casesFor(asked, options.floor ?? 1, options.requestsPerCase ?? 4, Number(process.env.CONFORMANCE_RTT_MS ?? -1));
   const numRuns = REPLAY_PATH ? 1 : budget.runs;
   if (!LEAN) {
-    await allure.parameter('seed', String(runSeed));
-    await allure.parameter('property', options.name);
-    await allure.parameter('runs', String(numRuns));
+    await withoutStack(() => allure.parameter('seed', String(runSeed)));
+    await withoutStack(() => allure.parameter('property', options.name));
+    await withoutStack(() => allure.parameter('runs', String(numRuns)));
   }
   const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
   const lane = options.lane ?? laneOf(options.name);
