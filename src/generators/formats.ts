@@ -7,88 +7,97 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com', 'test.example.org'];
 
-const dateArb = fc
-  .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
+/**
+ * The arbitraries of each string format, built on first use: fast-check compiles a regular expression
+ * and composes ~40 arbitraries here (~85 ms), which every process importing the generators paid at
+ * start-up (each Playwright worker, and the runner listing the tests) whether or not it generates.
+ */
+function buildFormats(): Record<string, fc.Arbitrary<string>> {
+  const dateArb = fc
+    .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
 
-const fractionArb = fc.option(
-  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 }).map((ds) => `.${ds.join('')}`),
-  { nil: '', freq: 2 },
-);
+  const fractionArb = fc.option(
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 6 }).map((ds) => `.${ds.join('')}`),
+    { nil: '', freq: 2 },
+  );
 
-const offsetArb = fc.oneof(
-  { weight: 3, arbitrary: fc.constant('Z') },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 14 }), fc.constantFrom(0, 30, 45))
-      .map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`),
-  },
-);
+  const offsetArb = fc.oneof(
+    { weight: 3, arbitrary: fc.constant('Z') },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 14 }), fc.constantFrom(0, 30, 45))
+        .map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`),
+    },
+  );
 
-const clockArb = fc
-  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
-  .map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}`);
+  const clockArb = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}`);
 
-const timeArb = fc.tuple(clockArb, fractionArb, offsetArb).map(([c, f, o]) => `${c}${f}${o}`);
+  const timeArb = fc.tuple(clockArb, fractionArb, offsetArb).map(([c, f, o]) => `${c}${f}${o}`);
 
-const dateTimeArb = fc.tuple(dateArb, timeArb).map(([d, t]) => `${d}T${t}`);
+  const dateTimeArb = fc.tuple(dateArb, timeArb).map(([d, t]) => `${d}T${t}`);
 
-const wordArb = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
+  const wordArb = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
 
-const localPartArb = fc
-  .tuple(
-    fc.array(wordArb, { minLength: 1, maxLength: 3 }),
-    fc.option(
-      wordArb.map((w) => `+${w}`),
-      { nil: '', freq: 3 },
+  const localPartArb = fc
+    .tuple(
+      fc.array(wordArb, { minLength: 1, maxLength: 3 }),
+      fc.option(
+        wordArb.map((w) => `+${w}`),
+        { nil: '', freq: 3 },
+      ),
+    )
+    .map(([parts, tag]) => `${parts.join('.')}${tag}`);
+
+  const emailArb = fc.tuple(localPartArb, fc.constantFrom(...DOMAINS)).map(([l, d]) => `${l}@${d}`);
+
+  const uriArb = fc
+    .tuple(
+      fc.constantFrom('https', 'http'),
+      fc.constantFrom(...DOMAINS),
+      fc.array(wordArb, { maxLength: 3 }),
+      fc.option(
+        fc.tuple(wordArb, wordArb).map(([k, v]) => `?${k}=${v}`),
+        { nil: '' },
+      ),
+    )
+    .map(([s, host, path, query]) => `${s}://${host}${path.map((p) => `/${p}`).join('')}${query}`);
+
+  const base64Arb = fc.base64String({ maxLength: 40 });
+
+  // ajv-formats' iso-* variants make the offset optional.
+  const isoTimeArb = fc.tuple(clockArb, fractionArb, fc.option(offsetArb, { nil: '' })).map(([c, f, o]) => `${c}${f}${o}`);
+  const isoDateTimeArb = fc.tuple(dateArb, isoTimeArb).map(([d, t]) => `${d}T${t}`);
+
+  return {
+    'iso-date-time': isoDateTimeArb,
+    'iso-time': isoTimeArb,
+    'date-time': dateTimeArb,
+    date: dateArb,
+    time: timeArb,
+    email: emailArb,
+    'idn-email': emailArb,
+    uri: uriArb,
+    iri: uriArb,
+    'uri-reference': fc.oneof(
+      uriArb,
+      fc.array(wordArb, { minLength: 1, maxLength: 3 }).map((p) => `/${p.join('/')}`),
     ),
-  )
-  .map(([parts, tag]) => `${parts.join('.')}${tag}`);
+    url: uriArb,
+    uuid: fc.uuid(),
+    hostname: fc.constantFrom(...DOMAINS),
+    ipv4: fc.ipV4(),
+    ipv6: fc.ipV6(),
+    byte: base64Arb,
+    binary: fc.string({ unit: 'grapheme-ascii', maxLength: 30 }),
+    password: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }),
+  };
+}
 
-const emailArb = fc.tuple(localPartArb, fc.constantFrom(...DOMAINS)).map(([l, d]) => `${l}@${d}`);
-
-const uriArb = fc
-  .tuple(
-    fc.constantFrom('https', 'http'),
-    fc.constantFrom(...DOMAINS),
-    fc.array(wordArb, { maxLength: 3 }),
-    fc.option(
-      fc.tuple(wordArb, wordArb).map(([k, v]) => `?${k}=${v}`),
-      { nil: '' },
-    ),
-  )
-  .map(([s, host, path, query]) => `${s}://${host}${path.map((p) => `/${p}`).join('')}${query}`);
-
-const base64Arb = fc.base64String({ maxLength: 40 });
-
-// ajv-formats' iso-* variants make the offset optional.
-const isoTimeArb = fc.tuple(clockArb, fractionArb, fc.option(offsetArb, { nil: '' })).map(([c, f, o]) => `${c}${f}${o}`);
-const isoDateTimeArb = fc.tuple(dateArb, isoTimeArb).map(([d, t]) => `${d}T${t}`);
-
-const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  'iso-date-time': isoDateTimeArb,
-  'iso-time': isoTimeArb,
-  'date-time': dateTimeArb,
-  date: dateArb,
-  time: timeArb,
-  email: emailArb,
-  'idn-email': emailArb,
-  uri: uriArb,
-  iri: uriArb,
-  'uri-reference': fc.oneof(
-    uriArb,
-    fc.array(wordArb, { minLength: 1, maxLength: 3 }).map((p) => `/${p.join('/')}`),
-  ),
-  url: uriArb,
-  uuid: fc.uuid(),
-  hostname: fc.constantFrom(...DOMAINS),
-  ipv4: fc.ipV4(),
-  ipv6: fc.ipV6(),
-  byte: base64Arb,
-  binary: fc.string({ unit: 'grapheme-ascii', maxLength: 30 }),
-  password: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }),
-};
+let formats: Record<string, fc.Arbitrary<string>> | null = null;
 
 /** Values ajv-formats rejects for each format, in order of preference. */
 const BAD: Record<string, string[]> = {
@@ -119,7 +128,8 @@ export const NUMERIC_FORMATS: Record<string, { min: number; max: number; integer
 };
 
 export function formatArbitrary(format: string): fc.Arbitrary<string> {
-  const arb = FORMATS[format];
+  formats ??= buildFormats();
+  const arb = formats[format];
   if (!arb) throw new Error(`unsupported string format "${format}"`);
   return arb;
 }
