@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogue } from '../catalogue';
+import { prepareValidators } from '../schemas/registry';
 import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
 import { commaList, readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
@@ -29,6 +30,8 @@ const EARLIER_RUN_FILES = [
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The operation catalogue is validated here, once per run; workers trust it (src/catalogue).
   catalogue();
+  // The schema validators' module is written here when missing: the workers read it, none compiles (src/schemas/precompiled.ts).
+  prepareValidators();
   for (const name of EARLIER_RUN_FILES) rmSync(join(REPORTS_DIR, name), { recursive: true, force: true });
   const instances = readInstances();
   if (instances) return startInstances(instances);

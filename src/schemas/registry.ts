@@ -1,13 +1,15 @@
 /**
  * The schema registry: every JSON Schema under schemas/rm, schemas/hr and schemas/learning, loaded
- * once into one strict Ajv 2020-12 instance. Validators compile lazily on first use and are cached.
+ * once. Validators come precompiled (src/schemas/precompiled.ts), else compile lazily on first use in one
+ * strict Ajv 2020-12 instance; either way cached.
  * Each error names the clause of the failing rule (its `x-clause` annotation), so a failure quotes
  * the document.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from './ajv';
+import { createAjv, type Ajv2020 } from './ajv';
+import { precompiledValidators, validatorsFile } from './precompiled';
 
 export const SCHEMA_BASE = 'https://schemas.conformance.test/';
 
@@ -62,13 +64,36 @@ const schemas = loadSchemas();
 // schema against the 2020-12 meta-schema is test/unit/schemas.test.ts's job, and strict mode still
 // refuses an unknown keyword when a schema compiles.
 // inlineRefs: false and code.optimize: false: a referenced schema compiles once, as its own function,
-// not again inside every schema that refers to it, and without ajv's optimising passes. Every worker
-// compiles the schemas its specs use (nearly all of them): 230 -> 125 ms cold, and validation no slower.
-const ajv = createAjv({ allowUnionTypes: true, verbose: true, validateSchema: false, inlineRefs: false, code: { optimize: false } });
-// createAjv registers the annotation keywords: `x-clause` (the clause a rule comes from) and `x-decision`.
-for (const schema of schemas.values()) ajv.addSchema(schema);
+// not again inside every schema that refers to it, and without ajv's optimising passes.
+const AJV_OPTIONS = { allowUnionTypes: true, verbose: true, validateSchema: false, inlineRefs: false, code: { optimize: false } };
+
+/** An Ajv holding every schema of the registry (`source`: keeping each validator's code, to be written out). */
+function registryAjv(source: boolean): Ajv2020 {
+  // createAjv registers the annotation keywords: `x-clause` (the clause a rule comes from) and `x-decision`.
+  const ajv = createAjv({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, source } });
+  for (const schema of schemas.values()) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** Compiles at run time, each schema on first use: only when the precompiled module cannot be had. */
+let runtimeAjv: Ajv2020 | null = null;
+/** The validators of src/schemas/precompiled.ts (CONFORMANCE_COMPILE_CACHE=0: none, everything compiled here). */
+let precompiled: Map<string, ValidateFunction> | null | undefined;
 
 const validators = new Map<string, ValidateFunction>();
+
+/**
+ * Writes the precompiled validators' module when it is missing (the run's global set-up, so that
+ * its workers read it rather than each compile); false when it cannot be written.
+ */
+export function prepareValidators(): boolean {
+  return process.env.CONFORMANCE_COMPILE_CACHE === '0' || validatorsFile(schemas, AJV_OPTIONS, () => registryAjv(true)) !== null;
+}
+
+/** Whether validators come from the precompiled module (false: compiled in this process; none asked for yet: undefined). */
+export function precompiledInUse(): boolean | undefined {
+  return precompiled === undefined ? undefined : precompiled !== null;
+}
 
 /** Every schema $id of the registry, sorted. */
 export function schemaIds(): string[] {
@@ -91,7 +116,9 @@ function validatorOf(id: string): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
     getSchema(key);
-    validate = ajv.getSchema(key);
+    precompiled ??=
+      process.env.CONFORMANCE_COMPILE_CACHE === '0' ? null : precompiledValidators(schemas, AJV_OPTIONS, () => registryAjv(true));
+    validate = precompiled?.get(key) ?? (runtimeAjv ??= registryAjv(false)).getSchema(key);
     if (!validate) throw new Error(`schema "${id}" did not compile`);
     validators.set(key, validate);
   }
