@@ -3,7 +3,7 @@
  * scopes, cached, and fetched anew before its lifetime (300 s, 001 §5.3 / §8) runs out. Concurrent
  * callers share one fetch.
  */
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from '../http/undici';
 import type { AuthProvider } from '../http/client';
 import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from '../http/dispatcher';
 import { redact, registerSecret, registerSecretHeaders } from '../http/redact';

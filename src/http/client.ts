@@ -3,7 +3,7 @@
  * bounds, bounded retries of idempotent reads on 429/503 with Retry-After, a cap on body size, and
  * every call recorded as an Exchange (secrets redacted) for the report.
  */
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import { request as undiciRequest, type Dispatcher } from './undici';
 import { operation } from '../catalogue';
 import type { ApiName, OperationSpec } from '../catalogue/types';
 import { toCurl, type CurlAuth, type Exchange } from './exchange';

@@ -12,7 +12,7 @@
  * as curl does; an https target through a CONNECT tunnel. A custom CA: NODE_EXTRA_CA_CERTS, which
  * Node applies to every TLS connection, undici's included.
  */
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici';
 import { readEnv, type Env } from '../config/env';
 import { ConfigError } from '../config/errors';
 import { parseExtraHeaders, planTarget } from '../config/target';
