@@ -3,7 +3,7 @@
  * process that validates (each Playwright worker) otherwise compiles each schema it meets, ~0.2-0.3
  * CPU-s a worker, ten times over in a far run. The module is generated once per set of schemas (its
  * file name is a hash of them, of Ajv's version and of the options) by the first process that needs
- * it (the run's global set-up warms it), and required by the others.
+ * it (the run's global set-up warms it), and required by the others; a change to this file names a new one.
  *
  * Each error's `parentSchema` must be the very schema node the registry loaded (the registry finds
  * the clause of an error by that node's identity), so the module does not hold copies of the
@@ -12,7 +12,7 @@
  * time, as before: slower, never different.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
@@ -64,7 +64,8 @@ export function nodeAt(schemas: ReadonlyMap<string, SchemaObject>, id: string, p
 
 /** The cache file for these schemas and options. */
 function cacheFile(schemas: ReadonlyMap<string, SchemaObject>, options: object): string {
-  const hash = createHash('sha1').update(FORMAT).update(JSON.stringify(options));
+  // This file's own text too: a change to how the module is generated never reads an older one.
+  const hash = createHash('sha1').update(FORMAT).update(readFileSync(__filename)).update(JSON.stringify(options));
   hash.update((createRequire(__filename)('ajv/package.json') as { version: string }).version);
   for (const id of [...schemas.keys()].sort()) hash.update(id).update(JSON.stringify(schemas.get(id)));
   return join(CACHE_DIR, `${hash.digest('hex')}.js`);

@@ -10,9 +10,9 @@ import { precompiledInUse, schemaIds, validateAgainst } from '../../src/schemas/
 const SEED = 20261126;
 const out: unknown[] = [];
 for (const id of schemaIds()) {
-  for (const value of fc.sample(validArbitrary(id), { seed: SEED, numRuns: 5 })) out.push([id, validateAgainst(id, value)]);
+  for (const value of fc.sample(validArbitrary(id), { seed: SEED, numRuns: 2 })) out.push([id, validateAgainst(id, value)]);
   for (const { arbitrary } of invalidArbitrariesByRule(id)) {
-    for (const c of fc.sample(arbitrary, { seed: SEED, numRuns: 2 })) out.push([id, validateAgainst(id, c.value)]);
+    for (const c of fc.sample(arbitrary, { seed: SEED, numRuns: 1 })) out.push([id, validateAgainst(id, c.value)]);
   }
   for (const value of [null, {}, [], 'x', 1]) out.push([id, validateAgainst(id, value)]);
 }
