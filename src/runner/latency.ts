@@ -15,9 +15,9 @@ export const RTT_VARIABLE = 'CONFORMANCE_RTT_MS';
 // keep-alive connection per URL; a redirect is a round trip like any other answer.
 const PROBE = `
 const urls = JSON.parse(process.argv[1]);
-const once = (url, agent) => new Promise((resolve) => {
+const clientOf = (url) => (url.startsWith('https:') ? require('node:https') : require('node:http'));
+const once = (url, client, agent) => new Promise((resolve) => {
   const t0 = performance.now();
-  const client = url.startsWith('https:') ? require('node:https') : require('node:http');
   const req = client.get(url, { agent, timeout: 3000, headers: { 'x-conformance-probe': 'round-trip' } }, (res) => {
     res.on('error', () => resolve(Infinity));
     res.on('end', () => resolve(performance.now() - t0));
@@ -28,10 +28,10 @@ const once = (url, agent) => new Promise((resolve) => {
 });
 (async () => {
   const all = await Promise.all(urls.map(async (url) => {
-    const client = url.startsWith('https:') ? require('node:https') : require('node:http');
+    const client = clientOf(url);
     const agent = new client.Agent({ keepAlive: true, maxSockets: 1 });
     const times = [];
-    for (let i = 0; i < 3; i++) times.push(await once(url, agent));
+    for (let i = 0; i < 3; i++) times.push(await once(url, client, agent));
     agent.destroy();
     times.sort((a, b) => a - b);
     return times[1];

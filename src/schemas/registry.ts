@@ -77,7 +77,10 @@ function registryAjv(source: boolean): Ajv2020 {
 
 /** Compiles at run time, each schema on first use: only when the precompiled module cannot be had. */
 let runtimeAjv: Ajv2020 | null = null;
-/** The validators of src/schemas/precompiled.ts (CONFORMANCE_COMPILE_CACHE=0: none, everything compiled here). */
+/** CONFORMANCE_COMPILE_CACHE=0: no precompiled module, everything compiled in this process. */
+const AHEAD = process.env.CONFORMANCE_COMPILE_CACHE !== '0';
+const compilingAhead = (): Ajv2020 => registryAjv(true);
+/** The validators of src/schemas/precompiled.ts; null when they cannot be had or AHEAD is off. */
 let precompiled: Map<string, ValidateFunction> | null | undefined;
 
 const validators = new Map<string, ValidateFunction>();
@@ -87,7 +90,7 @@ const validators = new Map<string, ValidateFunction>();
  * its workers read it rather than each compile); false when it cannot be written.
  */
 export function prepareValidators(): boolean {
-  return process.env.CONFORMANCE_COMPILE_CACHE === '0' || validatorsFile(schemas, AJV_OPTIONS, () => registryAjv(true)) !== null;
+  return !AHEAD || validatorsFile(schemas, AJV_OPTIONS, compilingAhead) !== null;
 }
 
 /** Whether validators come from the precompiled module (false: compiled in this process; none asked for yet: undefined). */
@@ -116,8 +119,7 @@ function validatorOf(id: string): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
     getSchema(key);
-    precompiled ??=
-      process.env.CONFORMANCE_COMPILE_CACHE === '0' ? null : precompiledValidators(schemas, AJV_OPTIONS, () => registryAjv(true));
+    precompiled ??= AHEAD ? precompiledValidators(schemas, AJV_OPTIONS, compilingAhead) : null;
     validate = precompiled?.get(key) ?? (runtimeAjv ??= registryAjv(false)).getSchema(key);
     if (!validate) throw new Error(`schema "${id}" did not compile`);
     validators.set(key, validate);
