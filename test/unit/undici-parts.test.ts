@@ -24,8 +24,9 @@ void test('request sends the method, path with its query, headers and body, and 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const agent = new Agent();
+  let agent: InstanceType<typeof Agent> | undefined;
   try {
+    agent = new Agent();
     const { port } = server.address() as AddressInfo;
     const res = await request(`http://127.0.0.1:${port}/v2/candidates?page%5Bsize%5D=2&q=a%20b`, {
       method: 'POST',
@@ -37,7 +38,7 @@ void test('request sends the method, path with its query, headers and body, and 
     assert.deepEqual(await res.body.json(), { ok: true });
     assert.deepEqual(seen, [{ method: 'POST', url: '/v2/candidates?page%5Bsize%5D=2&q=a%20b', header: 'yes', body: '{"a":1}' }]);
   } finally {
-    await agent.close();
+    await agent?.close();
     server.close();
   }
 });
