@@ -153,7 +153,7 @@ async function measureEmbedded(reportsDir: string): Promise<{ suite: SuiteRun; s
 function measureFaultRun(reportsDir: string, reuse: boolean): { faultRun: FaultRunFigures | null; faultRunNote: string | null } {
   if (!reuse) {
     step('fault run');
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'proof/cli/faults.ts'], { stdio: 'inherit' });
+    const res = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'proof/cli/faults.ts'], { stdio: 'inherit' });
     if (res.status !== 0) console.error('The fault run failed; its time is still reported.');
   }
   if (existsSync(`${reportsDir}/faults.json`))

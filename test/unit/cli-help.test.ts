@@ -32,7 +32,7 @@ function run(file: string, args: string[]): Promise<{ code: number | null; stdou
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', file, ...args],
+      ['--require', 'tsx/cjs', file, ...args],
       { cwd: ROOT, timeout: 60_000, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
