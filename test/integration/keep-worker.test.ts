@@ -7,9 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { PLAYWRIGHT_CLI, ROOT } from './support/suite';
+import { runPatchConfig } from './support/suite';
 
 interface Result {
   status: string;
@@ -22,16 +20,12 @@ interface JsonSuite {
 }
 
 /** Each test's title and its results (status and worker), in file order. */
-function run(keep: '0' | '1', fullyParallel: boolean): Map<string, Result[]> {
-  const env: NodeJS.ProcessEnv = {
+async function run(keep: '0' | '1', fullyParallel: boolean): Promise<Map<string, Result[]>> {
+  const child = await runPatchConfig('test/integration/support/keep-worker/playwright.config.ts', {
     ...process.env,
     PW_KEEP_WORKER_ON_FAILURE: keep,
     KEEP_WORKER_FULLY_PARALLEL: fullyParallel ? '1' : '0',
-    NO_COLOR: '1',
-  };
-  delete env.NODE_TEST_CONTEXT;
-  const config = join(ROOT, 'test/integration/support/keep-worker/playwright.config.ts');
-  const child = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', config], { env, encoding: 'utf8', timeout: 60_000 });
+  });
   assert.equal(child.status, 1, `the run fails (some tests fail): ${child.stderr}`);
   const results = new Map<string, Result[]>();
   const walk = (suite: JsonSuite): void => {
@@ -55,9 +49,8 @@ const worker = (results: Map<string, Result[]>, title: string, attempt = 0): num
 };
 
 for (const fullyParallel of [false, true]) {
-  void test(`a failed test keeps its worker; timeouts, unhandled errors, serial suites and retries still restart it; outcomes unchanged (${fullyParallel ? 'a job per test' : 'a job per file, as the suite runs'})`, () => {
-    const kept = run('1', fullyParallel);
-    const restarted = run('0', fullyParallel);
+  void test(`a failed test keeps its worker; timeouts, unhandled errors, serial suites and retries still restart it; outcomes unchanged (${fullyParallel ? 'a job per test' : 'a job per file, as the suite runs'})`, async () => {
+    const [kept, restarted] = await Promise.all([run('1', fullyParallel), run('0', fullyParallel)]);
     assert.deepEqual(statuses(kept), statuses(restarted), 'every test ends as it does without the patch');
     assert.deepEqual(statuses(kept), [
       '1 fails by an assertion: failed',

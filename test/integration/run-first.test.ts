@@ -6,9 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { PLAYWRIGHT_CLI, ROOT } from './support/suite';
+import { runPatchConfig } from './support/suite';
 
 interface JsonSuite {
   specs: { title: string; tests: { results: { startTime: string }[] }[] }[];
@@ -16,13 +14,11 @@ interface JsonSuite {
 }
 
 /** The titles in the order they ran (one worker). */
-function order(firstTag: string | undefined): string[] {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.NODE_TEST_CONTEXT;
+async function order(firstTag: string | undefined): Promise<string[]> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.PW_RUN_FIRST_TAG;
   if (firstTag !== undefined) env.PW_RUN_FIRST_TAG = firstTag;
-  const config = join(ROOT, 'test/integration/support/run-first/playwright.config.ts');
-  const child = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', config], { env, encoding: 'utf8', timeout: 60_000 });
+  const child = await runPatchConfig('test/integration/support/run-first/playwright.config.ts', env);
   assert.equal(child.status, 0, child.stderr);
   const ran: { title: string; at: string }[] = [];
   const walk = (suite: JsonSuite): void => {
@@ -33,7 +29,8 @@ function order(firstTag: string | undefined): string[] {
   return ran.sort((x, y) => x.at.localeCompare(y.at)).map((r) => r.title);
 }
 
-void test('PW_RUN_FIRST_TAG runs the tagged tests first, in their order; unset, the file order', () => {
-  assert.deepEqual(order(undefined), ['a', 'b', 'c long @property', 'd', 'e1']);
-  assert.deepEqual(order('@property'), ['c long @property', 'e1', 'a', 'b', 'd']);
+void test('PW_RUN_FIRST_TAG runs the tagged tests first, in their order; unset, the file order', async () => {
+  const [unset, property] = await Promise.all([order(undefined), order('@property')]);
+  assert.deepEqual(unset, ['a', 'b', 'c long @property', 'd', 'e1']);
+  assert.deepEqual(property, ['c long @property', 'e1', 'a', 'b', 'd']);
 });

@@ -7,9 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { PLAYWRIGHT_CLI, ROOT } from './support/suite';
+import { runPatchConfig } from './support/suite';
 
 interface Seen {
   project: string;
@@ -29,12 +27,10 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-function run(groups: '0' | '1', failTeardownOf?: string): { seen: Seen[]; status: number | null; errors: string[] } {
-  const env: NodeJS.ProcessEnv = { ...process.env, PW_WORKER_GROUPS: groups, NO_COLOR: '1' };
-  delete env.NODE_TEST_CONTEXT;
+async function run(groups: '0' | '1', failTeardownOf?: string): Promise<{ seen: Seen[]; status: number | null; errors: string[] }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PW_WORKER_GROUPS: groups };
   if (failTeardownOf) env.WORKER_GROUPS_FAIL_TEARDOWN = failTeardownOf;
-  const config = join(ROOT, 'test/integration/support/worker-groups/playwright.config.ts');
-  const child = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', config], { env, encoding: 'utf8', timeout: 60_000 });
+  const child = await runPatchConfig('test/integration/support/worker-groups/playwright.config.ts', env);
   const seen: Seen[] = [];
   const walk = (suite: JsonSuite): void => {
     for (const spec of suite.specs)
@@ -51,8 +47,8 @@ function run(groups: '0' | '1', failTeardownOf?: string): { seen: Seen[]; status
   return { seen, status: child.status, errors: (report.errors ?? []).map((e) => e.message ?? '') };
 }
 
-void test('projects of one worker group share a worker, each test with worker fixtures made for its own project', () => {
-  const { seen: shared, status } = run('1');
+void test('projects of one worker group share a worker, each test with worker fixtures made for its own project', async () => {
+  const [{ seen: shared, status }, { seen: separate }] = await Promise.all([run('1'), run('0')]);
   assert.equal(status, 0, 'every test passes');
   assert.equal(shared.length, 6);
   for (const s of shared) assert.equal(s.instance, s.project, `${s.project}: its worker fixture was made for ${s.instance}`);
@@ -64,16 +60,15 @@ void test('projects of one worker group share a worker, each test with worker fi
   const first = second.project === 'a' ? 'b' : 'a';
   assert.deepEqual(second.log, [`set up ${first}`, `tear down ${first}`, `set up ${second.project}`]);
 
-  const { seen: separate } = run('0');
   const workers = new Set(separate.map((s) => s.workerIndex));
   assert.equal(workers.size, 3, 'without PW_WORKER_GROUPS every project has its own worker');
   for (const s of separate) assert.equal(s.instance, s.project);
 });
 
-void test("a worker fixture's failed teardown at a change of project is the run's error, not a failure of the next project's tests", () => {
+void test("a worker fixture's failed teardown at a change of project is the run's error, not a failure of the next project's tests", async () => {
   // One worker serves a and b, in an order of Playwright's choosing: the teardown of whichever ran first fails.
-  const first = run('1').seen.find((s) => s.project === 'a' || s.project === 'b')?.project ?? 'a';
-  const { seen, status, errors } = run('1', first);
+  const first = (await run('1')).seen.find((s) => s.project === 'a' || s.project === 'b')?.project ?? 'a';
+  const { seen, status, errors } = await run('1', first);
   assert.equal(status, 1, 'the run fails');
   assert.equal(seen.length, 6, 'every test ran');
   assert.ok(

@@ -4,18 +4,18 @@
  * INTERFACE.md inherited from the caller is dropped, and the child runs in a scratch folder so no
  * `.env` of the developer is read. Captures the whole console output.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { ConformanceReport } from '../../../src/reporting/conformance-types';
+import { runnerEnv } from '../../../src/runner/runner-env';
 
 export const ROOT = resolve(__dirname, '../../..');
 const require = createRequire(__filename);
 export const PLAYWRIGHT_CLI = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-const TSX_CLI = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
-/** tsx's CommonJS hook: `npm start` runs src/cli/start.ts with it, in one process (package.json). */
+/** tsx's CommonJS hook: every npm script runs its TypeScript file with it, in one process (package.json). */
 const TSX_CJS = require.resolve('tsx/cjs');
 
 /** Variables the suite reads (INTERFACE.md and the run controls); never inherited by a child run. */
@@ -43,14 +43,14 @@ export interface RunOptions {
   killAfterMs?: number;
 }
 
-/** `npx playwright test <args>` with the project's config. */
+/** `npx playwright test <args>` with the project's config, started as our commands start it (src/runner/runner-env.ts). */
 export function runPlaywright(args: readonly string[], options: RunOptions): Promise<RunResult> {
-  return run([PLAYWRIGHT_CLI, 'test', '--config', join(ROOT, 'playwright.config.ts'), ...args], options);
+  return run([PLAYWRIGHT_CLI, 'test', '--config', join(ROOT, 'playwright.config.ts'), ...args], options, runnerEnv);
 }
 
-/** A TypeScript entry point of the project (e.g. proof/cli/faults.ts), through tsx as the npm scripts do. */
+/** A TypeScript entry point of the project (e.g. proof/cli/faults.ts), through tsx's require hook as the npm scripts do. */
 export function runTsx(script: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
-  return run([TSX_CLI, join(ROOT, script), ...args], options);
+  return run(['--require', TSX_CJS, join(ROOT, script), ...args], options);
 }
 
 /** `npm start` (src/cli/start.ts) as package.json runs it: node with tsx's CommonJS hook. */
@@ -65,9 +65,13 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', ...extra };
 }
 
-async function run(args: readonly string[], options: RunOptions): Promise<RunResult> {
+async function run(
+  args: readonly string[],
+  options: RunOptions,
+  prepare: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv = (env) => env,
+): Promise<RunResult> {
   const cwd = options.cwd ?? scratchDir('cwd');
-  const env = cleanEnv({ CONFORMANCE_REPORTS_DIR: options.reportsDir, ...options.env });
+  const env = prepare(cleanEnv({ CONFORMANCE_REPORTS_DIR: options.reportsDir, ...options.env }));
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
   let stdout = '';
@@ -98,6 +102,24 @@ async function run(args: readonly string[], options: RunOptions): Promise<RunRes
     reportsDir: options.reportsDir,
     report: readReport(options.reportsDir),
   };
+}
+
+/**
+ * Playwright with one of the integration tests' own configs (a patch switch under test), started as
+ * our commands start it (src/runner/runner-env.ts: the code cache, no ESM loader thread); its JSON
+ * report on stdout. Async, so a test can run the two sides of a comparison at once.
+ */
+export function runPatchConfig(config: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const childEnv = runnerEnv({ ...env, NO_COLOR: '1' });
+  delete childEnv.NODE_TEST_CONTEXT;
+  return new Promise((resolveRun) => {
+    execFile(
+      process.execPath,
+      [PLAYWRIGHT_CLI, 'test', '--config', join(ROOT, config)],
+      { env: childEnv, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolveRun({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
 }
 
 export function readReport(reportsDir: string): ConformanceReport | null {
