@@ -168,7 +168,7 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['--only <name part>', 'only the faults and variants whose name contains it'],
       [
         '--parallel <n>',
-        'Playwright runs at once (default: CONFORMANCE_FAULT_RUN_PARALLEL, or its old name CONFORMANCE_MUTATION_PARALLEL, else 2)',
+        'Playwright runs at once (default: CONFORMANCE_FAULT_RUN_PARALLEL, or its old name CONFORMANCE_MUTATION_PARALLEL, else 4)',
       ],
       ['--no-hints', 'no first try on the test that caught a fault last time: every fault gets its whole run'],
       ['--write-hints', 'refresh proof/fault-run/catch-hints.json from this run'],
