@@ -83,8 +83,12 @@ export function jobPerTest(argv: readonly string[], far = false): boolean {
   return far || argv.some((arg) => SHARDS.test(arg));
 }
 
-/** Workers of a far target: its time is round trips, so more tests wait at once than there are cores. */
-export const FAR_WORKERS = 10;
+/**
+ * Workers of a far target: its time is round trips, so more tests wait at once than there are cores.
+ * Not more: every worker's start (~1.2 CPU-s) comes at once, before any test (50 ms away on 2 cores,
+ * 8 workers: 19.8-20.8 s; 10: 21.5-22.0 s; 6: 22.5 s).
+ */
+export const FAR_WORKERS = 8;
 /** Workers of a target 100 ms or more away, where a worker waits still longer per CPU-second it uses. */
 export const VERY_FAR_WORKERS = 16;
 
