@@ -8,6 +8,7 @@
  * Exit status: node:test's own (1 when a test failed); 2 for bad arguments.
  */
 import { readdirSync } from 'node:fs';
+import { after } from 'node:test';
 import { join, resolve } from 'node:path';
 
 /**
@@ -50,6 +51,17 @@ function main(): void {
     process.exit(2);
   }
   const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts'));
+  // A process per file would lose only that file's later tests to a process.exit() in a test; here it would
+  // end the shard with exit 0 and every later file unrun. The root's last hook says the tests all ended.
+  let ended = false;
+  after(() => {
+    ended = true;
+  });
+  process.on('exit', (code) => {
+    if (ended || code !== 0) return;
+    console.error('test/shard.ts: the process exited before its tests had all run (a process.exit() in a test?)');
+    process.exitCode = 1;
+  });
   // Loaded synchronously, one after another, so every file's tests are registered before node:test starts.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   for (const file of shardFiles(files, index, count)) require(resolve(join(dir, file)));
