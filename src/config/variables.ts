@@ -119,9 +119,16 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     documented: 'docs/USAGE.md',
   }),
   v('CONFORMANCE_TIMEOUT_MS', 'run', 'control', 'time-out of one request, in ms', '5000 embedded, 15000 otherwise'),
-  v('CONFORMANCE_WORKERS', 'run', 'control', 'Playwright workers (a positive integer)', '2, one per API project', {
-    documented: 'docs/USAGE.md',
-  }),
+  v(
+    'CONFORMANCE_WORKERS',
+    'run',
+    'control',
+    'Playwright workers (a positive integer)',
+    '2, shared by the API projects; 8 against a far target, 16 at 100 ms or more',
+    {
+      documented: 'docs/USAGE.md',
+    },
+  ),
   v('CONFORMANCE_EXTRA_HEADERS', 'run', 'control', 'headers a gateway wants on every request (Name: value; ... or JSON)', 'unset', {
     secret: true,
     documented: 'README.md',
