@@ -26,25 +26,25 @@ const npx = (bin: string, ...args: string[]): Step => ({ name: bin, command: 'np
 
 /**
  * The steps, in groups run one after another; the steps of a group run at once (their outputs shown
- * one after another as each ends). The static checks share a group: each is one process on one core
- * (~54 s one after another on 2 cores, ~30 s at once). The remote smoke run is timed (under a minute)
- * but mostly waits on its rate bound (~11 CPU-s in ~42 s): it runs beside the unit tests, which yield
- * the CPU to it (niceness 10; beside them at the same priority it took 64 s of its 60, niced 47 s).
+ * one after another as each ends). The first group is every step that needs no Playwright run of the
+ * suite but the remote smoke timing: the static checks (each one process on one core), the unit tests
+ * and the smoke run, which is timed (under a minute) but mostly waits on its rate bound (~11 CPU-s in
+ * ~42 s). The others yield the CPU to it (niceness 10: beside another step at the same priority it
+ * took 64 s of its 60; beside these niced, 44-49 s), and together they leave no core idle while the
+ * slowest of a smaller group ends (static checks then unit tests: ~100 s; one group: ~95 s).
  */
 const groups: Step[][] = [
   [
-    { ...npx('tsc', '--noEmit', '-p', '.'), name: 'typecheck' },
-    { ...npx('eslint', '.'), name: 'lint' },
-    { ...npx('prettier', '--check', '--log-level=warn', '**/*.{ts,mjs}'), name: 'format (prettier, 140 columns)' },
-  ],
-  // Unit tests in two processes, each loading half the files (test/shard.ts): a process per file
-  // cost each of ~60 files its own Node, tsx and module loading (89 -> ~51 s).
-  [
+    { ...npx('tsc', '--noEmit', '-p', '.'), name: 'typecheck', nice: 10 },
+    { ...npx('eslint', '.'), name: 'lint', nice: 10 },
+    { ...npx('prettier', '--check', '--log-level=warn', '**/*.{ts,mjs}'), name: 'format (prettier, 140 columns)', nice: 10 },
     {
       name: 'remote smoke timing',
       command: process.execPath,
       args: ['--import', 'tsx', '--test', '--test-reporter=dot', ...testFiles('test/smoke')],
     },
+    // Unit tests in two processes, each loading half the files (test/shard.ts): a process per file
+    // cost each of ~60 files its own Node, tsx and module loading (89 -> ~51 s alone).
     ...[0, 1].map((index) => ({
       name: `unit tests (${index + 1}/2)`,
       command: process.execPath,
