@@ -11,6 +11,7 @@ import { instanceProjects, readInstances } from './src/runner/instances';
 import { farWorkers, jobPerTest, suiteProjects } from './src/runner/projects';
 import { isFar, runRttMs } from './src/runner/latency';
 import { preloadCompileCache } from './src/runner/compile-cache';
+import { isLeanRun } from './src/runner/lean';
 import { exitOnUnknownProject } from './src/runner/selection-guard';
 
 // A failed check keeps its worker (patches/playwright+1.65.1.patch): the specs share no browser state,
@@ -50,7 +51,7 @@ process.env.PW_WORKER_GROUPS ??= '1';
 const quiet = process.env.CONFORMANCE_QUIET === '1';
 const blob = process.env.CONFORMANCE_BLOB === '1';
 // The fault runs the suite ~100 times and reads only conformance.json: skip the other reports.
-const lean = process.env.CONFORMANCE_LEAN === '1';
+const lean = isLeanRun();
 // The fault runs many reference servers in one run (src/runner/instances.ts); else a project per
 // API, sharing two workers in a near run (src/runner/projects.ts).
 // A far target (a round trip of 20 ms or more) gets more workers and a job per test (src/runner/latency.ts).

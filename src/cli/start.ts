@@ -16,6 +16,7 @@ import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
 import { gateConsoleLines } from '../reporting/gate/render';
 import { API_PROJECTS } from '../runner/projects';
+import { isLeanRun } from '../runner/lean';
 import { runnerEnv } from '../runner/runner-env';
 import { ConfigError } from '../config/errors';
 import { readEnv } from '../config/env';
@@ -137,8 +138,8 @@ async function main(): Promise<void> {
   mkdirSync(staging, { recursive: true });
   const running = runPlaywright();
   // The Allure report is prepared while the tests run (this process only waits): built at once after.
-  // A lean run writes no Allure results (playwright.config.ts): nothing to prepare (~1 CPU-s).
-  const allure = process.env.CONFORMANCE_LEAN === '1' ? Promise.resolve(null) : prepareAllureReport(join(reportsDir, 'allure-report'));
+  // A lean run writes no Allure results: nothing to prepare (~1 CPU-s).
+  const allure = isLeanRun() ? Promise.resolve(null) : prepareAllureReport(join(reportsDir, 'allure-report'));
   const code = await running;
   const summaryFile = join(staging, 'conformance.json');
   if (code === 2) cannotStart(null);
