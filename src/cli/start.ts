@@ -6,22 +6,17 @@
  * Extra arguments go to Playwright (e.g. `npm start -- --grep @smoke`).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { ConformanceReport } from '../reporting/conformance-types';
-import { prepareAllureReport } from './allure-html';
+import type * as StartEnd from './start-end';
 import { startHelp, wantsHelp } from './help';
-import { summaryLines } from '../reporting/console-summary';
-import { runFailed } from '../reporting/conformance-reporter';
-import { gateConsoleLines } from '../reporting/gate/render';
 import { API_PROJECTS } from '../runner/projects';
-import { isLeanRun } from '../runner/lean';
 import { runnerEnv } from '../runner/runner-env';
 import { ConfigError } from '../config/errors';
 import { readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
-import { grepOf, operationsMatching, readIndex, testsCalling } from '../runner/operation-index';
+import type * as OperationIndex from '../runner/operation-index';
 
 const PROJECTS: string[] = API_PROJECTS.map((p) => p.name);
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
@@ -34,19 +29,6 @@ function cannotStart(message: string | null): never {
   if (message !== null) console.error(`\nThe conformance run cannot start.\n${message}\n`);
   process.exit(2);
 }
-
-/** What a suite run writes under reports/: a new run replaces all of it, so no file of an earlier run stays beside its own. */
-const RUN_ARTIFACTS = [
-  'allure-results',
-  'allure-report',
-  'conformance.json',
-  'conformance.md',
-  'junit.xml',
-  'exchanges.har',
-  'test-results',
-  'run',
-  'blob-report',
-];
 
 function playwrightCli(): string {
   const require = createRequire(__filename);
@@ -67,11 +49,6 @@ if (wantsHelp(args)) {
   console.log(startHelp());
   process.exit(0);
 }
-// `--list` lists the tests a selection would run and runs none: Playwright's own answer, exit 0.
-if (args.includes('--list')) {
-  const listed = spawnSync(process.execPath, [playwrightCli(), 'test', ...args], { stdio: 'inherit', env: process.env });
-  process.exit(listed.status ?? 2);
-}
 
 /**
  * `--operation <id or glob>` (repeatable): exactly the tests that call that catalogue operation
@@ -87,6 +64,10 @@ function selectByOperation(argv: readonly string[]): string[] {
     else rest.push(a);
   }
   if (patterns.length === 0) return rest;
+  // Only a run that names an operation needs the catalogue (~80 ms of modules before Playwright starts).
+  const { grepOf, operationsMatching, readIndex, testsCalling } = createRequire(__filename)(
+    '../runner/operation-index',
+  ) as typeof OperationIndex;
   const ids = patterns.flatMap((p) => {
     const found = operationsMatching(p);
     if (found.length === 0) cannotStart(`--operation ${p || '(empty)'}: no catalogue operation matches it (npm run checks lists them).`);
@@ -117,6 +98,11 @@ function checkConfiguration(): void {
 }
 
 args = selectByOperation(args);
+// `--list` lists the tests a selection (`--operation` included) would run and runs none: Playwright's own answer, exit 0.
+if (args.includes('--list')) {
+  const listed = spawnSync(process.execPath, [playwrightCli(), 'test', ...args], { stdio: 'inherit', env: process.env });
+  process.exit(listed.status ?? 2);
+}
 checkConfiguration();
 const unknownProjects = projectsNamed(args).filter((p) => !PROJECTS.includes(p));
 if (unknownProjects.length) cannotStart(`Unknown project "${unknownProjects.join('", "')}": the projects are ${PROJECTS.join(', ')}.`);
@@ -133,47 +119,9 @@ function runPlaywright(): Promise<number> {
   });
 }
 
-async function main(): Promise<void> {
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  const running = runPlaywright();
-  // The Allure report is prepared while the tests run (this process only waits): built at once after.
-  // A lean run writes no Allure results: nothing to prepare (~1 CPU-s).
-  const allure = isLeanRun() ? Promise.resolve(null) : prepareAllureReport(join(reportsDir, 'allure-report'));
-  const code = await running;
-  const summaryFile = join(staging, 'conformance.json');
-  if (code === 2) cannotStart(null);
-  if (!existsSync(summaryFile))
-    cannotStart(`Playwright ended (exit ${code}) before any test ran: check the arguments (${args.join(' ') || 'none'}).`);
-  const report = JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceReport;
-  const ran = report.totals.passed + report.totals.failed;
-  if (ran === 0) {
-    cannotStart(
-      report.totals.skipped > 0
-        ? `Every selected test was skipped (${report.totals.skipped}); nothing was checked.`
-        : `No test matched the selection (${args.join(' ') || 'no arguments'}): nothing was checked.`,
-    );
-  }
-
-  // The new run ran: its reports replace the previous run's, all of them.
-  for (const name of RUN_ARTIFACTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
-  for (const name of readdirSync(staging)) {
-    rmSync(join(reportsDir, name), { recursive: true, force: true });
-    renameSync(join(staging, name), join(reportsDir, name));
-  }
-  rmSync(staging, { recursive: true, force: true });
-
-  const prepared = await allure;
-  const built = prepared !== null && (await prepared.finish(join(reportsDir, 'allure-results')));
-  console.log('');
-  for (const line of summaryLines(report)) console.log(line);
-  if (report.gate) for (const line of gateConsoleLines(report.gate)) console.log(line);
-  console.log(
-    `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml, ${reportsDir}/exchanges.har${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
-  );
-  // The gate decides (a new failure or an expired expectation); a test the suite could not judge
-  // (its own time-out) is reported, never a failure of the target.
-  process.exit(runFailed(report) || code !== 0 ? 1 : 0);
-}
-
-void main();
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+const running = runPlaywright();
+// Loaded once Playwright is starting: nothing of it is needed before.
+const { finishStart } = createRequire(__filename)('./start-end') as typeof StartEnd;
+void finishStart({ running, reportsDir, staging, args, cannotStart });

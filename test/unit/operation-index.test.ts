@@ -9,6 +9,7 @@ import { catalogue } from '../../src/catalogue';
 import { allTestTitles } from '../../src/reporting/gate/run-gate';
 import { grepOf, operationsMatching, readIndex, testsCalling } from '../../src/runner/operation-index';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 
 const ROOT = join(__dirname, '../..');
 
@@ -49,4 +50,19 @@ test('an id or a glob names catalogue operations; the grep matches exactly the c
   assert.ok(grep.test('rm/a.spec.ts a GET /jobs answers 200 (x)'));
   assert.ok(grep.test('rm rm/a.spec.ts a GET /jobs answers 200 (x) @smoke'));
   assert.ok(!grep.test('rm/a.spec.ts a GET /jobs answers 200 (x) with include'), 'a longer title is another test');
+});
+
+test('npm start -- --operation <id> --list lists exactly the tests that call it and runs none (exit 0)', () => {
+  const id = 'rm.candidate-tags.create';
+  const r = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'src/cli/start.ts', '--operation', id, '--list'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CONFORMANCE_QUIET: '1' },
+  });
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+  const calling = testsCalling(readIndex(), [id]).length;
+  assert.ok(calling > 0);
+  assert.match(r.stdout, new RegExp(`${calling} test\\(s\\) that call ${id.replace(/\./g, '\\.')}`));
+  assert.match(r.stdout, new RegExp(`Total: ${calling} tests? in \\d+ files?`));
 });
