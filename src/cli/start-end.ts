@@ -13,19 +13,10 @@ import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
 import { gateConsoleLines } from '../reporting/gate/render';
 import { isLeanRun } from '../runner/lean';
+import { RUN_REPORT_FILES } from '../runner/run-info';
 
 /** What a suite run writes under reports/: a new run replaces all of it, so no file of an earlier run stays beside its own. */
-const RUN_ARTIFACTS = [
-  'allure-results',
-  'allure-report',
-  'conformance.json',
-  'conformance.md',
-  'junit.xml',
-  'exchanges.har',
-  'test-results',
-  'run',
-  'blob-report',
-];
+const RUN_ARTIFACTS = [...RUN_REPORT_FILES, 'test-results', 'run'];
 
 export interface RunningStart {
   /** Playwright's exit status, when it ends (2 when it was killed by a signal). */

@@ -14,25 +14,15 @@ import { Behaviour } from '../../servers/reference/behaviour';
 import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { portVariable, readInstances } from './instances';
 import { preflight } from './preflight';
-import { describeTarget, REPORTS_DIR, RUN_DIR, RUN_INFO_FILE } from './run-info';
-
-/** What a run writes under its reports folder besides Playwright's own test-results/: cleared first, so no file of an earlier run stays beside this run's. */
-const EARLIER_RUN_FILES = [
-  'allure-results',
-  'allure-report',
-  'conformance.json',
-  'conformance.md',
-  'junit.xml',
-  'exchanges.har',
-  'blob-report',
-];
+import { describeTarget, REPORTS_DIR, RUN_DIR, RUN_INFO_FILE, RUN_REPORT_FILES } from './run-info';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // The operation catalogue is validated here, once per run; workers trust it (src/catalogue).
   catalogue();
   // The schema validators' module is written here when missing: the workers read it, none compiles (src/schemas/precompiled.ts).
   prepareValidators();
-  for (const name of EARLIER_RUN_FILES) rmSync(join(REPORTS_DIR, name), { recursive: true, force: true });
+  // What an earlier run wrote: cleared first, so no file of it stays beside this run's.
+  for (const name of RUN_REPORT_FILES) rmSync(join(REPORTS_DIR, name), { recursive: true, force: true });
   const instances = readInstances();
   if (instances) return startInstances(instances);
   let server: ReferenceServer | null = null;

@@ -5,6 +5,20 @@ import { commaList } from '../config/env';
 export const REPORTS_DIR = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 /** Files the run writes for its own reporters (target description, reference server state). */
 export const RUN_DIR = `${REPORTS_DIR}/run`;
+
+/**
+ * The files and folders a run writes under its reports folder besides Playwright's own test-results/
+ * and run/: the global set-up clears them first, and `npm start` replaces them all with a new run's.
+ */
+export const RUN_REPORT_FILES: readonly string[] = [
+  'allure-results',
+  'allure-report',
+  'conformance.json',
+  'conformance.md',
+  'junit.xml',
+  'exchanges.har',
+  'blob-report',
+];
 export const RUN_INFO_FILE = `${RUN_DIR}/target.json`;
 
 export interface RunInfo {
