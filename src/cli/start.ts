@@ -30,9 +30,11 @@ function cannotStart(message: string | null): never {
   process.exit(2);
 }
 
+/** This file's require: Playwright's path, and the modules loaded only when needed (after the spawn, or for --operation). */
+const load = createRequire(__filename);
+
 function playwrightCli(): string {
-  const require = createRequire(__filename);
-  return join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+  return join(dirname(load.resolve('@playwright/test/package.json')), 'cli.js');
 }
 
 /** `--project X`, `--project=X`, `-p X`: each must be one of the suite's projects. */
@@ -65,9 +67,7 @@ function selectByOperation(argv: readonly string[]): string[] {
   }
   if (patterns.length === 0) return rest;
   // Only a run that names an operation needs the catalogue (~80 ms of modules before Playwright starts).
-  const { grepOf, operationsMatching, readIndex, testsCalling } = createRequire(__filename)(
-    '../runner/operation-index',
-  ) as typeof OperationIndex;
+  const { grepOf, operationsMatching, readIndex, testsCalling } = load('../runner/operation-index') as typeof OperationIndex;
   const ids = patterns.flatMap((p) => {
     const found = operationsMatching(p);
     if (found.length === 0) cannotStart(`--operation ${p || '(empty)'}: no catalogue operation matches it (npm run checks lists them).`);
@@ -123,5 +123,5 @@ rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 const running = runPlaywright();
 // Loaded once Playwright is starting: nothing of it is needed before.
-const { finishStart } = createRequire(__filename)('./start-end') as typeof StartEnd;
+const { finishStart } = load('./start-end') as typeof StartEnd;
 void finishStart({ running, reportsDir, staging, args, cannotStart });

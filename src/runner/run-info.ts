@@ -5,6 +5,7 @@ import { commaList } from '../config/env';
 export const REPORTS_DIR = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
 /** Files the run writes for its own reporters (target description, reference server state). */
 export const RUN_DIR = `${REPORTS_DIR}/run`;
+export const RUN_INFO_FILE = `${RUN_DIR}/target.json`;
 
 /**
  * The files and folders a run writes under its reports folder besides Playwright's own test-results/
@@ -19,7 +20,6 @@ export const RUN_REPORT_FILES: readonly string[] = [
   'exchanges.har',
   'blob-report',
 ];
-export const RUN_INFO_FILE = `${RUN_DIR}/target.json`;
 
 export interface RunInfo {
   target: { rm: string; hr: string };
