@@ -12,6 +12,7 @@ import { operation } from '../../src/catalogue';
 import type { ApiName, OperationSpec } from '../../src/catalogue/types';
 import { readEnv } from '../../src/config/env';
 import { parseTarget, type Target } from '../../src/config/target';
+import { setStatementInForce } from '../../src/readings';
 import { instanceEnv } from '../../src/runner/instances';
 import { ApiClient, type AuthProvider } from '../../src/http/client';
 import { Limiter, perWorker } from '../../src/http/limiter';
@@ -64,7 +65,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
     async ({}, use, workerInfo) => {
       // In a many-instance run (the fault run) each project has its own reference server.
-      await use(parseTarget(instanceEnv(readEnv(), workerInfo.project.metadata)));
+      const target = parseTarget(instanceEnv(readEnv(), workerInfo.project.metadata));
+      // The checks judge ambiguous sentences by the readings the target's statement declares, if any.
+      setStatementInForce(target.statement);
+      await use(target);
+      setStatementInForce(null);
     },
     { scope: 'worker', box: 'self' },
   ],

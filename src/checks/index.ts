@@ -30,11 +30,12 @@ export {
   expectTrueReading,
   expectUnion,
   differing,
-  trueReading,
+  trueReadingOutcome,
+  type DefaultFalseFilter,
   type Rule,
   type Selection,
-  type TrueReading,
 } from './registry/filter';
+export { readingOutcome, type ReadingOutcome } from './readings';
 export { expectCapRefused, expectNotCapped } from './registry/filter-cap';
 export {
   entryMatches,

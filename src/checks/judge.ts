@@ -6,6 +6,7 @@
  */
 import { operation } from '../catalogue';
 import type { Exchange } from '../http/exchange';
+import type { ReadingJudgement } from '../readings';
 import { CheckError } from './check-error';
 import type { CheckDef, CitedBy } from './define';
 import { cellOf, judged, recordVerdict, type Verdict } from './verdict';
@@ -24,6 +25,8 @@ export interface EnforceOptions {
   expectedCells?: readonly string[];
   /** The judgement is about the status itself, so a pass can earn the cell. */
   judgesStatus?: boolean;
+  /** The readings of an ambiguous sentence the judgement relied on (src/readings). */
+  reading?: ReadingJudgement;
 }
 
 /** The documented statuses of the exchange's operation, or none when it named no operation. */
@@ -62,6 +65,7 @@ export function verdictOf<D extends CheckDef>(
     operationId: first?.operationId ?? null,
     cells,
     judgesStatus: options.judgesStatus === true,
+    ...(options.reading ? { reading: { entry: options.reading.entry, held: [...options.reading.held], declared: options.reading.declared } } : {}),
   };
 }
 

@@ -32,6 +32,17 @@ export interface Verdict {
   cells: string[];
   /** True when the verdict judged the status itself: only such a verdict can earn a cell (see earnCells). */
   judgesStatus: boolean;
+  /**
+   * The readings of an ambiguous sentence the verdict relied on (src/readings): which held, and the
+   * one a statement declared (null: every lawful reading was accepted).
+   */
+  reading?: VerdictReading;
+}
+
+export interface VerdictReading {
+  entry: string;
+  held: string[];
+  declared: string | null;
 }
 
 /** Receives the verdicts of the running test. */

@@ -4,6 +4,8 @@
  * Every problem ends the run before any test with one ConfigError saying what to fix.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseStatement, type Statement } from '../readings';
 import { ConfigError } from './errors';
 import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import type { Env } from './env';
@@ -64,6 +66,8 @@ export interface Target {
   rm: RmTarget | null;
   v3: V3Target | null;
   run: RunControls;
+  /** The target's statement (CONFORMANCE_STATEMENT): the readings it declares and the records it knows; null: none. */
+  statement: Statement | null;
 }
 
 /** Which APIs run and where, decided before the embedded server (if any) is started. */
@@ -124,6 +128,9 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
     }
     urls = embeddedUrls(port);
   }
+  const statement = readStatement(env, p);
+  // The records a statement knows stand in for their variables where those are unset (the variables win).
+  if (statement) env = { ...statement.records, ...Object.fromEntries(Object.entries(env).filter(([, v]) => nonEmpty(v))) };
   const rm = plan.rm ? parseRm(env, p, urls) : null;
   const hr = plan.v3 ? parseV3(env, p, urls) : null;
   const run = parseRun(env, p, plan.embedded, isNear([rm?.baseUrl, hr?.baseUrl, hr?.tokenUrl]));
@@ -133,7 +140,23 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
     );
   }
   if (problems.length > 0) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
-  return deepFreeze({ embedded: plan.embedded, rm, v3: hr, run });
+  return deepFreeze({ embedded: plan.embedded, rm, v3: hr, run, statement });
+}
+
+/** CONFORMANCE_STATEMENT: the file read and checked against the readings registry; each problem one line. */
+function readStatement(env: Env, p: Problems): Statement | null {
+  const path = env.CONFORMANCE_STATEMENT?.trim();
+  if (!path) return null;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    p.push(`CONFORMANCE_STATEMENT=${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give the path of the target's statement (npm run statement writes one from a run).`);
+    return null;
+  }
+  const parsed = parseStatement(text, `CONFORMANCE_STATEMENT=${path}`);
+  for (const problem of parsed.problems) p.push(problem);
+  return parsed.statement;
 }
 
 function parseRm(env: Env, p: Problems, urls: ReturnType<typeof embeddedUrls> | null): RmTarget {

@@ -141,6 +141,13 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   }),
   v('CONFORMANCE_BASELINE', 'run', 'control', "an earlier run's conformance.json: its failures are known, not new", 'unset'),
   v('CONFORMANCE_EXPECTATIONS', 'run', 'control', 'a file of justified, expiring deviations', 'unset'),
+  v(
+    'CONFORMANCE_STATEMENT',
+    'run',
+    'control',
+    "the target's statement (JSON, schemas/statement.schema.json): the reading it implements of each ambiguous sentence (npm run readings) and the records it knows; the suite then judges strictly against the declared readings",
+    'unset: every lawful reading is accepted',
+  ),
   v('CONFORMANCE_HISTORY', 'run', 'control', 'a history file kept between runs, for Allure trends', 'unset'),
   v('CONFORMANCE_REPORTS_DIR', 'run', 'control', 'where the reports go', 'reports', { documented: 'docs/USAGE.md' }),
   v('CONFORMANCE_QUIET', 'run', 'control', '1: no per-test lines on the console', 'unset', { documented: 'docs/USAGE.md' }),

@@ -15,6 +15,7 @@ import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
 import { cellsOfTest, earnCells, type CellState, type TestCells } from './cells';
+import { readingsTally } from './readings-tally';
 import { EVIDENCE_ANNOTATION, parseEvidence, sequentialChain, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
 import { operationOfSubject } from './subject-operation';
@@ -399,6 +400,7 @@ export function buildReport(tests: TestCase[], metadata: Record<string, unknown>
     operations,
     failures: read.flatMap((r) => (r.failure ? [r.failure] : [])),
     clauses: clauseTally(read.map((r) => r.cells)),
+    readings: readingsTally(read.flatMap((r) => r.cells.verdicts)),
     notJudged: read.flatMap((r) => (r.notJudged ? [r.notJudged] : [])),
     tests: read.map((r) => r.line),
     skipped,

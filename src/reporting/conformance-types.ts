@@ -2,6 +2,7 @@
 import type { ApiName } from '../catalogue/types';
 import type { FailingExchange, TestOutcome } from './evidence';
 import type { GateResult } from './gate/classify';
+import type { ReadingsSeen } from './readings-tally';
 
 export type { FailingExchange, TestOutcome } from './evidence';
 
@@ -149,6 +150,8 @@ export interface ConformanceReport {
   failures: FailureLine[];
   /** Every clause a verdict of the run enforced: how many verdicts passed and failed under it, and by which checks. */
   clauses?: Record<string, { passed: number; failed: number; checks: string[] }>;
+  /** Per ambiguous sentence of the readings registry (src/readings), the readings the target was seen to take. */
+  readings?: ReadingsSeen[];
   /** The release gate (CONFORMANCE_BASELINE, CONFORMANCE_EXPECTATIONS): failures new, known and expected; fixed, unused and expired entries. */
   gate?: GateResult;
   notJudged: NotJudgedTest[];

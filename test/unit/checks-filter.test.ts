@@ -21,13 +21,12 @@ import {
   sameSelectionOutcome,
   selectsAnyOutcome,
   selectsNoneOutcome,
-  trueReading,
   trueReadingOutcome,
   unionOutcome,
   type Rule,
   type Selection,
 } from '../../src/checks/registry/filter';
-import { conforms, exchange, fails, page, verdictOf } from './checks-kit';
+import { conforms, exchange, fails, judged, page, verdictOf } from './checks-kit';
 
 type Rec = { id: string; attributes: Record<string, unknown> };
 const sel = (query: string, ...pages: string[][]): Selection<Rec> => ({ query, pages: pages.map((ids) => page(ids)) });
@@ -154,7 +153,7 @@ test('unionOutcome / expectUnion: an array filter selects the union of its value
   });
 });
 
-test('trueReading: only the X records, or the default ones with them; trueReadingOutcome fails neither', () => {
+test('trueReadingOutcome: only the X records, or the default ones with them, each holding the known X; the verdict names the reading', () => {
   const archived = (ids: string[]): Rec[] => ids.map((id) => ({ id, attributes: { archived: id.startsWith('x') } }));
   const of = (q: string, ids: string[], complete = true): Selection<Rec> => ({
     query: q,
@@ -163,14 +162,21 @@ test('trueReading: only the X records, or the default ones with them; trueReadin
   });
   const isX = (r: Rec): boolean | null => r.attributes.archived === true;
   const byDefault = of('default', ['a', 'b']);
-  assert.equal(trueReading(byDefault, of('true', ['x1']), isX), 'only');
-  assert.equal(trueReading(byDefault, of('true', ['a', 'b', 'x1']), isX), 'included');
-  assert.equal(trueReading(byDefault, of('true', ['a', 'x1'], false), isX), 'unknown');
-  assert.equal(trueReading(byDefault, of('true', ['a', 'x1']), isX), null);
-  conforms(trueReadingOutcome(byDefault, of('true', ['x1']), isX, 'why'));
+  const held = (yes: Selection<Rec>, known: string[] = []): readonly string[] =>
+    trueReadingOutcome('archived', byDefault, yes, isX, known).judgement.held;
+  assert.deepEqual(held(of('true', ['x1'])), ['only-archived']);
+  assert.deepEqual(held(of('true', ['a', 'b', 'x1'])), ['archived-included']);
+  assert.deepEqual(held(of('true', ['a', 'x1'], false)), ['archived-included']);
+  assert.deepEqual(held(of('true', ['a', 'x1'])), []);
+  // Known to be archived: an empty answer is neither reading, nor is an ignored filter.
+  assert.deepEqual(held(of('true', []), ['x9']), []);
+  assert.deepEqual(held(of('true', ['a', 'b']), ['x9']), []);
+  conforms(trueReadingOutcome('archived', byDefault, of('true', ['x1']), isX).outcome);
   const neither = of('filter[archived]=true', ['a', 'x1']);
-  fails(trueReadingOutcome(byDefault, neither, isX, 'neither reading'), 'filter[archived]=true: neither reading');
-  verdictOf(() => expectTrueReading(byDefault, neither, isX, 'rm.filter.archived', 'neither reading'), {
+  fails(trueReadingOutcome('archived', byDefault, neither, isX).outcome, 'filter[archived]=true', 'none of the lawful readings', 'only-archived');
+  const { verdicts } = judged(() => expectTrueReading('archived', byDefault, neither, isX, 'rm.filter.archived'));
+  assert.deepEqual(verdicts[0]?.reading, { entry: 'rm.filter.archived.true', held: [], declared: null });
+  verdictOf(() => expectTrueReading('archived', byDefault, neither, isX, 'rm.filter.archived'), {
     check: 'filter',
     clause: 'rm.filter.archived',
     verdict: 'failed',

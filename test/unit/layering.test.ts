@@ -106,6 +106,7 @@ const PROBES: Record<string, string> = {
   'src/terms.ts': 'src/catalogue/index.ts',
   'src/usage': 'src/config/variables.ts',
   'src/clauses': 'src/catalogue/index.ts',
+  'src/readings': 'src/checks/index.ts',
   'src/schemas': 'src/catalogue/index.ts',
   'src/catalogue': 'src/checks/index.ts',
   'src/openapi': 'src/http/client.ts',

@@ -1,8 +1,11 @@
 /** auth-enforced: missing, wrong or foreign credentials are refused. */
-import type { Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { enforceAnswer, statusOutcome, type Answered, type ExpectedStatus } from './status';
+import { describe, type Exchange } from '../../http/exchange';
+import { V3_AUTH_REFUSED } from '../../readings/entries/v3-refusals';
+import { readingOutcome, type ReadingOutcome } from '../readings';
+import { expectNoServerError } from './no-server-error';
+import { enforceAnswer, enforceStatus, statusOutcome, type Answered, type ExpectedStatus } from './status';
 
 const authEnforced = defineCheck({
   name: 'auth-enforced',
@@ -44,9 +47,23 @@ export function credentialsRefusedOutcome(exchange: Answered, refusal: Credentia
   return statusOutcome(exchange, credentialsRefusalStatus(exchange, refusal.routeShown), refusal.why);
 }
 
-/** A request sent without valid credentials: no 5xx, then refused (credentialsRefusedOutcome). */
+/**
+ * The predicate of a v3 refusal where the route is shown, by the readings of v3.auth.refused (401, or
+ * 403; a statement may pin one): the verdict names the reading the status showed.
+ */
+export function v3RefusalReading(exchange: Answered, refusal: CredentialsRefusal = {}): ReadingOutcome {
+  const why = refusal.why ? ` (${refusal.why})` : '';
+  return readingOutcome(V3_AUTH_REFUSED, { status: exchange.response.status }, `${describe(exchange)}${why}`);
+}
+
+/** A request sent without valid credentials: no 5xx, then refused (credentialsRefusedOutcome; v3 by its readings). */
 export function expectCredentialsRefused(exchange: Exchange, clause: CitedBy<typeof authEnforced>, refusal: CredentialsRefusal = {}): void {
   const expected = credentialsRefusalStatus(exchange, refusal.routeShown);
+  if (exchange.api !== 'rm' && refusal.routeShown !== false) {
+    expectNoServerError(exchange, clause as never);
+    enforceStatus(authEnforced, clause, exchange, expected, { reading: (e) => v3RefusalReading(e, refusal) });
+    return;
+  }
   enforceAnswer(authEnforced, clause, exchange, expected, (e) => credentialsRefusedOutcome(e, refusal));
 }
 

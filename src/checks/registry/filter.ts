@@ -7,6 +7,8 @@
 import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { RM_ANONYMISED_TRUE, RM_ARCHIVED_TRUE, type TrueFilterShown } from '../../readings/entries/rm-filters';
+import { readingOutcome, type ReadingOutcome } from '../readings';
 import { about, exchangesOf, idsOn, listed, missing, pageWith, type Identified, type Page } from '../shown';
 
 const filter = defineCheck({
@@ -189,46 +191,53 @@ export function expectUnion(both: Selection, parts: readonly Selection[], clause
 
 // ---- filter[X]=true ---------------------------------------------------------------------------------
 
-/** How filter[X]=true reads (000 §4 Filters gives only "`true` or `false`; default `false`"): both readings are lawful. */
-export type TrueReading = 'only' | 'included' | 'unknown';
+/** The boolean filters whose `true` the readings registry reads (src/readings/entries/rm-filters.ts). */
+export type DefaultFalseFilter = 'archived' | 'anonymised';
+
+const TRUE_ENTRY = { archived: RM_ARCHIVED_TRUE, anonymised: RM_ANONYMISED_TRUE } as const;
+
+/** What filter[X]=true (`yes`) showed beside the default selection, in the terms its readings read. */
+export function trueFilterShown<R extends Identified>(
+  byDefault: Selection<R>,
+  yes: Selection<R>,
+  isX: (r: R) => boolean | null,
+  knownX: readonly string[] = [],
+): TrueFilterShown {
+  return {
+    byDefault: ids(byDefault),
+    yes: ids(yes),
+    notX: yes.pages.flatMap((p) => p.records).filter((r) => isX(r) === false).map((r) => r.id),
+    knownX,
+    complete: byDefault.complete !== false && yes.complete !== false,
+  };
+}
 
 /**
- * Which lawful reading `yes` (filter[X]=true) shows beside `byDefault` (no filter[X]): only the X
- * records (`isX` true; none shared with the default selection), or the default records with them
- * (a superset); 'unknown' when a walk did not end; null when neither holds.
+ * The predicate: filter[X]=true shows a lawful reading of its row (000 §4 Filters "`true` or `false`;
+ * default `false`"): only the X records, or the default records with them, either holding every
+ * record known to be X (`knownX`); the statement in force may pin one.
  */
-export function trueReading<R extends Identified>(
-  byDefault: Selection<R>,
-  yes: Selection<R>,
-  isX: (r: R) => boolean | null,
-): TrueReading | null {
-  const others = yes.pages.flatMap((p) => p.records).filter((r) => isX(r) === false);
-  const d = ids(byDefault);
-  const shared = ids(yes).filter((id) => d.includes(id));
-  if (others.length === 0 && shared.length === 0) return 'only';
-  if (byDefault.complete === false || yes.complete === false) return 'unknown';
-  return missing(d, ids(yes)).length === 0 ? 'included' : null;
-}
-
-/** The predicate: filter[X]=true shows one of the two lawful readings (trueReading); `why` says what it shows instead. */
 export function trueReadingOutcome<R extends Identified>(
+  name: DefaultFalseFilter,
   byDefault: Selection<R>,
   yes: Selection<R>,
   isX: (r: R) => boolean | null,
-  why: string,
-): Outcome {
-  return trueReading(byDefault, yes, isX) === null ? nonConforming(`${yes.query}: ${why}`) : CONFORMS;
+  knownX: readonly string[] = [],
+): ReadingOutcome {
+  return readingOutcome(TRUE_ENTRY[name], trueFilterShown(byDefault, yes, isX, knownX), yes.query);
 }
 
-/** filter[X]=true reads one of the lawful ways: about its pages, then the default's. */
+/** filter[X]=true reads one of the lawful ways: about its pages, then the default's; the verdict names the reading. */
 export function expectTrueReading<R extends Identified>(
+  name: DefaultFalseFilter,
   byDefault: Selection<R>,
   yes: Selection<R>,
   isX: (r: R) => boolean | null,
   clause: Clause,
-  why: string,
+  knownX: readonly string[] = [],
 ): void {
-  enforce(filter, clause, [...exchangesOf(yes.pages), ...exchangesOf(byDefault.pages)], trueReadingOutcome(byDefault, yes, isX, why));
+  const { outcome, judgement } = trueReadingOutcome(name, byDefault, yes, isX, knownX);
+  enforce(filter, clause, [...exchangesOf(yes.pages), ...exchangesOf(byDefault.pages)], outcome, { reading: judgement });
 }
 
 // ---- an array filter's form -------------------------------------------------------------------------

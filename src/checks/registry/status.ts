@@ -11,6 +11,7 @@ import { describe, type Exchange } from '../../http/exchange';
 import { asCited, defineCheck, type CheckDef, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import type { ReadingOutcome } from '../readings';
 import { refusalOf } from '../refusal';
 import noServerError, { expectNoServerError } from './no-server-error';
 import { expectResponse } from './transport';
@@ -88,6 +89,8 @@ export interface StatusJudgement {
   serverErrorApart?: boolean;
   /** The check's own predicate of the answered status (default: statusOutcome of `expected`). */
   outcome?: (exchange: Answered) => Outcome;
+  /** The readings of an ambiguous sentence that judge the answered status (src/readings): its outcome, named in the verdict. */
+  reading?: (exchange: Answered) => ReadingOutcome;
 }
 
 /**
@@ -105,10 +108,11 @@ export function enforceStatus<D extends CheckDef>(
   expectResponse(exchange, clause as never, { expectedCells: cells });
   const code = exchange.response.status;
   const matches = statusMatches(code, expected);
-  const outcome = options.outcome ? options.outcome(exchange) : statusOutcome(exchange, expected, options.why);
+  const read = options.reading ? options.reading(exchange) : null;
+  const outcome = read ? read.outcome : options.outcome ? options.outcome(exchange) : statusOutcome(exchange, expected, options.why);
   // A refusal in a 2xx (v3, statusOutcome) meets an expected "4xx" without answering one: it speaks for no cell.
   const matched = matches ? cells.filter((c) => statusMatches(code, c === '2xx' || c === '4xx' ? c : Number(c))) : outcome.ok ? [] : cells;
-  const verdict = { expectedCells: matched, judgesStatus: true };
+  const verdict = { expectedCells: matched, judgesStatus: true, ...(read ? { reading: read.judgement } : {}) };
   if (options.serverErrorApart && code >= 500 && !matches) enforce(noServerError, clause as never, exchange, outcome, verdict);
   else enforce(check, clause, exchange, outcome, verdict);
 }

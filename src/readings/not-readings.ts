@@ -1,0 +1,33 @@
+/**
+ * The decisions of schemas/DECISIONS.md that are no choice between readings of one sentence, and
+ * why: what the suite derives, sends or cannot test. Every other decision is an entry of the
+ * readings registry (test/unit/readings.test.ts holds the two lists to the document).
+ */
+export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freeze({
+  D6: 'no sentence names the tagging type: 000 §1 makes it a string, and there is nothing to read two ways',
+  D9: 'the document itself says "values seen": an open list of strings is its one reading',
+  D10: 'which schema the job application events answer: 000 §6 names them stored candidate events, one reading',
+  D14: 'the sentences agree (school and company required, a blank name gives 422 by 000 §7): one reading',
+  D17: 'statuses derived from general sentences (000 §5.1, §5.4, §7, §8), not a choice between readings',
+  D18: 'the wire form of the documented query types (UUIDs where 000 §4 says so, "true"/"false" as sent)',
+  D20: 'the three forms of one PUT are 001 §4 rule 1 itself, written as schemas',
+  D23: 'both date layouts are named by 001 §2 itself: a target must take both, one reading',
+  D24: 'the payload is not shown at all (001 §4 Gaps): nothing to read, only externalId to send',
+  D28: 'the learning create and update forms are 001 §4 itself, written as schemas',
+  D29: 'the 001 §7.2 conditions that one request body shows, written as schema rules: what the suite sends',
+  D30: 'how the matrix names statuses where 001 gives none (2xx, 4xx): a report convention',
+  D31: 'what cannot be tested at all, with the reason: no reading to judge',
+  D33: 'what the suite sends (valid for the strictest reading), not how a target answers',
+  D43: 'a rule drawn from 000 §1 and §2 together (an embedded record is named by its relationship), one reading',
+  D51: 'the related types are named by 000 §2 itself: one reading',
+  D53: 'a record of blind faults found lawful and declarations corrected; the readings are D1 and D5',
+  D55: "a consequence of D3: how the relationship is carried is D3's readings",
+});
+
+/**
+ * Decisions still to be written as readings entries, each named here until it is: the test fails on a
+ * decision that is neither an entry nor listed (never silently).
+ */
+export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
+  'D1', 'D2', 'D3', 'D4', 'D5', 'D7', 'D8', 'D11', 'D12', 'D13', 'D15', 'D16', 'D19', 'D21', 'D22', 'D25', 'D26', 'D27', 'D32', 'D35', 'D36', 'D37', 'D38', 'D39', 'D40', 'D42', 'D44', 'D45', 'D46', 'D47', 'D48', 'D49', 'D50', 'D52',
+]);

@@ -1,0 +1,17 @@
+/**
+ * The readings registry: every ambiguous sentence the suite has decided (schemas/DECISIONS.md), with
+ * its lawful readings. One file per family of sentences under entries/; `npm run readings` lists them.
+ */
+import type { AnyReadingsEntry } from './types';
+import { RM_FILTER_READINGS } from './entries/rm-filters';
+import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
+
+export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([...RM_FILTER_READINGS, ...V3_REFUSAL_READINGS]);
+
+const byId = new Map(READINGS.map((e) => [e.id, e]));
+if (byId.size !== READINGS.length) throw new Error('readings registry: an entry id is listed twice');
+
+/** The entry with this id, or undefined. */
+export function readingsEntry(id: string): AnyReadingsEntry | undefined {
+  return byId.get(id);
+}
