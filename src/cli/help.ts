@@ -125,6 +125,8 @@ export type CliName =
   | 'report'
   | 'openapi'
   | 'checks'
+  | 'readings'
+  | 'statement'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -257,6 +259,26 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'an unknown option, or a file that is no conformance report'],
     ],
   },
+  readings: {
+    summary: 'every ambiguous sentence the suite has decided, with its lawful readings',
+    usage: ['npm run readings', 'npm run readings -- --json'],
+    what: "Lists every entry of the readings registry (src/readings): the sentence that admits several readings (its clause, quoted), the decision of schemas/DECISIONS.md, the check that judges it, and each lawful reading with its id, what it means and the frameworks that ship it. The checks accept exactly the union of an entry's readings, or the one reading a statement (CONFORMANCE_STATEMENT) declares.",
+    options: [['--json', 'the same as JSON'], HELP_OPTION],
+    exits: [
+      ['0', 'listed'],
+      ['2', 'an unknown option'],
+    ],
+  },
+  statement: {
+    summary: 'the statement a run observed: the reading the target took of each ambiguous sentence',
+    usage: ['npm run statement -- <conformance.json> [--out <file>]'],
+    what: "Writes a statement (schemas/statement.schema.json) from a run's conformance.json: for each ambiguous sentence the run judged, the reading the target took in every judgement (entries where it took none, or several, are listed and left out). Review it, add the records the target knows, commit it, and set CONFORMANCE_STATEMENT to it: the suite then judges strictly against the declared readings.",
+    options: [['-o, --out <file>', 'where to write it (default: reports/statement.json)'], HELP_OPTION],
+    exits: [
+      ['0', 'written'],
+      ['2', 'no file given, a file that is no conformance report, or an unknown option'],
+    ],
+  },
   test: {
     summary: "the project's own tests",
     usage: ['npm test'],
@@ -281,6 +303,8 @@ const COMMAND_NAMES: Record<CliName, string> = {
   report: 'npm run report',
   openapi: 'npm run openapi',
   checks: 'npm run checks',
+  readings: 'npm run readings',
+  statement: 'npm run statement',
   test: 'npm test',
 };
 

@@ -27,6 +27,7 @@ export const RUN_VARIABLES = [
   'CONFORMANCE_MAX_RPS',
   'CONFORMANCE_MAX_CONCURRENCY',
   'CONFORMANCE_TIMEOUT_MS',
+  'CONFORMANCE_STATEMENT',
 ] as const;
 
 export interface ReplayInput {

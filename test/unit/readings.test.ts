@@ -75,7 +75,10 @@ test('judgeReadings: the union without a statement; only the declared reading wi
   assert.ok(entry);
   assert.deepEqual(judgeReadings(entry, { status: 403 }), { entry: 'v3.auth.refused', held: ['forbidden-403'], declared: null, ok: true });
   assert.equal(judgeReadings(entry, { status: 400 }).ok, false);
-  assert.match(readingsFailure(entry, judgeReadings(entry, { status: 400 })), /none of the lawful readings of v3.auth.refused holds: "unauthorized-401"/);
+  assert.match(
+    readingsFailure(entry, judgeReadings(entry, { status: 400 })),
+    /none of the lawful readings of v3.auth.refused holds: "unauthorized-401"/,
+  );
   const parsed = parseStatement(JSON.stringify({ readings: { 'v3.auth.refused': 'unauthorized-401' } }), 'statement.json');
   assert.ok(parsed.statement);
   setStatementInForce(parsed.statement);
@@ -113,4 +116,61 @@ test('parseStatement: readings and records; an unknown entry, reading, record or
   assert.ok(bad.problems.some((p) => p.includes('unknown record "RM_BASE_URL"')));
   assert.ok(bad.problems.some((p) => p.includes('unknown member "extra"')));
   assert.match(parseStatement('{', 's.json').problems[0] ?? '', /s.json is not JSON/);
+});
+
+test('statementOf: the reading taken in every judgement that told them apart; the rest left out with why', async () => {
+  const { statementOf } = await import('../../src/cli/statement');
+  const seen = (entry: string, held: Record<string, number>, judged: number, taken: string | null) => ({
+    entry,
+    decision: 'D1',
+    clause: 'rm.filter.archived',
+    question: '',
+    declared: null,
+    judged,
+    failed: taken === null ? 1 : 0,
+    held,
+    taken,
+  });
+  const report = {
+    runId: 'r1',
+    seed: 1,
+    target: { rm: 'embedded', hr: 'embedded' },
+    tests: [],
+    readings: [
+      seen('v3.auth.refused', { 'unauthorized-401': 4, 'forbidden-403': 0 }, 4, 'unauthorized-401'),
+      seen('rm.filter.archived.true', { 'only-archived': 2, 'archived-included': 2 }, 2, 'only-archived'),
+      seen('rm.filter.anonymised.true', { 'only-anonymised': 0, 'anonymised-included': 0 }, 1, null),
+    ],
+  } as unknown as Parameters<typeof statementOf>[0];
+  const { statement, left } = statementOf(report);
+  assert.deepEqual(statement.readings, { 'v3.auth.refused': 'unauthorized-401' });
+  assert.equal(left.length, 2);
+  assert.match(left[0] ?? '', /did not tell only-archived and archived-included apart/);
+  assert.match(left[1] ?? '', /no reading held in every judgement/);
+  // What it writes is a statement the suite reads back.
+  assert.deepEqual(parseStatement(JSON.stringify(statement), 'x').problems, []);
+});
+
+test('CONFORMANCE_STATEMENT: a bad file is a configuration error naming the problem; its records stand in for unset variables', async () => {
+  const { parseTarget } = await import('../../src/config/target');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'statement-'));
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ readings: { 'v3.auth.refused': 'teapot-418' } }));
+  assert.throws(() => parseTarget({ CONFORMANCE_STATEMENT: bad }, 1), /entry "v3.auth.refused" has no reading "teapot-418"/);
+  assert.throws(
+    () => parseTarget({ CONFORMANCE_STATEMENT: join(dir, 'none.json') }, 1),
+    /CONFORMANCE_STATEMENT=.* cannot be read \(ENOENT\)/,
+  );
+  const good = join(dir, 'good.json');
+  writeFileSync(
+    good,
+    JSON.stringify({ readings: { 'v3.auth.refused': 'unauthorized-401' }, records: { RM_ARCHIVED_CANDIDATE_ID: 'cand-9' } }),
+  );
+  const target = parseTarget({ CONFORMANCE_STATEMENT: good }, 1);
+  assert.equal(target.rm?.archivedCandidateId, 'cand-9');
+  assert.equal(target.statement?.readings['v3.auth.refused'], 'unauthorized-401');
+  const overridden = parseTarget({ CONFORMANCE_STATEMENT: good, CONFORMANCE_EMBEDDED: '1', RM_ARCHIVED_CANDIDATE_ID: 'cand-1' }, 1);
+  assert.equal(overridden.rm?.archivedCandidateId, 'cand-1');
 });

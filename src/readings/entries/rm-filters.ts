@@ -40,7 +40,7 @@ const all = (ids: readonly string[], within: readonly string[]): boolean => {
 const onlyX = (x: string) => ({
   id: `only-${x}`,
   name: `only the ${x} candidates`,
-  frameworks: ['Rails scopes (where(archived: true))', 'Django REST framework django-filter BooleanFilter'],
+  frameworks: [`Rails scopes (where(${x}: true))`, 'Django REST framework django-filter BooleanFilter'],
   holds: (s: TrueFilterShown): boolean => s.notX.length === 0 && !s.yes.some((id) => s.byDefault.includes(id)) && all(s.knownX, s.yes),
   shows: [shown(['x1', 'x2']), shown([], { knownX: [] })],
   // An empty answer while x1 is known to be X; a default record among them; one that shows it is not X.
