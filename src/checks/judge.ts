@@ -65,7 +65,9 @@ export function verdictOf<D extends CheckDef>(
     operationId: first?.operationId ?? null,
     cells,
     judgesStatus: options.judgesStatus === true,
-    ...(options.reading ? { reading: { entry: options.reading.entry, held: [...options.reading.held], declared: options.reading.declared } } : {}),
+    ...(options.reading
+      ? { reading: { entry: options.reading.entry, held: [...options.reading.held], declared: options.reading.declared } }
+      : {}),
   };
 }
 

@@ -151,7 +151,9 @@ function readStatement(env: Env, p: Problems): Statement | null {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    p.push(`CONFORMANCE_STATEMENT=${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give the path of the target's statement (npm run statement writes one from a run).`);
+    p.push(
+      `CONFORMANCE_STATEMENT=${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give the path of the target's statement (npm run statement writes one from a run).`,
+    );
     return null;
   }
   const parsed = parseStatement(text, `CONFORMANCE_STATEMENT=${path}`);

@@ -29,7 +29,10 @@ export const NO_STATEMENT: Statement = Object.freeze({ readings: Object.freeze({
  * Parses a statement's JSON: the problems (each one line, saying what to fix) or the statement.
  * `where` names the file in the problems.
  */
-export function parseStatement(text: string, where: string): { statement: Statement; problems: [] } | { statement: null; problems: string[] } {
+export function parseStatement(
+  text: string,
+  where: string,
+): { statement: Statement; problems: [] } | { statement: null; problems: string[] } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

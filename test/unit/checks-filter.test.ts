@@ -173,7 +173,12 @@ test('trueReadingOutcome: only the X records, or the default ones with them, eac
   assert.deepEqual(held(of('true', ['a', 'b']), ['x9']), []);
   conforms(trueReadingOutcome('archived', byDefault, of('true', ['x1']), isX).outcome);
   const neither = of('filter[archived]=true', ['a', 'x1']);
-  fails(trueReadingOutcome('archived', byDefault, neither, isX).outcome, 'filter[archived]=true', 'none of the lawful readings', 'only-archived');
+  fails(
+    trueReadingOutcome('archived', byDefault, neither, isX).outcome,
+    'filter[archived]=true',
+    'none of the lawful readings',
+    'only-archived',
+  );
   const { verdicts } = judged(() => expectTrueReading('archived', byDefault, neither, isX, 'rm.filter.archived'));
   assert.deepEqual(verdicts[0]?.reading, { entry: 'rm.filter.archived.true', held: [], declared: null });
   verdictOf(() => expectTrueReading('archived', byDefault, neither, isX, 'rm.filter.archived'), {

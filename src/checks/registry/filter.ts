@@ -206,7 +206,10 @@ export function trueFilterShown<R extends Identified>(
   return {
     byDefault: ids(byDefault),
     yes: ids(yes),
-    notX: yes.pages.flatMap((p) => p.records).filter((r) => isX(r) === false).map((r) => r.id),
+    notX: yes.pages
+      .flatMap((p) => p.records)
+      .filter((r) => isX(r) === false)
+      .map((r) => r.id),
     knownX,
     complete: byDefault.complete !== false && yes.complete !== false,
   };
