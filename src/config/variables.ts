@@ -133,9 +133,6 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     secret: true,
     documented: 'README.md',
   }),
-  v('CONFORMANCE_SLOW', 'run', 'control', '1: also the tests that wait out a token lifetime (tagged @slow)', 'unset', {
-    documented: 'docs/USAGE.md',
-  }),
   v('CONFORMANCE_GREP', 'run', 'control', 'CI template only: a --grep for a pipeline started by hand', 'unset', {
     documented: 'docs/USAGE.md',
   }),
@@ -219,11 +216,11 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   }),
   v('REFERENCE_PORT', 'run', 'control', 'port of the sandbox, npm run reference (0: a free port)', '0', { documented: 'docs/USAGE.md' }),
   v('CONFORMANCE_COMPILE_CACHE', 'run', 'control', '0: no V8 code cache for the run', 'on', { documented: 'docs/USAGE.md' }),
-  v('CONFORMANCE_COMPILE_CACHE_DIR', 'run', 'control', 'where the V8 code cache lives', 'node_modules/.cache/conformance-compile', {
+  v('CONFORMANCE_COMPILE_CACHE_DIR', 'run', 'control', 'where the V8 code cache lives', 'node_modules/.cache/conformance-compile-cache', {
     documented: 'docs/USAGE.md',
   }),
-  v('CONFORMANCE_FAULT_RUN_PARALLEL', 'run', 'control', 'fault run: Playwright runs at once', '2', { documented: 'CONTRIBUTING.md' }),
-  v('CONFORMANCE_MUTATION_PARALLEL', 'run', 'control', 'the old name of CONFORMANCE_FAULT_RUN_PARALLEL, still read', '2', {
+  v('CONFORMANCE_FAULT_RUN_PARALLEL', 'run', 'control', 'fault run: Playwright runs at once', '4', { documented: 'CONTRIBUTING.md' }),
+  v('CONFORMANCE_MUTATION_PARALLEL', 'run', 'control', 'the old name of CONFORMANCE_FAULT_RUN_PARALLEL, still read', '4', {
     documented: 'CONTRIBUTING.md',
   }),
   // The network (read by undici's EnvHttpProxyAgent)
