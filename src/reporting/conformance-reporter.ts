@@ -14,7 +14,7 @@ import { catalogue } from '../catalogue';
 import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
-import { cellsOfTest, earnCells, type CellState, type TestCells } from './cells';
+import { cellsOfTest, earnCells, NOT_RUN_REASON, type CellState, type TestCells } from './cells';
 import { readingsTally } from './readings-tally';
 import { EVIDENCE_ANNOTATION, parseEvidence, sequentialChain, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
@@ -311,6 +311,7 @@ function operationRows(
       if (!state) continue;
       const untestable = op.untestable?.find((u) => u.status === r.status);
       if (untestable && state.status === 'not-covered') state.reasons = new Set([`not testable: ${untestable.reason}`]);
+      if (state.status === 'not-covered' && state.reasons.size === 0) state.reasons = new Set([NOT_RUN_REASON]);
       if (notConfigured(op.api) && state.status === 'not-covered') {
         state.status = 'skipped';
         state.reasons = new Set([NOT_CONFIGURED]);
