@@ -39,6 +39,7 @@ export const EXIT_CODES: readonly (readonly [string, string])[] = [
   ],
 ];
 
+/** The report files of a run (INTERFACE.md's table, and what the suite adds). */
 export const REPORT_FILES: readonly (readonly [string, string])[] = [
   [
     'reports/conformance.md',
@@ -110,7 +111,10 @@ export function startHelp(): string {
     'Everyday commands',
     columns(EVERYDAY),
     '',
-    'More: README.md, docs/USAGE.md (CI, sharding, politeness, secrets), ../shared/INTERFACE.md (the binding interface).',
+    wrap(
+      'More: README.md, docs/USAGE.md (CI, sharding, politeness, secrets), docs/INTERFACE.md (the binding interface: commands, variables, exit codes, reports).',
+      0,
+    ),
   ].join('\n');
 }
 
@@ -127,6 +131,7 @@ export type CliName =
   | 'checks'
   | 'readings'
   | 'statement'
+  | 'interface-doc'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -279,6 +284,16 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'no file given, a file that is no conformance report, or an unknown option'],
     ],
   },
+  'interface-doc': {
+    summary: 'write docs/INTERFACE.md from the registries',
+    usage: ['npm run interface-doc'],
+    what: 'Writes docs/INTERFACE.md, the binding outer interface (commands, variables, exit codes, report files), from the variables table, the exit codes and report files of --help and what each command owns under reports/. Committed: run it whenever a variable changes (test/unit/interface-doc.test.ts compares).',
+    options: [HELP_OPTION],
+    exits: [
+      ['0', 'written'],
+      ['2', 'an unknown option'],
+    ],
+  },
   test: {
     summary: "the project's own tests",
     usage: ['npm test'],
@@ -305,6 +320,7 @@ const COMMAND_NAMES: Record<CliName, string> = {
   checks: 'npm run checks',
   readings: 'npm run readings',
   statement: 'npm run statement',
+  'interface-doc': 'npm run interface-doc',
   test: 'npm test',
 };
 

@@ -145,6 +145,13 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     "the target's statement (JSON, schemas/statement.schema.json): the reading it implements of each ambiguous sentence (npm run readings) and the records it knows; the suite then judges strictly against the declared readings",
     'unset: every lawful reading is accepted',
   ),
+  v(
+    'CONFORMANCE_DOCUMENTS_DIR',
+    'run',
+    'control',
+    "where the project's own tests (npm test) find the two API documents, to prove quotes word for word; absent: those tests are skipped with one line",
+    '../shared/seeds',
+  ),
   v('CONFORMANCE_HISTORY', 'run', 'control', 'a history file kept between runs, for Allure trends', 'unset'),
   v('CONFORMANCE_REPORTS_DIR', 'run', 'control', 'where the reports go', 'reports', { documented: 'docs/USAGE.md' }),
   v('CONFORMANCE_QUIET', 'run', 'control', '1: no per-test lines on the console', 'unset', { documented: 'docs/USAGE.md' }),

@@ -3,16 +3,11 @@
  * normalised) in the section of the seed document it names.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { CLAUSES, SEED_FILES } from '../../src/clauses';
-import { join } from 'node:path';
+import { CLAUSES } from '../../src/clauses';
+import { docTest, seedText } from './documents';
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-function seedText(seed: keyof typeof SEED_FILES): string {
-  return readFileSync(join(__dirname, `../../../shared/seeds/${SEED_FILES[seed]}`), 'utf8');
-}
 
 /** The text of part N ("## N. ...") up to the next part. */
 function part(text: string, n: number): string {
@@ -22,7 +17,7 @@ function part(text: string, n: number): string {
   return text.slice(start, end < 0 ? undefined : end);
 }
 
-test('every clause quote appears word for word in the section it names', () => {
+docTest('every clause quote appears word for word in the section it names', () => {
   const problems: string[] = [];
   for (const c of Object.values(CLAUSES)) {
     const n = /^§(\d+)/.exec(c.section)?.[1];
@@ -48,7 +43,7 @@ test('clause ids are unique in meaning: no two clauses quote the same text of th
   assert.deepEqual(twice, []);
 });
 
-test('a quote that is not in the seed is caught (the test can fail)', () => {
+docTest('a quote that is not in the seed is caught (the test can fail)', () => {
   const text = normalise(part(seedText('000'), 5));
   assert.equal(text.includes(normalise('Missing credentials give HTTP 403.')), false);
   assert.equal(text.includes(normalise('Missing or invalid credentials give HTTP 401 (described as invalid API credentials).')), true);
