@@ -132,6 +132,7 @@ export type CliName =
   | 'readings'
   | 'statement'
   | 'interface-doc'
+  | 'replay'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -284,6 +285,17 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'no file given, a file that is no conformance report, or an unknown option'],
     ],
   },
+  replay: {
+    summary: 'run one failure of the last run again, by its id',
+    usage: ['npm run replay -- <failure id> [--from <conformance.json>]'],
+    what: "Runs one failure again from what its run recorded (conformance.json failures[].replayPlan: the variables and Playwright's arguments) against the same target, with the secrets read from the environment or .env, never from the report. Works the same from bash, cmd and PowerShell (no VAR=value syntax). The ids are in conformance.json, conformance.md, JUnit, Allure and on the console; a unique prefix will do. Its reports go to reports/replay-<run id>/.",
+    options: [['--from <file>', 'the run whose failure to replay (default: reports/conformance.json)'], HELP_OPTION],
+    exits: [
+      ['0', 'the failure no longer shows'],
+      ['1', 'it does (a conformance failure)'],
+      ['2', 'no such failure, no report, a secret the replay needs is not set, or an unknown option'],
+    ],
+  },
   'interface-doc': {
     summary: 'write docs/INTERFACE.md from the registries',
     usage: ['npm run interface-doc'],
@@ -321,6 +333,7 @@ const COMMAND_NAMES: Record<CliName, string> = {
   readings: 'npm run readings',
   statement: 'npm run statement',
   'interface-doc': 'npm run interface-doc',
+  replay: 'npm run replay',
   test: 'npm test',
 };
 

@@ -43,6 +43,10 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
     'npm run diff -- <a.json> <b.json>',
     "what changed between two runs' `conformance.json` (cells, failures, observations), also as `reports/diff.{md,json}`; exit 1 when b has a failure a does not",
   ],
+  [
+    'npm run replay -- <failure id>',
+    're-runs one failure of the last run (ids in `conformance.json` `failures[].id` and in every report) against the same target, secrets from the environment or `.env`; exit as a run',
+  ],
   ['npm run merge-reports -- [--out DIR] <shard dirs>', 'the reports of a sharded run merged into those of one run'],
   ['npm run report', 'rebuilds the Allure HTML report from `reports/allure-results`'],
   ['npm run reference', 'the embedded reference server alone, as a sandbox'],
@@ -50,7 +54,6 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
 
 /** Commands and variables of the steering interface this project has not built yet, and where they are asked for. */
 export const NOT_YET_BUILT: readonly (readonly [string, string])[] = [
-  ['npm run replay -- <failure id>', 'issue #40'],
   ['npm run judge -- <file.har>...', 'issue #42'],
   ['npm run proxy -- [--port N]', 'issue #42'],
   ['npm run verify -- <certificate.json>', 'issue #42'],

@@ -17,6 +17,7 @@ import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CHECK_LABEL, NOT_JUDGED, SUITE_ERROR } from './allure-categories';
 import { EVIDENCE_ANNOTATION, parseEvidence, type TestEvidence } from './evidence';
 import { classifyFailure, gateInputs } from './gate/run-gate';
+import { failureIdOf } from './replay';
 
 type AllureTestResult = Parameters<Writer['writeResult']>[0];
 type AllureStep = AllureTestResult['steps'][number];
@@ -88,6 +89,8 @@ export interface ResultFacts {
   failingExchange?: number;
   /** The one replay command of a failed test, as every report gives it. */
   replay?: string;
+  /** The failure's id, the same in every report (`npm run replay -- <id>`). */
+  failureId?: string;
   /** A failure the release gate excuses: known (baseline) or expected (an expectation, with its reason and link). */
   excuse?: { verdict: 'known' | 'expected'; message: string; link?: string };
 }
@@ -205,6 +208,7 @@ export default class ConformanceAllureReporter extends AllureReporter {
       this.facts.set(uuid, {
         ...(evidence.failingExchange ? { failingExchange: evidence.failingExchange.n } : {}),
         ...(evidence.replay ? { replay: evidence.replay } : {}),
+        ...(evidence.failure ? { failureId: failureIdOf(test) } : {}),
         ...(excuse ? { excuse } : {}),
       });
     await super.onTestEnd(test, result);

@@ -72,6 +72,7 @@ function failureLines(report: ConformanceReport): string[] {
         out.push(
           `- failing exchange: ${f.exchange.n} of the test, ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`,
         );
+      if (f.id) out.push(`- failure id: \`${f.id}\` (replay it: \`npm run replay -- ${f.id}\`)`);
       if (f.replay) out.push(`- replay: \`${f.replay}\``);
       if (f.cells)
         out.push(

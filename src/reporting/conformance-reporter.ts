@@ -16,6 +16,7 @@ import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
 import { cellsOfTest, earnCells, NOT_RUN_REASON, type CellState, type TestCells } from './cells';
 import { readingsTally } from './readings-tally';
+import { failureIdOf, specFileOf } from './replay';
 import { EVIDENCE_ANNOTATION, parseEvidence, sequentialChain, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
 import { operationOfSubject } from './subject-operation';
@@ -167,13 +168,17 @@ function firstLine(text: string): string {
 }
 
 function failureOf(test: TestCase, title: string, evidence: TestEvidence | null, kind: TestOutcome): FailureLine {
+  const file = specFileOf(test.location.file);
+  const project = test.parent.project()?.name ?? '';
   const base = {
+    id: failureIdOf(test),
     test: title,
-    file: test.location.file.replace(/^.*?specs\//, 'specs/'),
+    file,
     line: test.location.line,
-    project: test.parent.project()?.name ?? '',
+    project,
     ...(evidence?.failingExchange ? { exchange: evidence.failingExchange } : {}),
     ...(evidence?.replay ? { replay: evidence.replay } : {}),
+    ...(evidence?.replayPlan ? { replayPlan: evidence.replayPlan } : {}),
   };
   const failure = evidence?.failure;
   if (kind === 'failed' && failure) {

@@ -39,7 +39,8 @@ function failureBlock(f: FailureLine): string[] {
     if (x.requestBody) out.push(`        > ${x.requestBody.length > 300 ? `${x.requestBody.slice(0, 300)}...` : x.requestBody}`);
     for (const line of x.response.slice(0, 7)) out.push(`        < ${line}`);
   }
-  if (f.replay) out.push(`      replay: ${f.replay}`);
+  if (f.id) out.push(`      replay: npm run replay -- ${f.id}`);
+  if (f.replay) out.push(`      or: ${f.replay}`);
   return out;
 }
 

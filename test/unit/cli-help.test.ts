@@ -28,6 +28,8 @@ const COMMANDS: { name: CliName; npm: string; file: string }[] = [
   { name: 'checks', npm: 'npm run checks', file: 'src/cli/checks.ts' },
   { name: 'readings', npm: 'npm run readings', file: 'src/cli/readings.ts' },
   { name: 'statement', npm: 'npm run statement', file: 'src/cli/statement.ts' },
+  { name: 'replay', npm: 'npm run replay', file: 'src/cli/replay.ts' },
+  { name: 'interface-doc', npm: 'npm run interface-doc', file: 'src/cli/interface-doc.ts' },
   { name: 'test', npm: 'npm test', file: 'proof/cli/selftest.ts' },
 ];
 
