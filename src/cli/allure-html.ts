@@ -26,7 +26,7 @@ export function allureConfigModule(
 ): string {
   const history = options.historyPath?.trim() ? resolve(options.historyPath.trim()) : undefined;
   return [
-    `import base from ${JSON.stringify(pathToFileURL(resolve('allurerc.mjs')).href)};`,
+    `import base from ${JSON.stringify(pathToFileURL(join(__dirname, '../../allurerc.mjs')).href)};`,
     // allurerc.mjs reads CONFORMANCE_HISTORY itself (for a direct \`npx allure generate\`); here the option decides.
     'const { historyPath: _fromEnv, ...rest } = base;',
     `export default { ...rest, output: ${JSON.stringify(resolve(outputDir))}, categories: ${JSON.stringify(allure3Categories())}${history ? `, historyPath: ${JSON.stringify(history)}` : ''} };`,

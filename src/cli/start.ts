@@ -39,6 +39,15 @@ function playwrightCli(): string {
   return join(dirname(load.resolve('@playwright/test/package.json')), 'cli.js');
 }
 
+/**
+ * The suite's own Playwright config, named explicitly: the installed package (bin/) runs from the
+ * caller's folder, where Playwright would find no config. An explicit --config of the caller's wins.
+ */
+function withConfig(argv: readonly string[]): string[] {
+  const given = argv.some((a) => a === '--config' || a === '-c' || a.startsWith('--config='));
+  return given ? [...argv] : ['--config', join(__dirname, '../../playwright.config.ts'), ...argv];
+}
+
 /** `--project X`, `--project=X`, `-p X`: each must be one of the suite's projects. */
 function projectsNamed(argv: readonly string[]): string[] {
   const out: string[] = [];
@@ -115,7 +124,10 @@ function checkConfiguration(): void {
 args = selectByOperation(args);
 // `--list` lists the tests a selection (`--operation` included) would run and runs none: Playwright's own answer, exit 0.
 if (args.includes('--list')) {
-  const listed = spawnSync(process.execPath, [playwrightCli(), 'test', ...args], { stdio: 'inherit', env: process.env });
+  const listed = spawnSync(process.execPath, [playwrightCli(), 'test', ...withConfig(args)], {
+    stdio: 'inherit',
+    env: runnerEnv(process.env),
+  });
   process.exit(listed.status ?? 2);
 }
 checkConfiguration();
@@ -124,7 +136,7 @@ if (unknownProjects.length) cannotStart(`Unknown project "${unknownProjects.join
 
 /** Runs Playwright; resolves with its exit status (2 when it was killed by a signal). */
 function runPlaywright(): Promise<number> {
-  const child = spawn(process.execPath, [playwrightCli(), 'test', ...args], {
+  const child = spawn(process.execPath, [playwrightCli(), 'test', ...withConfig(args)], {
     stdio: 'inherit',
     env: runnerEnv({ ...process.env, CONFORMANCE_REPORTS_DIR: staging }),
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 export const COMPILE_CACHE_HOOK = join(__dirname, 'compile-cache-hook.cjs');
 
 /** NODE_OPTIONS quotes a value with spaces in double quotes, escaping `"` and `\` with `\`. */
-const quoted = (value: string): string => (/[\s"\\]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : value);
+export const quoted = (value: string): string => (/[\s"\\]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : value);
 
 /** `env` with the hook added to NODE_OPTIONS (once), unless CONFORMANCE_COMPILE_CACHE=0. */
 export function preloadCompileCache(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

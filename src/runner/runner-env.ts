@@ -5,8 +5,22 @@
  * playwright.config.ts sets it for the workers, but the runner registers its ESM loader thread
  * before it reads the config (~0.2-0.3 s of every run's start).
  */
-import { preloadCompileCache } from './compile-cache';
+import { preloadCompileCache, quoted } from './compile-cache';
+
+/**
+ * Installed as a package, the suite's TypeScript (its config, specs and sources) lives under
+ * node_modules, which Playwright's own transform leaves alone: tsx's require hook loads it, in the
+ * runner and every worker (they inherit NODE_OPTIONS). A clone needs none of it.
+ */
+export const INSTALLED = /[\\/]node_modules[\\/]/.test(__dirname);
+
+function withTsx(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!INSTALLED) return env;
+  const hook = require.resolve('tsx/cjs');
+  const options = env.NODE_OPTIONS ?? '';
+  return options.includes(hook) ? env : { ...env, NODE_OPTIONS: `${options} --require ${quoted(hook)}`.trim() };
+}
 
 export function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return preloadCompileCache({ ...env, PW_TS_CJS_ONLY: env.PW_TS_CJS_ONLY ?? '1' });
+  return preloadCompileCache(withTsx({ ...env, PW_TS_CJS_ONLY: env.PW_TS_CJS_ONLY ?? '1' }));
 }
