@@ -38,7 +38,7 @@ const groups: Step[][] = [
   [
     { ...npx('tsc', '--noEmit', '-p', '.'), name: 'typecheck', nice: 10 },
     { ...npx('eslint', '.'), name: 'lint', nice: 10 },
-    { ...npx('prettier', '--check', '--log-level=warn', '**/*.{ts,mjs}'), name: 'format (prettier, 140 columns)', nice: 10 },
+    { ...npx('prettier', '--check', '--log-level=warn', '**/*.{ts,mjs,cjs}'), name: 'format (prettier, 140 columns)', nice: 10 },
     {
       name: 'remote smoke timing',
       command: process.execPath,

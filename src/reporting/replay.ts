@@ -114,7 +114,11 @@ export function specFileOf(path: string): string {
 }
 
 /** The id of a test's failure, from the test as a reporter sees it (see failureId). */
-export function failureIdOf(test: { title: string; location: { file: string; line: number }; parent: { project(): { name: string } | undefined } }): string {
+export function failureIdOf(test: {
+  title: string;
+  location: { file: string; line: number };
+  parent: { project(): { name: string } | undefined };
+}): string {
   return failureId((test.parent.project()?.name ?? '').replace(/@.*$/, ''), specFileOf(test.location.file), test.location.line, test.title);
 }
 
