@@ -1,11 +1,12 @@
 /**
- * The clause registry is the contract's own words: every quote appears word for word (whitespace
- * normalised) in the section of the seed document it names.
+ * The clause registry is the contract's own words: every quote of a seed document appears word for
+ * word (whitespace normalised) in the section of the seed document it names. The quotes of the
+ * standards the documents invoke are proved the same way by test/unit/standards.test.ts.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { CLAUSES, SEED_FILES } from '../../src/clauses';
+import { CLAUSES, SEED_FILES, type Clause, type SeedId } from '../../src/clauses';
 import { join } from 'node:path';
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -22,9 +23,11 @@ function part(text: string, n: number): string {
   return text.slice(start, end < 0 ? undefined : end);
 }
 
+const seedClauses = Object.values(CLAUSES).filter((c): c is Clause & { seed: SeedId } => c.seed === '000' || c.seed === '001');
+
 test('every clause quote appears word for word in the section it names', () => {
   const problems: string[] = [];
-  for (const c of Object.values(CLAUSES)) {
+  for (const c of seedClauses) {
     const n = /^§(\d+)/.exec(c.section)?.[1];
     if (!n) {
       problems.push(`${c.id}: section "${c.section}" does not start with §N`);
@@ -36,7 +39,7 @@ test('every clause quote appears word for word in the section it names', () => {
   assert.deepEqual(problems, []);
 });
 
-test('clause ids are unique in meaning: no two clauses quote the same text of the same seed', () => {
+test('clause ids are unique in meaning: no two clauses quote the same text of the same seed or standard', () => {
   const seen = new Map<string, string>();
   const twice: string[] = [];
   for (const c of Object.values(CLAUSES)) {
