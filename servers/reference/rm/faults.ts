@@ -1321,6 +1321,13 @@ const faults = [
     'membership',
     'DELETE removes the candidate from every list it is in, not only from the list named.',
   ),
+  defineFault(
+    'rm',
+    'rm.auth.401-without-challenge',
+    'rfc9110.15.5.2.challenge',
+    'auth-enforced',
+    'Missing or invalid credentials are answered 401 without a WWW-Authenticate header.',
+  ),
 ] as const;
 
 const variants = [
