@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the speed figures of the product (issue 17, "Fast against every target"),
- * measured in one run on this machine, written to reports/bench.json and printed as a table, each
+ * measured in one run on this machine, written to reports/bench/bench.json and printed as a table, each
  * with its target and whether it is met:
  * - the whole suite against the embedded server (wall seconds, requests, requests per second),
  *   target <= 6 s;
@@ -12,7 +12,7 @@
  * - the fixed cost of a run (`npm start`): a run of one test, target <= 3 s; and worker start-up,
  *   read from a run with Playwright's JSON reporter: per worker, the run's start to its first test;
  * - the fault run (seconds in all and per fault) — `--reuse-faults` takes them from the
- *   last reports/faults.json instead of running it again (and skips them, with a note, when there
+ *   last reports/fault-run/faults.json instead of running it again (and skips them, with a note, when there
  *   is none);
  * - the suite's HTTP client (auth, rate bound, exchange recording, redaction) per request, as a ratio
  *   to bare undici against the same local server.
@@ -60,15 +60,19 @@ type FaultRunFigures = Pick<FaultRunReport, 'seconds' | 'faults' | 'variants' | 
 const step = (what: string): void => console.log(`bench: ${what}...`);
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
+/** The reports folder the other commands share (CONFORMANCE_REPORTS_DIR). */
+const REPORTS = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+
 async function main(): Promise<void> {
   const values = parseBenchArgs();
-  const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
+  // The bench's own folder (src/runner/run-info.ts OWNED_ELSEWHERE): bench.json and each of its runs' reports.
+  const reportsDir = `${REPORTS}/bench`;
   /** Load and machine at the start, before the bench itself loads the machine. */
   const startLoad = loadavg();
   const measuredAt = new Date().toISOString();
   const suiteRuns = await measureSuiteRuns(reportsDir);
   const requests = suiteRuns.suite.report?.requests ?? 0;
-  const { faultRun, faultRunNote } = measureFaultRun(reportsDir, values['reuse-faults']);
+  const { faultRun, faultRunNote } = measureFaultRun(values['reuse-faults']);
   const { far, farDefect } = await measureFar(reportsDir, values['no-far']);
   step('HTTP client overhead');
   const overhead = await clientOverhead(Number(values.requests));
@@ -150,17 +154,17 @@ async function measureEmbedded(reportsDir: string): Promise<{ suite: SuiteRun; s
 }
 
 /** Runs the fault run (unless reused) and reads its figures from faults.json, or says why there are none. */
-function measureFaultRun(reportsDir: string, reuse: boolean): { faultRun: FaultRunFigures | null; faultRunNote: string | null } {
+function measureFaultRun(reuse: boolean): { faultRun: FaultRunFigures | null; faultRunNote: string | null } {
   if (!reuse) {
     step('fault run');
     const res = spawnSync(process.execPath, ['--require', 'tsx/cjs', 'proof/cli/faults.ts'], { stdio: 'inherit' });
     if (res.status !== 0) console.error('The fault run failed; its time is still reported.');
   }
-  if (existsSync(`${reportsDir}/faults.json`))
-    return { faultRun: JSON.parse(readFileSync(`${reportsDir}/faults.json`, 'utf8')) as FaultRunReport, faultRunNote: null };
+  const faultsJson = `${REPORTS}/fault-run/faults.json`;
+  if (existsSync(faultsJson)) return { faultRun: JSON.parse(readFileSync(faultsJson, 'utf8')) as FaultRunReport, faultRunNote: null };
   const faultRunNote = reuse
-    ? `--reuse-faults: no ${reportsDir}/faults.json to reuse, so the fault run figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
-    : `the fault run wrote no ${reportsDir}/faults.json.`;
+    ? `--reuse-faults: no ${faultsJson} to reuse, so the fault run figures are left out (run \`npm run bench\` without it, or \`npm run faults\`, to measure them).`
+    : `the fault run wrote no ${faultsJson}.`;
   return { faultRun: null, faultRunNote };
 }
 

@@ -2,7 +2,7 @@
  * `npm run faults`, the fault run (also `npm run mutation`, its old name; the last step
  * of `npm test`): the suite against the reference server (must pass, every documented status
  * covered), against every lawful variant (must pass), and against every fault (must fail by the
- * fault's declared check). Prints the table and the two scores, writes reports/faults.{json,md},
+ * fault's declared check). Prints the table and the two scores, writes reports/fault-run/faults.{json,md},
  * and exits 1 if anything is off.
  * A fault is first tried on the one test that caught it last time (proof/fault-run/catch-hints.ts).
  * Options: --only <substring> (run the matching faults/variants only), --parallel N, --no-hints
@@ -16,6 +16,9 @@ import { clauseProof, renderTable, scores, writeFaultRunReport, type FaultRunRep
 import { parseCliArgs, usageError } from '../../src/cli/help';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
+/** The fault run's own folder (src/runner/run-info.ts OWNED_ELSEWHERE): its report, and each of its runs' reports. */
+const FAULT_RUN_DIR = `${process.env.CONFORMANCE_REPORTS_DIR ?? 'reports'}/fault-run`;
+
 async function main(): Promise<void> {
   const { values } = parseCliArgs('faults', {
     options: {
@@ -30,8 +33,7 @@ async function main(): Promise<void> {
   });
   if (!/^[1-9]\d*$/.test(values.parallel)) usageError('npm run faults', `--parallel must be a positive integer (got "${values.parallel}")`);
   const parallel = Number(values.parallel);
-  const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
-  const workDir = `${reportsDir}/faults`;
+  const workDir = FAULT_RUN_DIR;
   // One fixed seed for the whole fault run, so its verdicts are reproducible.
   const seed = process.env.CONFORMANCE_SEED ?? '20261123';
 
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
   }
   // A clause is proven by any fault of the list that breaks it, whether this run selected that fault or not.
   const report = finish(reference, ledger, ref ? clauseProof(ref.enforced, FAULTS) : {}, started, parallel);
-  writeFaultRunReport(reportsDir, report);
+  writeFaultRunReport(workDir, report);
   if (values['write-hints']) writeHints({ ...hints, ...ledger.foundHints });
   process.exit(printOutcome(report) ? 0 : 1);
 }
@@ -121,7 +123,7 @@ function printOutcome(report: FaultRunReport): boolean {
       `Clauses: ${report.clauses.length - (report.unproven?.length ?? 0)}/${report.clauses.length} that the suite enforces are broken by some fault${report.unproven?.length ? `; unproven: ${report.unproven.join(', ')}` : ''}.`,
     );
   const ok = report.reference.passed && s.faultsCaught === s.faults && s.variantsPassed === s.variants;
-  console.log(ok ? 'Fault run: OK' : 'Fault run: FAILED (see reports/faults.md)');
+  console.log(ok ? 'Fault run: OK' : `Fault run: FAILED (see ${FAULT_RUN_DIR}/faults.md)`);
   return ok;
 }
 

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { noOptions } from '../../src/cli/help';
+import { DOCUMENTS_DIR, DOCUMENTS_MISSING, documentsHere } from '../documents';
 
 noOptions('test');
 
@@ -120,6 +121,8 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
+  // One line, first: whether the tests that prove quotes word for word find the documents.
+  console.log(documentsHere() ? `documents: ${DOCUMENTS_DIR} (the word-for-word checks run)` : `documents: ${DOCUMENTS_MISSING}`);
   let passed = 0;
   let failed = 0;
   const started = performance.now();

@@ -9,7 +9,7 @@ import type { Target } from '../../src/config/target';
 import { instanceEnv, instanceOf } from '../../src/runner/instances';
 import { exchangeBrief, urlPathOf } from '../../src/http/exchange';
 import { redact } from '../../src/http/redact';
-import { replayCommand } from '../../src/reporting/replay';
+import { replayLine, replayPlan, type ReplayPlan } from '../../src/reporting/replay';
 import type { FailingExchange, TestEvidence } from '../../src/reporting/evidence';
 import type { Verdict } from '../../src/checks/verdict';
 import type { ExchangeLog } from './exchange-log';
@@ -47,7 +47,7 @@ export function evidenceOf(testInfo: TestInfo, target: Target, log: ExchangeLog,
     verdicts: log.verdicts,
     failure,
     failingExchange: failingExchange(log, failure),
-    replay: failed ? replayOf(testInfo, target, failedCase) : null,
+    ...replayOf(failed, testInfo, target, failedCase),
     notJudged: timedOut
       ? testInfo.status === 'timedOut'
         ? `the test did not end within its time-out of ${Math.round(testInfo.timeout / 1000)} s, a limit of the suite, not of the target (${log.all.length} exchanges sent)`
@@ -56,23 +56,33 @@ export function evidenceOf(testInfo: TestInfo, target: Target, log: ExchangeLog,
   };
 }
 
-function replayOf(testInfo: TestInfo, target: Target, failedCase: ReturnType<typeof takeFailedCase>): string {
+/** The replay of a failed test: the one command, and the same as data for `npm run replay` (both redacted). */
+function replayOf(
+  failed: boolean,
+  testInfo: TestInfo,
+  target: Target,
+  failedCase: ReturnType<typeof takeFailedCase>,
+): Pick<TestEvidence, 'replay' | 'replayPlan'> {
+  if (!failed) return { replay: null, replayPlan: null };
   // Relative to the project root (where playwright.config.ts is), as `npx playwright test` takes it.
   const root = testInfo.config.configFile ? dirname(testInfo.config.configFile) : process.cwd();
   const file = relative(root, testInfo.file).replace(/\\/g, '/');
   const instance = instanceOf(testInfo.project.metadata);
-  return redact(
-    replayCommand({
-      env: instanceEnv(readEnv(), testInfo.project.metadata),
-      embedded: target.embedded,
-      ...(instance ? { faults: instance.faults, variants: instance.variants } : {}),
-      seed: target.run.seed,
-      runId: target.run.runId,
-      file,
-      line: testInfo.line,
-      project: testInfo.project.name,
-      title: testInfo.title,
-      failedCase,
-    }),
-  );
+  const plan = replayPlan({
+    env: instanceEnv(readEnv(), testInfo.project.metadata),
+    embedded: target.embedded,
+    ...(instance ? { faults: instance.faults, variants: instance.variants } : {}),
+    seed: target.run.seed,
+    runId: target.run.runId,
+    file,
+    line: testInfo.line,
+    project: testInfo.project.name,
+    title: testInfo.title,
+    failedCase,
+  });
+  const redacted: ReplayPlan = {
+    env: plan.env.map(([name, value]): [string, string | null] => [name, value === null ? null : redact(value)]),
+    args: plan.args.map((a) => redact(a)),
+  };
+  return { replay: redact(replayLine(plan)), replayPlan: redacted };
 }

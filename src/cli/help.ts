@@ -39,6 +39,7 @@ export const EXIT_CODES: readonly (readonly [string, string])[] = [
   ],
 ];
 
+/** The report files of a run (INTERFACE.md's table, and what the suite adds). */
 export const REPORT_FILES: readonly (readonly [string, string])[] = [
   [
     'reports/conformance.md',
@@ -110,7 +111,10 @@ export function startHelp(): string {
     'Everyday commands',
     columns(EVERYDAY),
     '',
-    'More: README.md, docs/USAGE.md (CI, sharding, politeness, secrets), ../shared/INTERFACE.md (the binding interface).',
+    wrap(
+      'More: README.md, docs/USAGE.md (CI, sharding, politeness, secrets), docs/INTERFACE.md (the binding interface: commands, variables, exit codes, reports).',
+      0,
+    ),
   ].join('\n');
 }
 
@@ -127,6 +131,8 @@ export type CliName =
   | 'checks'
   | 'readings'
   | 'statement'
+  | 'interface-doc'
+  | 'replay'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -279,6 +285,27 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'no file given, a file that is no conformance report, or an unknown option'],
     ],
   },
+  replay: {
+    summary: 'run one failure of the last run again, by its id',
+    usage: ['npm run replay -- <failure id> [--from <conformance.json>]'],
+    what: "Runs one failure again from what its run recorded (conformance.json failures[].replayPlan: the variables and Playwright's arguments) against the same target, with the secrets read from the environment or .env, never from the report. Works the same from bash, cmd and PowerShell (no VAR=value syntax). The ids are in conformance.json, conformance.md, JUnit, Allure and on the console; a unique prefix will do. Its reports go to reports/replay-<run id>/.",
+    options: [['--from <file>', 'the run whose failure to replay (default: reports/conformance.json)'], HELP_OPTION],
+    exits: [
+      ['0', 'the failure no longer shows'],
+      ['1', 'it does (a conformance failure)'],
+      ['2', 'no such failure, no report, a secret the replay needs is not set, or an unknown option'],
+    ],
+  },
+  'interface-doc': {
+    summary: 'write docs/INTERFACE.md from the registries',
+    usage: ['npm run interface-doc'],
+    what: 'Writes docs/INTERFACE.md, the binding outer interface (commands, variables, exit codes, report files), from the variables table, the exit codes and report files of --help and what each command owns under reports/. Committed: run it whenever a variable changes (test/unit/interface-doc.test.ts compares).',
+    options: [HELP_OPTION],
+    exits: [
+      ['0', 'written'],
+      ['2', 'an unknown option'],
+    ],
+  },
   test: {
     summary: "the project's own tests",
     usage: ['npm test'],
@@ -305,6 +332,8 @@ const COMMAND_NAMES: Record<CliName, string> = {
   checks: 'npm run checks',
   readings: 'npm run readings',
   statement: 'npm run statement',
+  'interface-doc': 'npm run interface-doc',
+  replay: 'npm run replay',
   test: 'npm test',
 };
 

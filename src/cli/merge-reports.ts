@@ -28,6 +28,8 @@ import { runFailed } from '../reporting/conformance-reporter';
 import { gateActive, gateInputs, gateReport } from '../reporting/gate/run-gate';
 import { configuredApis } from '../reporting/gate/types';
 import { groupLeftovers, groupObservations } from '../reporting/observations';
+import { NOT_RUN_REASON } from '../reporting/cells';
+import { harLog, type Har } from '../reporting/har';
 import { buildAllureReport } from './allure-html';
 import { parseCliArgs } from './help';
 
@@ -93,6 +95,8 @@ export function mergeConformanceReports(reports: readonly ConformanceReport[]): 
       else observations.set(key, { ...o });
     }
   }
+  for (const op of operations)
+    for (const [status, evidence] of Object.entries(op.evidence)) op.evidence[status] = settleReason(op.statuses[status] ?? '', evidence);
   // A cell skipped in one shard but run in another is not skipped: list only the cells the merged matrix shows skipped.
   const stillSkipped = [...skipped.values()].filter(
     (s) => !s.operationId || !s.status || byId.get(s.operationId)?.statuses[s.status] === 'skipped',
@@ -144,13 +148,28 @@ export function shardSetProblem(reports: readonly Pick<ConformanceReport, 'shard
 /** Two shards' evidence of one cell, together: counts add up, a few exchanges of each, the reasons of both. */
 function mergeCellEvidence(a: CellEvidence | undefined, b: CellEvidence): CellEvidence {
   if (!a) return { ...b, exchanges: [...b.exchanges] };
-  const reasons = [...new Set([a.reason, b.reason].filter((r): r is string => !!r))];
+  const reasons = [...new Set([...(a.reason?.split('; ') ?? []), ...(b.reason?.split('; ') ?? [])])];
+  const both = [...a.exchanges, ...b.exchanges];
   return {
     passed: a.passed + b.passed,
     failed: a.failed + b.failed,
-    exchanges: [...a.exchanges, ...b.exchanges].slice(0, 6),
+    // As one run samples them (conformance-reporter.ts cellEvidence): three failed, then three passed.
+    exchanges: [...both.filter((e) => e.verdict === 'failed').slice(0, 3), ...both.filter((e) => e.verdict === 'passed').slice(0, 3)],
     ...(reasons.length ? { reason: reasons.join('; ') } : {}),
   };
+}
+
+/**
+ * A merged cell's reason, as one run would give it: none once the cell passed or failed; for a cell
+ * still not covered, a shard's "not run" only when no shard set out to cover it.
+ */
+function settleReason(status: string, evidence: CellEvidence): CellEvidence {
+  const { reason, ...rest } = evidence;
+  if (status !== 'skipped' && status !== 'not-covered') return rest;
+  const reasons = (reason?.split('; ') ?? []).filter(Boolean);
+  const real = reasons.filter((r) => r !== NOT_RUN_REASON);
+  const kept = real.length ? real : reasons;
+  return kept.length ? { ...rest, reason: kept.join('; ') } : rest;
 }
 
 /** The shard folders under the given inputs: a folder with a blob report or a conformance.json, or the folders below one. */
@@ -227,6 +246,31 @@ function writeMerged(merged: ConformanceReport, out: string): void {
   writeFileSync(join(out, 'conformance.json'), JSON.stringify(merged, null, 2));
   writeFileSync(join(out, 'conformance.md'), renderMarkdown(merged));
   writeFileSync(join(out, 'junit.xml'), renderJUnit(merged));
+}
+
+/** Each cell's status and how many exchanges passed and failed it: what two merges of one run must agree on. */
+function matrixOf(report: ConformanceReport): Record<string, [string, number, number]> {
+  const out: Record<string, [string, number, number]> = {};
+  for (const op of report.operations)
+    for (const [status, cell] of Object.entries(op.statuses))
+      out[`${op.id} ${status}`] = [cell, op.evidence[status]?.passed ?? 0, op.evidence[status]?.failed ?? 0];
+  return out;
+}
+
+/** The shards' exchanges.har files as one HAR of the whole run (a page per test); returns how many entries. */
+export function mergeHars(shards: readonly Pick<ShardDir, 'dir'>[], out: string): number {
+  const entries = shards.flatMap((s) => {
+    const file = join(s.dir, 'exchanges.har');
+    if (!existsSync(file)) return [];
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as Har).log.entries;
+    } catch {
+      return [];
+    }
+  });
+  if (entries.length === 0) return 0;
+  writeFileSync(join(out, 'exchanges.har'), JSON.stringify(harLog(entries, `merged from ${shards.length} shard(s)`)));
+  return entries.length;
 }
 
 /** Copies every shard's Allure results into `out`/allure-results; returns how many files. */
@@ -308,10 +352,11 @@ export async function mergeReports(
   }
   const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
   if (method === 'blob' && shardReports.length === shards.length) {
-    // Self-check: the replayed matrix and the cell-by-cell merge of the shards' own matrices agree.
+    // Self-check: the replayed matrix and the cell-by-cell merge of the shards' own matrices agree on
+    // every cell's status and counts (which exchanges each samples depends on the order tests ran in).
     const direct = mergeConformanceReports(shardReports);
     if (
-      JSON.stringify(direct.operations) !== JSON.stringify(report.operations) ||
+      JSON.stringify(matrixOf(direct)) !== JSON.stringify(matrixOf(report)) ||
       JSON.stringify(direct.totals) !== JSON.stringify(report.totals)
     ) {
       messages.push(
@@ -320,6 +365,7 @@ export async function mergeReports(
     }
   }
 
+  if (mergeHars(shards, out) === 0) messages.push('warning: no shard has an exchanges.har: the merged reports have none.');
   const allureOut = join(out, 'allure-results');
   const copied = copyAllureResults(shards, out);
   if (copied > 0 && options.allureHtml !== false && !(await buildAllureReport(allureOut, join(out, 'allure-report'))))
@@ -356,7 +402,9 @@ async function main(): Promise<void> {
     `  tests ${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.skipped} skipped; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`,
   );
   for (const f of report.failures.slice(0, 10)) console.log(`  x [${f.check}] ${f.test}`);
-  const files = ['conformance.md', 'conformance.json', 'junit.xml', 'allure-report/index.html'].filter((f) => existsSync(join(out, f)));
+  const files = ['conformance.md', 'conformance.json', 'junit.xml', 'exchanges.har', 'allure-report/index.html'].filter((f) =>
+    existsSync(join(out, f)),
+  );
   console.log(`  reports: ${files.map((f) => `${out}/${f}`).join(', ')}`);
   process.exit(result.exitCode);
 }

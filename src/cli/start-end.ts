@@ -13,7 +13,7 @@ import { summaryLines } from '../reporting/console-summary';
 import { runFailed } from '../reporting/conformance-reporter';
 import { gateConsoleLines } from '../reporting/gate/render';
 import { isLeanRun } from '../runner/lean';
-import { RUN_REPORT_FILES } from '../runner/run-info';
+import { RUN_REPORT_FILES, STALE_AFTER_A_RUN } from '../runner/run-info';
 
 /** What a suite run writes under reports/: a new run replaces all of it, so no file of an earlier run stays beside its own. */
 const RUN_ARTIFACTS = [...RUN_REPORT_FILES, 'test-results', 'run'];
@@ -49,13 +49,7 @@ export async function finishStart({ running, reportsDir, staging, args, cannotSt
     );
   }
 
-  // The new run ran: its reports replace the previous run's, all of them.
-  for (const name of RUN_ARTIFACTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
-  for (const name of readdirSync(staging)) {
-    rmSync(join(reportsDir, name), { recursive: true, force: true });
-    renameSync(join(staging, name), join(reportsDir, name));
-  }
-  rmSync(staging, { recursive: true, force: true });
+  installRun(reportsDir, staging);
 
   const prepared = await allure;
   const built = prepared !== null && (await prepared.finish(join(reportsDir, 'allure-results')));
@@ -68,4 +62,18 @@ export async function finishStart({ running, reportsDir, staging, args, cannotSt
   // The gate decides (a new failure or an expired expectation); a test the suite could not judge
   // (its own time-out) is reported, never a failure of the target.
   process.exit(runFailed(report) || code !== 0 ? 1 : 0);
+}
+
+/**
+ * The new run ran: its reports (staged in `staging`) replace the previous run's, all of them, and what
+ * other commands wrote about an earlier run goes (diff, statement, the old layout's fault run files);
+ * the folders other commands own, each named by its command (run-info.ts OWNED_ELSEWHERE), stay.
+ */
+export function installRun(reportsDir: string, staging: string): void {
+  for (const name of [...RUN_ARTIFACTS, ...STALE_AFTER_A_RUN]) rmSync(join(reportsDir, name), { recursive: true, force: true });
+  for (const name of readdirSync(staging)) {
+    rmSync(join(reportsDir, name), { recursive: true, force: true });
+    renameSync(join(staging, name), join(reportsDir, name));
+  }
+  rmSync(staging, { recursive: true, force: true });
 }

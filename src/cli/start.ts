@@ -17,6 +17,8 @@ import { ConfigError } from '../config/errors';
 import { readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
 import type * as OperationIndex from '../runner/operation-index';
+import type * as GateInputs from '../reporting/gate/inputs';
+import type * as Suite from '../reporting/suite';
 
 const PROJECTS: string[] = API_PROJECTS.map((p) => p.name);
 const reportsDir = process.env.CONFORMANCE_REPORTS_DIR ?? 'reports';
@@ -90,7 +92,20 @@ function selectByOperation(argv: readonly string[]): string[] {
 function checkConfiguration(): void {
   try {
     const env = readEnv();
-    parseTarget(env, planTarget(env).embedded ? 1 : undefined);
+    const plan = planTarget(env);
+    parseTarget(env, plan.embedded ? 1 : undefined);
+    const workers = env.CONFORMANCE_WORKERS?.trim();
+    if (workers && !(/^[1-9]\d*$/.test(workers) && Number(workers) <= 1024))
+      throw new ConfigError(
+        `CONFORMANCE_WORKERS must be a positive integer (got ${JSON.stringify(workers)}): give a number of workers, or unset it.`,
+      );
+    // A bad baseline or expectations file, before Playwright prints its first line (the reporters read them again).
+    if (env.CONFORMANCE_BASELINE?.trim() || env.CONFORMANCE_EXPECTATIONS?.trim()) {
+      const { gateInputsFromEnv } = load('../reporting/gate/inputs') as typeof GateInputs;
+      const { SUITE } = load('../reporting/suite') as typeof Suite;
+      const apis = [...(plan.rm ? (['rm'] as const) : []), ...(plan.v3 ? (['hr', 'learning'] as const) : [])];
+      gateInputsFromEnv(env, { suite: SUITE, apis, knownTests: null });
+    }
   } catch (error) {
     if (error instanceof ConfigError) cannotStart(error.message);
     throw error;

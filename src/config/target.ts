@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseStatement, type Statement } from '../readings';
-import { ConfigError } from './errors';
+import { ConfigError, configError } from './errors';
 import { EMBEDDED, embeddedUrls } from '../identity/embedded';
 import type { Env } from './env';
 import { HR_WRITE_SCOPE } from '../terms';
@@ -105,7 +105,7 @@ export function planTarget(env: Env): TargetPlan {
         "CONFORMANCE_REQUIRE_TARGET=1 but neither RM_BASE_URL nor HR_BASE_URL is set (or they are empty): set the target's base URL (in CI, the variable of the pipeline), or unset CONFORMANCE_REQUIRE_TARGET to run against the embedded reference server.",
       );
   }
-  if (problems.length) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
+  if (problems.length) throw configError(problems);
   if (forced || (!rmSet && !hrSet)) return { embedded: true, rm: true, v3: true };
   return { embedded: false, rm: rmSet, v3: hrSet };
 }
@@ -139,7 +139,7 @@ export function parseTarget(env: Env, embeddedPort?: number): Target {
       `HR_BASE_URL ${hr.baseUrl} is a production environment ("api." host; 001 §1: production is "api", testing is "apiuat"). The suite creates and archives records: point it at an "apiuat." environment, or set CONFORMANCE_ALLOW_PRODUCTION=1 if you really mean production.`,
     );
   }
-  if (problems.length > 0) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
+  if (problems.length > 0) throw configError(problems);
   return deepFreeze({ embedded: plan.embedded, rm, v3: hr, run, statement });
 }
 

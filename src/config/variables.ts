@@ -133,9 +133,6 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     secret: true,
     documented: 'README.md',
   }),
-  v('CONFORMANCE_SLOW', 'run', 'control', '1: also the tests that wait out a token lifetime (tagged @slow)', 'unset', {
-    documented: 'docs/USAGE.md',
-  }),
   v('CONFORMANCE_GREP', 'run', 'control', 'CI template only: a --grep for a pipeline started by hand', 'unset', {
     documented: 'docs/USAGE.md',
   }),
@@ -147,6 +144,13 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     'control',
     "the target's statement (JSON, schemas/statement.schema.json): the reading it implements of each ambiguous sentence (npm run readings) and the records it knows; the suite then judges strictly against the declared readings",
     'unset: every lawful reading is accepted',
+  ),
+  v(
+    'CONFORMANCE_DOCUMENTS_DIR',
+    'run',
+    'control',
+    "where the project's own tests (npm test) find the two API documents, to prove quotes word for word; absent: those tests are skipped with one line",
+    '../shared/seeds',
   ),
   v('CONFORMANCE_HISTORY', 'run', 'control', 'a history file kept between runs, for Allure trends', 'unset'),
   v('CONFORMANCE_REPORTS_DIR', 'run', 'control', 'where the reports go', 'reports', { documented: 'docs/USAGE.md' }),
@@ -219,11 +223,11 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
   }),
   v('REFERENCE_PORT', 'run', 'control', 'port of the sandbox, npm run reference (0: a free port)', '0', { documented: 'docs/USAGE.md' }),
   v('CONFORMANCE_COMPILE_CACHE', 'run', 'control', '0: no V8 code cache for the run', 'on', { documented: 'docs/USAGE.md' }),
-  v('CONFORMANCE_COMPILE_CACHE_DIR', 'run', 'control', 'where the V8 code cache lives', 'node_modules/.cache/conformance-compile', {
+  v('CONFORMANCE_COMPILE_CACHE_DIR', 'run', 'control', 'where the V8 code cache lives', 'node_modules/.cache/conformance-compile-cache', {
     documented: 'docs/USAGE.md',
   }),
-  v('CONFORMANCE_FAULT_RUN_PARALLEL', 'run', 'control', 'fault run: Playwright runs at once', '2', { documented: 'CONTRIBUTING.md' }),
-  v('CONFORMANCE_MUTATION_PARALLEL', 'run', 'control', 'the old name of CONFORMANCE_FAULT_RUN_PARALLEL, still read', '2', {
+  v('CONFORMANCE_FAULT_RUN_PARALLEL', 'run', 'control', 'fault run: Playwright runs at once', '4', { documented: 'CONTRIBUTING.md' }),
+  v('CONFORMANCE_MUTATION_PARALLEL', 'run', 'control', 'the old name of CONFORMANCE_FAULT_RUN_PARALLEL, still read', '4', {
     documented: 'CONTRIBUTING.md',
   }),
   // The network (read by undici's EnvHttpProxyAgent)

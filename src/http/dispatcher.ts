@@ -14,7 +14,7 @@
  */
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici';
 import { readEnv, type Env } from '../config/env';
-import { ConfigError } from '../config/errors';
+import { configError } from '../config/errors';
 import { parseExtraHeaders, planTarget } from '../config/target';
 import { registerSecret, registerSecretHeaders } from './redact';
 
@@ -81,7 +81,7 @@ let extra: Readonly<Record<string, string>> | null = null;
 export function configuredExtraHeaders(): Readonly<Record<string, string>> {
   if (extra) return extra;
   const { headers, problems } = parseExtraHeaders(readEnv().CONFORMANCE_EXTRA_HEADERS);
-  if (problems.length > 0) throw new ConfigError(`Configuration error: ${problems.join(' ')}`);
+  if (problems.length > 0) throw configError(problems);
   registerSecretHeaders(headers);
   extra = Object.freeze(headers);
   return extra;

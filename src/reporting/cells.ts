@@ -99,3 +99,21 @@ export function earnCells(cells: Map<string, CellState>, tests: readonly TestCel
     }
   }
 }
+
+/** Why a cell no test of the run set out to cover is not covered: the run's selection left it out (or no test covers it at all). */
+export const NOT_RUN_REASON = 'not run: no test of this run sets out to cover it';
+
+/** Cells not covered, told apart: those a test set out to cover and missed, and those no test of the run tried. */
+export function uncoveredCounts(report: {
+  operations: readonly { statuses: Record<string, string>; evidence?: Record<string, { reason?: string }> }[];
+}): { notCovered: number; notRun: number } {
+  let notCovered = 0;
+  let notRun = 0;
+  for (const op of report.operations)
+    for (const [status, cell] of Object.entries(op.statuses)) {
+      if (cell !== 'not-covered') continue;
+      if (op.evidence?.[status]?.reason === NOT_RUN_REASON) notRun += 1;
+      else notCovered += 1;
+    }
+  return { notCovered, notRun };
+}

@@ -2,9 +2,12 @@
 import { clauseRef, CLAUSES, isClauseId } from '../clauses';
 import type { CellStatus, ConformanceReport } from './conformance-types';
 import { groupLeftovers, groupObservations } from './observations';
+import { NOT_RUN_REASON, uncoveredCounts } from './cells';
 import { renderGateMarkdown } from './gate/render';
 
 const MARK: Record<CellStatus, string> = { passed: '✅', failed: '❌', skipped: '⏭️', 'not-covered': '⬜' };
+/** A cell no test of the run set out to cover (a selection left it out): not the mark of a gap. */
+const NOT_RUN_MARK = '➖';
 const API_TITLE: Record<string, string> = {
   rm: 'Recruitment Marketing API v2',
   hr: 'HR core API v3',
@@ -40,8 +43,9 @@ function headerLines(report: ConformanceReport): string[] {
   out.push(`- tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.notJudged} not judged`);
   const cells = report.operations.flatMap((o) => Object.values(o.statuses));
   const count = (s: CellStatus): number => cells.filter((c) => c === s).length;
+  const { notCovered, notRun } = uncoveredCounts(report);
   out.push(
-    `- operation x status cells: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped cells, ${count('not-covered')} not covered`,
+    `- operation x status cells: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped cells, ${notCovered} not covered${notRun ? `, ${notRun} not run (no test of this run's selection covers them)` : ''}`,
   );
   const p = report.politeness;
   if (p)
@@ -50,7 +54,7 @@ function headerLines(report: ConformanceReport): string[] {
     );
   out.push('');
   out.push(
-    `Legend: ${MARK.passed} passed, ${MARK.failed} failed, ${MARK.skipped} skipped, ${MARK['not-covered']} not covered; a superscript number marks a status the operation's row does not list, with the clause it comes from below the table.`,
+    `Legend: ${MARK.passed} passed, ${MARK.failed} failed, ${MARK.skipped} skipped, ${MARK['not-covered']} not covered (a test set out to cover it and no exchange reached it), ${NOT_RUN_MARK} not run (no test of this run covers it); a superscript number marks a status the operation's row does not list, with the clause it comes from below the table.`,
     '',
   );
   return out;
@@ -68,6 +72,7 @@ function failureLines(report: ConformanceReport): string[] {
         out.push(
           `- failing exchange: ${f.exchange.n} of the test, ${f.exchange.method} ${esc(f.exchange.path)} -> ${f.exchange.status ?? 'no answer'}${f.exchange.operationId ? ` (${f.exchange.operationId})` : ''}`,
         );
+      if (f.id) out.push(`- failure id: \`${f.id}\` (replay it: \`npm run replay -- ${f.id}\`)`);
       if (f.replay) out.push(`- replay: \`${f.replay}\``);
       if (f.cells)
         out.push(
@@ -114,7 +119,9 @@ function matrixLines(report: ConformanceReport): string[] {
     };
     for (const op of ops) {
       const row = Object.entries(op.statuses)
-        .map(([s, v]) => `${s}${noteOf(op, s)} ${MARK[v]}`)
+        .map(
+          ([s, v]) => `${s}${noteOf(op, s)} ${v === 'not-covered' && op.evidence[s]?.reason === NOT_RUN_REASON ? NOT_RUN_MARK : MARK[v]}`,
+        )
         .join('  ');
       out.push(`| \`${op.method} ${op.path}\` | ${row} |`);
     }

@@ -14,8 +14,9 @@ import { catalogue } from '../catalogue';
 import { clauseRef, isClauseId, CLAUSES } from '../clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
-import { cellsOfTest, earnCells, type CellState, type TestCells } from './cells';
+import { cellsOfTest, earnCells, NOT_RUN_REASON, type CellState, type TestCells } from './cells';
 import { readingsTally } from './readings-tally';
+import { failureIdOf, specFileOf } from './replay';
 import { EVIDENCE_ANNOTATION, parseEvidence, sequentialChain, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
 import { operationOfSubject } from './subject-operation';
@@ -167,13 +168,17 @@ function firstLine(text: string): string {
 }
 
 function failureOf(test: TestCase, title: string, evidence: TestEvidence | null, kind: TestOutcome): FailureLine {
+  const file = specFileOf(test.location.file);
+  const project = test.parent.project()?.name ?? '';
   const base = {
+    id: failureIdOf(test),
     test: title,
-    file: test.location.file.replace(/^.*?specs\//, 'specs/'),
+    file,
     line: test.location.line,
-    project: test.parent.project()?.name ?? '',
+    project,
     ...(evidence?.failingExchange ? { exchange: evidence.failingExchange } : {}),
     ...(evidence?.replay ? { replay: evidence.replay } : {}),
+    ...(evidence?.replayPlan ? { replayPlan: evidence.replayPlan } : {}),
   };
   const failure = evidence?.failure;
   if (kind === 'failed' && failure) {
@@ -311,6 +316,7 @@ function operationRows(
       if (!state) continue;
       const untestable = op.untestable?.find((u) => u.status === r.status);
       if (untestable && state.status === 'not-covered') state.reasons = new Set([`not testable: ${untestable.reason}`]);
+      if (state.status === 'not-covered' && state.reasons.size === 0) state.reasons = new Set([NOT_RUN_REASON]);
       if (notConfigured(op.api) && state.status === 'not-covered') {
         state.status = 'skipped';
         state.reasons = new Set([NOT_CONFIGURED]);

@@ -3,6 +3,7 @@ import type { ApiName } from '../catalogue/types';
 import type { FailingExchange, TestOutcome } from './evidence';
 import type { GateResult } from './gate/classify';
 import type { ReadingsSeen } from './readings-tally';
+import type { ReplayPlan } from './replay';
 
 export type { FailingExchange, TestOutcome } from './evidence';
 
@@ -21,6 +22,8 @@ export interface FailureClause {
 export type FailureKind = 'check' | 'suite-error';
 
 export interface FailureLine {
+  /** The failure's id, the same in every report, what `npm run replay -- <id>` takes (src/reporting/replay.ts failureId). */
+  id?: string;
   kind: FailureKind;
   /** The check that failed (its verdict's check; "suite-error" for a failure of the suite itself). */
   check: string;
@@ -43,6 +46,8 @@ export interface FailureLine {
   exchange?: FailingExchange;
   /** The one command that runs this test again against the same target (secrets as variable names). */
   replay?: string;
+  /** The same as data, for `npm run replay -- <id>` in any shell. */
+  replayPlan?: ReplayPlan;
 }
 
 /** A test the suite could not judge (its own time-out), and why: never a failure of the target. */

@@ -4,6 +4,7 @@
  * (the check, the clause word for word, the failing exchange's request and response, and the one
  * replay command), at most ten.
  */
+import { uncoveredCounts } from './cells';
 import type { ConformanceReport, FailureLine } from './conformance-types';
 
 const EMBEDDED = 'embedded';
@@ -38,7 +39,8 @@ function failureBlock(f: FailureLine): string[] {
     if (x.requestBody) out.push(`        > ${x.requestBody.length > 300 ? `${x.requestBody.slice(0, 300)}...` : x.requestBody}`);
     for (const line of x.response.slice(0, 7)) out.push(`        < ${line}`);
   }
-  if (f.replay) out.push(`      replay: ${f.replay}`);
+  if (f.id) out.push(`      replay: npm run replay -- ${f.id}`);
+  if (f.replay) out.push(`      or: ${f.replay}`);
   return out;
 }
 
@@ -47,8 +49,9 @@ export function summaryLines(report: ConformanceReport, maxFailures = 10): strin
   const count = (s: string): number => cells.filter((c) => c === s).length;
   const { totals } = report;
   const out = [targetLine(report), verdictLine(report)];
+  const { notCovered, notRun } = uncoveredCounts(report);
   out.push(
-    `  tests ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.notJudged} not judged; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not-covered')} not covered`,
+    `  tests ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.notJudged} not judged; operation x status cells ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${notCovered} not covered${notRun ? `, ${notRun} not run (outside the selection)` : ''}`,
   );
   for (const f of report.failures.slice(0, maxFailures)) out.push(...failureBlock(f));
   if (report.failures.length > maxFailures) out.push(`  ... and ${report.failures.length - maxFailures} more (see reports/conformance.md)`);

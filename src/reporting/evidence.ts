@@ -5,6 +5,7 @@
  * console block from it alone.
  */
 import type { Verdict } from '../checks/verdict';
+import type { ReplayPlan } from './replay';
 
 export const EVIDENCE_ANNOTATION = 'conformance-evidence';
 
@@ -69,6 +70,8 @@ export interface TestEvidence {
   failingExchange: FailingExchange | null;
   /** The one command that runs the failed test again against the same target; null for a test that did not fail. */
   replay: string | null;
+  /** The same as data (variables and Playwright's arguments), for `npm run replay` in any shell. */
+  replayPlan?: ReplayPlan | null;
   /** Why the suite could not judge (its own time-out), when that is how the test ended. */
   notJudged: string | null;
 }
@@ -84,6 +87,7 @@ export function parseEvidence(description: string | undefined): TestEvidence | n
       failure: v.failure ?? null,
       failingExchange: v.failingExchange ?? null,
       replay: v.replay ?? null,
+      replayPlan: v.replayPlan ?? null,
       notJudged: v.notJudged ?? null,
     };
   } catch {

@@ -32,7 +32,8 @@ function failureText(f: FailureLine): string {
     if (f.exchange.requestBody) lines.push(f.exchange.requestBody);
     lines.push(...f.exchange.response);
   }
-  if (f.replay) lines.push('', `replay: ${f.replay}`);
+  if (f.id) lines.push('', `failure id: ${f.id} (replay it: npm run replay -- ${f.id})`);
+  if (f.replay) lines.push(`replay: ${f.replay}`);
   return lines.join('\n');
 }
 

@@ -151,11 +151,15 @@ export default class ProgressReporter implements Reporter {
     return !this.listMode;
   }
 
-  /** The figures: `n/total  failed f  skipped s  elapsed  ~remaining left`. */
+  /**
+   * The figures: `n/total  failed f  skipped s  elapsed  ~remaining left`. The estimate waits for a tenth
+   * of the tests: the first to end are the longest (a far run starts its property tests first), so an
+   * early rate would promise hours.
+   */
   progressLine(): string {
     const elapsed = this.now() - this.started;
-    const left =
-      this.done > 0 && this.done < this.total ? `  ~${formatDuration((elapsed / this.done) * (this.total - this.done))} left` : '';
+    const estimable = this.done > 0 && this.done < this.total && this.done >= this.total / 10;
+    const left = estimable ? `  ~${formatDuration((elapsed / this.done) * (this.total - this.done))} left` : '';
     return `${this.done}/${this.total}  failed ${this.failed}  skipped ${this.skipped}  ${formatDuration(elapsed)}${left}`;
   }
 

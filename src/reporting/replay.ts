@@ -51,34 +51,82 @@ export interface ReplayInput {
   failedCase?: { path: string; commandsPath?: string; property?: string } | null;
 }
 
-export function replayCommand(input: ReplayInput): string {
+/**
+ * What replays one test, as data: the variables to set (values; the secrets by name only, read from
+ * the environment or .env when replayed) and Playwright's arguments. `npm run replay -- <id>` runs it
+ * in any shell; replayCommand writes it as one POSIX shell line for those who want the line.
+ */
+export interface ReplayPlan {
+  /** Variables in the order the line writes them, each with its value, or null for a secret read from the environment (or .env) by name. */
+  env: [string, string | null][];
+  /** The arguments after `npx playwright test`. */
+  args: string[];
+}
+
+export function replayPlan(input: ReplayInput): ReplayPlan {
   const { env } = input;
   const set = (name: string): boolean => (env[name] ?? '').trim() !== '';
-  const parts: string[] = [];
+  const vars: [string, string | null][] = [];
   if (input.embedded) {
     const faults = input.faults ?? (set('REFERENCE_FAULTS') ? [env.REFERENCE_FAULTS ?? ''] : []);
     const variants = input.variants ?? (set('REFERENCE_VARIANTS') ? [env.REFERENCE_VARIANTS ?? ''] : []);
-    if (faults.length) parts.push(`REFERENCE_FAULTS=${shellValue(faults.join(','))}`);
-    if (variants.length) parts.push(`REFERENCE_VARIANTS=${shellValue(variants.join(','))}`);
-    parts.push('CONFORMANCE_EMBEDDED=1');
+    if (faults.length) vars.push(['REFERENCE_FAULTS', faults.join(',')]);
+    if (variants.length) vars.push(['REFERENCE_VARIANTS', variants.join(',')]);
+    vars.push(['CONFORMANCE_EMBEDDED', '1']);
     // What the embedded server still reads from the target's variables (a variant's HR_TOKEN_AUTH=basic, say).
-    for (const name of TARGET_VARIABLES) if (set(name) && !name.endsWith('_BASE_URL')) parts.push(`${name}=${shellValue(env[name] ?? '')}`);
+    for (const name of TARGET_VARIABLES) if (set(name) && !name.endsWith('_BASE_URL')) vars.push([name, env[name] ?? '']);
   } else {
-    for (const name of TARGET_VARIABLES) if (set(name)) parts.push(`${name}=${shellValue(env[name] ?? '')}`);
-    for (const name of SECRET_VARIABLES) if (set(name)) parts.push(`${name}="$${name}"`);
+    for (const name of TARGET_VARIABLES) if (set(name)) vars.push([name, env[name] ?? '']);
+    for (const name of SECRET_VARIABLES) if (set(name)) vars.push([name, null]);
   }
-  for (const name of RUN_VARIABLES) if (set(name)) parts.push(`${name}=${shellValue(env[name] ?? '')}`);
-  parts.push(`CONFORMANCE_SEED=${shellValue(String(input.seed))}`);
+  for (const name of RUN_VARIABLES) if (set(name)) vars.push([name, env[name] ?? '']);
+  vars.push(['CONFORMANCE_SEED', String(input.seed)]);
   if (input.failedCase) {
-    parts.push(`CONFORMANCE_REPLAY_PATH=${shellValue(input.failedCase.path)}`);
-    if (input.failedCase.commandsPath) parts.push(`CONFORMANCE_REPLAY_COMMANDS=${shellValue(input.failedCase.commandsPath)}`);
-    if (input.failedCase.property) parts.push(`CONFORMANCE_REPLAY_PROPERTY=${shellValue(input.failedCase.property)}`);
+    vars.push(['CONFORMANCE_REPLAY_PATH', input.failedCase.path]);
+    if (input.failedCase.commandsPath) vars.push(['CONFORMANCE_REPLAY_COMMANDS', input.failedCase.commandsPath]);
+    if (input.failedCase.property) vars.push(['CONFORMANCE_REPLAY_PROPERTY', input.failedCase.property]);
   }
-  parts.push(`CONFORMANCE_REPORTS_DIR=${shellValue(`reports/replay-${input.runId}`)}`);
-  parts.push('npx', 'playwright', 'test', shellValue(`${input.file.replace(/\\/g, '/')}:${input.line}`));
-  if (input.project) parts.push('--project', shellValue(input.project.replace(/@.*$/, '')));
-  if (input.title) parts.push('-g', shellValue(exactTitle(input.title)));
-  return parts.join(' ');
+  vars.push(['CONFORMANCE_REPORTS_DIR', `reports/replay-${input.runId}`]);
+  const args = [`${input.file.replace(/\\/g, '/')}:${input.line}`];
+  if (input.project) args.push('--project', input.project.replace(/@.*$/, ''));
+  if (input.title) args.push('-g', exactTitle(input.title));
+  return { env: vars, args };
+}
+
+/** The plan as one POSIX shell line: `NAME=value ... SECRET="$SECRET" npx playwright test <args>`. */
+export function replayLine(plan: ReplayPlan): string {
+  return [
+    ...plan.env.map(([name, value]) => (value === null ? `${name}="$${name}"` : `${name}=${shellValue(value)}`)),
+    'npx',
+    'playwright',
+    'test',
+    ...plan.args.map(shellValue),
+  ].join(' ');
+}
+
+export function replayCommand(input: ReplayInput): string {
+  return replayLine(replayPlan(input));
+}
+
+/** A test's file as the reports name it: relative to the project, from specs/ on. */
+export function specFileOf(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^.*?specs\//, 'specs/');
+}
+
+/** The id of a test's failure, from the test as a reporter sees it (see failureId). */
+export function failureIdOf(test: { title: string; location: { file: string; line: number }; parent: { project(): { name: string } | undefined } }): string {
+  return failureId((test.parent.project()?.name ?? '').replace(/@.*$/, ''), specFileOf(test.location.file), test.location.line, test.title);
+}
+
+/**
+ * A failure's id, the same in every report and what `npm run replay` takes: a short hash of the test
+ * (project, file, line and title), so a test keeps its id from run to run.
+ */
+export function failureId(project: string, file: string, line: number, title: string): string {
+  let hash = 2166136261;
+  const key = `${project}\u0000${file}:${line}\u0000${title}`;
+  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619) >>> 0;
+  return `f-${hash.toString(16).padStart(8, '0')}`;
 }
 
 /** A grep that matches the title (Playwright greps the title path joined by spaces): the title with its regex characters escaped. */

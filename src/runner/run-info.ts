@@ -21,6 +21,33 @@ export const RUN_REPORT_FILES: readonly string[] = [
   'blob-report',
 ];
 
+/**
+ * What other commands write under the reports folder, each named by the command that owns it, so a
+ * reader knows whose it is: `npm start` leaves these, and removes the files other commands left that
+ * speak of an earlier run (STALE_AFTER_A_RUN).
+ */
+export const OWNED_ELSEWHERE: readonly { name: string | RegExp; owner: string }[] = [
+  { name: 'fault-run', owner: 'npm run faults (the last step of npm test)' },
+  { name: 'personas', owner: 'npm run personas (a step of npm test)' },
+  { name: 'bench', owner: 'npm run bench' },
+  { name: /^replay-[a-z0-9-]+$/, owner: 'a replay of the run whose id the folder names' },
+];
+
+/**
+ * Files other commands write about a run (`npm run diff`, `npm run statement`), and the fault run's and
+ * the bench's files of the layout before they had folders of their own: a new run removes them, since
+ * they would speak of another run beside this one's reports.
+ */
+export const STALE_AFTER_A_RUN: readonly string[] = [
+  'diff.md',
+  'diff.json',
+  'statement.json',
+  'faults.md',
+  'faults.json',
+  'faults',
+  'bench.json',
+];
+
 export interface RunInfo {
   target: { rm: string; hr: string };
   seed: number;

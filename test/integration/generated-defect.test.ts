@@ -73,6 +73,29 @@ test('only the model finds the re-add-after-delete defect, shrinks it to PUT, DE
     );
     const after = existsSync(rootReport) ? spawnSync('stat', ['-c', '%Y', rootReport], { encoding: 'utf8' }).stdout : null;
     assert.equal(after, before, "the replay left the project's own reports alone");
+
+    // By id, with no variable on the command line and no shell (as from cmd or PowerShell): the secrets
+    // come from the environment, everything else from what the run recorded.
+    assert.match(failure.id ?? '', /^f-[0-9a-f]{8}$/);
+    rmSync(replayDir, { recursive: true, force: true });
+    const byId = await spawnAtRoot(
+      process.execPath,
+      ['--require', 'tsx/cjs', 'src/cli/replay.ts', failure.id ?? '', '--from', join(run.reportsDir, 'conformance.json')],
+      { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...secrets },
+    );
+    assert.equal(byId.status, 1, `${byId.stdout.slice(-1500)}\n${byId.stderr.slice(-1500)}`);
+    const replayedById = readReport(replayDir);
+    assert.equal(replayedById?.target.rm, embeddedUrls(server.port).rm);
+    assert.equal(replayedById?.failures[0]?.id, failure.id, 'the same failure, by the same id');
+    assert.equal(/Counterexample: (.*)/.exec(replayedById?.failures[0]?.detail ?? '')?.[1], counterexample);
+    // A secret the replay needs and the environment lacks: exit 2, naming it.
+    const noSecret = await spawnAtRoot(
+      process.execPath,
+      ['--require', 'tsx/cjs', 'src/cli/replay.ts', failure.id ?? '', '--from', join(run.reportsDir, 'conformance.json')],
+      { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RM_API_KEY: secrets.RM_API_KEY },
+    );
+    assert.equal(noSecret.status, 2);
+    assert.match(noSecret.stderr, /the replay needs RM_API_SECRET: set it in the environment or in \.env/);
   } finally {
     await server.close();
   }
@@ -80,8 +103,17 @@ test('only the model finds the re-add-after-delete defect, shrinks it to PUT, DE
 
 /** Runs a command line in bash at the project root with exactly `env`; resolves with its exit status and output. */
 function shell(line: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return spawnAtRoot('bash', ['-c', line], env);
+}
+
+/** Runs a program (no shell) at the project root with exactly `env`; resolves with its exit status and output. */
+function spawnAtRoot(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', line], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -80,6 +80,15 @@ void test('merge-reports gives the same operation x status matrix and totals as 
   assert.deepEqual(merged.target, single.report.target);
   assert.deepEqual(merged.failures.map((f) => f.test).sort(), single.report.failures.map((f) => f.test).sort());
   assert.ok(existsSync(join(work, 'merged', 'conformance.md')));
+  // The happy path warns of nothing, and the merged reports hold the whole run's exchanges.
+  assert.doesNotMatch(`${merge.stdout}${merge.stderr}`, /warning/, describeRun(merge));
+  const har = JSON.parse(readFileSync(join(work, 'merged', 'exchanges.har'), 'utf8')) as { log: { entries: unknown[] } };
+  const shardEntries = shards.reduce(
+    (n, s) =>
+      n + (JSON.parse(readFileSync(join(s.reportsDir, 'exchanges.har'), 'utf8')) as { log: { entries: unknown[] } }).log.entries.length,
+    0,
+  );
+  assert.equal(har.log.entries.length, shardEntries, 'every shard exchange is in the merged HAR');
 });
 
 void test('merging the shards\u2019 conformance.json matrices (no blob reports) gives the same too', () => {

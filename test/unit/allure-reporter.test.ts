@@ -112,3 +112,58 @@ void test("a passed test's one attachment of its exchanges shows at the test's l
     [['After Hooks', ['002 DELETE /v2/candidates/1 -> 204']]],
   );
 });
+
+void test('the step marked is the exchange the failed verdict judged, even where another step ended failed', () => {
+  const shown = presentResult(
+    result(
+      [
+        step(
+          '005 PUT /v3/t/hrcore/business-unit/level1 -> 400',
+          Status.FAILED,
+          [],
+          [step('005 PUT /v3/t/hrcore/business-unit/level1 -> 400', undefined)],
+        ),
+        step(
+          '006 PUT /v3/t/hrcore/business-unit/level1 -> 200',
+          Status.PASSED,
+          [],
+          [step('006 PUT /v3/t/hrcore/business-unit/level1 -> 200', undefined)],
+        ),
+      ],
+      Status.FAILED,
+    ),
+    { failingExchange: 6 },
+  );
+  assert.deepEqual(
+    shown.steps.map((s) => [s.name, s.steps.map((c) => c.name)]),
+    [
+      ['005 PUT /v3/t/hrcore/business-unit/level1 -> 400', ['005 PUT /v3/t/hrcore/business-unit/level1 -> 400']],
+      ['\u2717 006 PUT /v3/t/hrcore/business-unit/level1 -> 200', ['006 PUT /v3/t/hrcore/business-unit/level1 -> 200']],
+    ],
+  );
+});
+
+void test('a failed result names its check once, keeps the frames as its trace, and carries the replay to copy', () => {
+  const failed = {
+    ...result([], Status.FAILED),
+    statusDetails: {
+      message: 'CheckError: status: POST /v2/candidates -> 200, expected 201',
+      trace: 'CheckError: status: POST ...\n    at spec.ts:3:1',
+    },
+  } as Result;
+  const shown = presentResult(failed, { replay: "CONFORMANCE_SEED=1 npx playwright test a.spec.ts:3 -g 'x'" });
+  assert.equal(shown.statusDetails.message, 'status: POST /v2/candidates -> 200, expected 201');
+  assert.equal(shown.statusDetails.trace, '    at spec.ts:3:1');
+  assert.deepEqual(shown.parameters.at(-1), { name: 'replay', value: "CONFORMANCE_SEED=1 npx playwright test a.spec.ts:3 -g 'x'" });
+  assert.match(shown.description ?? '', /```sh\nCONFORMANCE_SEED=1 npx playwright test a\.spec\.ts:3 -g 'x'\n```/);
+});
+
+void test('a failure the gate excuses stays failed, marked known (accepted), with the reason and the expectation link', () => {
+  const shown = presentResult(result([], Status.FAILED), {
+    excuse: { verdict: 'expected', message: 'Expected deviation until 2030-01-01: vendor ticket', link: 'https://tracker.example/T-1' },
+  });
+  assert.equal(shown.status, Status.FAILED);
+  assert.equal((shown.statusDetails as { known?: boolean }).known, true, 'statusDetails.known: Allure reads it as an accepted failure');
+  assert.match(shown.statusDetails.message ?? '', /^Expected deviation until 2030-01-01/);
+  assert.deepEqual(shown.links, [{ name: 'expectation', url: 'https://tracker.example/T-1' }]);
+});

@@ -10,8 +10,17 @@ import { catalogue, catalogueFile, operation, operationsOf, type ApiName, type O
 import { clause, SEED_FILES } from '../../src/clauses';
 import { schemaIds } from '../../src/schemas/registry';
 import { operationsTable, seedText, tableIn, type DocumentedOperation } from './seed-tables';
+import { docTest } from './documents';
 
-const TEXT = { '000': seedText('000'), '001': seedText('001') };
+/** The documents' text, read on first use inside a test that needs them (docTest skips it when they are absent). */
+const TEXT = {
+  get '000'(): string {
+    return seedText('000');
+  },
+  get '001'(): string {
+    return seedText('001');
+  },
+};
 
 interface Documented extends DocumentedOperation {
   api: ApiName;
@@ -75,7 +84,7 @@ const documentedRoutes = (apis: readonly ApiName[]): string[] =>
     .map(route);
 const cataloguedRoutes = (apis: readonly ApiName[]): string[] => apis.flatMap((api) => operationsOf(api).map(route));
 
-void test('the catalogue holds exactly the operations of the operations tables of 000 §4 and 001 §4', () => {
+docTest('the catalogue holds exactly the operations of the operations tables of 000 §4 and 001 §4', () => {
   for (const { what, apis } of groups()) assertSameRoutes(documentedRoutes(apis), cataloguedRoutes(apis), what);
   // Counts follow from the tables, per API and in all.
   const { all } = tables();
@@ -83,7 +92,7 @@ void test('the catalogue holds exactly the operations of the operations tables o
   assert.equal(catalogue().length, all.length);
 });
 
-void test('the route comparison fails on a missing and on an extra operation', () => {
+docTest('the route comparison fails on a missing and on an extra operation', () => {
   // Independent of whether catalogue and tables agree today: each side is compared with a mutated copy of itself.
   const documented = documentedRoutes(['rm']);
   const catalogued = cataloguedRoutes(['rm']);
@@ -114,7 +123,7 @@ void test('the route comparison fails on a missing and on an extra operation', (
   assert.throws(() => assertSameRoutes(documented, [...documented, dropped], 'mutated'), /appears twice/);
 });
 
-void test('the table reader refuses a row it cannot read, naming the row', () => {
+docTest('the table reader refuses a row it cannot read, naming the row', () => {
   const row = tables().rm.operations.find((o) => o.method === 'GET' && o.path === '/candidates/{candidateId}')?.line;
   assert.ok(row, 'GET /candidates/{candidateId} is in 000 §4');
   const mutations = [
@@ -146,7 +155,7 @@ void test('the table reader refuses a row it cannot read, naming the row', () =>
   }
 });
 
-void test('the odd rows read as the document means them', () => {
+docTest('the odd rows read as the document means them', () => {
   const v3 = tables().v3.operations;
   const bu = v3.filter((o) => o.line.includes('/hrcore/business-unit/level1,'));
   assert.deepEqual(
@@ -176,7 +185,7 @@ void test('ids follow <api>.<resource>.<verb> and are unique; no method + path t
   assert.equal(new Set(routes).size, routes.length);
 });
 
-void test("every operation names its table's section and cites the clause quoting its row", () => {
+docTest("every operation names its table's section and cites the clause quoting its row", () => {
   for (const op of catalogue()) {
     const seed = op.api === 'rm' ? '000' : '001';
     const table = op.api === 'rm' ? tables().rm : tables().v3;
@@ -221,7 +230,7 @@ void test('path parameters are exactly the placeholders of the path', () => {
   }
 });
 
-void test('auth and content types per API', () => {
+docTest('auth and content types per API', () => {
   for (const op of operationsOf('rm')) {
     assert.equal(op.auth, 'hmacBasic');
     if (op.requestBody) assert.equal(op.requestBody.contentType, 'application/vnd.api+json');
@@ -243,7 +252,7 @@ function rmErrors(): Set<string> {
   );
 }
 
-void test('RM statuses: the row, plus 401 everywhere, 404 for addressed records, 400 for the filter cap', () => {
+docTest('RM statuses: the row, plus 401 everywhere, 404 for addressed records, 400 for the filter cap', () => {
   const RM_ERRORS = rmErrors();
   for (const op of operationsOf('rm')) {
     const row = rowOf(op);
@@ -276,7 +285,7 @@ void test('RM statuses: the row, plus 401 everywhere, 404 for addressed records,
   assert.ok(candidates && statuses(candidates).includes('400'), 'GET /candidates lacks 400 (000 §7, §8)');
 });
 
-void test('v3 statuses: the row, or the class 2xx where none is shown; 4xx for validation (001 §7)', () => {
+docTest('v3 statuses: the row, or the class 2xx where none is shown; 4xx for validation (001 §7)', () => {
   for (const op of [...operationsOf('hr'), ...operationsOf('learning')]) {
     const row = rowOf(op);
     const success = row.success.length > 0 ? row.success : ['2xx'];
@@ -298,7 +307,7 @@ function queryNamesOf(row: DocumentedOperation): string[] {
   return names;
 }
 
-void test('RM query parameters and bodies follow the Input column of 000 §4 and its common parameters', () => {
+docTest('RM query parameters and bodies follow the Input column of 000 §4 and its common parameters', () => {
   const common = new Set(tableIn(TEXT['000'], 4, 'Common query parameters').rows.map((r) => r.cells[0]));
   for (const op of operationsOf('rm')) {
     const row = rowOf(op);
@@ -337,7 +346,7 @@ function labelOf(op: OperationSpec, labels: Iterable<string>): string | undefine
   return best;
 }
 
-void test('include values follow "Allowed include values" of 000 §4', () => {
+docTest('include values follow "Allowed include values" of 000 §4', () => {
   const table = tableIn(TEXT['000'], 4, 'Allowed `include` values');
   const byLabel = new Map<string, string[]>();
   for (const { cells, line } of table.rows) {
@@ -359,7 +368,7 @@ void test('include values follow "Allowed include values" of 000 §4', () => {
   assert.deepEqual(sorted(used), sorted(byLabel.keys()), `every row of 000 ${table.section} is used`);
 });
 
-void test('filters follow "Filters" of 000 §4', () => {
+docTest('filters follow "Filters" of 000 §4', () => {
   const table = tableIn(TEXT['000'], 4, 'Filters');
   const byLabel = new Map<string, { names: string[]; asAbove: boolean }>();
   for (const { cells, line } of table.rows) {

@@ -203,7 +203,7 @@ test('writeAcceptedOutcome / expectWriteAccepted: a status judgement that speaks
   });
 });
 
-test('probeOutcome / expectStateShownBy: the state a write left, shown by a later request; a failure is about the write', () => {
+test('probeOutcome / expectStateShownBy: the state a write left, shown by a later request; a failure is about the probe that shows it broken', () => {
   const unit = (status: number) =>
     answered({ api: 'hr', operationId: 'hr.business-unit-level1.put', method: 'PUT', path: '/hrcore/business-unit/level1', status });
   conforms(probeOutcome(unit(400), '4xx', 'still referenced'));
@@ -213,9 +213,9 @@ test('probeOutcome / expectStateShownBy: the state a write left, shown by a late
     check: 'state',
     clause: 'hr.state.bu-archive-refused',
     verdict: 'failed',
-    about: refused,
-    also: [again],
-    cells: ['4xx'],
+    about: again,
+    also: [refused],
+    cells: ['2xx'],
     judgesStatus: false,
   });
 });

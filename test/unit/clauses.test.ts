@@ -4,16 +4,11 @@
  * standards the documents invoke are proved the same way by test/unit/standards.test.ts.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { CLAUSES, SEED_FILES, type Clause, type SeedId } from '../../src/clauses';
-import { join } from 'node:path';
+import { CLAUSES, type Clause, type SeedId } from '../../src/clauses';
+import { docTest, seedText } from './documents';
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-function seedText(seed: keyof typeof SEED_FILES): string {
-  return readFileSync(join(__dirname, `../../../shared/seeds/${SEED_FILES[seed]}`), 'utf8');
-}
 
 /** The text of part N ("## N. ...") up to the next part. */
 function part(text: string, n: number): string {
@@ -25,7 +20,7 @@ function part(text: string, n: number): string {
 
 const seedClauses = Object.values(CLAUSES).filter((c): c is Clause & { seed: SeedId } => c.seed === '000' || c.seed === '001');
 
-test('every clause quote appears word for word in the section it names', () => {
+docTest('every clause quote appears word for word in the section it names', () => {
   const problems: string[] = [];
   for (const c of seedClauses) {
     const n = /^§(\d+)/.exec(c.section)?.[1];
@@ -51,7 +46,7 @@ test('clause ids are unique in meaning: no two clauses quote the same text of th
   assert.deepEqual(twice, []);
 });
 
-test('a quote that is not in the seed is caught (the test can fail)', () => {
+docTest('a quote that is not in the seed is caught (the test can fail)', () => {
   const text = normalise(part(seedText('000'), 5));
   assert.equal(text.includes(normalise('Missing credentials give HTTP 403.')), false);
   assert.equal(text.includes(normalise('Missing or invalid credentials give HTTP 401 (described as invalid API credentials).')), true);

@@ -131,4 +131,29 @@ describe('npm start exit codes', { concurrency: 3 }, () => {
       assert.doesNotMatch(r.output, /CONFORMS|passed/);
     });
   }
+
+  test('CONFORMANCE_WORKERS=two: exit 2 under the "cannot start" heading, one line', async () => {
+    const r = await start({ CONFORMANCE_WORKERS: 'two' });
+    assert.equal(r.status, 2, r.output);
+    assert.match(r.output, /The conformance run cannot start\.\nCONFORMANCE_WORKERS must be a positive integer \(got "two"\)/);
+  });
+
+  test('a bad expectations file: exit 2 before Playwright prints its first line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-expectations-'));
+    const file = join(dir, 'expectations.json');
+    writeFileSync(file, JSON.stringify({ expectations: [{ check: 'nope', operation: 'rm.jobs.get', reason: 'x', until: '2030-01-01' }] }));
+    const r = await start({ CONFORMANCE_EXPECTATIONS: file });
+    assert.equal(r.status, 2, r.output);
+    assert.match(r.output, /cannot start[\s\S]*"nope" is no check of the suite/);
+    assert.doesNotMatch(r.output, /Running \d+ tests/, 'reported before the run begins');
+  });
+
+  test('several configuration problems: a line each under one heading, never joined on one line', async () => {
+    const r = await start({ HR_BASE_URL: 'https://apiuat.dc3.example.invalid/v3/t' });
+    assert.equal(r.status, 2, r.output);
+    assert.match(
+      r.output,
+      /Configuration errors \(3\):\n {2}- HR_TOKEN_URL is not set[^\n]*\n {2}- HR_CLIENT_ID is not set[^\n]*\n {2}- HR_CLIENT_SECRET is not set/,
+    );
+  });
 });

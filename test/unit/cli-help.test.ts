@@ -25,6 +25,11 @@ const COMMANDS: { name: CliName; npm: string; file: string }[] = [
   { name: 'merge-reports', npm: 'npm run merge-reports', file: 'src/cli/merge-reports.ts' },
   { name: 'report', npm: 'npm run report', file: 'src/cli/report.ts' },
   { name: 'openapi', npm: 'npm run openapi', file: 'src/cli/openapi.ts' },
+  { name: 'checks', npm: 'npm run checks', file: 'src/cli/checks.ts' },
+  { name: 'readings', npm: 'npm run readings', file: 'src/cli/readings.ts' },
+  { name: 'statement', npm: 'npm run statement', file: 'src/cli/statement.ts' },
+  { name: 'replay', npm: 'npm run replay', file: 'src/cli/replay.ts' },
+  { name: 'interface-doc', npm: 'npm run interface-doc', file: 'src/cli/interface-doc.ts' },
   { name: 'test', npm: 'npm test', file: 'proof/cli/selftest.ts' },
 ];
 
@@ -112,6 +117,26 @@ void test('npm start -- --help names every variable of INTERFACE.md (when ../sha
   assert.ok(names.size >= 25, `found ${names.size} variables in INTERFACE.md`);
   const text = startHelp();
   for (const name of names) assert.ok(text.includes(name), `${name} is missing from npm start -- --help`);
+});
+
+void test('the variables table names each variable once, with the defaults the code uses', () => {
+  const names = VARIABLES.map((v) => v.name);
+  assert.deepEqual(
+    names.filter((n, i) => names.indexOf(n) !== i),
+    [],
+    'a variable listed twice',
+  );
+  const def = (name: string): string => VARIABLES.find((v) => v.name === name)?.default ?? '';
+  const hook = readFileSync(join(ROOT, 'src/runner/compile-cache-hook.cjs'), 'utf8');
+  const dir = def('CONFORMANCE_COMPILE_CACHE_DIR').split('/');
+  assert.ok(
+    dir.every((part) => hook.includes(`'${part}'`)),
+    `the compile cache hook does not default to ${dir.join('/')}`,
+  );
+  const faults = readFileSync(join(ROOT, 'proof/cli/faults.ts'), 'utf8');
+  const parallel = /CONFORMANCE_MUTATION_PARALLEL \?\? '(\d+)'/.exec(faults)?.[1];
+  assert.equal(def('CONFORMANCE_FAULT_RUN_PARALLEL'), parallel, 'the fault run parallel default');
+  assert.equal(def('CONFORMANCE_MUTATION_PARALLEL'), parallel, 'the old name, same default');
 });
 
 void test('help helpers: wantsHelp stops at --, errors are one line, texts wrap', () => {

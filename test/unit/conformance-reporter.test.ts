@@ -9,6 +9,7 @@ import type { TestCase } from '@playwright/test/reporter';
 import { buildReport } from '../../src/reporting/conformance-reporter';
 import { catalogue } from '../../src/catalogue';
 import { renderMarkdown } from '../../src/reporting/conformance-markdown';
+import { NOT_RUN_REASON } from '../../src/reporting/cells';
 import { renderJUnit } from '../../src/reporting/junit';
 import { EVIDENCE_ANNOTATION, type ExchangeBrief, type TestEvidence } from '../../src/reporting/evidence';
 import type { Verdict } from '../../src/checks/verdict';
@@ -160,6 +161,11 @@ test('a test that fails at its first step marks no cell of the operations it nev
   const md = renderMarkdown(report);
   assert.match(md, /1 conformance failure/);
   assert.match(md, /- check: `status`/);
+  // A cell the test set out to cover and missed is a gap (⬜); one no test of this run tried is "not run" (➖).
+  assert.match(md, /`DELETE \/candidates\/\{candidateId\}\/tags\/\{tagId\}` \| 200 ⬜ /);
+  assert.match(md, /`GET \/jobs\/\{jobId\}` \| 200 ➖ /);
+  assert.equal(report.operations.find((o) => o.id === 'rm.jobs.get')?.evidence['200']?.reason, NOT_RUN_REASON);
+  assert.match(md, /, 3 not covered, \d+ not run \(no test of this run's selection covers them\)/);
 });
 
 test('a target answering 502 everywhere passes no cell', () => {
@@ -305,7 +311,7 @@ test('each status names its clause; statuses outside the operation\u2019s row ge
   assert.equal(job?.clauses?.['404'], 'rm.error.404');
   assert.equal(job?.clauses?.['200'], job?.clause);
   const md = renderMarkdown(report);
-  const marks = /\| `GET \/jobs\/\{jobId\}` \| 200 ⬜ {2}401([⁰-⁹¹²³]+) ⬜ {2}404([⁰-⁹¹²³]+) ⬜ \|/.exec(md);
+  const marks = /\| `GET \/jobs\/\{jobId\}` \| 200 ➖ {2}401([⁰-⁹¹²³]+) ➖ {2}404([⁰-⁹¹²³]+) ➖ \|/.exec(md);
   assert.ok(marks, 'GET /jobs/{jobId}: 401 and 404 carry footnote marks, 200 (its row) none');
   assert.ok(md.includes(`- ${marks[2] ?? ''} 000_6053abef4cebe6dd.txt §7 (\`rm.error.404\`): "`), 'the 404 footnote names 000 §7');
   assert.ok(md.includes(`- ${marks[1] ?? ''} 000_6053abef4cebe6dd.txt §5 (\`rm.auth.401\`)`), 'the 401 footnote names 000 §5');

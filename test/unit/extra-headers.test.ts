@@ -60,7 +60,7 @@ test('the target carries the headers; malformed input is a ConfigError (exit 2) 
     () => parseTarget({ CONFORMANCE_EXTRA_HEADERS: 'X-Key=hidden-value', CONFORMANCE_TIMEOUT_MS: '1' }, 4321),
     (error: unknown) =>
       error instanceof ConfigError &&
-      /^Configuration error: /.test(error.message) &&
+      /^Configuration errors \(2\):\n/.test(error.message) &&
       /CONFORMANCE_EXTRA_HEADERS entry 1 has no ":"/.test(error.message) &&
       /CONFORMANCE_TIMEOUT_MS/.test(error.message) &&
       !error.message.includes('hidden-value'),

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { allureConfigModule, buildAllureReport } from '../../src/cli/allure-html';
 
 const ROOT = join(__dirname, '../..');
@@ -90,4 +91,13 @@ test('two builds with one history file: the second report holds the first run, t
   assert.ok(await buildAllureReport(results, without, { historyPath: undefined }));
   assert.equal(lines().length, 2, 'no history option: the file is neither read nor appended');
   assert.ok(existsSync(join(without, 'index.html')));
+
+  // The file keeps the last HISTORY_RUNS runs: it grew ~450 KB a run without a bound.
+  const { HISTORY_RUNS } = (await import(pathToFileURL(join(__dirname, '../../allurerc.mjs')).href)) as { HISTORY_RUNS: number };
+  const line = readFileSync(history, 'utf8').split('\n')[0] ?? '';
+  writeFileSync(history, `${line}\n`.repeat(HISTORY_RUNS + 5));
+  const bounded = join(dir, 'run4', 'allure-report');
+  mkdirSync(join(dir, 'run4'), { recursive: true });
+  assert.ok(await buildAllureReport(results, bounded, { historyPath: history }));
+  assert.equal(lines().length, HISTORY_RUNS, `the history file keeps ${HISTORY_RUNS} runs`);
 });

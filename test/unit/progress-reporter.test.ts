@@ -94,6 +94,15 @@ void test('on a terminal: one line rewritten in place, a line per failure as it 
   );
 });
 
+void test('no estimate of the time left before a tenth of the tests have ended (the first are the longest)', () => {
+  const { reporter, out, clock, tests } = setUp(true, 300);
+  clock.t = 20_000;
+  reporter.onTestEnd(at(tests, 0).test, at(tests, 0).result('passed'));
+  assert.match(out.at(-1) ?? '', /^1\/300 {2}failed 0 {2}skipped 0 {2}20\.0s$/, 'no "~1h39m left" after one long test');
+  for (let i = 1; i < 30; i += 1) reporter.onTestEnd(at(tests, i).test, at(tests, i).result('passed'));
+  assert.match(out.at(-1) ?? '', /^30\/300 .* left$/);
+});
+
 void test('without a terminal: a line every 5 s at most, one when nothing changed for 30 s, a line per failure', () => {
   const { reporter, out, clock, tests } = setUp(false, 40);
   assert.deepEqual(out, ['Running 40 tests using 2 workers\n', '0/40  failed 0  skipped 0  0.0s\n']);

@@ -102,3 +102,27 @@ test("a property's shrunk case, the project and the exact title: the command run
     "REFERENCE_FAULTS=rm.lists.readd-after-delete-200 CONFORMANCE_EMBEDDED=1 CONFORMANCE_SEED=7 CONFORMANCE_REPLAY_PATH=3:1:0 CONFORMANCE_REPLAY_COMMANDS=CEAB:F CONFORMANCE_REPORTS_DIR=reports/replay-cr1 npx playwright test specs/rm/lists-membership.spec.ts:200 --project rm -g 'static list membership model \\(PUT, DELETE\\) @property'",
   );
 });
+
+void test('replay by id: a failure found by its id or a unique prefix; the plan runs with the secrets of the environment only', async () => {
+  const { findFailure, replayEnvironment } = await import('../../src/cli/replay');
+  const failures = [{ id: 'f-0000aaaa' }, { id: 'f-0000aabb' }, { id: 'f-12345678' }] as unknown as Parameters<
+    typeof findFailure
+  >[0]['failures'];
+  assert.equal((findFailure({ failures }, 'f-12345678') as { id: string }).id, 'f-12345678');
+  assert.equal((findFailure({ failures }, 'f-1234') as { id: string }).id, 'f-12345678');
+  assert.match(findFailure({ failures }, 'f-0000aa') as string, /names 2 failures/);
+  assert.match(findFailure({ failures }, 'f-9') as string, /no failure "f-9" in this report; its failures: f-0000aaaa/);
+  const plan = {
+    env: [
+      ['RM_BASE_URL', 'http://x/v2'],
+      ['RM_API_SECRET', null],
+      ['CONFORMANCE_SEED', '7'],
+    ] as [string, string | null][],
+    args: [],
+  };
+  const ok = replayEnvironment(plan, { RM_API_SECRET: 's3cret', CONFORMANCE_SEED: '99', PATH: '/bin' });
+  assert.deepEqual(ok.missing, []);
+  assert.equal(ok.env.CONFORMANCE_SEED, '7', 'the run\u2019s seed wins over the caller\u2019s');
+  assert.equal(ok.env.RM_API_SECRET, 's3cret');
+  assert.deepEqual(replayEnvironment(plan, { PATH: '/bin' }).missing, ['RM_API_SECRET']);
+});

@@ -4,16 +4,7 @@
  * throws with the row's text, never skips it: an edit of a seed that the tests cannot follow is
  * noticed, not silently ignored.
  */
-import { readFileSync } from 'node:fs';
-import { SEED_FILES } from '../../src/clauses';
-import { join } from 'node:path';
-
-export type Seed = keyof typeof SEED_FILES;
-
-/** The text of a seed document, found beside the project (../shared/seeds), as test/unit/clauses.test.ts finds it. */
-export function seedText(seed: Seed): string {
-  return readFileSync(join(__dirname, `../../../shared/seeds/${SEED_FILES[seed]}`), 'utf8');
-}
+export { seedText, type Seed } from './documents';
 
 export interface TableRow {
   cells: string[];

@@ -233,13 +233,13 @@ export function probeOutcome(probe: Answered, expected: '2xx' | '4xx', why: stri
 
 /**
  * The state a write left, shown by a later request: the probe answered (transport) without a 5xx,
- * then as the state requires; a failure is about the write (it claimed success, or a refusal that
- * left a trace), then the probe.
+ * then as the state requires. A failure is about the probe, the exchange that shows the state broken
+ * (a refused archive asked again and answered 200), then the write that should have left the state.
  */
 export function expectStateShownBy(write: Exchange, probe: Exchange, expected: '2xx' | '4xx', clause: Clause, why: string): void {
   expectResponse(probe, clause as never);
   expectNoServerError(probe, clause as never);
-  enforce(state, clause, [write, probe], probeOutcome(probe, expected, why));
+  enforce(state, clause, [probe, write], probeOutcome(probe, expected, why));
 }
 
 /**

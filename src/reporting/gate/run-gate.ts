@@ -47,9 +47,9 @@ export function classifyFailure(
   inputs: GateInputs,
   failure: GateFailure,
   today = todayUtc(),
-): { verdict: 'new' } | { verdict: 'known' } | { verdict: 'expected'; reason: string; until: string } {
+): { verdict: 'new' } | { verdict: 'known' } | { verdict: 'expected'; reason: string; until: string; link?: string } {
   const entry = inputs.expectations?.entries.find((e) => !isExpired(e, today) && matches(e, failure));
-  if (entry) return { verdict: 'expected', reason: entry.reason, until: entry.until };
+  if (entry) return { verdict: 'expected', reason: entry.reason, until: entry.until, ...(entry.link ? { link: entry.link } : {}) };
   const key = keyString(failure);
   if (inputs.baseline?.report.failures.some((f) => keyString(f) === key)) return { verdict: 'known' };
   return { verdict: 'new' };
