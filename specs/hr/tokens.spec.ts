@@ -1,8 +1,14 @@
 /**
- * v3 credentials (001 §5): the client-credentials token (RFC 6749 §4.4, §5.1, §5.2), its JWT form
- * (RFC 7519 §3) and its 300-second life. The refusals of requests without a token, with a malformed
- * or forged token, with a token lacking Public.HrCore.Write, and the acceptance of a token asked for
- * with several scopes, are rules of every operation: specs/hr/catalogue-rules.spec.ts.
+ * v3 credentials (001 §5): the client-credentials token and the standards 001 §5.1 invokes. A success
+ * (RFC 6749 §5.1): 200, JSON labelled application/json, access_token, token_type Bearer, Cache-Control
+ * no-store and Pragma no-cache, numbers as JSON numbers, the scope stated where it differs (§3.3), a
+ * JWT (RFC 7519 §3) whose NumericDate claims are numbers and whose life is 300 seconds from its issue
+ * (001 §5.3; D25, D59). HTTP basic client authentication (§2.3.1: MUST). Errors (§5.2): a wrong secret
+ * or an unknown client (D56), a missing or unknown grant_type, the authorization_code grant (D58),
+ * credentials sent both ways (§2.3), an unknown scope (§3.3, D57). Every token request is an exchange of
+ * its test, and every verdict names it. The refusals of requests without a token, with a malformed or
+ * forged token, with a token lacking Public.HrCore.Write, and the acceptance of a token asked for with
+ * several scopes, are rules of every operation: specs/hr/catalogue-rules.spec.ts.
  *
  * A token past the lifetime its response states (expires_in, else the JWT's exp - iat) must be
  * refused (001 §5.3 "Tokens live 300 seconds"), 401 or 403 (RFC 6750 §3.1, the bearer-token standard
@@ -14,14 +20,26 @@ import {
   fixedBearer,
   expectBearerType,
   expectCredentialsRefused,
+  expectErrorCode,
+  expectErrorStatus,
+  expectExpiresInNumber,
   expectJwtForm,
   expectLifetime,
+  expectNoStore,
+  expectNumericDate,
+  expectOtherGrantRefused,
+  expectRegisteredError,
+  expectScopeStated,
   expectSetup,
   expectTokenIssued,
+  expectTokenJson,
   expectTokenRefused,
+  expectUnknownScopeHandled,
   failSetup,
+  issueMoment,
+  lifetimeShown,
+  unknownScopeShown,
   TOKEN_LIFETIME_S,
-  type StatedLifetime,
   readEnv,
   EMPLOYEE_OP,
   subject,
@@ -33,6 +51,7 @@ import {
   tokenRequest,
   prepareWrites,
   sendWrite,
+  type ClientAuth,
 } from '../kit';
 
 const LIFETIME_S = TOKEN_LIFETIME_S;
@@ -43,48 +62,45 @@ test.describe('tokens', () => {
     observe,
   }) => {
     const hr = configuredHr(target);
-    const before = Math.floor(Date.now() / 1000);
+    const before = Date.now() / 1000;
     const res = await tokenRequest(hr, target, hr.scope);
-    const after = Math.ceil(Date.now() / 1000);
+    const after = Date.now() / 1000;
     observe('token', 'token endpoint status (valid client)', String(res.status));
     const token = expectTokenIssued(res, 'v3.auth.token', hr.scope);
+    // RFC 6749 §5.1: JSON labelled application/json, token_type, the no-store headers (MUST), numbers as JSON numbers.
+    expectTokenJson(res, 'rfc6749.5.1.json');
     observe('token', 'token_type', JSON.stringify(res.body?.token_type));
-    expectBearerType(res, 'v3.auth.token');
+    expectBearerType(res, 'rfc6749.5.1.token-type');
+    expectNoStore(res, 'rfc6749.5.1.no-store');
+    expectExpiresInNumber(res, 'rfc6749.5.1.numbers');
+    // RFC 6749 §4.4.3 "A refresh token SHOULD NOT be included": a SHOULD, observed.
+    observe('token', 'refresh_token (RFC 6749 §4.4.3: SHOULD NOT)', res.body?.refresh_token === undefined ? 'absent' : 'included');
     const granted = grantedScopes(res);
     observe('token', 'granted scope', granted ? granted.join(' ') : '(not stated)');
 
-    // "(JWT)": the compact form, three base64url parts. No claim is required beyond those read below.
-    expectJwtForm(token, 'v3.auth.token');
+    // "(JWT)": the compact form, three base64url parts; its NumericDate claims, when present, are numbers.
+    expectJwtForm(res, token, 'v3.auth.token');
     const jwt = decodeJwt(token);
     observe(
       'token',
       'access_token format',
       jwt ? `JWT, alg ${String(jwt.header.alg)}` : 'three base64url parts whose header or payload is not a JSON object',
     );
+    const payload = jwt?.payload ?? null;
+    expectNumericDate(res, 'exp', payload?.exp, 'rfc7519.4.1.4.number');
+    expectNumericDate(res, 'nbf', payload?.nbf, 'rfc7519.4.1.5.number');
+    expectNumericDate(res, 'iat', payload?.iat, 'rfc7519.4.1.6.number');
+    expectScopeStated(res, 'rfc6749.3.3.scope-stated', hr.scope, payload);
 
-    // Lifetime: expires_in is RECOMMENDED (RFC 6749 §5.1), exp OPTIONAL (RFC 7519 §4.1.4); whichever is
-    // present must say 300 seconds. When neither is, 001 §5.3 itself documents the lifetime.
-    const expiresIn = res.body?.expires_in;
-    observe('token', 'expires_in', expiresIn === undefined ? '(absent)' : JSON.stringify(expiresIn));
-    if (expiresIn !== undefined) expectLifetime({ by: 'expires_in', expiresIn }, 'v3.auth.lifetime');
-    const exp = jwt?.payload.exp;
-    const iat = jwt?.payload.iat;
-    // The time of issue is the request as this machine's clock saw it (allowing for the round trip and
-    // some clock skew), or iat: an issuer may backdate iat for clock skew, so exp - iat alone does not judge.
+    // The life: from the moment of issue by the server's own clock (its Date), else ours within a skew (D59);
+    // expires_in and exp, whichever are present, say 300 (D25). A backdated iat does not move the moment.
     const skew = target.embedded ? 5 : 30;
-    if (typeof exp === 'number' && typeof iat === 'number') {
-      expectLifetime({ by: 'claims', exp, iat, before, after, skew }, 'v3.auth.lifetime');
-      observe('token', 'JWT exp - iat', `${exp - iat} s (exp ${exp - before} s after the request)`);
-    } else if (typeof exp === 'number') {
-      const byClock: StatedLifetime = { by: 'clock', exp, before, after, skew };
-      expectLifetime(byClock, 'v3.auth.lifetime');
-      observe('token', 'JWT iat claim', 'absent');
-    } else {
-      observe('token', 'JWT exp claim', jwt ? 'absent' : 'unreadable');
-    }
-    if (expiresIn === undefined && typeof exp !== 'number') {
-      observe('untestable', 'token lifetime', 'neither expires_in nor a JWT exp claim states it: 001 §5.3 documents 300 seconds');
-    }
+    const moment = issueMoment(res, before, after, skew);
+    const shown = lifetimeShown(res, payload?.exp, moment);
+    observe('token', 'expires_in', shown.expiresIn.present ? JSON.stringify(shown.expiresIn.value) : '(absent)');
+    if (typeof payload?.exp === 'number' && typeof payload.iat === 'number')
+      observe('token', 'JWT iat', `${Math.round(moment.at - payload.iat)} s before the issue (by ${moment.by})`);
+    expectLifetime(res, shown, moment, 'v3.auth.lifetime');
   });
 
   test('the token endpoint authenticates the client by HTTP basic as well (RFC 6749 §2.3.1: MUST support it)', async ({
@@ -92,25 +108,95 @@ test.describe('tokens', () => {
     observe,
   }) => {
     const hr = configuredHr(target);
-    // 001 §5.1 names the OAuth 2.0 client credentials grant; RFC 6749 §2.3.1: "The authorization server MUST support
-    // the HTTP Basic authentication scheme for authenticating clients that were issued a client password."
     const res = await tokenRequest(hr, target, hr.scope, undefined, 'basic');
     observe('token', 'token endpoint status (client authenticated by HTTP basic)', String(res.status));
-    expectTokenIssued(res, 'v3.auth.token', hr.scope);
+    expectTokenIssued(res, 'rfc6749.2.3.1.basic', hr.scope);
   });
 
-  test('the token endpoint issues no token to a wrong client secret or an unknown client', async ({ target, observe }) => {
+  test('the token endpoint issues no token to a wrong client secret or an unknown client, by the form or by HTTP basic', async ({
+    target,
+    observe,
+  }) => {
+    const hr = configuredHr(target);
+    const cases: { what: string; client: { clientId: string; clientSecret: string }; how: ClientAuth }[] = [];
+    for (const how of ['post', 'basic'] as const) {
+      cases.push(
+        { what: 'a wrong client secret', client: { clientId: hr.clientId, clientSecret: `${hr.clientSecret}-wrong` }, how },
+        { what: 'an unknown client', client: { clientId: `conformance-unknown-${target.run.runId}`, clientSecret: 'not-a-secret' }, how },
+      );
+    }
+    for (const { what, client, how } of cases) {
+      const res = await tokenRequest(hr, target, hr.scope, client, how);
+      observe(
+        'token',
+        `token endpoint answer (${what}, ${how === 'basic' ? 'HTTP basic' : 'form fields'})`,
+        `${res.status} ${String(res.body?.error)}`,
+      );
+      // RFC 6749 §5.2: invalid_client, 400 or 401 by the form (D56), 401 with a Basic challenge by HTTP basic.
+      expectTokenRefused(res, how, what);
+    }
+  });
+
+  test('the token endpoint refuses what the client credentials grant does not allow, each with the error RFC 6749 §5.2 gives', async ({
+    target,
+    observe,
+  }) => {
     const hr = configuredHr(target);
     const cases = [
-      { what: 'a wrong client secret', client: { clientId: hr.clientId, clientSecret: `${hr.clientSecret}-wrong` } },
-      { what: 'an unknown client', client: { clientId: `conformance-unknown-${target.run.runId}`, clientSecret: 'not-a-secret' } },
-    ];
-    for (const { what, client } of cases) {
-      const res = await tokenRequest(hr, target, hr.scope, client);
-      observe('token', `token endpoint status (${what})`, String(res.status));
-      // RFC 6749 §5.2: an error response (400, or 401 for invalid_client); the exact status is observed.
-      expectTokenRefused(res, 'v3.auth.token', what);
+      {
+        what: 'a request without grant_type',
+        more: { form: { grant_type: null } },
+        status: 'rfc6749.4.4.2.grant-type',
+        code: { error: 'invalid_request', clause: 'rfc6749.5.2.invalid-request' },
+      },
+      {
+        what: 'an unknown grant_type',
+        more: { form: { grant_type: 'urn:conformance:grant-type:none' } },
+        status: 'rfc6749.5.2.400',
+        code: { error: 'unsupported_grant_type', clause: 'rfc6749.5.2.unsupported-grant-type' },
+      },
+      {
+        what: 'the client credentials sent both by HTTP basic and in the form (RFC 6749 §2.3: MUST NOT)',
+        more: { bothMethods: true },
+        status: 'rfc6749.5.2.invalid-request',
+        code: { error: 'invalid_request', clause: 'rfc6749.5.2.invalid-request' },
+      },
+      {
+        what: 'the authorization_code grant with a code never issued',
+        more: {
+          form: {
+            grant_type: 'authorization_code',
+            code: `conformance-never-issued-${target.run.runId}`,
+            redirect_uri: 'https://conformance.invalid/cb',
+            scope: null,
+          },
+        },
+        status: 'rfc6749.5.2.400',
+        code: null,
+      },
+    ] as const;
+    for (const { what, more, status, code } of cases) {
+      const res = await tokenRequest(hr, target, hr.scope, undefined, hr.tokenAuth, more);
+      observe('token', `token endpoint answer (${what})`, `${res.status} ${String(res.body?.error)}`);
+      expectErrorStatus(res, status, what);
+      expectTokenJson(res, 'rfc6749.5.2.json');
+      expectRegisteredError(res, 'rfc6749.5.2.error', what);
+      if (code) expectErrorCode(res, code.error, code.clause, what);
+      else expectOtherGrantRefused(res, 'rfc6749.5.2.unauthorized-client');
     }
+  });
+
+  test('a scope the token endpoint does not know is refused (invalid_scope), ignored with the scope stated, or granted (RFC 6749 §3.3)', async ({
+    target,
+    observe,
+  }) => {
+    const hr = configuredHr(target);
+    const unknown = `conformance.unknown-scope.${target.run.runId}`.replace(/[^\x21\x23-\x5B\x5D-\x7E]/g, '-');
+    const res = await tokenRequest(hr, target, `${hr.scope} ${unknown}`);
+    const token = typeof res.body?.access_token === 'string' ? res.body.access_token : null;
+    const payload = token ? (decodeJwt(token)?.payload ?? null) : null;
+    observe('token', 'token endpoint answer (an unknown scope)', `${res.status} ${String(res.body?.error ?? res.body?.scope ?? '')}`);
+    expectUnknownScopeHandled(res, unknownScopeShown(res, unknown, payload), 'rfc6749.3.3.ignore-scope');
   });
 });
 

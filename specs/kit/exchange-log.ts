@@ -160,6 +160,22 @@ export class ExchangeLog {
   }
 }
 
+/** The log of the test the worker is running (a worker runs one test at a time), for exchanges no client of the test sends. */
+let running: ExchangeLog | null = null;
+
+/** Installs the running test's log (null at its end). */
+export function setRunningLog(log: ExchangeLog | null): void {
+  running = log;
+}
+
+/**
+ * Records an exchange in the running test's log: a token request sent by the worker's token cache on
+ * behalf of the test's first call, or by a spec (src/auth/oauth.ts `onExchange`).
+ */
+export function recordInRunningTest(exchange: Exchange): void {
+  running?.record(exchange);
+}
+
 /** The error the failing exchange's step ends with: the test's own message (check, clause and quote). */
 export function stepError(testInfo: TestInfo): Error {
   const error = new Error(redact(testInfo.error?.message ?? `test ${testInfo.status ?? 'failed'}`));

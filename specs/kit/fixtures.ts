@@ -25,7 +25,7 @@ import { EVIDENCE_ANNOTATION } from '../../src/reporting/evidence';
 import { pendingFailure, setVerdictSink } from '../../src/checks/verdict';
 import { allureHomeFor, allureLabelsFor } from './allure-labels';
 import { evidenceOf } from './evidence';
-import { ExchangeLog } from './exchange-log';
+import { ExchangeLog, recordInRunningTest, setRunningLog } from './exchange-log';
 import type { Api } from './api';
 import { RmShared } from './rm-shared';
 import { sharedUnitParents, type HrRecord } from './v3-hr';
@@ -93,6 +93,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
                 scope: hr.scope,
                 auth: hr.tokenAuth,
                 timeoutMs: target.run.timeoutMs,
+                // The request is the running test's: it shows among its exchanges, its HAR entries and its evidence.
+                onExchange: recordInRunningTest,
+                replayConfigured: true,
               })
             : Promise.reject(new Error('HR is not configured')),
         ),
@@ -123,12 +126,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (rtt > 0) testInfo.setTimeout(testInfo.timeout + rtt * 400);
       const log = new ExchangeLog(testInfo);
       setVerdictSink(log);
+      setRunningLog(log);
       try {
         await use(log);
       } finally {
         // Read before the sink goes: the failed verdict on its way out of the test, if a check failed it.
         const failure = testInfo.status === 'failed' ? pendingFailure() : null;
         setVerdictSink(null);
+        setRunningLog(null);
         await allureHomeFor(testInfo);
         await log.finish(failure);
         await log.writeHar(failure !== null || testInfo.status === 'failed');

@@ -4,11 +4,12 @@
  * several space-separated scopes, and reading the lifetime a token response states.
  */
 import { test } from '@playwright/test';
-import { requestToken, type TokenResponse } from '../../src/auth/oauth';
+import { requestToken, type TokenRequest, type TokenResponse } from '../../src/auth/oauth';
 import { failSetup } from '../../src/checks';
 import type { V3Target, Target } from '../../src/config/target';
 import { registerSecret } from '../../src/http/redact';
 import { HR_WRITE_SCOPE } from '../../src/terms';
+import { recordInRunningTest } from './exchange-log';
 
 /** The scope every HR core operation needs (001 §5.2), from src/terms.ts; tokens.spec.ts takes it from here. */
 export { HR_WRITE_SCOPE };
@@ -91,15 +92,30 @@ export function configuredHr(target: Target): V3Target {
   return hr;
 }
 
+/**
+ * A token request of the test (recorded among its exchanges): the configured client's, or `client`'s,
+ * asking for `scope`, authenticated by `auth`; `more` changes the form or sends the credentials both ways.
+ */
 export function tokenRequest(
   hr: V3Target,
   target: Target,
   scope: string,
   client?: { clientId: string; clientSecret: string },
   auth: 'post' | 'basic' = hr.tokenAuth,
+  more: Pick<TokenRequest, 'form' | 'bothMethods'> = {},
 ): Promise<TokenResponse> {
   const { clientId, clientSecret } = client ?? hr;
-  return requestToken({ tokenUrl: hr.tokenUrl, clientId, clientSecret, scope, auth, timeoutMs: target.run.timeoutMs });
+  return requestToken({
+    tokenUrl: hr.tokenUrl,
+    clientId,
+    clientSecret,
+    scope,
+    auth,
+    timeoutMs: target.run.timeoutMs,
+    ...more,
+    onExchange: recordInRunningTest,
+    replayConfigured: client === undefined,
+  });
 }
 
 /** A token the client obtained without Public.HrCore.Write: the scope asked for, and what the answer says it grants. */

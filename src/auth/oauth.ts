@@ -6,7 +6,9 @@
 import { request, type Dispatcher } from '../http/undici';
 import type { AuthProvider } from '../http/client';
 import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from '../http/dispatcher';
-import { redact, registerSecret, registerSecretHeaders } from '../http/redact';
+import { shellQuote, type Exchange } from '../http/exchange';
+import { nextExchangeSeq, noteExchange } from '../http/last-exchange';
+import { redact, redactHeaders, registerSecret, registerSecretHeaders } from '../http/redact';
 import { HR_WRITE_SCOPE } from '../terms';
 
 export interface TokenRequest {
@@ -21,13 +23,27 @@ export interface TokenRequest {
   dispatcher?: Dispatcher;
   /** Gateway headers sent with the token request; default: CONFORMANCE_EXTRA_HEADERS. Secret. */
   extraHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Form fields sent instead of the client credentials grant's own (`grant_type`, `scope`), for the
+   * refusals a test provokes; a field given as null is left out.
+   */
+  form?: Readonly<Record<string, string | null>>;
+  /** Client credentials both in HTTP basic and in the form (RFC 6749 §2.3: a client MUST NOT; the refusal is tested). */
+  bothMethods?: boolean;
+  /** Receives the request and its answer as an exchange (the running test's log). */
+  onExchange?: (exchange: Exchange) => void;
+  /** The replay command sends the configured client's credentials ($HR_CLIENT_ID, $HR_CLIENT_SECRET); default: what was sent, redacted. */
+  replayConfigured?: boolean;
 }
 
+/** What a token endpoint answered: the status, the parsed body, and the exchange it was (secrets redacted). */
 export interface TokenResponse {
   status: number;
   /** The parsed body (JSON), or null when it was not JSON. */
   body: Record<string, unknown> | null;
   text: string;
+  /** The request and its answer as recorded: its seq is what a verdict names. */
+  exchange: Exchange & { response: NonNullable<Exchange['response']> };
 }
 
 export class TokenError extends Error {
@@ -40,28 +56,78 @@ export class TokenError extends Error {
   }
 }
 
-/** One token request, answered as it came; the token (if any) is registered as a secret. */
+/** The members of a token answer that carry a credential: registered as secrets before anything is recorded. */
+const SECRET_MEMBERS = ['access_token', 'refresh_token', 'id_token'];
+
+/** The form of a token request: the client credentials grant with `scope`, as `req.form` changes it, with the client's fields when it authenticates by them. */
+function tokenForm(req: TokenRequest): URLSearchParams {
+  const fields: Record<string, string | null> = { grant_type: 'client_credentials', scope: req.scope, ...req.form };
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) if (value !== null) form.set(name, value);
+  if (req.auth === 'post' || req.bothMethods) {
+    form.set('client_id', req.clientId);
+    form.set('client_secret', req.clientSecret);
+  }
+  return form;
+}
+
+/** A shell line that sends the token request again; the configured client's secret comes from the environment. */
+function tokenCurl(req: TokenRequest, form: URLSearchParams): string {
+  const parts = ['curl', '-sS', '-i', '-X', 'POST', shellQuote(req.tokenUrl)];
+  for (const [name, value] of form) {
+    if (name === 'client_secret' && req.replayConfigured) parts.push('--data-urlencode', 'client_secret="$HR_CLIENT_SECRET"');
+    else if (name === 'client_id' && req.replayConfigured) parts.push('--data-urlencode', 'client_id="$HR_CLIENT_ID"');
+    else parts.push('--data-urlencode', shellQuote(`${name}=${value}`));
+  }
+  if (req.auth === 'basic' || req.bothMethods)
+    parts.push('-u', req.replayConfigured ? '"$HR_CLIENT_ID:$HR_CLIENT_SECRET"' : shellQuote(`${req.clientId}:${req.clientSecret}`));
+  return redact(parts.join(' '));
+}
+
+/**
+ * One token request, answered as it came and recorded as an exchange (`req.onExchange`); the token
+ * (if any) and the client secret are registered as secrets first, so no record carries them. A
+ * transport failure is recorded too, then thrown as a TokenError.
+ */
 export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
   registerSecret(req.clientSecret, req.clientId);
-  const form = new URLSearchParams({ grant_type: 'client_credentials', scope: req.scope });
   if (req.extraHeaders) registerSecretHeaders(req.extraHeaders);
+  const form = tokenForm(req);
   const headers: Record<string, string> = mergeHeaders(req.extraHeaders ?? configuredExtraHeaders(), {
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
   });
-  if (req.auth === 'basic') {
+  if (req.auth === 'basic' || req.bothMethods) {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(req.clientId)}:${encodeURIComponent(req.clientSecret)}`).toString('base64')}`;
     registerSecret(encodeURIComponent(req.clientSecret), encodeURIComponent(req.clientId));
-  } else {
-    form.set('client_id', req.clientId);
-    form.set('client_secret', req.clientSecret);
   }
+  const body = form.toString();
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const record = (response: Exchange['response'], error: string | null): Exchange => {
+    const recordedRequest = { method: 'POST', url: redact(req.tokenUrl), headers: redactHeaders(headers), body: redact(body) };
+    const exchange: Exchange = {
+      seq: nextExchangeSeq(),
+      api: 'hr',
+      operationId: null,
+      request: recordedRequest,
+      response,
+      error,
+      durationMs: performance.now() - started,
+      startedAt,
+      retries: 0,
+      curl: tokenCurl(req, form),
+    };
+    noteExchange(exchange);
+    req.onExchange?.(exchange);
+    return exchange;
+  };
   let res: Dispatcher.ResponseData;
   try {
     res = await request(req.tokenUrl, {
       method: 'POST',
       headers,
-      body: form.toString(),
+      body,
       signal: AbortSignal.timeout(req.timeoutMs),
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
@@ -70,21 +136,31 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
   } catch (error) {
     const err = error as { name?: string; code?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code ?? err.name;
-    throw new TokenError(
-      `the token endpoint ${req.tokenUrl} did not answer (${code === 'TimeoutError' ? `time-out after ${req.timeoutMs} ms` : code})`,
-      null,
-    );
+    const why = code === 'TimeoutError' ? `time-out after ${req.timeoutMs} ms` : String(code);
+    record(null, why);
+    throw new TokenError(`the token endpoint ${req.tokenUrl} did not answer (${why})`, null);
   }
-  const text = await res.body.text();
-  let body: Record<string, unknown> | null = null;
+  const raw = await res.body.text();
+  let parsed: Record<string, unknown> | null = null;
   try {
-    const parsed = JSON.parse(text) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+    const value = JSON.parse(raw) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as Record<string, unknown>;
   } catch {
-    body = null;
+    parsed = null;
   }
-  if (typeof body?.access_token === 'string') registerSecret(body.access_token);
-  return { status: res.statusCode, body, text: redact(text) };
+  for (const name of SECRET_MEMBERS) if (typeof parsed?.[name] === 'string') registerSecret(parsed[name]);
+  const responseHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+  const text = redact(raw);
+  const response = {
+    status: res.statusCode,
+    headers: redactHeaders(responseHeaders),
+    text,
+    truncated: false,
+    bytes: Buffer.byteLength(raw),
+  };
+  const exchange = record(response, null) as TokenResponse['exchange'];
+  return { status: res.statusCode, body: parsed, text, exchange };
 }
 
 export interface CachedToken {
@@ -104,7 +180,7 @@ export class TokenCache {
   fetches = 0;
 
   constructor(
-    private readonly fetchToken: () => Promise<TokenResponse>,
+    private readonly fetchToken: () => Promise<Pick<TokenResponse, 'status' | 'body' | 'text'>>,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -11,12 +11,15 @@ export { carriesMessage, refusalOf, refusingBody } from './refusal';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
 export { expectArchiveAccepted, expectArchiveRefused, expectParentAccepted, expectParentRequired } from './registry/hierarchy';
 export {
+  challengeSchemes,
+  expectChallenge,
   expectCredentialsRefused,
+  expectRefusalChallenge,
   expectTokenRefused,
-  issuedToken,
+  type ClientAuth,
   type CredentialsRefusal,
-  type TokenAnswer,
 } from './registry/auth-enforced';
+export { issuedToken, oauthError, scopeList, OAUTH_ERRORS, type TokenAnswer } from './token-answer';
 export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkEnded } from './registry/cursor';
 export {
   expectArrayFormAnswered,
@@ -97,13 +100,26 @@ export {
 export type { ExpectedStatus } from './registry/status';
 export {
   expectBearerType,
+  expectErrorCode,
+  expectErrorStatus,
+  expectExpiresInNumber,
   expectJwtForm,
   expectLifetime,
+  expectNoStore,
+  expectNumericDate,
+  expectOtherGrantRefused,
+  expectRegisteredError,
+  expectScopeStated,
   expectTokenIssued,
+  expectTokenJson,
+  expectUnknownScopeHandled,
   hasJwtForm,
+  issueMoment,
+  lifetimeShown,
+  unknownScopeShown,
   MIN_TOKEN_LIFETIME_S,
   TOKEN_LIFETIME_S,
-  type StatedLifetime,
+  type IssueMoment,
 } from './registry/token';
 export { expectResponse } from './registry/transport';
 export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';

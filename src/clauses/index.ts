@@ -3,7 +3,7 @@ import { CLAUSES, type ClauseId } from './registry';
 import { SEED_FILES, type Clause } from './types';
 
 export { CLAUSES, type ClauseId } from './registry';
-export { SEED_FILES, type Clause } from './types';
+export { isStandardClause, SEED_FILES, STANDARD_FILES, type Clause, type SeedId, type StandardId } from './types';
 
 export function isClauseId(id: string): id is ClauseId {
   return Object.hasOwn(CLAUSES, id);
@@ -19,12 +19,16 @@ export function clauseById(id: string): Clause {
   return CLAUSES[id];
 }
 
-/** The clause as a report shows it: seed file, section and quote (INTERFACE.md failures shape). */
+/**
+ * The clause as a report shows it: seed file, section and quote (INTERFACE.md failures shape). A
+ * standard's clause names the standard where a seed file stands ("RFC 6749", "§5.1").
+ */
 export function clauseRef(c: Clause): { id: string; seed: string; section: string; quote: string; standard?: string } {
-  return { id: c.id, seed: SEED_FILES[c.seed], section: c.section, quote: c.quote, ...(c.standard ? { standard: c.standard } : {}) };
+  const seed = c.seed === '000' || c.seed === '001' ? SEED_FILES[c.seed] : c.seed;
+  return { id: c.id, seed, section: c.section, quote: c.quote, ...(c.standard ? { standard: c.standard } : {}) };
 }
 
-/** One line for a console or a failure message: `000 §5: "Missing or invalid ..."`. */
+/** One line for a console or a failure message: `000 §5: "Missing or invalid ..."`, `RFC 6749 §5.1: "..."`. */
 export function clauseLine(c: Clause): string {
   return `${c.seed} ${c.section}: "${c.quote}"${c.standard ? ` (${c.standard})` : ''}`;
 }

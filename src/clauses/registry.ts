@@ -6,6 +6,7 @@
  * Where a sentence names a standard (OAuth 2.0, JWT, date-time, ISO 4217), `standard` cites the
  * standard's section that carries the rule.
  */
+import { STANDARD_CLAUSES, type StandardClauseId } from './standards';
 import type { Clause } from './types';
 
 /** 000: Recruitment Marketing API v2. */
@@ -538,7 +539,7 @@ const V3 = {
 
 type Row = readonly [section: string, quote: string, standard?: string];
 
-function build<T extends Record<string, Row>>(seed: Clause['seed'], rows: T): Record<keyof T, Clause> {
+function build<T extends Record<string, Row>>(seed: '000' | '001', rows: T): Record<keyof T, Clause> {
   const out = {} as Record<keyof T, Clause>;
   for (const [id, [section, quote, standard]] of Object.entries(rows) as [keyof T & string, Row][]) {
     out[id] = Object.freeze({ id, seed, section, quote, ...(standard ? { standard } : {}) });
@@ -546,6 +547,7 @@ function build<T extends Record<string, Row>>(seed: Clause['seed'], rows: T): Re
   return out;
 }
 
-export const CLAUSES = Object.freeze({ ...build('000', RM), ...build('001', V3) });
+/** The documents' clauses and the invoked standards' (src/clauses/standards.ts), one registry. */
+export const CLAUSES = Object.freeze({ ...build('000', RM), ...build('001', V3), ...STANDARD_CLAUSES });
 
-export type ClauseId = keyof typeof RM | keyof typeof V3;
+export type ClauseId = keyof typeof RM | keyof typeof V3 | StandardClauseId;

@@ -7,7 +7,7 @@ import { request as undiciRequest, type Dispatcher } from './undici';
 import { operation } from '../catalogue';
 import type { ApiName, OperationSpec } from '../catalogue/types';
 import { toCurl, type CurlAuth, type Exchange } from './exchange';
-import { noteExchange } from './last-exchange';
+import { nextExchangeSeq, noteExchange } from './last-exchange';
 import type { Limiter } from './limiter';
 import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from './dispatcher';
 import { redact, redactHeaders, registerSecretHeaders } from './redact';
@@ -66,8 +66,6 @@ export interface ClientConfig {
 
 /** Counters shared by every client of a worker, reported as observations. */
 export const clientStats = { requests: 0, retries: 0, transportErrors: 0 };
-
-let seq = 0;
 
 const DEFAULT_MAX_BODY = 2 * 1024 * 1024;
 /** Longest Retry-After the client will honour; a longer one is treated as a failure, not waited out. */
@@ -156,7 +154,7 @@ export class ApiClient {
       body: body === null ? null : redact(body),
     };
     const exchange: Exchange = {
-      seq: ++seq,
+      seq: nextExchangeSeq(),
       api: config.api,
       operationId: spec.operationId ?? null,
       request: recordedRequest,

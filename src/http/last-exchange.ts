@@ -7,6 +7,13 @@
 import type { Exchange } from './exchange';
 
 let latest: Exchange | null = null;
+let seq = 0;
+
+/** The next worker-wide exchange number: every exchange (an API call, a token request) takes one. */
+export function nextExchangeSeq(): number {
+  seq += 1;
+  return seq;
+}
 
 export function noteExchange(exchange: Exchange): void {
   latest = exchange;

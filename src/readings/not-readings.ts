@@ -22,6 +22,7 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D51: 'the related types are named by 000 §2 itself: one reading',
   D53: 'a record of blind faults found lawful and declarations corrected; the readings are D1 and D5',
   D55: "a consequence of D3: how the relationship is carried is D3's readings",
+  D59: "the moment a token's life is measured from (the answer's Date, else this machine's clock with a stated skew): how the suite measures, not a reading",
 });
 
 /**
@@ -44,7 +45,6 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D19',
   'D21',
   'D22',
-  'D25',
   'D26',
   'D27',
   'D32',

@@ -8,7 +8,8 @@
  *   credentials; a 404, an HTML page or any other answer names HR_TOKEN_URL.
  * - HR: a write without its `externalId`, which 001 §4 rule 4 says "yields a validation message":
  *   a real target answers with a message; 404/405 (a wrong tenant or path), HTML or a gateway page
- *   name HR_BASE_URL. The write creates nothing on a conforming target.
+ *   name HR_BASE_URL. The write creates nothing on a conforming target. The API refusing the token
+ *   (401/403) is no configuration signature: the specs judge it.
  */
 import { ConfigError } from '../config/errors';
 import type { Target } from '../config/target';
@@ -136,10 +137,8 @@ async function preflightHr(target: Target): Promise<void> {
     throw new ConfigError(
       `HR_BASE_URL: ${where} answers ${status} where 001 §4 rule 4 promises a validation message: the tenant or the path is probably wrong (HR_BASE_URL must be https://<environment>.<data centre>.<host>/v3/<tenant_id>).`,
     );
-  if (status === 401 || status === 403)
-    throw new ConfigError(
-      `The HR target refused the token from ${hr.tokenUrl} (HTTP ${status} on ${where}): check HR_SCOPE (001 §5.2 needs Public.HrCore.Write), and that HR_TOKEN_URL and HR_BASE_URL are of the same environment.`,
-    );
+  // A 401 or 403 here is the API refusing a token its own token service issued to the configured client:
+  // a defect of the target, judged by the specs (a verdict, exit 1), not a configuration error.
   if (status >= 500 && jsonBody(ex) === undefined)
     throw new ConfigError(
       `HR_BASE_URL: ${where} answers ${status} with a body that is not JSON: a gateway or proxy in front of the API is failing.`,

@@ -18,6 +18,8 @@ export interface ExchangeSpec {
   status?: number | null;
   /** The body: a string as it is, anything else as JSON. */
   body?: unknown;
+  /** Response headers (lower-case names, as the client records them). */
+  headers?: Record<string, string>;
 }
 
 let nextSeq = 100;
@@ -32,7 +34,7 @@ export function exchange(spec: ExchangeSpec = {}): Exchange {
     api: spec.api ?? 'rm',
     operationId: spec.operationId === undefined ? 'rm.candidates.list' : spec.operationId,
     request: { method: spec.method ?? 'GET', url: `http://127.0.0.1:1/v2${spec.path ?? '/candidates'}`, headers: {}, body: null },
-    response: status === null ? null : { status, headers: {}, text, truncated: false, bytes: text.length },
+    response: status === null ? null : { status, headers: spec.headers ?? {}, text, truncated: false, bytes: text.length },
     error: status === null ? 'time-out: no complete answer within 5000 ms' : null,
     durationMs: 1,
     retries: 0,
@@ -111,4 +113,19 @@ export function verdictOf(fn: () => void, expected: Expected): Verdict {
     assert.equal(thrown, null, `unexpected throw: ${String(thrown)}`);
   }
   return v;
+}
+
+/** A token endpoint's answer (RFC 6749 §5.1, §5.2) recorded as its exchange: `body` as JSON, `headers` as given. */
+export function tokenAnswer(
+  status: number,
+  body: Record<string, unknown> | null,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): { status: number; body: Record<string, unknown> | null; text: string; exchange: Exchange } {
+  const text = body === null ? '' : JSON.stringify(body);
+  return {
+    status,
+    body,
+    text,
+    exchange: exchange({ api: 'hr', operationId: null, method: 'POST', path: '/oauth/token', status, body: text, headers }),
+  };
 }

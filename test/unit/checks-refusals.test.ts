@@ -10,10 +10,13 @@ import {
   credentialsRefusalStatus,
   credentialsRefusedOutcome,
   expectCredentialsRefused,
+  challengeOutcome,
+  challengeSchemes,
+  expectRefusalChallenge,
   expectTokenRefused,
-  issuedToken,
   tokenRefusedOutcome,
 } from '../../src/checks/registry/auth-enforced';
+import { issuedToken } from '../../src/checks/token-answer';
 import { capRefusedOutcome, expectCapRefused, expectNotCapped, notCappedOutcome } from '../../src/checks/registry/filter-cap';
 import {
   archiveOutcome,
@@ -34,7 +37,7 @@ import {
 } from '../../src/checks/registry/scope';
 import { expectSetup, expectSetupShown, failSetup, setupAcceptedOutcome, setupShownOutcome } from '../../src/checks/registry/setup';
 import { expectAcceptedOr422, expectRefused, expectValidationFailed, refusalOutcome } from '../../src/checks/registry/validation';
-import { answered, conforms, exchange, fails, judged, verdictOf } from './checks-kit';
+import { answered, conforms, exchange, fails, judged, verdictOf, tokenAnswer } from './checks-kit';
 
 const hr = (status: number | null, opId = 'hr.employee.put') =>
   exchange({ api: 'hr', operationId: opId, method: 'PUT', path: '/hrcore/employee', status });
@@ -83,13 +86,30 @@ test('expectCredentialsRefused: auth-enforced, about the exchange, speaking for 
     cells: ['401'],
     judgesStatus: true,
   });
-  const v3 = hr(403);
+  const v3 = exchange({
+    api: 'hr',
+    operationId: 'hr.employee.put',
+    status: 403,
+    headers: { 'www-authenticate': 'Bearer error="insufficient_scope"' },
+  });
+  const [status] = judged(() => expectCredentialsRefused(v3, 'v3.auth.token')).verdicts.filter((v) => v.judgesStatus);
+  assert.equal(status?.check, 'auth-enforced');
+  assert.equal(status?.clause, 'v3.auth.token');
+  assert.equal(status?.verdict, 'passed');
+  assert.deepEqual(status?.cells, ['4xx']);
+  // The refusal names its Bearer challenge (RFC 6750 §3): the last verdict.
   verdictOf(() => expectCredentialsRefused(v3, 'v3.auth.token'), {
     check: 'auth-enforced',
-    clause: 'v3.auth.token',
+    clause: 'rfc6750.3.bearer',
     verdict: 'passed',
     about: v3,
-    cells: ['4xx'],
+  });
+  const unchallenged = hr(401);
+  verdictOf(() => expectCredentialsRefused(unchallenged, 'v3.auth.token'), {
+    check: 'auth-enforced',
+    clause: 'rfc6750.3.challenge',
+    verdict: 'failed',
+    about: unchallenged,
   });
   const none = hr(null);
   // No answer: 'transport' (judged before the 5xx check, as every wrapper that first rules out a server error does).
@@ -101,21 +121,102 @@ test('expectCredentialsRefused: auth-enforced, about the exchange, speaking for 
   });
 });
 
-test('tokenRefusedOutcome / expectTokenRefused: no token to wrong client credentials, with an error status; no exchange named', () => {
-  const refused = { status: 401, body: { error: 'invalid_client' }, text: '' };
-  const issued = { status: 200, body: { access_token: 'abc' }, text: '' };
+test('tokenRefusedOutcome / expectTokenRefused: no token to wrong client credentials; by the form 400 or 401 invalid_client (D56), by basic 401 with a Basic challenge', () => {
+  const challenge = { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="token"' };
+  const refused = tokenAnswer(401, { error: 'invalid_client' }, challenge);
+  const issued = tokenAnswer(200, { access_token: 'abc' });
   assert.equal(issuedToken(issued), 'abc');
   assert.equal(issuedToken(refused), null);
   conforms(tokenRefusedOutcome(refused, 'a wrong client secret'));
   fails(tokenRefusedOutcome(issued, 'a wrong client secret'), 'answered 200 with an access_token to a wrong client secret');
-  fails(tokenRefusedOutcome({ status: 500, body: null, text: '' }, 'an unknown client'), 'answered 500');
-  verdictOf(() => expectTokenRefused(issued, 'v3.auth.token', 'an unknown client'), {
+  fails(tokenRefusedOutcome(tokenAnswer(500, null), 'an unknown client'), 'answered 500');
+  verdictOf(() => expectTokenRefused(issued, 'post', 'an unknown client'), {
     check: 'auth-enforced',
-    clause: 'v3.auth.token',
+    clause: 'rfc6749.4.4.2.authenticate',
     verdict: 'failed',
-    about: null,
+    about: issued.exchange,
     cells: [],
   });
+  // By the form: 400 invalid_client is a reading; 401 needs its challenge (RFC 9110 §15.5.2).
+  const form400 = tokenAnswer(400, { error: 'invalid_client' });
+  const v = verdictOf(() => expectTokenRefused(form400, 'post', 'a wrong client secret'), {
+    check: 'auth-enforced',
+    clause: 'rfc6749.5.2.invalid-client',
+    verdict: 'passed',
+    about: form400.exchange,
+  });
+  assert.deepEqual(v.reading?.held, ['invalid-client-400']);
+  const wrongCode = tokenAnswer(400, { error: 'invalid_request' });
+  verdictOf(() => expectTokenRefused(wrongCode, 'post', 'x'), {
+    check: 'auth-enforced',
+    clause: 'rfc6749.5.2.invalid-client',
+    verdict: 'failed',
+    about: wrongCode.exchange,
+  });
+  const bare401 = tokenAnswer(401, { error: 'invalid_client' });
+  verdictOf(() => expectTokenRefused(bare401, 'post', 'x'), {
+    check: 'auth-enforced',
+    clause: 'rfc9110.15.5.2.challenge',
+    verdict: 'failed',
+    about: bare401.exchange,
+  });
+  verdictOf(() => expectTokenRefused(refused, 'post', 'x'), {
+    check: 'auth-enforced',
+    clause: 'rfc9110.15.5.2.challenge',
+    verdict: 'passed',
+    about: refused.exchange,
+  });
+  // By HTTP basic: 401 with a Basic challenge, nothing else.
+  verdictOf(() => expectTokenRefused(form400, 'basic', 'x'), {
+    check: 'auth-enforced',
+    clause: 'rfc6749.5.2.invalid-client-basic',
+    verdict: 'failed',
+    about: form400.exchange,
+  });
+  const bearerChallenge = tokenAnswer(401, { error: 'invalid_client' }, { 'www-authenticate': 'Bearer realm="x"' });
+  verdictOf(() => expectTokenRefused(bearerChallenge, 'basic', 'x'), {
+    check: 'auth-enforced',
+    clause: 'rfc6749.5.2.invalid-client-basic',
+    verdict: 'failed',
+    about: bearerChallenge.exchange,
+  });
+  verdictOf(() => expectTokenRefused(refused, 'basic', 'x'), {
+    check: 'auth-enforced',
+    clause: 'rfc6749.5.2.invalid-client-basic',
+    verdict: 'passed',
+    about: refused.exchange,
+  });
+});
+
+test('challengeSchemes, challengeOutcome / expectRefusalChallenge: every 401 names a challenge; a v3 refusal a Bearer one', () => {
+  assert.deepEqual(challengeSchemes('Basic realm="simple", Newauth realm="apps", type=1, title="Login"'), ['basic', 'newauth']);
+  assert.deepEqual(challengeSchemes('Bearer'), ['bearer']);
+  assert.deepEqual(challengeSchemes('Bearer error="invalid_token", error_description="x, y"'), ['bearer']);
+  assert.deepEqual(challengeSchemes(undefined), []);
+  conforms(challengeOutcome(answered({ status: 401, headers: { 'www-authenticate': 'Basic realm="x"' } })));
+  fails(challengeOutcome(answered({ status: 401 })), 'no WWW-Authenticate header');
+  fails(challengeOutcome(answered({ status: 401, headers: { 'www-authenticate': 'Basic realm="x"' } }), 'Bearer'), 'no Bearer challenge');
+  const rm401 = answered({ status: 401 });
+  verdictOf(() => expectRefusalChallenge(rm401), {
+    check: 'auth-enforced',
+    clause: 'rfc9110.15.5.2.challenge',
+    verdict: 'failed',
+    about: rm401,
+  });
+  const v3403 = answered({ api: 'hr', operationId: 'hr.employee.put', status: 403, headers: { 'www-authenticate': 'Basic realm="x"' } });
+  verdictOf(() => expectRefusalChallenge(v3403), { check: 'auth-enforced', clause: 'rfc6750.3.bearer', verdict: 'failed', about: v3403 });
+  const v3401 = answered({ api: 'hr', operationId: 'hr.employee.put', status: 401 });
+  verdictOf(() => expectRefusalChallenge(v3401), {
+    check: 'auth-enforced',
+    clause: 'rfc6750.3.challenge',
+    verdict: 'failed',
+    about: v3401,
+  });
+  // A 404 is no refusal of credentials: nothing judged.
+  assert.equal(
+    judged(() => expectRefusalChallenge(answered({ api: 'hr', operationId: 'hr.employee.put', status: 404 }))).verdicts.length,
+    0,
+  );
 });
 
 test('scope: refused like credentials, accepted with several scopes, never refused for credentials when it carries the scope', () => {

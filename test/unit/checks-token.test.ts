@@ -1,87 +1,203 @@
-/** token: the client-credentials token response and its 300-second life, judged on the token answer (no exchange). */
+/**
+ * token: the token endpoint's answers judged clause by clause (RFC 6749 §5.1, §5.2, §3.3; RFC 7519;
+ * 001 §5.3 with the readings of D25, D57, D58), each verdict naming the token exchange.
+ */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   bearerTypeOutcome,
-  claimsLifetimeOutcome,
+  errorCodeOutcome,
+  errorStatusOutcome,
   expectBearerType,
+  expectErrorStatus,
   expectJwtForm,
   expectLifetime,
+  expectNoStore,
+  expectOtherGrantRefused,
+  expectRegisteredError,
   expectTokenIssued,
-  expiresInOutcome,
-  expiryByClockOutcome,
+  expectUnknownScopeHandled,
+  expiresInNumberOutcome,
   hasJwtForm,
+  issueMoment,
   jwtFormOutcome,
-  lifetimeOutcome,
+  lifetimeShown,
+  noStoreOutcome,
+  numericDateOutcome,
+  registeredErrorOutcome,
+  scopeStatedOutcome,
   tokenIssuedOutcome,
+  tokenJsonOutcome,
+  unknownScopeShown,
 } from '../../src/checks/registry/token';
-import { conforms, fails, verdictOf } from './checks-kit';
+import { conforms, fails, tokenAnswer, verdictOf } from './checks-kit';
 
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2ln';
-const answer = (status: number, body: Record<string, unknown> | null) => ({ status, body, text: JSON.stringify(body) });
+const json = { 'content-type': 'application/json' };
+const noStore = { ...json, 'cache-control': 'no-store', pragma: 'no-cache' };
 
-test('tokenIssuedOutcome / expectTokenIssued: a 200 with an access_token; returns it', () => {
-  conforms(tokenIssuedOutcome(answer(200, { access_token: jwt }), 'Public.HrCore.Write'));
-  fails(tokenIssuedOutcome(answer(400, { error: 'invalid_scope' }), 'Public.HrCore.Write'), 'answered 400', 'scope "Public.HrCore.Write"');
-  fails(tokenIssuedOutcome(answer(200, { access_token: '' }), 's'), 'without an access_token');
+test('tokenIssuedOutcome / expectTokenIssued: a 200 with an access_token; the verdict names the token exchange', () => {
+  conforms(tokenIssuedOutcome(tokenAnswer(200, { access_token: jwt }), 'Public.HrCore.Write'));
+  fails(
+    tokenIssuedOutcome(tokenAnswer(400, { error: 'invalid_scope' }), 'Public.HrCore.Write'),
+    'answered 400',
+    'scope "Public.HrCore.Write"',
+  );
+  fails(tokenIssuedOutcome(tokenAnswer(200, { access_token: '' }), 's'), 'without an access_token');
+  const ok = tokenAnswer(200, { access_token: jwt });
   let token = '';
   verdictOf(
     () => {
-      token = expectTokenIssued(answer(200, { access_token: jwt }), 'v3.auth.token', 's');
+      token = expectTokenIssued(ok, 'v3.auth.token', 's');
     },
-    { check: 'token', clause: 'v3.auth.token', verdict: 'passed', about: null, cells: [] },
+    { check: 'token', clause: 'v3.auth.token', verdict: 'passed', about: ok.exchange, cells: [] },
   );
   assert.equal(token, jwt);
-  verdictOf(() => expectTokenIssued(answer(401, null), 'v3.auth.token', 's'), {
+  const refused = tokenAnswer(401, null);
+  verdictOf(() => expectTokenIssued(refused, 'rfc6749.2.3.1.basic', 's'), {
     check: 'token',
-    clause: 'v3.auth.token',
+    clause: 'rfc6749.2.3.1.basic',
     verdict: 'failed',
-    about: null,
+    about: refused.exchange,
   });
 });
 
-test('bearerTypeOutcome / expectBearerType: "Bearer" in any case', () => {
-  conforms(bearerTypeOutcome(answer(200, { token_type: 'bearer' })));
-  fails(bearerTypeOutcome(answer(200, { token_type: 'mac' })), 'token_type is "mac"');
-  verdictOf(() => expectBearerType(answer(200, {}), 'v3.auth.token'), {
+test('the success: token_type Bearer in any case, JSON labelled application/json, no-store and no-cache, numbers as JSON numbers', () => {
+  conforms(bearerTypeOutcome(tokenAnswer(200, { token_type: 'bearer' })));
+  fails(bearerTypeOutcome(tokenAnswer(200, { token_type: 'mac' })), 'token_type is "mac"');
+  const untyped = tokenAnswer(200, {});
+  verdictOf(() => expectBearerType(untyped, 'rfc6749.5.1.token-type'), {
     check: 'token',
-    clause: 'v3.auth.token',
+    clause: 'rfc6749.5.1.token-type',
     verdict: 'failed',
-    about: null,
+    about: untyped.exchange,
   });
+  conforms(tokenJsonOutcome(tokenAnswer(200, {}, { 'content-type': 'application/json; charset=utf-8' })));
+  fails(tokenJsonOutcome(tokenAnswer(200, {}, { 'content-type': 'text/plain' })), '"text/plain", not application/json');
+  fails(tokenJsonOutcome(tokenAnswer(200, null)), 'not a JSON object');
+  conforms(noStoreOutcome(tokenAnswer(200, {}, noStore)));
+  conforms(noStoreOutcome(tokenAnswer(200, {}, { 'cache-control': 'no-cache, No-Store', pragma: 'no-cache' })));
+  fails(noStoreOutcome(tokenAnswer(200, {}, { pragma: 'no-cache' })), 'Cache-Control is absent');
+  fails(noStoreOutcome(tokenAnswer(200, {}, { 'cache-control': 'no-store' })), 'Pragma is absent');
+  const cached = tokenAnswer(200, {}, { 'cache-control': 'max-age=60', pragma: 'no-cache' });
+  verdictOf(() => expectNoStore(cached, 'rfc6749.5.1.no-store'), {
+    check: 'token',
+    clause: 'rfc6749.5.1.no-store',
+    verdict: 'failed',
+    about: cached.exchange,
+  });
+  conforms(expiresInNumberOutcome(tokenAnswer(200, { expires_in: 300 })));
+  conforms(expiresInNumberOutcome(tokenAnswer(200, {})));
+  fails(expiresInNumberOutcome(tokenAnswer(200, { expires_in: '300' })), 'not a JSON number');
 });
 
-test('hasJwtForm, jwtFormOutcome / expectJwtForm: three base64url parts, header and payload not empty', () => {
+test('scopeStatedOutcome: a token carrying another scope than asked states it (RFC 6749 §3.3)', () => {
+  conforms(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', { scope: 'b a' }));
+  conforms(scopeStatedOutcome(tokenAnswer(200, { scope: 'a' }), 'a b', { scope: 'a' }));
+  conforms(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', {}));
+  fails(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', { scope: 'a' }), 'carries the scope "a" where "a b" was asked');
+});
+
+test('the JWT: compact form, NumericDate claims as numbers', () => {
   assert.equal(hasJwtForm(jwt), true);
   assert.equal(hasJwtForm('a.b.'), true, 'an unsecured JWT has an empty signature');
   assert.equal(hasJwtForm('.b.c'), false);
-  assert.equal(hasJwtForm('opaque-token'), false);
   conforms(jwtFormOutcome(jwt));
   fails(jwtFormOutcome('opaque'), 'not a JWT in compact form');
-  verdictOf(() => expectJwtForm('opaque', 'v3.auth.token'), { check: 'token', clause: 'v3.auth.token', verdict: 'failed', about: null });
+  const ok = tokenAnswer(200, { access_token: 'opaque' });
+  verdictOf(() => expectJwtForm(ok, 'opaque', 'v3.auth.token'), {
+    check: 'token',
+    clause: 'v3.auth.token',
+    verdict: 'failed',
+    about: ok.exchange,
+  });
+  conforms(numericDateOutcome('exp', 1300));
+  conforms(numericDateOutcome('exp', undefined));
+  fails(numericDateOutcome('iat', '1300'), 'not a number of seconds');
 });
 
-test('the lifetime: expires_in, exp - iat, or exp against the clock say 300 seconds (290 tolerated)', () => {
-  conforms(expiresInOutcome(300));
-  conforms(expiresInOutcome(295));
-  fails(expiresInOutcome('300'), 'not a JSON number');
-  fails(expiresInOutcome(3600), 'expires_in is 3600');
-  fails(expiresInOutcome('soon'), 'expires_in is "soon"');
-  conforms(claimsLifetimeOutcome(1300, 1000, 1000, 1001, 5));
-  // iat backdated 300 s for clock skew (Azure AD): exp - iat is 600, but exp is 300 s after the request.
-  conforms(claimsLifetimeOutcome(1300, 700, 1000, 1001, 5));
-  // a server clock an hour ahead of ours: exp - iat still says 300.
-  conforms(claimsLifetimeOutcome(4900, 4600, 1000, 1001, 30));
-  fails(claimsLifetimeOutcome(4600, 1000, 1000, 1001, 5), 'exp - iat = 3600', '3600 seconds after the request');
-  fails(claimsLifetimeOutcome(1600, 700, 1000, 1001, 5), 'exp - iat = 900', '600 seconds after the request');
-  conforms(expiryByClockOutcome(1300, 1000, 1001, 5));
-  fails(expiryByClockOutcome(5000, 1000, 1001, 5), '4000 seconds after the request');
-  conforms(lifetimeOutcome({ by: 'claims', exp: 1300, iat: 1000, before: 1000, after: 1000, skew: 5 }));
-  fails(lifetimeOutcome({ by: 'expires_in', expiresIn: 60 }), 'expires_in is 60');
-  verdictOf(() => expectLifetime({ by: 'clock', exp: 9999, before: 1000, after: 1000, skew: 5 }, 'v3.auth.lifetime'), {
+test('the life: from the moment of issue (Date, else the clock), by the readings of D25; a backdated iat does not hide an early death', () => {
+  const dated = (body: Record<string, unknown>) => tokenAnswer(200, body, { ...noStore, date: new Date(1_000_000 * 1000).toUTCString() });
+  const byDate = issueMoment(dated({}), 5, 6, 5);
+  assert.deepEqual(byDate, { at: 1_000_000, tolerance: 1, by: 'Date' });
+  assert.deepEqual(issueMoment(tokenAnswer(200, {}), 1000, 1002, 5), { at: 1001, tolerance: 6, by: 'clock' });
+  const good = dated({ expires_in: 300 });
+  const v = verdictOf(() => expectLifetime(good, lifetimeShown(good, 1_000_300, byDate), byDate, 'v3.auth.lifetime'), {
+    check: 'token',
+    clause: 'v3.auth.lifetime',
+    verdict: 'passed',
+    about: good.exchange,
+  });
+  assert.deepEqual(v.reading?.held, ['expires-in-and-exp']);
+  // iat backdated 60 s with exp = iat + 300: exp - iat says 300, the token dies 240 s after its issue.
+  const early = dated({ expires_in: 300 });
+  verdictOf(() => expectLifetime(early, lifetimeShown(early, 1_000_240, byDate), byDate, 'v3.auth.lifetime'), {
     check: 'token',
     clause: 'v3.auth.lifetime',
     verdict: 'failed',
-    about: null,
+    about: early.exchange,
+  });
+  const none = dated({});
+  assert.deepEqual(lifetimeShown(none, undefined, byDate), { expiresIn: { present: false }, expFromIssue: null, tolerance: 1 });
+});
+
+test('an error: 400 (401 only for invalid_client), one of the six codes, the one the case calls for', () => {
+  conforms(errorStatusOutcome(tokenAnswer(400, { error: 'invalid_request' }), 'x'));
+  conforms(errorStatusOutcome(tokenAnswer(401, { error: 'invalid_client' }), 'x'));
+  fails(errorStatusOutcome(tokenAnswer(401, { error: 'invalid_request' }), 'x'), 'expected 400');
+  fails(errorStatusOutcome(tokenAnswer(200, { access_token: 'a' }), 'both methods'), 'issued a token to both methods');
+  const in200 = tokenAnswer(200, { error: 'invalid_request' });
+  verdictOf(() => expectErrorStatus(in200, 'rfc6749.5.2.400', 'x'), {
+    check: 'token',
+    clause: 'rfc6749.5.2.400',
+    verdict: 'failed',
+    about: in200.exchange,
+  });
+  conforms(registeredErrorOutcome(tokenAnswer(400, { error: 'invalid_scope' }), 'x'));
+  fails(registeredErrorOutcome(tokenAnswer(400, { error: 'invalid_grant_type' }), 'x'), 'not one of invalid_request');
+  const unregistered = tokenAnswer(400, { error: 'bad' });
+  verdictOf(() => expectRegisteredError(unregistered, 'rfc6749.5.2.error', 'x'), {
+    check: 'token',
+    clause: 'rfc6749.5.2.error',
+    verdict: 'failed',
+    about: unregistered.exchange,
+  });
+  conforms(errorCodeOutcome(tokenAnswer(400, { error: 'invalid_request' }), 'invalid_request', 'x'));
+  fails(errorCodeOutcome(tokenAnswer(400, { error: 'invalid_client' }), 'invalid_request', 'x'), 'expected "invalid_request"');
+});
+
+test('the readings of an unknown scope (D57) and of the authorization_code grant (D58) name what held', () => {
+  const refused = tokenAnswer(400, { error: 'invalid_scope' });
+  const v = verdictOf(() => expectUnknownScopeHandled(refused, unknownScopeShown(refused, 'x.u', null), 'rfc6749.3.3.ignore-scope'), {
+    check: 'token',
+    clause: 'rfc6749.3.3.ignore-scope',
+    verdict: 'passed',
+    about: refused.exchange,
+  });
+  assert.deepEqual(v.reading?.held, ['invalid-scope']);
+  const unstated = tokenAnswer(200, { access_token: 'a' });
+  verdictOf(
+    () =>
+      expectUnknownScopeHandled(unstated, unknownScopeShown(unstated, 'x.u', { scope: 'Public.HrCore.Write' }), 'rfc6749.3.3.ignore-scope'),
+    {
+      check: 'token',
+      clause: 'rfc6749.3.3.ignore-scope',
+      verdict: 'failed',
+      about: unstated.exchange,
+    },
+  );
+  const grant = tokenAnswer(400, { error: 'unauthorized_client' });
+  verdictOf(() => expectOtherGrantRefused(grant, 'rfc6749.5.2.unauthorized-client'), {
+    check: 'token',
+    clause: 'rfc6749.5.2.unauthorized-client',
+    verdict: 'passed',
+    about: grant.exchange,
+  });
+  const issued = tokenAnswer(200, { access_token: 'a' });
+  verdictOf(() => expectOtherGrantRefused(issued, 'rfc6749.5.2.unauthorized-client'), {
+    check: 'token',
+    clause: 'rfc6749.5.2.unauthorized-client',
+    verdict: 'failed',
+    about: issued.exchange,
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The clause registry is the contract's own words: every quote appears word for word (whitespace
- * normalised) in the section of the seed document it names.
+ * The clause registry is the contract's own words: every quote of a seed document appears word for
+ * word (whitespace normalised) in the section of the seed document it names. The quotes of the
+ * standards the documents invoke are proved the same way by test/unit/standards.test.ts.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CLAUSES } from '../../src/clauses';
+import { CLAUSES, type Clause, type SeedId } from '../../src/clauses';
 import { docTest, seedText } from './documents';
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -17,9 +18,11 @@ function part(text: string, n: number): string {
   return text.slice(start, end < 0 ? undefined : end);
 }
 
+const seedClauses = Object.values(CLAUSES).filter((c): c is Clause & { seed: SeedId } => c.seed === '000' || c.seed === '001');
+
 docTest('every clause quote appears word for word in the section it names', () => {
   const problems: string[] = [];
-  for (const c of Object.values(CLAUSES)) {
+  for (const c of seedClauses) {
     const n = /^§(\d+)/.exec(c.section)?.[1];
     if (!n) {
       problems.push(`${c.id}: section "${c.section}" does not start with §N`);
@@ -31,7 +34,7 @@ docTest('every clause quote appears word for word in the section it names', () =
   assert.deepEqual(problems, []);
 });
 
-test('clause ids are unique in meaning: no two clauses quote the same text of the same seed', () => {
+test('clause ids are unique in meaning: no two clauses quote the same text of the same seed or standard', () => {
   const seen = new Map<string, string>();
   const twice: string[] = [];
   for (const c of Object.values(CLAUSES)) {

@@ -147,3 +147,27 @@ test('an HR base URL with a wrong tenant (404 where a validation message is prom
     await server.close();
   }
 });
+
+test('an API that refuses the tokens its own token service issues is a defect for the specs to judge, not a configuration error', async () => {
+  const target = await answering((req, res) => {
+    if (req.url === '/token') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' });
+      res.end(JSON.stringify({ access_token: 'issued-but-refused', token_type: 'Bearer', expires_in: 300 }));
+      return;
+    }
+    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="v3", error="invalid_token"' });
+    res.end('{"error":"invalid_token"}');
+  });
+  try {
+    await preflight(
+      parseTarget({
+        HR_BASE_URL: `${target.origin}/v3/t1`,
+        HR_TOKEN_URL: `${target.origin}/token`,
+        HR_CLIENT_ID: 'c',
+        HR_CLIENT_SECRET: 's',
+      }),
+    );
+  } finally {
+    await target.close();
+  }
+});

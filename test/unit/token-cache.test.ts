@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REFRESH_MARGIN_S, TokenCache, type TokenResponse } from '../../src/auth/oauth';
 
-function fakeEndpoint(): { fetch: () => Promise<TokenResponse>; calls: () => number } {
+function fakeEndpoint(): { fetch: () => Promise<Pick<TokenResponse, 'status' | 'body' | 'text'>>; calls: () => number } {
   let n = 0;
   return {
     fetch: async () => {

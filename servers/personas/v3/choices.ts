@@ -54,7 +54,7 @@ export interface PersonaChoices {
     readonly alwaysIncludeScope: boolean;
     /** Status of invalid_client when the client did not use HTTP basic (RFC 6749 §5.2 allows 400 or 401). */
     readonly invalidClientStatus: 400 | 401;
-    /** invalid_request for a repeated parameter or for two client authentication methods at once. */
+    /** invalid_request for a repeated parameter (two client authentication methods at once are refused by every persona). */
     readonly refuseAmbiguousRequests: boolean;
     readonly errorDescriptions: boolean;
     /**

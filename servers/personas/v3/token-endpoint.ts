@@ -124,7 +124,9 @@ export function handleTokenRequest(req: TokenRequest, ctx: TokenContext): Reply 
 
   const basic = basicCredentials(req.headers.authorization);
   const formId = params.get('client_id');
-  if (basic !== null && params.get('client_secret') !== null && choices.token.refuseAmbiguousRequests) {
+  // RFC 6749 §5.2 invalid_request: a request that "utilizes more than one mechanism for authenticating the client" is
+  // invalid, and §4.4.3 gives an invalid request an error response: every persona refuses it.
+  if (basic !== null && params.get('client_secret') !== null) {
     return oauthError(choices, 400, 'invalid_request', 'Use one client authentication method only');
   }
   const credentials = basic ?? (formId === null ? null : { id: formId, secret: params.get('client_secret') ?? '' });

@@ -453,6 +453,13 @@ const faults = [
     'no-server-error',
     'An include value outside the allowed list makes GET /candidates answer 500.',
   ),
+  defineFault(
+    'rm',
+    'rm.auth.401-without-challenge',
+    'rfc9110.15.5.2.challenge',
+    'auth-enforced',
+    'Missing or invalid credentials are answered 401 without a WWW-Authenticate header.',
+  ),
   // Faults written blind from 000 (clause by clause)
   // §5 Credentials
   defineFault(

@@ -55,6 +55,9 @@ export function createRmModule(behaviour: Behaviour): ApiModule {
           return sendError(env, ctx, 404, `no record at ${ctx.path}`);
         if (routed && on(env.behaviour, 'rm.auth.checked-after-validation') && invalidWrite(ctx.method, ctx.path, ctx.body))
           return sendError(env, ctx, 422, 'validation failed');
+        // RFC 9110 §15.5.2: a 401 carries a challenge (000 §5.1: HTTP basic); the fault leaves it out.
+        if (refused.status === 401 && !on(env.behaviour, 'rm.auth.401-without-challenge'))
+          ctx.res.setHeader('www-authenticate', 'Basic realm="Recruitment Marketing API v2", charset="UTF-8"');
         return sendError(env, ctx, refused.status, refused.detail);
       }
       if (match === null) return sendError(env, ctx, 404, `no operation at ${ctx.path}`);

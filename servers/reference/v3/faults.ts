@@ -19,7 +19,13 @@ export const V3_FAULTS = [
     'The token response says expires_in 3600 and the JWT exp claim is iat + 3600.',
   ),
   defineFault('hr', 'hr.token.exp-claim-3600', 'v3.auth.lifetime', 'token', 'expires_in says 300 but the JWT exp claim is iat + 3600.'),
-  defineFault('hr', 'hr.token.type-missing', 'v3.auth.token', 'token', 'The token response has no token_type (RFC 6749 §5.1: REQUIRED).'),
+  defineFault(
+    'hr',
+    'hr.token.type-missing',
+    'rfc6749.5.1.token-type',
+    'token',
+    'The token response has no token_type (RFC 6749 §5.1: REQUIRED).',
+  ),
   defineFault(
     'hr',
     'hr.token.opaque',
@@ -30,7 +36,7 @@ export const V3_FAULTS = [
   defineFault(
     'hr',
     'hr.token.unknown-client-accepted',
-    'v3.auth.token',
+    'rfc6749.4.4.2.authenticate',
     'auth-enforced',
     'The token endpoint issues a token for an unknown client id or a wrong secret (RFC 6749 §5.2: invalid_client).',
   ),
@@ -364,6 +370,84 @@ export const V3_FAULTS = [
     'access-level',
     'code is refused with "Field is invalid for access level" on orgwide activities too: the orgwide-only check runs at every access level.',
   ),
+  // Tokens judged clause by clause against the standards 001 §5.1 invokes (issue #38)
+  defineFault(
+    'hr',
+    'hr.token.iat-backdated',
+    'v3.auth.lifetime',
+    'token',
+    'Tokens are dated 60 s in the past: iat and nbf are the moment of issue minus 60 s and exp = iat + 300 (exp - iat still says 300), so a token dies 240 s after it is issued while expires_in says 300.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.no-store-missing',
+    'rfc6749.5.1.no-store',
+    'token',
+    'The token response carries no Cache-Control header (Pragma: no-cache is still sent).',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.text-plain',
+    'rfc6749.5.1.json',
+    'token',
+    'The token response is labelled text/plain although its body is the JSON object.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.error-in-200',
+    'rfc6749.4.4.2.authenticate',
+    'auth-enforced',
+    'A client that fails authentication (wrong secret, unknown client) is answered 200 with {"error": "invalid_client"} and no token.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.401-without-challenge',
+    'rfc9110.15.5.2.challenge',
+    'auth-enforced',
+    'The token endpoint answers 401 invalid_client without a WWW-Authenticate header (by the form fields and by HTTP basic).',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.error-unregistered',
+    'rfc6749.5.2.error',
+    'token',
+    'An unknown grant_type is refused 400 with error "invalid_grant_type", a code RFC 6749 §5.2 does not list (unsupported_grant_type is).',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.missing-grant-accepted',
+    'rfc6749.4.4.2.grant-type',
+    'token',
+    'A token request without grant_type is taken as the client credentials grant and answered with a token.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.authorization-code-accepted',
+    'rfc6749.5.2.unauthorized-client',
+    'token',
+    'The authorization_code grant sent by the client, with any code, is answered with a token.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.both-methods-accepted',
+    'rfc6749.5.2.invalid-request',
+    'token',
+    'Client credentials sent both by HTTP basic and in the form are accepted (HTTP basic is used); RFC 6749 §5.2 gives invalid_request.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.scope-dropped-unstated',
+    'rfc6749.3.3.scope-stated',
+    'token',
+    'Scopes the server does not know are left out of the token, and the response states no scope although the token carries less than was asked.',
+  ),
+  defineFault(
+    'hr',
+    'hr.auth.401-without-challenge',
+    'rfc6750.3.challenge',
+    'auth-enforced',
+    'The v3 API refuses a missing or invalid bearer token with 401 but no WWW-Authenticate header.',
+  ),
   // Faults written blind from 001 (clause by clause)
   // --- tokens and bearer tokens (001 §5, §8) ---
   defineFault(
@@ -376,21 +460,21 @@ export const V3_FAULTS = [
   defineFault(
     'hr',
     'hr.token.expires-in-string',
-    'v3.auth.lifetime',
+    'rfc6749.5.1.numbers',
     'token',
     'The token response carries expires_in as the string "300", not a number (RFC 6749 §5.1).',
   ),
   defineFault(
     'hr',
     'hr.token.basic-auth-refused',
-    'v3.auth.token',
+    'rfc6749.2.3.1.basic',
     'token',
     'The token endpoint refuses client authentication by HTTP basic (401 invalid_client); only form fields work (RFC 6749 §2.3.1: MUST support basic).',
   ),
   defineFault(
     'hr',
     'hr.token.unknown-client-500',
-    'v3.auth.token',
+    'rfc6749.4.4.2.authenticate',
     'auth-enforced',
     'A token request with a client id the environment never issued answers 500 instead of 401 invalid_client.',
   ),
@@ -1111,6 +1195,25 @@ export const V3_VARIANTS = [
     'learning.variant.public-private-refused',
     'learning.state.access-levels',
     'A change between public and private is refused (400) with the message "Cannot change access level between public and private".',
+  ),
+  // Tokens (RFC 6749 §3.3, §5.2: readings of D56, D57)
+  defineVariant(
+    'hr',
+    'hr.variant.token-invalid-client-400',
+    'rfc6749.5.2.invalid-client',
+    'A client that fails authentication by the form fields is refused 400 invalid_client (HTTP basic still gets 401 with a Basic challenge).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.token-unknown-scope-refused',
+    'rfc6749.5.2.invalid-scope',
+    "A scope outside the server's own (Public.HrCore.Write, Public.HrCore.Read, Public.Learning.Read, Public.Learning.Write, openid) is refused 400 invalid_scope.",
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.token-unknown-scope-default',
+    'rfc6749.3.3.ignore-scope',
+    "Scopes outside the server's own are ignored: the token carries the known ones asked for, else the default scope Public.HrCore.Write, and the response states the scope granted.",
   ),
 ] as const;
 

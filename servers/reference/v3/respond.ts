@@ -76,7 +76,7 @@ export function unauthorized(ctx: Ctx, description: string, tokenSent: boolean):
     ctx,
     401,
     { error: tokenSent ? 'invalid_token' : 'unauthorized', error_description: description, message: description },
-    { 'www-authenticate': challenge },
+    on(ctx.behaviour, 'hr.auth.401-without-challenge') ? {} : { 'www-authenticate': challenge },
   );
 }
 

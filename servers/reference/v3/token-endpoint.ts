@@ -1,9 +1,11 @@
 /**
  * POST /oauth/token: the OAuth 2.0 client credentials grant (001 §5; RFC 6749 §4.4). The client
  * authenticates with HTTP basic or with client_id / client_secret form fields (RFC 6749 §2.3.1;
- * only basic under the token-basic-only variant). Scopes are space separated (001 §5.2) and the
- * token carries exactly the scopes asked for. Unknown client or wrong secret: 401 invalid_client;
- * a grant other than client_credentials: 400.
+ * only basic under the token-basic-only variant), never both at once (§2.3: invalid_request).
+ * Scopes are space separated (001 §5.2) and the token carries exactly the scopes asked for (the
+ * unknown-scope variants refuse or ignore scopes outside the server's own, §3.3). Unknown client or
+ * wrong secret: 401 invalid_client with a Basic challenge (RFC 9110 §15.5.2; 400 by the form under a
+ * variant); a missing grant_type: 400 invalid_request; another grant: 400 unsupported_grant_type.
  */
 import type { Ctx } from '../http-kit';
 import { on } from '../switches';
@@ -17,14 +19,26 @@ interface Credentials {
 }
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+/** The server's own scopes, as the unknown-scope variants know them. */
+const KNOWN_SCOPES: readonly string[] = [HR_WRITE_SCOPE, 'Public.HrCore.Read', 'Public.Learning.Read', 'Public.Learning.Write', 'openid'];
 
-function oauthError(ctx: Ctx, status: number, error: string, description: string, basicChallenge = false): void {
+/** An error of RFC 6749 §5.2; every 401 carries a Basic challenge (RFC 9110 §15.5.2) unless a fault leaves it out. */
+function oauthError(ctx: Ctx, status: number, error: string, description: string): void {
+  const challenge = status === 401 && !on(ctx.behaviour, 'hr.token.401-without-challenge');
   json(
     ctx,
     status,
     { error, error_description: description },
-    { ...NO_STORE, ...(basicChallenge ? { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' } : {}) },
+    { ...NO_STORE, ...(challenge ? { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' } : {}) },
   );
+}
+
+/** A client that failed authentication: 401 invalid_client (400 by the form under a variant; 200 under a fault). */
+function clientRefused(ctx: Ctx, via: Credentials['via'] | null, description: string): void {
+  if (on(ctx.behaviour, 'hr.token.error-in-200'))
+    return json(ctx, 200, { error: 'invalid_client', error_description: description }, NO_STORE);
+  const status = via === 'post' && on(ctx.behaviour, 'hr.variant.token-invalid-client-400') ? 400 : 401;
+  oauthError(ctx, status, 'invalid_client', description);
 }
 
 const formDecode = (text: string): string => {
@@ -59,32 +73,43 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     const form = new URLSearchParams(ctx.rawBody);
 
     const basic = basicCredentials(ctx.req.headers.authorization);
-    if (basic === 'malformed') return oauthError(ctx, 401, 'invalid_client', 'The HTTP basic credentials cannot be read', true);
+    if (basic === 'malformed') return oauthError(ctx, 401, 'invalid_client', 'The HTTP basic credentials cannot be read');
     const formId = form.get('client_id');
     const formSecret = form.get('client_secret');
-    if (basic && formSecret !== null)
+    // The fault authenticates by HTTP basic and ignores the form's secret.
+    if (basic && formSecret !== null && !on(b, 'hr.token.both-methods-accepted'))
       return oauthError(ctx, 400, 'invalid_request', 'Use one client authentication method: HTTP basic or form fields, not both');
     const creds: Credentials | null =
       basic ?? (formId !== null && formSecret !== null ? { id: formId, secret: formSecret, via: 'post' } : null);
     if (creds?.via === 'post' && on(b, 'hr.variant.token-basic-only')) {
-      return oauthError(ctx, 401, 'invalid_client', 'This token endpoint authenticates clients by HTTP basic only', true);
+      return oauthError(ctx, 401, 'invalid_client', 'This token endpoint authenticates clients by HTTP basic only');
     }
     if (creds?.via === 'basic' && on(b, 'hr.token.basic-auth-refused'))
       return oauthError(ctx, 401, 'invalid_client', 'Send client_id and client_secret in the request body');
-    if (!creds) return oauthError(ctx, 401, 'invalid_client', 'Client authentication is required', true);
+    if (!creds) return oauthError(ctx, 401, 'invalid_client', 'Client authentication is required');
     let client: Client | null = tokens.authenticate(creds.id, creds.secret);
     if (!client && on(b, 'hr.token.unknown-client-accepted')) client = { id: creds.id, secret: creds.secret, tenant: tokens.homeTenant };
     // The fault reads the client's tenant before testing that the client was found.
     if (!client && on(b, 'hr.token.unknown-client-500')) throw new TypeError("Cannot read properties of null (reading 'tenant')");
-    if (!client) return oauthError(ctx, 401, 'invalid_client', 'Unknown client or wrong client secret', creds.via === 'basic');
+    if (!client) return clientRefused(ctx, creds.via, 'Unknown client or wrong client secret');
 
-    const grant = form.get('grant_type');
+    // The faults take a missing grant_type for client_credentials, and issue tokens to the authorization_code grant.
+    const asked = form.get('grant_type');
+    const grant = (asked === null || asked === '') && on(b, 'hr.token.missing-grant-accepted') ? 'client_credentials' : asked;
     if (grant === null || grant === '') return oauthError(ctx, 400, 'invalid_request', 'grant_type is required');
-    if (grant !== 'client_credentials')
-      return oauthError(ctx, 400, 'unsupported_grant_type', `The grant type "${grant}" is not supported; use client_credentials`);
+    if (grant !== 'client_credentials' && !(grant === 'authorization_code' && on(b, 'hr.token.authorization-code-accepted'))) {
+      const code = on(b, 'hr.token.error-unregistered') ? 'invalid_grant_type' : 'unsupported_grant_type';
+      return oauthError(ctx, 400, code, `The grant type "${grant}" is not supported; use client_credentials`);
+    }
 
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
-    let granted = on(b, 'hr.token.scope-always-granted') && !scopes.includes(HR_WRITE_SCOPE) ? [...scopes, HR_WRITE_SCOPE] : scopes;
+    const unknown = scopes.filter((s) => !KNOWN_SCOPES.includes(s));
+    if (unknown.length > 0 && on(b, 'hr.variant.token-unknown-scope-refused'))
+      return oauthError(ctx, 400, 'invalid_scope', `Unknown scope: ${unknown.join(' ')}`);
+    const ignoring = unknown.length > 0 && (on(b, 'hr.variant.token-unknown-scope-default') || on(b, 'hr.token.scope-dropped-unstated'));
+    const known = scopes.filter((s) => KNOWN_SCOPES.includes(s));
+    const asKnown = ignoring ? (known.length > 0 ? known : [HR_WRITE_SCOPE]) : scopes;
+    let granted = on(b, 'hr.token.scope-always-granted') && !asKnown.includes(HR_WRITE_SCOPE) ? [...asKnown, HR_WRITE_SCOPE] : asKnown;
     // The fault reads the scope parameter as one name unless it is Public.HrCore.Write alone.
     if (on(b, 'hr.token.multi-scope-not-granted') && scopes.length > 1) granted = scopes.filter((s) => s !== HR_WRITE_SCOPE);
     // The fault keeps only the first name of the list.
@@ -95,7 +120,10 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     if (!on(b, 'hr.variant.token-no-expires-in'))
       body.expires_in = on(b, 'hr.token.expires-in-string') ? String(issued.expiresIn) : issued.expiresIn;
     if (!on(b, 'hr.token.type-missing')) body.token_type = on(b, 'hr.variant.token-type-lowercase') ? 'bearer' : 'Bearer';
-    if (!on(b, 'hr.variant.token-no-scope-echo')) body.scope = scopes.join(' ');
-    json(ctx, 200, body, NO_STORE);
+    // Where the scope granted differs from the one asked, RFC 6749 §3.3 requires it stated (the fault leaves it out).
+    if (ignoring && !on(b, 'hr.token.scope-dropped-unstated')) body.scope = granted.join(' ');
+    else if (!on(b, 'hr.variant.token-no-scope-echo') && !ignoring) body.scope = scopes.join(' ');
+    const headers = on(b, 'hr.token.no-store-missing') ? { pragma: 'no-cache' } : NO_STORE;
+    json(ctx, 200, body, headers, on(b, 'hr.token.text-plain') ? 'text/plain' : 'application/json');
   };
 }

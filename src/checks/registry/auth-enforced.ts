@@ -1,8 +1,14 @@
-/** auth-enforced: missing, wrong or foreign credentials are refused. */
+/**
+ * auth-enforced: missing, wrong or foreign credentials are refused, each refusal with its challenge
+ * (RFC 9110 §15.5.2, RFC 6750 §3); the token endpoint refuses a client that fails authentication
+ * (RFC 6749 §4.4.2, §5.2).
+ */
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { describe, type Exchange } from '../../http/exchange';
 import { V3_AUTH_REFUSED } from '../../readings/entries/v3-refusals';
+import { V3_TOKEN_CLIENT_REFUSED } from '../../readings/entries/token';
+import { headerOf, issuedToken, oauthError, type TokenAnswer } from '../token-answer';
 import { readingOutcome, type ReadingOutcome } from '../readings';
 import { expectNoServerError } from './no-server-error';
 import { enforceAnswer, enforceStatus, statusOutcome, type Answered, type ExpectedStatus } from './status';
@@ -10,7 +16,7 @@ import { enforceAnswer, enforceStatus, statusOutcome, type Answered, type Expect
 const authEnforced = defineCheck({
   name: 'auth-enforced',
   summary:
-    'a request without valid credentials (none, forged, or a token past its life) is refused (RM: 401; v3: 401 or 403, RFC 6750 §3.1)',
+    'a request without valid credentials (none, forged, or a token past its life) is refused (RM: 401; v3: 401 or 403, RFC 6750 §3.1) with its challenge, and the token endpoint refuses a client that fails authentication',
   cites: [
     'rm.auth.401',
     'rm.auth.required',
@@ -19,6 +25,11 @@ const authEnforced = defineCheck({
     'v3.auth.token',
     'v3.auth.lifetime',
     'learning.auth.scope',
+    'rfc6749.4.4.2.authenticate',
+    'rfc6749.5.2.invalid-client',
+    'rfc6749.5.2.invalid-client-basic',
+    'rfc6750.3.',
+    'rfc9110.',
   ],
 });
 export default authEnforced;
@@ -62,37 +73,91 @@ export function expectCredentialsRefused(exchange: Exchange, clause: CitedBy<typ
   if (exchange.api !== 'rm' && refusal.routeShown !== false) {
     expectNoServerError(exchange, clause as never);
     enforceStatus(authEnforced, clause, exchange, expected, { reading: (e) => v3RefusalReading(e, refusal) });
+    expectRefusalChallenge(exchange);
     return;
   }
   enforceAnswer(authEnforced, clause, exchange, expected, (e) => credentialsRefusedOutcome(e, refusal));
-}
-
-/** What a token endpoint answered (RFC 6749 §5.1, §5.2): not an exchange of the catalogue. */
-export interface TokenAnswer {
-  readonly status: number;
-  /** The parsed JSON body, or null. */
-  readonly body: Readonly<Record<string, unknown>> | null;
-  readonly text: string;
-}
-
-/** The access token a token answer issued: a 200 with a non-empty `access_token`, else null. */
-export function issuedToken(answer: TokenAnswer): string | null {
-  const token = answer.body?.access_token;
-  return answer.status === 200 && typeof token === 'string' && token !== '' ? token : null;
+  expectRefusalChallenge(exchange, refusal.routeShown);
 }
 
 /**
- * The predicate: the token endpoint issued no token to a client whose credentials are wrong
- * (`what`), and answered with an error status (RFC 6749 §5.2: 400, or 401 for invalid_client).
+ * The predicate: the token endpoint issued no token to a client whose credentials are wrong (`what`),
+ * and answered with an error status (RFC 6749 §4.4.2 "The authorization server MUST authenticate the client.").
  */
 export function tokenRefusedOutcome(answer: TokenAnswer, what: string): Outcome {
   const issued = issuedToken(answer) !== null;
   return !issued && answer.status >= 400 && answer.status < 500
     ? CONFORMS
-    : nonConforming(`the token endpoint answered ${answer.status}${issued ? ' with an access_token' : ''} to ${what}`);
+    : nonConforming(
+        `the token endpoint answered ${answer.status}${issued ? ' with an access_token' : ''} to ${what} (${describe(answer.exchange)})`,
+      );
 }
 
-/** The token endpoint refused a client with wrong credentials. No catalogue exchange: the verdict names none. */
-export function expectTokenRefused(answer: TokenAnswer, clause: CitedBy<typeof authEnforced>, what: string): void {
-  enforce(authEnforced, clause, null, tokenRefusedOutcome(answer, what));
+/** How the refused client authenticated: by the form fields, or by HTTP basic. */
+export type ClientAuth = 'post' | 'basic';
+
+/**
+ * The token endpoint refuses a client with wrong credentials (`what`): no token, then by the form
+ * fields 400 or 401 invalid_client (the readings of D56), by HTTP basic 401 invalid_client with a
+ * Basic challenge (RFC 6749 §5.2); any 401 carries a challenge (RFC 9110 §15.5.2). Each verdict names
+ * the token exchange.
+ */
+export function expectTokenRefused(answer: TokenAnswer, how: ClientAuth, what: string): void {
+  enforce(authEnforced, 'rfc6749.4.4.2.authenticate', answer.exchange, tokenRefusedOutcome(answer, what));
+  const shown = { status: answer.status, error: oauthError(answer) };
+  if (how === 'basic') {
+    const exact = shown.status === 401 && shown.error === 'invalid_client';
+    const outcome = exact
+      ? CONFORMS
+      : nonConforming(
+          `${what}, sent by HTTP basic: ${describe(answer.exchange)} with error ${JSON.stringify(shown.error)}, expected 401 invalid_client`,
+        );
+    enforce(authEnforced, 'rfc6749.5.2.invalid-client-basic', answer.exchange, outcome);
+    expectChallenge(answer.exchange, 'rfc6749.5.2.invalid-client-basic', 'Basic');
+    return;
+  }
+  const judged = readingOutcome(V3_TOKEN_CLIENT_REFUSED, shown, `${what}, sent in the form: ${describe(answer.exchange)}`);
+  enforce(authEnforced, 'rfc6749.5.2.invalid-client', answer.exchange, judged.outcome, { reading: judged.judgement });
+  if (answer.status === 401) expectChallenge(answer.exchange, 'rfc9110.15.5.2.challenge');
+}
+
+// --- the challenge of a refusal (RFC 9110 §11.6.1, §15.5.2; RFC 6750 §3) ---------------------
+
+/** The auth-schemes of the challenges a WWW-Authenticate value names (RFC 9110 §11.3), lower case. */
+export function challengeSchemes(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  // A challenge starts the value or follows a comma; an auth-param ("realm=...") is a token followed by "=".
+  return [...value.matchAll(/(?:^|,)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?=\s|,|$)(?!\s*=)/g)].map((m) => (m[1] ?? '').toLowerCase());
+}
+
+/** The predicate: the refusal carries a WWW-Authenticate challenge, of `scheme` when one is named. */
+export function challengeOutcome(exchange: Exchange, scheme?: string): Outcome {
+  const value = headerOf(exchange, 'www-authenticate');
+  const schemes = challengeSchemes(value);
+  if (schemes.length === 0)
+    return nonConforming(
+      `${describe(exchange)} carries ${value === undefined ? 'no WWW-Authenticate header' : `no challenge in WWW-Authenticate "${value}"`}`,
+    );
+  if (scheme && !schemes.includes(scheme.toLowerCase()))
+    return nonConforming(`${describe(exchange)}: WWW-Authenticate "${value ?? ''}" holds no ${scheme} challenge`);
+  return CONFORMS;
+}
+
+/** The refusal carries its challenge (`scheme`'s, when named). */
+export function expectChallenge(exchange: Exchange, clause: CitedBy<typeof authEnforced>, scheme?: string): void {
+  enforce(authEnforced, clause, exchange, challengeOutcome(exchange, scheme));
+}
+
+/**
+ * The challenges of a refused request: every 401 names one (RFC 9110 §15.5.2); a v3 refusal of its
+ * bearer token (401 or 403 where the route is shown) names a Bearer one (RFC 6750 §3).
+ */
+export function expectRefusalChallenge(exchange: Exchange, routeShown = true): void {
+  const code = exchange.response?.status;
+  if (exchange.api !== 'rm' && routeShown && (code === 401 || code === 403)) {
+    expectChallenge(exchange, 'rfc6750.3.challenge');
+    expectChallenge(exchange, 'rfc6750.3.bearer', 'Bearer');
+    return;
+  }
+  if (code === 401) expectChallenge(exchange, 'rfc9110.15.5.2.challenge');
 }

@@ -2,7 +2,7 @@
 import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { credentialsRefusalStatus, credentialsRefusedOutcome, type CredentialsRefusal } from './auth-enforced';
+import { credentialsRefusalStatus, credentialsRefusedOutcome, expectRefusalChallenge, type CredentialsRefusal } from './auth-enforced';
 import { enforceAnswer, statusOutcome, type Answered } from './status';
 
 const scope = defineCheck({
@@ -18,6 +18,7 @@ type Clause = CitedBy<typeof scope>;
 export function expectScopeRefused(exchange: Exchange, clause: Clause, refusal: CredentialsRefusal = {}): void {
   const expected = credentialsRefusalStatus(exchange, refusal.routeShown);
   enforceAnswer(scope, clause, exchange, expected, (e) => credentialsRefusedOutcome(e, refusal));
+  expectRefusalChallenge(exchange, refusal.routeShown);
 }
 
 /** The predicate: a write sent with a token that carries the scope (among others) is accepted (2xx). */

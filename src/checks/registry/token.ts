@@ -1,16 +1,30 @@
 /**
- * token: the client-credentials token response (RFC 6749 §5.1) and the token's 300-second life.
- * The token endpoint is no operation of the catalogue: its answers are not exchanges, and the
- * verdicts name none.
+ * token: the token endpoint answers the client credentials grant as 001 §5 and the standards it
+ * invokes say. A success (RFC 6749 §5.1): 200, a JSON object labelled application/json with an
+ * access_token and a token_type of Bearer, Cache-Control no-store and Pragma no-cache, numbers as JSON
+ * numbers, the scope stated where it differs from the one asked (§3.3), a JWT (001 §5.1, RFC 7519 §3)
+ * whose NumericDate claims are numbers and whose life is 300 seconds (001 §5.3; readings of D25, from
+ * the moment of issue, D59). An error (§5.2): 400 (401 only for invalid_client), JSON, one of the six
+ * codes, the one the case calls for (or its readings, D57, D58). Every verdict names the token exchange.
  */
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { issuedToken, type TokenAnswer } from './auth-enforced';
+import { readingOutcome } from '../readings';
+import { describe } from '../../http/exchange';
+import {
+  V3_TOKEN_LIFETIME,
+  V3_TOKEN_OTHER_GRANT,
+  V3_TOKEN_UNKNOWN_SCOPE,
+  type LifetimeShown,
+  type UnknownScopeShown,
+} from '../../readings/entries/token';
+import { OAUTH_ERRORS, hasDirective, headerOf, issuedToken, mediaTypeOf, oauthError, scopeList, type TokenAnswer } from '../token-answer';
 
 const token = defineCheck({
   name: 'token',
-  summary: 'the token endpoint issues a bearer token by the client credentials grant, living 300 seconds',
-  cites: ['v3.auth.token', 'v3.auth.lifetime', 'v3.limit.token-lifetime'],
+  summary:
+    'the token endpoint answers the client credentials grant as RFC 6749 §4.4 and §5 say: a bearer JWT living 300 seconds, or an error of §5.2',
+  cites: ['v3.auth.token', 'v3.auth.lifetime', 'v3.limit.token-lifetime', 'rfc6749.', 'rfc7519.'],
 });
 export default token;
 
@@ -21,33 +35,108 @@ export const TOKEN_LIFETIME_S = 300;
 /** The lifetime accepted as "300 seconds": a server may subtract a few seconds of clock-skew margin. */
 export const MIN_TOKEN_LIFETIME_S = 290;
 
-/** The predicate: the configured client asking for `scope` gets an access token (RFC 6749 §5.1). */
+const seen = (answer: TokenAnswer): string => `${describe(answer.exchange)}; body: ${answer.text.slice(0, 300)}`;
+
+// --- a success (RFC 6749 §5.1) ---------------------------------------------------------------
+
+/** The predicate: the configured client asking for `scope` gets a 200 with an access token (RFC 6749 §5.1). */
 export function tokenIssuedOutcome(answer: TokenAnswer, scope: string): Outcome {
   return issuedToken(answer) !== null
     ? CONFORMS
     : nonConforming(
-        `the token endpoint answered ${answer.status} to the configured client with scope "${scope}" without an access_token ` +
-          `(RFC 6749 §5.1); body: ${answer.text.slice(0, 300)}`,
+        `the token endpoint answered ${answer.status} to the configured client with scope "${scope}" without an access_token (${seen(answer)})`,
       );
 }
 
 /** The configured client gets a token; returns it. */
 export function expectTokenIssued(answer: TokenAnswer, clause: Clause, scope: string): string {
-  enforce(token, clause, null, tokenIssuedOutcome(answer, scope));
+  enforce(token, clause, answer.exchange, tokenIssuedOutcome(answer, scope));
   return issuedToken(answer) ?? '';
 }
 
-/** The predicate: token_type is "Bearer", in any case (RFC 6749 §5.1, §7.1). */
+/** The predicate: token_type is there and is "Bearer", in any case (RFC 6749 §5.1 "Value is case insensitive"; 001 §5.1 a bearer token). */
 export function bearerTypeOutcome(answer: TokenAnswer): Outcome {
   const type = answer.body?.token_type;
   return typeof type === 'string' && type.toLowerCase() === 'bearer'
     ? CONFORMS
-    : nonConforming(`token_type is ${JSON.stringify(type)}, expected "Bearer" in any case (RFC 6749 §5.1, §7.1)`);
+    : nonConforming(`token_type is ${JSON.stringify(type)}, expected "Bearer" in any case`);
 }
 
 export function expectBearerType(answer: TokenAnswer, clause: Clause): void {
-  enforce(token, clause, null, bearerTypeOutcome(answer));
+  enforce(token, clause, answer.exchange, bearerTypeOutcome(answer));
 }
+
+/** The predicate: the answer is a JSON object labelled application/json (RFC 6749 §5.1, §5.2; a charset parameter is allowed). */
+export function tokenJsonOutcome(answer: TokenAnswer): Outcome {
+  const type = mediaTypeOf(answer.exchange);
+  if (answer.body === null) return nonConforming(`the answer is not a JSON object (${seen(answer)})`);
+  return type === 'application/json'
+    ? CONFORMS
+    : nonConforming(
+        `the answer is labelled ${type === null ? 'with no Content-Type' : `"${headerOf(answer.exchange, 'content-type') ?? ''}"`}, not application/json`,
+      );
+}
+
+export function expectTokenJson(answer: TokenAnswer, clause: Clause): void {
+  enforce(token, clause, answer.exchange, tokenJsonOutcome(answer));
+}
+
+/** The predicate: a response carrying a token has Cache-Control with no-store and Pragma with no-cache (RFC 6749 §5.1: MUST). */
+export function noStoreOutcome(answer: TokenAnswer): Outcome {
+  const cache = headerOf(answer.exchange, 'cache-control');
+  const pragma = headerOf(answer.exchange, 'pragma');
+  const missing = [
+    ...(hasDirective(cache, 'no-store')
+      ? []
+      : [`Cache-Control ${cache === undefined ? 'is absent' : `is "${cache}"`} (no-store required)`]),
+    ...(hasDirective(pragma, 'no-cache') ? [] : [`Pragma ${pragma === undefined ? 'is absent' : `is "${pragma}"`} (no-cache required)`]),
+  ];
+  return missing.length === 0 ? CONFORMS : nonConforming(`the token response: ${missing.join('; ')}`);
+}
+
+export function expectNoStore(answer: TokenAnswer, clause: Clause): void {
+  enforce(token, clause, answer.exchange, noStoreOutcome(answer));
+}
+
+/** The predicate: expires_in, when present, is a JSON number (RFC 6749 §5.1 "Numerical values are included as JSON numbers"). */
+export function expiresInNumberOutcome(answer: TokenAnswer): Outcome {
+  const value = answer.body?.expires_in;
+  return value === undefined || typeof value === 'number'
+    ? CONFORMS
+    : nonConforming(`expires_in is ${JSON.stringify(value)}, not a JSON number`);
+}
+
+export function expectExpiresInNumber(answer: TokenAnswer, clause: Clause): void {
+  enforce(token, clause, answer.exchange, expiresInNumberOutcome(answer));
+}
+
+/**
+ * The predicate: the scope the token carries (its JWT `scope` claim) is the one asked for, or the
+ * response states the scope granted (RFC 6749 §3.3: "If the issued access token scope is different
+ * from the one requested by the client, the authorization server MUST include the "scope" response
+ * parameter"). A token whose claims name no scope is not judged.
+ */
+export function scopeStatedOutcome(answer: TokenAnswer, asked: string, payload: Readonly<Record<string, unknown>> | null): Outcome {
+  if (answer.body?.scope !== undefined) return CONFORMS;
+  const carried = scopeList(payload?.scope);
+  if (carried === null) return CONFORMS;
+  const want = new Set(scopeList(asked));
+  const same = carried.length === want.size && carried.every((s) => want.has(s));
+  return same
+    ? CONFORMS
+    : nonConforming(`the token carries the scope "${carried.join(' ')}" where "${asked}" was asked, and the response states no scope`);
+}
+
+export function expectScopeStated(
+  answer: TokenAnswer,
+  clause: Clause,
+  asked: string,
+  payload: Readonly<Record<string, unknown>> | null,
+): void {
+  enforce(token, clause, answer.exchange, scopeStatedOutcome(answer, asked, payload));
+}
+
+// --- the JWT (001 §5.1, RFC 7519) -------------------------------------------------------------
 
 /**
  * The compact form of a JWT (RFC 7519 §3, RFC 7515 §7.1): three base64url parts separated by dots,
@@ -65,70 +154,123 @@ export function jwtFormOutcome(accessToken: string): Outcome {
     : nonConforming('the access token is not a JWT in compact form (three base64url parts separated by dots, RFC 7519 §3)');
 }
 
-export function expectJwtForm(accessToken: string, clause: Clause): void {
-  enforce(token, clause, null, jwtFormOutcome(accessToken));
+export function expectJwtForm(answer: TokenAnswer, accessToken: string, clause: Clause): void {
+  enforce(token, clause, answer.exchange, jwtFormOutcome(accessToken));
 }
 
-const lives300 = (seconds: number): boolean => seconds >= MIN_TOKEN_LIFETIME_S && seconds <= TOKEN_LIFETIME_S;
-const tolerated = `${MIN_TOKEN_LIFETIME_S} to ${TOKEN_LIFETIME_S} tolerated`;
-
-/**
- * The predicate: `expires_in` says 300 seconds, as a JSON number (RFC 6749 §5.1: "Numerical values
- * are included as JSON numbers"; a string of digits is not one).
- */
-export function expiresInOutcome(expiresIn: unknown): Outcome {
-  if (typeof expiresIn !== 'number')
-    return nonConforming(
-      `expires_in is ${JSON.stringify(expiresIn)}, not a JSON number (RFC 6749 §5.1: "Numerical values are included as JSON numbers")`,
-    );
-  return lives300(expiresIn)
+/** The predicate: a NumericDate claim (exp, nbf, iat), when present, is a number (RFC 7519 §4.1.4-4.1.6 "Its value MUST be a number"). */
+export function numericDateOutcome(claim: string, value: unknown): Outcome {
+  return value === undefined || (typeof value === 'number' && Number.isFinite(value))
     ? CONFORMS
-    : nonConforming(`expires_in is ${JSON.stringify(expiresIn)}, expected ${TOKEN_LIFETIME_S} seconds (${tolerated})`);
+    : nonConforming(`the JWT's "${claim}" is ${JSON.stringify(value)}, not a number of seconds (NumericDate)`);
 }
 
-/**
- * The predicate: the JWT's exp lies 300 seconds after the request, as this machine's clock saw it
- * asked (`before`) and answered (`after`), within `skew` seconds of clock skew.
- */
-export function expiryByClockOutcome(exp: number, before: number, after: number, skew: number): Outcome {
-  return exp >= before + MIN_TOKEN_LIFETIME_S - skew && exp <= after + TOKEN_LIFETIME_S + skew
-    ? CONFORMS
-    : nonConforming(
-        `the JWT's exp is ${exp - before} seconds after the request, expected ${TOKEN_LIFETIME_S} (${skew} s of clock skew allowed)`,
-      );
+export function expectNumericDate(answer: TokenAnswer, claim: 'exp' | 'nbf' | 'iat', value: unknown, clause: Clause): void {
+  enforce(token, clause, answer.exchange, numericDateOutcome(claim, value));
+}
+
+/** When the token was issued, in seconds, and how far the measure may be off. */
+export interface IssueMoment {
+  at: number;
+  tolerance: number;
+  /** Where the moment was read: the answer's Date header, or this machine's clock. */
+  by: 'Date' | 'clock';
 }
 
 /**
- * The predicate: the JWT's claims say it lives 300 seconds from its issue. The time of issue is read
- * two ways, and either will do: `iat` (exp - iat), or the request as this machine's clock saw it
- * (exp against `before`/`after`, within `skew`). An issuer may backdate `iat` (and `nbf`) for clock
- * skew, as Azure AD does, so exp - iat alone does not judge; a server whose clock is off ours keeps
- * exp - iat. A token that neither reading gives 300 seconds fails.
+ * The moment of issue (D59): the answer's Date (RFC 9110 §6.6.1: when the message was originated, by
+ * the server's clock; one second's resolution), else this machine's clock between the request
+ * (`before`) and the answer (`after`), within `skew` seconds. Not the JWT's iat, which issuers backdate.
  */
-export function claimsLifetimeOutcome(exp: number, iat: number, before: number, after: number, skew: number): Outcome {
-  if (lives300(exp - iat)) return CONFORMS;
-  const byClock = expiryByClockOutcome(exp, before, after, skew);
-  return byClock.ok
+export function issueMoment(answer: TokenAnswer, before: number, after: number, skew: number): IssueMoment {
+  const date = Date.parse(headerOf(answer.exchange, 'date') ?? '');
+  if (Number.isFinite(date)) return { at: Math.floor(date / 1000), tolerance: 1, by: 'Date' };
+  return { at: (before + after) / 2, tolerance: skew + (after - before) / 2, by: 'clock' };
+}
+
+/** What the answer shows of the token's life: expires_in, and exp measured from the moment of issue. */
+export function lifetimeShown(answer: TokenAnswer, exp: unknown, moment: IssueMoment): LifetimeShown {
+  const body = answer.body ?? {};
+  return {
+    expiresIn: Object.hasOwn(body, 'expires_in') ? { present: true, value: body.expires_in } : { present: false },
+    expFromIssue: typeof exp === 'number' ? exp - moment.at : null,
+    tolerance: moment.tolerance,
+  };
+}
+
+/** The life the answer states is 300 seconds, by the readings of D25 (v3.token.lifetime). */
+export function expectLifetime(answer: TokenAnswer, shown: LifetimeShown, moment: IssueMoment, clause: Clause): void {
+  const exp =
+    shown.expFromIssue === null
+      ? 'no exp'
+      : `exp ${shown.expFromIssue} s after the issue (by ${moment.by === 'Date' ? 'its Date header' : "this machine's clock"}, ±${moment.tolerance} s)`;
+  const expiresIn = shown.expiresIn.present ? `expires_in ${JSON.stringify(shown.expiresIn.value)}` : 'no expires_in';
+  const judged = readingOutcome(V3_TOKEN_LIFETIME, shown, `${expiresIn}, ${exp}; 001 §5.3 gives ${TOKEN_LIFETIME_S} s`);
+  enforce(token, clause, answer.exchange, judged.outcome, { reading: judged.judgement });
+}
+
+// --- an error (RFC 6749 §5.2) -----------------------------------------------------------------
+
+/** The predicate: no token, and the status §5.2 gives: 400, or 401 for invalid_client. */
+export function errorStatusOutcome(answer: TokenAnswer, what: string): Outcome {
+  if (issuedToken(answer) !== null) return nonConforming(`the token endpoint issued a token to ${what} (${describe(answer.exchange)})`);
+  const error = oauthError(answer);
+  if (answer.status === 400 || (answer.status === 401 && error === 'invalid_client')) return CONFORMS;
+  return nonConforming(`${what}: ${seen(answer)}, expected 400 with an error (401 only for invalid_client)`);
+}
+
+export function expectErrorStatus(answer: TokenAnswer, clause: Clause, what: string): void {
+  enforce(token, clause, answer.exchange, errorStatusOutcome(answer, what));
+}
+
+/** The predicate: the answer names one of the six error codes of §5.2 in its `error` member. */
+export function registeredErrorOutcome(answer: TokenAnswer, what: string): Outcome {
+  const error = oauthError(answer);
+  return error !== null && (OAUTH_ERRORS as readonly string[]).includes(error)
     ? CONFORMS
-    : nonConforming(
-        `the JWT lives exp - iat = ${exp - iat} seconds, and its exp is ${exp - before} seconds after the request (${skew} s of clock ` +
-          `skew allowed): expected ${TOKEN_LIFETIME_S} from its issue by either (${tolerated})`,
-      );
+    : nonConforming(`${what}: error is ${JSON.stringify(answer.body?.error)}, not one of ${OAUTH_ERRORS.join(', ')} (${seen(answer)})`);
 }
 
-/** What states a token's lifetime: its response's expires_in, the JWT's exp (with iat, and against the clock), or exp against the clock alone. */
-export type StatedLifetime =
-  | { by: 'expires_in'; expiresIn: unknown }
-  | { by: 'claims'; exp: number; iat: number; before: number; after: number; skew: number }
-  | { by: 'clock'; exp: number; before: number; after: number; skew: number };
-
-export function lifetimeOutcome(stated: StatedLifetime): Outcome {
-  if (stated.by === 'expires_in') return expiresInOutcome(stated.expiresIn);
-  if (stated.by === 'claims') return claimsLifetimeOutcome(stated.exp, stated.iat, stated.before, stated.after, stated.skew);
-  return expiryByClockOutcome(stated.exp, stated.before, stated.after, stated.skew);
+export function expectRegisteredError(answer: TokenAnswer, clause: Clause, what: string): void {
+  enforce(token, clause, answer.exchange, registeredErrorOutcome(answer, what));
 }
 
-/** The lifetime a token's response or its claims state is 300 seconds. */
-export function expectLifetime(stated: StatedLifetime, clause: Clause): void {
-  enforce(token, clause, null, lifetimeOutcome(stated));
+/** The predicate: the error is `code`, the one §5.2 gives this case. */
+export function errorCodeOutcome(answer: TokenAnswer, code: string, what: string): Outcome {
+  return oauthError(answer) === code
+    ? CONFORMS
+    : nonConforming(`${what}: error is ${JSON.stringify(answer.body?.error)}, expected "${code}"`);
+}
+
+export function expectErrorCode(answer: TokenAnswer, code: string, clause: Clause, what: string): void {
+  enforce(token, clause, answer.exchange, errorCodeOutcome(answer, code, what));
+}
+
+/** What the answer to Public.HrCore.Write with an unknown scope showed (D57). */
+export function unknownScopeShown(
+  answer: TokenAnswer,
+  unknown: string,
+  payload: Readonly<Record<string, unknown>> | null,
+): UnknownScopeShown {
+  return {
+    status: answer.status,
+    error: oauthError(answer),
+    issued: issuedToken(answer) !== null,
+    stated: scopeList(answer.body?.scope),
+    carried: scopeList(payload?.scope),
+    unknown,
+  };
+}
+
+/** An unknown scope is refused with invalid_scope, ignored (and the scope stated) or granted: the readings of D57. */
+export function expectUnknownScopeHandled(answer: TokenAnswer, shown: UnknownScopeShown, clause: Clause): void {
+  const judged = readingOutcome(V3_TOKEN_UNKNOWN_SCOPE, shown, `asked for "${shown.unknown}": ${seen(answer)}`);
+  enforce(token, clause, answer.exchange, judged.outcome, { reading: judged.judgement });
+}
+
+/** The authorization_code grant of this client is refused as one of the readings of D58. */
+export function expectOtherGrantRefused(answer: TokenAnswer, clause: Clause): void {
+  const shown = { status: answer.status, error: oauthError(answer), issued: issuedToken(answer) !== null };
+  const judged = readingOutcome(V3_TOKEN_OTHER_GRANT, shown, `the authorization_code grant with a code never issued: ${seen(answer)}`);
+  enforce(token, clause, answer.exchange, judged.outcome, { reading: judged.judgement });
 }
