@@ -17,9 +17,16 @@ export {
   type CredentialsRefusal,
   type TokenAnswer,
 } from './registry/auth-enforced';
-export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkEnded } from './registry/cursor';
+export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkComplete, expectCursorWalkEnded } from './registry/cursor';
+export { instantOfText, instantText, shownInstant, type ShownInstant } from './instant';
 export {
   expectArrayFormAnswered,
+  expectBounds,
+  expectConversationFalseReading,
+  expectLiveJobs,
+  expectOneValue,
+  type BoundQuery,
+  type KnownInstant,
   expectDisjoint,
   expectExcludes,
   expectOnlyFitting,
@@ -61,8 +68,10 @@ export {
   expectNumericWalkEnded,
   expectPagesDisjoint,
   expectPagesWithin,
+  expectPageSizeReading,
   expectPastEnd,
   pastEndOutcome,
+  pastEndShown,
 } from './registry/pagination';
 export {
   expectField,
