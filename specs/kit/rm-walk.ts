@@ -6,7 +6,15 @@
 import type { OperationSpec } from '../../src/catalogue/types';
 import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { endsNumericWalk, expectDocumented, expectNotCapped, expectPageSizeReading, expectPastEnd, pastEndShown, type Page } from '../../src/checks';
+import {
+  endsNumericWalk,
+  expectDocumented,
+  expectNotCapped,
+  expectPageSizeReading,
+  expectPastEnd,
+  pastEndShown,
+  type Page,
+} from '../../src/checks';
 import { dataOf, nextCursorOf, type Resource } from './rm-doc';
 
 export interface Walk {

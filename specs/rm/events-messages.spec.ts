@@ -238,7 +238,11 @@ async function checkCreatedAt({ rm, op, params, observe, clauses, events }: Even
     clauses.createdAt,
   );
   if (judged === 0 && events.length > 0)
-    observe('other', `${op.method} ${op.path} created_at`, 'no event shows its created_at (utc, epoch or local with an offset): bounds not judged');
+    observe(
+      'other',
+      `${op.method} ${op.path} created_at`,
+      'no event shows its created_at (utc, epoch or local with an offset): bounds not judged',
+    );
 }
 
 /** Without a verdict: whether one query's bounds hold of the events read before (for bounds only "named as accepted"). */

@@ -561,7 +561,9 @@ test.describe('filters', () => {
       () => walkNumeric(rm, list(), window, 100, 10),
       () => walkNumeric(rm, list(), byFalse, 100, 10),
     ]);
-    const unshown = [...new Set([...byDefault.records, ...falseWalk.records].filter((r) => statusOf(archivedStatus(r)) === null).map((r) => r.id))];
+    const unshown = [
+      ...new Set([...byDefault.records, ...falseWalk.records].filter((r) => statusOf(archivedStatus(r)) === null).map((r) => r.id)),
+    ];
     for (const id of unshown.slice(0, 20)) {
       const got = await rm.call('rm.candidates.get', { params: { candidateId: id } });
       const resource = got.response?.status === 200 ? singleOf(got) : null;

@@ -74,11 +74,6 @@ export function cursorCompleteOutcome(last: Exchange, shown: readonly string[], 
 }
 
 /** A cursor walk did not end early: about the answer that ended it, then the numeric walk's pages. */
-export function expectCursorWalkComplete(
-  last: Exchange,
-  shown: readonly string[],
-  numeric: readonly Page[],
-  what: string,
-): void {
+export function expectCursorWalkComplete(last: Exchange, shown: readonly string[], numeric: readonly Page[], what: string): void {
   enforce(cursor, 'rm.query.cursor', about(last, exchangesOf(numeric)), cursorCompleteOutcome(last, shown, idsOn(numeric), what));
 }

@@ -323,7 +323,8 @@ export function boundsShown<R extends Identified>(
         entry(r.id, instant, page.exchange).seen.push({ bounds, selected: true });
       }
     if (query.whole)
-      for (const k of known) if (!returned.has(k.id)) entry(k.id, k.instant, firstPage(query.selection)).seen.push({ bounds, selected: false });
+      for (const k of known)
+        if (!returned.has(k.id)) entry(k.id, k.instant, firstPage(query.selection)).seen.push({ bounds, selected: false });
   }
   return { shown: { records: [...records.values()] }, texts };
 }
@@ -350,7 +351,10 @@ export function boundsOutcome<R extends Identified>(
   const key = firstWrong ? `${firstWrong.id}\u0000${firstWrong.at}` : '';
   const seen = firstWrong
     ? firstWrong.seen
-        .map((q) => `${q.selected ? 'selected' : 'not selected'} by ${q.bounds.map((b) => `${opText[b.op]} ${new Date(b.at).toISOString()}`).join(' and ')}`)
+        .map(
+          (q) =>
+            `${q.selected ? 'selected' : 'not selected'} by ${q.bounds.map((b) => `${opText[b.op]} ${new Date(b.at).toISOString()}`).join(' and ')}`,
+        )
         .join('; ')
     : '';
   const what = firstWrong ? `${rule}: record ${texts.get(key)?.text ?? firstWrong.id} was ${seen}` : rule;
@@ -375,7 +379,16 @@ export function expectBounds<R extends Identified>(
 ): number {
   const { outcome, judgement, about: first, judged, ops } = boundsOutcome(queries, instantOf, known, rule);
   const cited = !outcome.ok && clauseOf ? clauseOf(ops) : clause;
-  enforce(filter, cited, about(first, queries.flatMap((q) => exchangesOf(q.selection.pages))), outcome, { reading: judgement });
+  enforce(
+    filter,
+    cited,
+    about(
+      first,
+      queries.flatMap((q) => exchangesOf(q.selection.pages)),
+    ),
+    outcome,
+    { reading: judgement },
+  );
   return judged;
 }
 
@@ -386,7 +399,11 @@ export function expectBounds<R extends Identified>(
  * `kind`, "kind | string") is shown it by the filters on it: no such record (`unshown`) is selected
  * by filters for two different values (`byValue`: value -> its selection).
  */
-export function oneValueOutcome(byValue: readonly (readonly [string, Selection])[], unshown: readonly string[], attribute: string): Outcome {
+export function oneValueOutcome(
+  byValue: readonly (readonly [string, Selection])[],
+  unshown: readonly string[],
+  attribute: string,
+): Outcome {
   const clash = firstClash(byValue, unshown);
   return clash === null
     ? CONFORMS
@@ -395,7 +412,10 @@ export function oneValueOutcome(byValue: readonly (readonly [string, Selection])
       );
 }
 
-function firstClash(byValue: readonly (readonly [string, Selection])[], unshown: readonly string[]): { id: string; a: Selection; b: Selection } | null {
+function firstClash(
+  byValue: readonly (readonly [string, Selection])[],
+  unshown: readonly string[],
+): { id: string; a: Selection; b: Selection } | null {
   for (const id of unshown) {
     const having = byValue.filter(([, s]) => ids(s).includes(id));
     const [a, b] = having;
@@ -405,7 +425,12 @@ function firstClash(byValue: readonly (readonly [string, Selection])[], unshown:
 }
 
 /** About the page of the second selection that returned the record, then the first's. */
-export function expectOneValue(byValue: readonly (readonly [string, Selection])[], unshown: readonly string[], attribute: string, clause: Clause): void {
+export function expectOneValue(
+  byValue: readonly (readonly [string, Selection])[],
+  unshown: readonly string[],
+  attribute: string,
+  clause: Clause,
+): void {
   const clash = firstClash(byValue, unshown);
   const exchanges = clash
     ? about(pageWith(clash.b.pages, clash.id)?.exchange, [pageWith(clash.a.pages, clash.id)?.exchange])
@@ -416,7 +441,10 @@ export function expectOneValue(byValue: readonly (readonly [string, Selection])[
 // ---- live jobs ----------------------------------------------------------------------------------------
 
 /** What GET /jobs listed, in the terms the readings of "lists live jobs" read (D77); `now`: the time of the read. */
-export function liveJobsShown<R extends Identified & { attributes: Readonly<Record<string, unknown>> }>(selection: Selection<R>, now: number): LiveJobsShown {
+export function liveJobsShown<R extends Identified & { attributes: Readonly<Record<string, unknown>> }>(
+  selection: Selection<R>,
+  now: number,
+): LiveJobsShown {
   return {
     jobs: selection.pages.flatMap((p) =>
       p.records.map((j) => {
@@ -449,7 +477,16 @@ export function expectLiveJobs<R extends Identified & { attributes: Readonly<Rec
   const outcome = judged.ok
     ? judged
     : nonConforming(`${judged.detail}; listed: ${listed(wrong.map((j) => `${j.id} (status ${JSON.stringify(j.attributes.status)})`))}`);
-  enforce(filter, clause, returning(selection, wrong.map((j) => j.id)), outcome, { reading: judgement });
+  enforce(
+    filter,
+    clause,
+    returning(
+      selection,
+      wrong.map((j) => j.id),
+    ),
+    outcome,
+    { reading: judgement },
+  );
 }
 
 // ---- filter[conversation][exists]=false ------------------------------------------------------------------
@@ -459,7 +496,12 @@ export function expectLiveJobs<R extends Identified & { attributes: Readonly<Rec
  * only the messages in no conversation, or every message) of the candidate's messages (`all`), as
  * include=conversation showed them (`inOne`: naming a conversation; `inNone`: naming none).
  */
-export function conversationFalseOutcome(no: Selection, all: Selection, inOne: readonly string[], inNone: readonly string[]): ReadingOutcome {
+export function conversationFalseOutcome(
+  no: Selection,
+  all: Selection,
+  inOne: readonly string[],
+  inNone: readonly string[],
+): ReadingOutcome {
   const shown = { all: ids(all), inOne, inNone, no: ids(no), complete: no.complete !== false && all.complete !== false };
   return readingOutcome(RM_CONVERSATION_FALSE, shown, no.query);
 }

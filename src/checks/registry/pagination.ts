@@ -132,7 +132,12 @@ export function expectNumericWalkEnded(answers: readonly Page[], perPage: number
 // ---- a page past the end ------------------------------------------------------------------------
 
 /** What an answer to a page after the first showed, in the terms the readings of a page past the end read (D35, D49). */
-export function pastEndShown(exchange: Exchange, records: number, previous: readonly string[] | null, ids: readonly string[]): PastEndShown {
+export function pastEndShown(
+  exchange: Exchange,
+  records: number,
+  previous: readonly string[] | null,
+  ids: readonly string[],
+): PastEndShown {
   const same = previous !== null && previous.length > 0 && previous.length === ids.length && previous.every((id, i) => ids[i] === id);
   return { status: exchange.response?.status ?? 0, records, repeatsLast: same };
 }
@@ -149,7 +154,11 @@ export function pastEndOutcome(
   shown: PastEndShown = { status: exchange.response?.status ?? 0, records: 0, repeatsLast: false },
   filtered = false,
 ): ReadingOutcome {
-  return readingOutcome(filtered ? RM_PAST_END_FILTERED : RM_PAST_END, shown, `${describe(exchange)}: page ${page} past the end of a numeric walk`);
+  return readingOutcome(
+    filtered ? RM_PAST_END_FILTERED : RM_PAST_END,
+    shown,
+    `${describe(exchange)}: page ${page} past the end of a numeric walk`,
+  );
 }
 
 /** A page past the end of a numeric walk: no 5xx, then a lawful reading (pastEndOutcome); the verdict names it. */

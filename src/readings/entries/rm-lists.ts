@@ -142,15 +142,25 @@ export const RM_ARRAY_FORM: ReadingsEntry<ArrayFormShown> = defineReadings({
       frameworks: ['JSON:API filter convention', 'Spring (String[] from a comma list)', 'ASP.NET Core with a comma binder'],
       holds: (s) => s.comma === 200,
       shows: [{ comma: 200, repeated: null }],
-      not: [{ comma: 400, repeated: 200 }, { comma: 500, repeated: null }],
+      not: [
+        { comma: 400, repeated: 200 },
+        { comma: 500, repeated: null },
+      ],
     },
     {
       id: 'repeated-brackets',
       name: 'repeated deep-object keys (filter[kind][]=a&filter[kind][]=b), the comma form refused',
       frameworks: ['Rack and Rails params', 'qs (Express)', 'PHP $_GET'],
       holds: (s) => (s.comma === 400 || s.comma === 422) && s.repeated === 200,
-      shows: [{ comma: 400, repeated: 200 }, { comma: 422, repeated: 200 }],
-      not: [{ comma: 400, repeated: 400 }, { comma: 500, repeated: 200 }, { comma: 200, repeated: null }],
+      shows: [
+        { comma: 400, repeated: 200 },
+        { comma: 422, repeated: 200 },
+      ],
+      not: [
+        { comma: 400, repeated: 400 },
+        { comma: 500, repeated: 200 },
+        { comma: 200, repeated: null },
+      ],
     },
   ],
 });
@@ -172,7 +182,8 @@ export const RM_PAGE_SIZE: ReadingsEntry<PageSizeShown> = defineReadings({
   id: 'rm.page.size',
   decision: 'D44',
   clause: 'rm.gap.per-page',
-  question: 'Is a per_page above the target\'s own maximum honoured, clamped or refused? 000 §8: "Default and maximum per_page: not shown".',
+  question:
+    'Is a per_page above the target\'s own maximum honoured, clamped or refused? 000 §8: "Default and maximum per_page: not shown".',
   judgedBy: 'pagination',
   readings: [
     {
@@ -306,7 +317,8 @@ export const RM_CONVERSATION_FALSE: ReadingsEntry<ConversationFalseShown> = defi
   id: 'rm.filter.conversation.false',
   decision: 'D76',
   clause: 'rm.filter.conversation',
-  question: 'What does filter[conversation][exists]=false return? 000 §4: "`true` returns only messages in a conversation; `false` accepted".',
+  question:
+    'What does filter[conversation][exists]=false return? 000 §4: "`true` returns only messages in a conversation; `false` accepted".',
   judgedBy: 'filter',
   readings: [
     {
@@ -346,7 +358,15 @@ export interface LiveJobsShown {
  * status of the application page (values seen: live and draft)"); compared trimmed and in any case.
  * Other values (published, open, internal, ...) are not read as either.
  */
-export const NOT_LIVE_STATUSES: readonly string[] = Object.freeze(['draft', 'unpublished', 'closed', 'expired', 'archived', 'inactive', 'deleted']);
+export const NOT_LIVE_STATUSES: readonly string[] = Object.freeze([
+  'draft',
+  'unpublished',
+  'closed',
+  'expired',
+  'archived',
+  'inactive',
+  'deleted',
+]);
 
 /** Whether a status names a page that is not live. */
 export function namesNotLive(status: unknown): boolean {
