@@ -454,6 +454,64 @@ const faults = [
     'An include value outside the allowed list makes GET /candidates answer 500.',
   ),
   // Faults written blind from 000 (clause by clause)
+  // Issue 38: edges the list checks used to leave unjudged (schemas/DECISIONS.md D35, D36, D44, D75-D79).
+  defineFault(
+    'rm',
+    'rm.filter.created-at-utc-null-passes',
+    'rm.filter.created_at',
+    'filter',
+    'Candidate events show created_at with utc null (epoch kept), and the created_at bounds, compared with utc, let every such event through.',
+  ),
+  defineFault(
+    'rm',
+    'rm.filter.event-kind-null-every-kind',
+    'rm.filter.kind',
+    'filter',
+    'Lifecycle events show kind null, and the kind filter returns them for every kind asked.',
+  ),
+  defineFault(
+    'rm',
+    'rm.filter.conversation-false-inverted',
+    'rm.filter.conversation',
+    'filter',
+    'filter[conversation][exists]=false returns the messages in a conversation (the condition inverted for false only).',
+  ),
+  defineFault(
+    'rm',
+    'rm.pagination.past-end-409',
+    'rm.query.page',
+    'pagination',
+    'A numeric page after the first that lies past the last record answers 409.',
+  ),
+  defineFault(
+    'rm',
+    'rm.pagination.include-past-end-403',
+    'rm.query.page',
+    'pagination',
+    'GET /jobs with include answers a numeric page past the last record with 403.',
+  ),
+  defineFault(
+    'rm',
+    'rm.pagination.per-page-over-max-403',
+    'rm.query.per_page',
+    'pagination',
+    'per_page above the maximum (100) is refused with 403.',
+  ),
+  defineFault(
+    'rm',
+    'rm.cursor.ends-early',
+    'rm.query.cursor',
+    'cursor',
+    'A cursor page carries no next_cursor once the records after it fit on one page: the walk ends one page early.',
+  ),
+  defineFault(
+    'rm',
+    'rm.jobs.closed-listed',
+    'rm.op.jobs.list',
+    'filter',
+    'Jobs past their closing date show status "closed", and GET /jobs still lists them.',
+  ),
+  defineFault('rm', 'rm.schema.uid-shared', 'rm.candidate.uid', 'schema', 'Every candidate created through the API gets the same uid.'),
   // §5 Credentials
   defineFault(
     'rm',
@@ -885,10 +943,10 @@ const faults = [
   ),
   defineFault(
     'rm',
-    'rm.filter.event-created-at-lte-exclusive',
+    'rm.filter.event-created-at-gte-exclusive',
     'rm.filter.created_at',
     'filter',
-    'filter[created_at][lte] is applied as lt: an event created exactly at the bound is left out.',
+    'filter[created_at][gte] is applied as gt: an event created exactly at the bound is left out.',
   ),
   defineFault(
     'rm',
@@ -1321,64 +1379,6 @@ const faults = [
     'membership',
     'DELETE removes the candidate from every list it is in, not only from the list named.',
   ),
-  // Issue 38: edges the list checks used to leave unjudged (schemas/DECISIONS.md D35, D36, D44, D75-D79).
-  defineFault(
-    'rm',
-    'rm.filter.created-at-utc-null-passes',
-    'rm.filter.created_at',
-    'filter',
-    'Candidate events show created_at with utc null (epoch kept), and the created_at bounds, compared with utc, let every such event through.',
-  ),
-  defineFault(
-    'rm',
-    'rm.filter.event-kind-null-every-kind',
-    'rm.filter.kind',
-    'filter',
-    'Lifecycle events show kind null, and the kind filter returns them for every kind asked.',
-  ),
-  defineFault(
-    'rm',
-    'rm.filter.conversation-false-inverted',
-    'rm.filter.conversation',
-    'filter',
-    'filter[conversation][exists]=false returns the messages in a conversation (the condition inverted for false only).',
-  ),
-  defineFault(
-    'rm',
-    'rm.pagination.past-end-409',
-    'rm.query.page',
-    'pagination',
-    'A numeric page after the first that lies past the last record answers 409.',
-  ),
-  defineFault(
-    'rm',
-    'rm.pagination.include-past-end-403',
-    'rm.query.page',
-    'pagination',
-    'GET /jobs with include answers a numeric page past the last record with 403.',
-  ),
-  defineFault(
-    'rm',
-    'rm.pagination.per-page-over-max-403',
-    'rm.query.per_page',
-    'pagination',
-    'per_page above the maximum (100) is refused with 403.',
-  ),
-  defineFault(
-    'rm',
-    'rm.cursor.ends-early',
-    'rm.query.cursor',
-    'cursor',
-    'A cursor page carries no next_cursor once the records after it fit on one page: the walk ends one page early.',
-  ),
-  defineFault(
-    'rm',
-    'rm.jobs.closed-listed',
-    'rm.op.jobs.list',
-    'filter',
-    'Jobs past their closing date show status "closed", and GET /jobs still lists them.',
-  ),
-  defineFault('rm', 'rm.schema.uid-shared', 'rm.candidate.uid', 'schema', 'Every candidate created through the API gets the same uid.'),
 ] as const;
 
 const variants = [
@@ -1634,3 +1634,6 @@ export const RM_VARIANTS: readonly VariantSpec[] = variants;
 // Retired: rm.content-type.html: no sentence gives the media type of responses (000 §1 names the request media type only; §7 "Error body format: not shown."); its check "content-type" no longer exists.
 // Renamed: rm.schema.event-kind-outside-list is now rm.filter.event-kind-class-names, caught by the filter check: §2 lists the kinds the
 // filter accepts, not every kind an event may have (variant rm.variant.extra-event-kind), so the schema check cannot fail it; what filter[kind]=view answers can.
+// Retired: rm.filter.event-created-at-lte-exclusive (lte applied as lt): an event shown at T and left out of lte=T is the one miss
+// the lawful reading "µs stored, ms shown" explains (D75, variant rm.variant.timestamps-microseconds); replaced by
+// rm.filter.event-created-at-gte-exclusive, which no reading explains.

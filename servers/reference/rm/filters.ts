@@ -150,7 +150,7 @@ export interface EventFilter {
   createdLte: number | null;
   /** Faults: kinds matched by substring; lte applied as lt. */
   kindSubstring?: boolean;
-  lteExclusive?: boolean;
+  gteExclusive?: boolean;
   /** Fault: lifecycle events (shown without a kind) match every kind. */
   nullKindEverywhere?: boolean;
 }
@@ -175,7 +175,7 @@ export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilte
     createdGte: ignoreDates ? null : createdGte,
     createdLte: ignoreDates ? null : createdLte,
     kindSubstring: on(env.behaviour, 'rm.filter.event-kind-substring'),
-    lteExclusive: on(env.behaviour, 'rm.filter.event-created-at-lte-exclusive'),
+    gteExclusive: on(env.behaviour, 'rm.filter.event-created-at-gte-exclusive'),
     nullKindEverywhere: on(env.behaviour, 'rm.filter.event-kind-null-every-kind'),
   };
 }
@@ -184,8 +184,8 @@ export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
   const kinds = f.kinds as ReadonlySet<string> | null;
   const anyKind = f.nullKindEverywhere === true && e.kind === 'lifecycle';
   if (kinds && !anyKind && !(f.kindSubstring ? [...kinds].some((k) => e.kind.includes(k)) : kinds.has(e.kind))) return false;
-  if (f.createdGte !== null && e.created < f.createdGte) return false;
-  if (f.createdLte !== null && (f.lteExclusive ? e.created >= f.createdLte : e.created > f.createdLte)) return false;
+  if (f.createdGte !== null && (f.gteExclusive ? e.created <= f.createdGte : e.created < f.createdGte)) return false;
+  if (f.createdLte !== null && e.created > f.createdLte) return false;
   return true;
 }
 
