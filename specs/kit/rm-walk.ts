@@ -6,7 +6,15 @@
 import type { OperationSpec } from '../../src/catalogue/types';
 import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { endsNumericWalk, expectDocumented, expectNotCapped, expectPastEnd, type Page } from '../../src/checks';
+import {
+  endsNumericWalk,
+  expectDocumented,
+  expectNotCapped,
+  expectPageSizeReading,
+  expectPastEnd,
+  pastEndShown,
+  type Page,
+} from '../../src/checks';
 import { dataOf, nextCursorOf, type Resource } from './rm-doc';
 
 export interface Walk {
@@ -71,7 +79,10 @@ const SMALLER_PAGES = [25, 10] as const;
 
 function smallerPage(ex: Exchange, size: number): number | null {
   const status = ex.response?.status;
-  return status === 400 || status === 422 ? (SMALLER_PAGES.find((s) => s < size) ?? null) : null;
+  const smaller = status === 400 || status === 422 ? (SMALLER_PAGES.find((s) => s < size) ?? null) : null;
+  // A page size refused is a lawful reading of 000 §8 (D44): the verdict names it.
+  if (smaller !== null) expectPageSizeReading(ex, size, 0, null);
+  return smaller;
 }
 
 /** The default record cap (000 §4: "given as 10000 candidates in the illustration"; RM_FILTER_CAP sets the target's). */
@@ -86,14 +97,19 @@ function refusedPastEnd(ex: Exchange, n: number): boolean {
   return n > 0 && status >= 400 && status < 500;
 }
 
+/** How an answer to request `n` of a walk came out: the walk goes on, or it ended there (`pastEnd`: past its last record, judged as such). */
+type Ending = 'more' | 'ended' | 'past-end';
+
 /**
  * The requests of a walk, each a documented 200 (expectPage): request `n` (from 0, at most `maxPages`)
  * is sent as `request(n, size)`; a first request refused for its page size starts again with a
- * smaller one (smallerPage). `ended` takes each answer's records and says whether the walk has reached
- * its end; `complete` is false when `maxPages` requests did not reach it. In a numeric walk
- * (`numeric`), a page after the first refused with a 4xx is a page past the end (D35): it ends the
- * walk (pagination judges it, expectPastEnd), unless it is the cap's 400 to a filtered page within the
- * cap (filter-cap judges that).
+ * smaller one (smallerPage). `ended` takes each answer's records and says whether the walk goes on,
+ * has reached its end, or has reached it past the last record (a page after the first); `complete`
+ * is false when `maxPages` requests did not reach it. In a numeric walk (`numeric`), a page after the
+ * first refused with a 4xx is a candidate page past the end: it ends the walk only as a lawful
+ * reading of one (D35, D49: 404 or 422; pagination judges it, expectPastEnd), unless it is the cap's
+ * 400 to a filtered page within the cap (filter-cap judges that). A 200 that ends the walk past the
+ * end is judged the same way (its reading named).
  */
 async function walkRequests(
   rm: ApiClient,
@@ -102,11 +118,12 @@ async function walkRequests(
   maxPages: number,
   options: WalkOptions,
   request: (n: number, size: number) => { params?: Record<string, string>; query: Record<string, QueryValue> },
-  ended: (records: Resource[], ex: Exchange, size: number) => boolean,
+  ended: (records: Resource[], ex: Exchange, size: number, n: number) => Promise<Ending>,
   numeric: boolean,
 ): Promise<Requests> {
   const exchanges: Exchange[] = [];
   let size = perPage;
+  let previous: string[] | null = null;
   for (let n = 0; n < maxPages; n += 1) {
     const call = request(n, size);
     const ex = await rm.call(op.id, call);
@@ -116,20 +133,47 @@ async function walkRequests(
       n -= 1;
       continue;
     }
+    const filtered = Object.keys(call.query).some((k) => k.startsWith('filter['));
     if (numeric && refusedPastEnd(ex, n)) {
-      const filtered = Object.keys(call.query).some((k) => k.startsWith('filter['));
       const reach = (n + 1) * size;
       if (filtered && reach <= (options.cap ?? DEFAULT_CAP))
         expectNotCapped(ex, `a filtered page ${n + 1} with per_page=${size} (records up to ${reach}, within the cap) answered 400`);
-      expectPastEnd(ex, n + 1);
+      expectPastEnd(ex, n + 1, pastEndShown(ex, 0, previous, []), filtered);
       exchanges.push(ex);
       return { exchanges, complete: true, perPage: size, pastEnd: ex };
     }
     expectPage(ex, op, options);
     exchanges.push(ex);
-    if (ended(dataOf(ex), ex, size)) return { exchanges, complete: true, perPage: size, pastEnd: null };
+    const records = dataOf(ex);
+    const ending = await ended(records, ex, size, n);
+    if (ending !== 'more') {
+      const ids = records.map((r) => r.id);
+      if (numeric && ending === 'past-end') expectPastEnd(ex, n + 1, pastEndShown(ex, records.length, previous, ids), filtered);
+      return { exchanges, complete: true, perPage: size, pastEnd: null };
+    }
+    previous = records.map((r) => r.id);
   }
   return { exchanges, complete: false, perPage: size, pastEnd: null };
+}
+
+/**
+ * Whether the records of page 1 to `pages` (at `size`) are all there are of the query: page 1 read
+ * with per_page pages * size + 1 holds no more than pages * size records. A target that clamps that
+ * size (000 §8) cannot say: then true (the walks' gap checks stand behind it).
+ */
+async function noneAfter(
+  rm: ApiClient,
+  op: OperationSpec,
+  params: Record<string, string>,
+  query: Record<string, QueryValue>,
+  pages: number,
+  size: number,
+): Promise<boolean> {
+  const before = pages * size;
+  const read = await rm.call(op.id, { params, query: { ...query, page: 1, per_page: before + 1 } });
+  if (read.response?.status !== 200) return true;
+  expectDocumented(read, op, '200');
+  return dataOf(read).length <= before;
 }
 
 /**
@@ -156,13 +200,17 @@ export async function walkNumeric(
     maxPages,
     options,
     request,
-    (records, ex, size) => {
-      // An empty page ends the walk; so does the previous short page again (a target answering a page past the last with it).
+    async (records, ex, size, n) => {
+      // An empty page ends the walk; so does the previous page again (a target answering a page past the
+      // last with the last page, D35): a short one at once, a full one when no record follows it.
       const previous = pages[pages.length - 1];
       const ids = (list: readonly Resource[]): string[] => list.map((r) => r.id);
-      if (endsNumericWalk(ids(records), previous ? ids(previous.records) : null, size)) return true;
+      const past = (): Ending => (n > 0 ? 'past-end' : 'ended');
+      if (endsNumericWalk(ids(records), previous ? ids(previous.records) : null, size)) return past();
+      const again = previous !== undefined && ids(records).join('\u0000') === ids(previous.records).join('\u0000');
+      if (again && (await noneAfter(rm, op, pathParams, query, n, size))) return past();
       pages.push({ exchange: ex, records });
-      return false;
+      return 'more';
     },
     true,
   );
@@ -194,12 +242,12 @@ export async function walkCursor(
     maxPages,
     options,
     request,
-    (records, ex) => {
+    async (records, ex) => {
       if (records.length > 0) pages.push({ exchange: ex, records });
       cursor = nextCursorOf(ex);
-      if (cursor === null) return true;
+      if (cursor === null) return 'ended';
       cursors.push(cursor);
-      return false;
+      return 'more';
     },
     false,
   );
@@ -299,6 +347,6 @@ export async function pastTheEnd(
  */
 export function refusedAsPastEnd(ex: Exchange, page: number): boolean {
   if (!refusedPastEnd(ex, page - 1)) return false;
-  expectPastEnd(ex, page);
+  expectPastEnd(ex, page, pastEndShown(ex, 0, null, []));
   return true;
 }

@@ -19,38 +19,43 @@ import type { Target } from '../../src/config/target';
 import { operation } from '../../src/catalogue';
 import type { ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';
-import { compareInstants, utcOf } from './rm-doc';
+import { compareInstants } from './rm-doc';
 import { candidateBody } from './rm-bodies';
-import { expectSetup } from '../../src/checks';
+import { expectSetup, instantText, shownInstant, type ShownInstant } from '../../src/checks';
 import { recordObservation } from '../../src/reporting/observations';
 import { createCandidateRecord, getCandidate, type CreatedCandidate } from './rm-records';
 import { walkNumeric } from './rm-walk';
 
 /**
- * The updated_at utc of candidate `id`, a test's time reference (000 §2 Candidate "created_at,
- * updated_at | DateTime"). A target may show none (schemas/DECISIONS.md D1: values may be null; a
- * record never updated may have none): then the candidate is updated once, with the first name it
- * has (000 §4 PATCH: "no attribute is required"), and read again. A candidate that still shows none
- * cannot serve as a reference: that is recorded as an observation (why), and the test is skipped
- * with that reason.
+ * The updated_at instant of candidate `id`, a test's time reference (000 §2 Candidate "created_at,
+ * updated_at | DateTime"), read as D75 says: utc, else epoch, else an offset-bearing local. A target
+ * may show none (schemas/DECISIONS.md D1: values may be null; a record never updated may have none):
+ * then the candidate is updated once, with the first name it has (000 §4 PATCH: "no attribute is
+ * required"), and read again. A candidate that still shows none cannot serve as a reference: that is
+ * recorded as an observation (why), and the test is skipped with that reason.
  */
-export async function updatedAtOf(rm: ApiClient, id: string): Promise<string> {
+export async function updatedInstantOf(rm: ApiClient, id: string): Promise<ShownInstant> {
   const first = (await getCandidate(rm, id)).resource;
-  const utc = utcOf(first, 'updated_at');
-  if (utc !== null) return utc;
+  const shown = shownInstant(first.attributes.updated_at);
+  if (shown !== null) return shown;
   const name =
     typeof first.attributes.first_name === 'string' && first.attributes.first_name !== '' ? first.attributes.first_name : 'Conformance';
   const write = await rm.call('rm.candidates.update', { params: { candidateId: id }, body: candidateBody({ first_name: name }) });
   expectSetup(write, 'rm.op.candidates.update', 'updated once to get an updated_at');
-  const again = utcOf((await getCandidate(rm, id)).resource, 'updated_at');
+  const again = shownInstant((await getCandidate(rm, id)).resource.attributes.updated_at);
   if (again !== null) {
     recordObservation(test.info(), 'other', 'candidate updated_at', 'null until the candidate is first updated (D1: values may be null)');
     return again;
   }
-  const why = `candidate ${id} shows no attributes.updated_at.utc, also after an update (D1: values may be null): no updated_at reference`;
+  const why = `candidate ${id} shows its updated_at no way (no utc, epoch or local with an offset), also after an update (D1, D75): no updated_at reference`;
   recordObservation(test.info(), 'other', 'candidate updated_at', why);
   test.skip(true, why);
-  return '';
+  throw new Error(why);
+}
+
+/** The updated_at of candidate `id` as an RFC 3339 instant to send as a bound (updatedInstantOf). */
+export async function updatedAtOf(rm: ApiClient, id: string): Promise<string> {
+  return instantText(await updatedInstantOf(rm, id));
 }
 
 export interface CandidateWindow {

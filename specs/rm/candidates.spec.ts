@@ -10,6 +10,7 @@ import {
   expectDocumented,
   expectNoServerError,
   expectNothingStored,
+  expectPageSizeReading,
   expectPagesWithin,
   expectRefused,
   expectResourceType,
@@ -55,10 +56,18 @@ test.describe('candidates', () => {
     const large = await rm.call(op.id, { query: { page: 1, per_page: 500 } });
     expectNoServerError(large, 'rm.query.per_page');
     observe('pagination', 'GET /candidates?page=1&per_page=500', `${String(large.response?.status)}, ${dataOf(large).length} records`);
+    let more: boolean | null = null;
     if (large.response?.status === 200) {
       expectDocumented(large, op, '200');
       expectPagesWithin([{ exchange: large, records: dataOf(large) }], 500);
+      // Fewer than asked: the end of the records, or a clamped size (page 2 tells them apart).
+      if (dataOf(large).length < 500) {
+        const next = await rm.call(op.id, { query: { page: 2, per_page: 500 } });
+        more = next.response?.status === 200 ? dataOf(next).length > 0 : false;
+      }
     }
+    // Honoured, clamped, or refused with 400 or 422 (D44); any other status is none of them.
+    expectPageSizeReading(large, 500, dataOf(large).length, more);
   });
 
   test('POST /candidates creates a candidate: 201, and GET /candidates/{candidateId} shows what was sent @smoke', async ({

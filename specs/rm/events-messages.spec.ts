@@ -8,7 +8,12 @@
 import {
   test,
   expectArrayFormAnswered,
+  expectBounds,
+  expectConversationFalseReading,
   expectDocumented,
+  expectOneValue,
+  shownInstant,
+  type BoundQuery,
   expectExcludes,
   expectOnlyFitting,
   expectPagesDisjoint,
@@ -22,10 +27,8 @@ import {
   type ApiClient,
   type QueryValue,
   type Exchange,
-  compareInstants,
   dataOf,
   relationshipRefs,
-  utcOf,
   type Resource,
   expectIncluded,
   observeIncluded,
@@ -109,6 +112,7 @@ async function readKinds(
   const status = comma.response?.status ?? 0;
   if (form.value === 'comma' || status < 400 || status >= 500) {
     expectDocumented(comma, op, '200');
+    if (form.value === null) expectArrayFormAnswered(comma, null, clause);
     form.value = 'comma';
     return selectionOf(comma, query);
   }
@@ -175,62 +179,84 @@ async function checkKinds({ rm, op, params, observe, clauses, events }: EventsCo
   const pair = [present[0] ?? kinds[0] ?? 'view', present[1] ?? kinds.find((k) => k !== present[0]) ?? 'email'];
   const [both, ...single] = await atOnce([() => selects(pair), ...kinds.map((kind) => () => selects([kind]))]);
   const byKind = new Map(kinds.map((kind, i) => [kind, single[i]]));
+  // An event that shows no kind (D1) stays in scope: the single-kind filters show it its kind, and it has one (D79).
+  const unshown = events.filter((e) => typeof e.attributes.kind !== 'string').map((e) => e.id);
+  const bySingle = kinds.flatMap((kind, i) => (single[i] ? [[kind, single[i]] as const] : []));
+  expectOneValue(bySingle, unshown, 'kind', clauses.kind);
   const parts = pair.flatMap((k) => byKind.get(k) ?? []);
   if (both && [both, ...parts].every((s) => whole(rowsOf(s)))) expectUnion(both, parts, clauses.kind);
   observe('other', `${op.method} ${op.path} filter[kind] array form`, form.value ?? 'not determined');
 }
 
-/** filter[created_at][gte] and [lte]: bounds around the middle event, both inclusive. */
+/**
+ * filter[created_at][gte] and [lte]: bounds at the middle event's shown instant, both inclusive, judged
+ * at the precision each event shows its instant (D75: utc, else epoch, else local with an offset; a target
+ * storing µs and showing ms may leave the middle event out of lte at its shown instant, nothing else).
+ */
 async function checkCreatedAt({ rm, op, params, observe, clauses, events }: EventsContext): Promise<void> {
+  const createdOf = (e: Resource) => shownInstant(e.attributes.created_at);
   const stamped = events.flatMap((e) => {
-    const at = utcOf(e, 'created_at');
+    const at = createdOf(e);
     return at === null ? [] : [{ e, at }];
   });
-  stamped.sort((a, b) => compareInstants(a.at, b.at) ?? 0);
+  stamped.sort((a, b) => a.at.at - b.at.at);
   const middle = stamped[Math.floor(stamped.length / 2)];
-  const t = middle?.at ?? new Date().toISOString();
-  // A utc shown to the second may stand for any instant of that second: the upper bound that must
-  // still hold the middle event is the end of its second.
-  const tEnd = /\.\d+/.test(t) ? t : t.replace(/(Z|[+-]\d\d:?\d\d)$/, '.999$1');
-  const cmp = (a: string, b: string): number => compareInstants(a, b) ?? 0;
-  const bounds: { query: Record<string, string>; ok: (at: string) => boolean; rule: string }[] = [
-    { query: { 'filter[created_at][gte]': t }, ok: (at) => cmp(at, t) >= 0, rule: `at or after ${t}` },
-    { query: { 'filter[created_at][lte]': tEnd }, ok: (at) => cmp(at, tEnd) <= 0, rule: `at or before ${tEnd}` },
-    {
-      query: { 'filter[created_at][gte]': t, 'filter[created_at][lte]': tEnd },
-      ok: (at) => cmp(at, t) >= 0 && cmp(at, tEnd) <= 0,
-      rule: `from ${t} to ${tEnd}`,
-    },
+  const t = middle ? new Date(Math.floor(middle.at.at)).toISOString() : new Date().toISOString();
+  const bounds: BoundQuery<Resource>['bounds'][] = [
+    [{ op: 'gte', at: t }],
+    [{ op: 'lte', at: t }],
+    [
+      { op: 'gte', at: t },
+      { op: 'lte', at: t },
+    ],
   ];
-  const selections = await atOnce(
-    bounds.map(
-      ({ query }) =>
-        () =>
-          readOne(rm, op, params, query),
-    ),
-  );
-  for (const [i, { query, ok, rule }] of bounds.entries()) {
+  const queryOf = (b: BoundQuery<Resource>['bounds']): Record<string, string> =>
+    Object.fromEntries(b.map((x) => [`filter[created_at][${x.op}]`, x.at]));
+  const selections = await atOnce(bounds.map((b) => () => readOne(rm, op, params, queryOf(b))));
+  /** An answer that cannot have been cut to a default page size (000 §8: not shown): fewer records than the unfiltered one, or few. */
+  const whole = (s: Selection<Resource>): boolean => (s.pages[0]?.records.length ?? 0) < events.length || events.length < 10;
+  const queries = bounds.flatMap((b, i) => {
     const selection = selections[i];
-    if (!selection) continue;
-    const rows = selection.pages[0]?.records ?? [];
-    const fits = (e: Resource): boolean => {
-      const at = utcOf(e, 'created_at');
-      return at === null || ok(at);
-    };
-    const outside = rows.filter((e) => !fits(e));
-    const left = middle !== undefined && !rows.some((e) => e.id === middle.e.id);
-    if (clauses.createdAt === null) {
+    return selection ? [{ selection, bounds: b, whole: whole(selection) }] : [];
+  });
+  if (clauses.createdAt === null) {
+    for (const query of queries) {
+      const shown = boundsHoldQuietly(query, stamped);
       observe(
         'other',
-        `${op.method} ${op.path} with ${Object.keys(query).join(' and ')}`,
-        outside.length === 0 && !left ? 'the bounds hold' : 'the bounds are not applied as gte/lte',
+        `${op.method} ${op.path} with ${Object.keys(queryOf(query.bounds)).join(' and ')}`,
+        shown ? 'the bounds hold' : 'the bounds are not applied as gte/lte',
       );
-      continue;
     }
-    const shown = (e: Resource): string => `${e.id} (${String(utcOf(e, 'created_at'))})`;
-    expectOnlyFitting(selection, { text: `created ${rule}`, fits, shown }, clauses.createdAt);
-    if (middle !== undefined) expectSelects(selection, [middle.e.id], clauses.createdAt, `created at ${t}`);
+    return;
   }
+  const judged = expectBounds(
+    queries,
+    createdOf,
+    stamped.map(({ e, at }) => ({ id: e.id, instant: at })),
+    `filter[created_at] bounds at ${t}`,
+    clauses.createdAt,
+  );
+  if (judged === 0 && events.length > 0)
+    observe(
+      'other',
+      `${op.method} ${op.path} created_at`,
+      'no event shows its created_at (utc, epoch or local with an offset): bounds not judged',
+    );
+}
+
+/** Without a verdict: whether one query's bounds hold of the events read before (for bounds only "named as accepted"). */
+function boundsHoldQuietly(query: BoundQuery<Resource>, stamped: readonly { e: Resource; at: { at: number; unit: number } }[]): boolean {
+  const returned = new Set(query.selection.pages.flatMap((p) => p.records.map((r) => r.id)));
+  const holds = (s: number): boolean =>
+    query.bounds.every((b) => {
+      const at = Date.parse(b.at);
+      return b.op === 'lt' ? s < at : b.op === 'lte' ? s <= at : s >= at;
+    });
+  return stamped.every(({ e, at }) => {
+    const possible = [at.at, at.at + at.unit - 0.001].map(holds);
+    return returned.has(e.id) ? possible.some(Boolean) : !query.whole || !possible.every(Boolean);
+  });
 }
 
 /** include: each value answers 200 with a valid body, and what the events name is embedded. */
@@ -401,7 +427,7 @@ test.describe('candidate messages', () => {
       {},
       params,
     );
-    await walkNumeric(rm, op, { 'filter[conversation][exists]': 'false' }, 50, 5, {}, params);
+    const outsideWalk = await walkNumeric(rm, op, { include: 'conversation', 'filter[conversation][exists]': 'false' }, 50, 5, {}, params);
     const inConversationSel: Selection<Resource> = {
       query: `GET ${where}?filter[conversation][exists]=true`,
       pages: inConversation.shown,
@@ -418,6 +444,17 @@ test.describe('candidate messages', () => {
     const outside = shown ? all.records.filter((m) => (conversationOf(m)?.length ?? 0) === 0).map((m) => m.id) : [];
     const why = 'messages in no conversation (include=conversation shows none for them)';
     expectExcludes(inConversationSel, outside, 'rm.filter.conversation', why);
+    // false is "accepted": only the messages in no conversation, or every message (D76); judged where some name one.
+    if (shown) {
+      const no: Selection<Resource> = {
+        query: `GET ${where}?filter[conversation][exists]=false`,
+        pages: outsideWalk.shown,
+        complete: outsideWalk.complete,
+      };
+      const allSel: Selection<Resource> = { query: `GET ${where}`, pages: all.shown, complete: all.complete };
+      const inOne = all.records.filter((m) => (conversationOf(m)?.length ?? 0) > 0).map((m) => m.id);
+      expectConversationFalseReading(no, allSel, inOne, outside, 'rm.filter.conversation');
+    }
     if (!shown) {
       const why = 'no message shows a conversation relationship: the conversation filter is checked for status and shape only';
       observe('other', 'GET /candidates/{candidateId}/messages?include=conversation', why);

@@ -7,8 +7,10 @@ import {
   test,
   differing,
   expectCapRefused,
+  expectBounds,
   expectCursorPagesDisjoint,
   expectCursorVisitsAll,
+  expectCursorWalkComplete,
   expectCursorWalkEnded,
   expectDisjoint,
   expectDocumented,
@@ -35,12 +37,12 @@ import {
   type Exchange,
   bodyShape,
   atOffset,
-  compareInstants,
   cursorShape,
   dataOf,
   nextCursorOf,
   plusSeconds,
-  utcOf,
+  shownInstant,
+  type BoundQuery,
   type Resource,
   eventually,
   createCandidateRecord,
@@ -53,6 +55,7 @@ import {
   fence,
   stillMissing,
   updatedAtOf,
+  updatedInstantOf,
   windowWalk,
   atOnce,
   singleOf,
@@ -146,8 +149,9 @@ async function stillDiffering(
     const ex = await rm.call('rm.candidates.get', { params: { candidateId: id } });
     if (ex.response?.status === 404) continue; // gone (deleted, or anonymised away)
     const resource = ex.response?.status === 200 ? dataOf(ex)[0] : undefined;
-    const stamp = resource ? utcOf(resource, 'updated_at') : null;
-    if (typeof until === 'string' && stamp !== null && (compareInstants(stamp, until) ?? -1) >= 0) continue; // updated since the window closed
+    const stamp = resource ? updatedOf(resource) : null;
+    // Updated since the window closed (at or after its bound, or within the precision it shows of it).
+    if (typeof until === 'string' && stamp !== null && stamp.at + stamp.unit > Date.parse(until)) continue;
     const email = resource?.attributes.email;
     if (typeof email === 'string' && email !== '') {
       const pinned = async (query: Record<string, QueryValue>): Promise<boolean> =>
@@ -209,8 +213,9 @@ async function knownInWindow(rm: ApiClient, id: string | null, until: string): P
   if (id === null) return [];
   const got = await rm.call('rm.candidates.get', { params: { candidateId: id } });
   const resource = got.response?.status === 200 ? singleOf(got) : null;
-  const updated = resource ? utcOf(resource, 'updated_at') : null;
-  return updated !== null && (compareInstants(updated, until) ?? 0) < 0 ? [id] : [];
+  const updated = resource ? updatedOf(resource) : null;
+  // In the window only when every instant the precision shown allows is before its bound.
+  return updated !== null && updated.at + updated.unit <= Date.parse(until) ? [id] : [];
 }
 
 /**
@@ -236,6 +241,9 @@ async function expectOnlyFalseSelects(
 }
 
 const archivedStatus = (r: Resource): unknown => r.attributes.archived_status;
+
+/** The updated_at a candidate shows (D75: utc, else epoch, else local with an offset), or null. */
+const updatedOf = (r: Resource) => shownInstant(r.attributes.updated_at);
 
 /**
  * The record cap of numeric pagination with a filter (000 §4, §7, §8): RM_FILTER_CAP, the filter the
@@ -326,26 +334,40 @@ test.describe('pagination', () => {
     // An empty page that still carries a cursor is lawful; a walk that never ends is not ("repeat until no more records").
     const requests = walk.exchanges.length;
     const lastAnswer = walk.exchanges[requests - 1];
-    if (lastAnswer) expectCursorWalkEnded(lastAnswer, walk.nextCursor, requests, what);
+    if (lastAnswer) expectCursorWalkEnded(lastAnswer, requests, what);
     // A cursor may encode an offset: a record leaving the window may move ours past it, as in a numeric walk.
-    const gap = await stillMissing(window, walk, () => walkCursor(rm, op, window.query, plan.perPage, plan.maxPages));
+    const again = () => walkCursor(rm, op, window.query, plan.perPage, plan.maxPages);
+    const gap = await stillMissing(window, walk, again);
     expectCursorVisitsAll(
       gap.walk.shown,
       window.mine.map((c) => c.id),
       `${what}, of candidates that match its filter (3 walks)`,
     );
+    // "repeat until no more records": a walk that ended (no next cursor) shows what a numeric walk of the same
+    // window shows (the window cannot grow; a record leaving it meanwhile is looked for in fresh walks, as a gap is).
+    const numeric = await walkNumeric(rm, op, window.query, 100, 10);
+    if (numeric.complete && walk.complete) {
+      let cut = walk;
+      for (let walks = 1; walks < 3 && numeric.ids.some((id) => !cut.ids.includes(id)); walks += 1) cut = await again();
+      const ender = cut.exchanges[cut.exchanges.length - 1];
+      const numericNow = numeric.ids.some((id) => !cut.ids.includes(id)) ? await walkNumeric(rm, op, window.query, 100, 10) : numeric;
+      if (ender && cut.complete && numericNow.complete) expectCursorWalkComplete(ender, cut.ids, numericNow.shown, `${what} (3 walks)`);
+    }
     expectPagesWithin(walk.shown, plan.perPage);
     // Every page of the walk answers the filtered query it was sent with (the cursor and the window's
-    // filter[updated_at][gte] and [lt]): a record of any page, the later ones too, lies in the window.
-    const inWindow: Rule<Resource> = {
-      text: `updated at or after ${window.from} and before ${window.until}`,
-      fits: (r) => {
-        const u = utcOf(r, 'updated_at');
-        return u === null || ((compareInstants(u, window.from) ?? 0) >= 0 && (compareInstants(u, window.until) ?? -1) < 0);
-      },
-      shown: (r) => `${r.id} (updated at ${String(utcOf(r, 'updated_at'))})`,
-    };
-    expectOnlyFitting(walked(walk, window.query), inWindow, 'rm.filter.updated_at.gte');
+    // filter[updated_at][gte] and [lt]): a record of any page, the later ones too, lies in the window,
+    // as the instant it shows says at the precision it shows it (D75).
+    const windowBounds = [
+      { op: 'gte', at: window.from },
+      { op: 'lt', at: window.until },
+    ] as const;
+    expectBounds(
+      [{ selection: walked(walk, window.query), bounds: windowBounds, whole: false }],
+      updatedOf,
+      [],
+      `updated at or after ${window.from} and before ${window.until}`,
+      'rm.filter.updated_at.gte',
+    );
     const last = walk.exchanges[walk.exchanges.length - 1];
     if (last)
       observe(
@@ -439,66 +461,61 @@ test.describe('filters', () => {
   test('filter[updated_at]: lt is strictly before, gte is at or after, and they combine', async ({ rm, target, covers, cleanup }) => {
     covers('rm.candidates.list', '200');
     const created = await createCandidateRecord(rm, target, cleanup, 'updated');
+    const instant = await updatedInstantOf(rm, created.id);
     const t = await updatedAtOf(rm, created.id);
     const lt = 'filter[updated_at][lt]';
     const gte = 'filter[updated_at][gte]';
-    /** Records updated `rule` the instant `at` (`cmp` of their updated_at against it); a record that shows none is not judged. */
-    const updated = (rule: string, at: string, cmp: (c: number) => boolean, unparsable = 0): Rule<Resource> => ({
-      text: `updated ${rule} ${at}`,
-      fits: (r) => {
-        const u = utcOf(r, 'updated_at');
-        return u === null || cmp(compareInstants(u, at) ?? unparsable);
-      },
-      shown: (r) => `${r.id} (updated at ${String(utcOf(r, 'updated_at'))})`,
-    });
-    const walkOf = async (query: Record<string, QueryValue>, pages: number): Promise<Selection<Resource>> =>
-      walked(await walkNumeric(rm, list(), query, 100, pages), query);
+    const walkOf = async (query: Record<string, QueryValue>, pages: number): Promise<{ selection: Selection<Resource>; walk: Walk }> => {
+      const walk = await walkNumeric(rm, list(), query, 100, pages);
+      return { selection: walked(walk, query), walk };
+    };
     const exactly = `candidate ${created.id}, updated at exactly ${t}`;
-    // gte=T includes the record updated at T, and nothing before T.
-    let atOrAfter: Selection<Resource> | null = null;
+    // gte=T includes the record updated at T (read again while a target catches up, D78).
+    let atOrAfter: { selection: Selection<Resource>; walk: Walk } | null = null;
     await eventually(async () => {
       atOrAfter = await walkOf({ [gte]: t }, 5);
-      return atOrAfter.pages.some((p) => p.records.some((r) => r.id === created.id));
+      return atOrAfter.walk.ids.includes(created.id);
     });
-    const gteSel = atOrAfter as Selection<Resource> | null;
-    if (gteSel !== null) {
-      expectSelects(gteSel, [created.id], 'rm.filter.updated_at.gte', `${exactly} (gte is "at or after")`);
-      expectOnlyFitting(
-        gteSel,
-        updated('at or after', t, (c) => c >= 0),
-        'rm.filter.updated_at.gte',
-      );
-    }
-    // lt=T excludes it, and returns only records before T.
+    const gteRead = atOrAfter as { selection: Selection<Resource>; walk: Walk } | null;
+    if (gteRead !== null) expectSelects(gteRead.selection, [created.id], 'rm.filter.updated_at.gte', `${exactly} (gte is "at or after")`);
+    // lt=T excludes it ("strictly before").
     const before = await walkOf({ [lt]: t }, 1);
-    expectExcludes(before, [created.id], 'rm.filter.updated_at.lt', `${exactly} (lt is "strictly before")`);
-    expectOnlyFitting(
-      before,
-      updated('strictly before', t, (c) => c < 0),
-      'rm.filter.updated_at.lt',
-    );
-    // Combined ("may be combined with lt"): [T-10s, T) excludes it; [T, T+1s) includes it; both keep to their bounds.
+    expectExcludes(before.selection, [created.id], 'rm.filter.updated_at.lt', `${exactly} (lt is "strictly before")`);
+    // Combined ("may be combined with lt"): [T-10s, T) excludes it; [T, T+1s) includes it.
     const earlier = new Date(Date.parse(t) - 10_000).toISOString();
     const narrowBefore = await walkOf({ [gte]: earlier, [lt]: t }, 5);
-    expectExcludes(narrowBefore, [created.id], 'rm.filter.updated_at.gte', exactly);
-    expectOnlyFitting(
-      narrowBefore,
-      updated('strictly before', t, (c) => c < 0),
-      'rm.filter.updated_at.gte',
-    );
+    expectExcludes(narrowBefore.selection, [created.id], 'rm.filter.updated_at.gte', exactly);
     const later = plusSeconds(t, 1);
     const narrow = await walkOf({ [gte]: t, [lt]: later }, 5);
-    expectSelects(narrow, [created.id], 'rm.filter.updated_at.gte', exactly);
-    expectOnlyFitting(
-      narrow,
-      updated('at or after', t, (c) => c >= 0),
+    expectSelects(narrow.selection, [created.id], 'rm.filter.updated_at.gte', exactly);
+    // Every record each query returned lies within its bounds, as the instant it shows says at the precision it
+    // shows it (D75: utc, else epoch, else local with an offset); ours, in every query that ended, as well.
+    const query = (read: { selection: Selection<Resource>; walk: Walk }, bounds: BoundQuery<Resource>['bounds']): BoundQuery<Resource> => ({
+      selection: read.selection,
+      bounds,
+      whole: read.walk.complete,
+    });
+    const queries = [
+      ...(gteRead ? [query(gteRead, [{ op: 'gte', at: t }])] : []),
+      query(before, [{ op: 'lt', at: t }]),
+      query(narrowBefore, [
+        { op: 'gte', at: earlier },
+        { op: 'lt', at: t },
+      ]),
+      query(narrow, [
+        { op: 'gte', at: t },
+        { op: 'lt', at: later },
+      ]),
+    ];
+    const judged = expectBounds(
+      queries,
+      updatedOf,
+      [{ id: created.id, instant }],
+      'filter[updated_at]: lt strictly before, gte at or after',
       'rm.filter.updated_at.gte',
+      (ops) => (ops.has('gte') ? 'rm.filter.updated_at.gte' : 'rm.filter.updated_at.lt'),
     );
-    expectOnlyFitting(
-      narrow,
-      updated('before', later, (c) => c < 0, -1),
-      'rm.filter.updated_at.gte',
-    );
+    test.skip(judged === 0, 'no candidate the filters returned shows its updated_at (utc, epoch or local with an offset): nothing judged');
   });
 
   test('filter[email][eq] is an exact e-mail match', async ({ rm, target, covers, cleanup }) => {
@@ -535,18 +552,28 @@ test.describe('filters', () => {
     covers('rm.candidates.list', '200');
     const until = await fence(rm, target, cleanup, 'archived');
     const window = { 'filter[updated_at][lt]': until };
-    const isArchived = (r: Resource): boolean | null =>
-      archivedStatus(r) === 'archived' ? true : archivedStatus(r) === 'unarchived' ? false : null;
-    const unarchived: Rule<Resource> = {
-      text: 'unarchived (default false)',
-      fits: (r) => isArchived(r) !== true,
-      shown: (r) => `archived ${r.id}`,
-    };
+    const statusOf = (value: unknown): boolean | null => (value === 'archived' ? true : value === 'unarchived' ? false : null);
+    // A candidate whose list entry shows no archived_status is judged by the one its own GET shows (D79).
+    const byGet = new Map<string, boolean | null>();
+    const isArchived = (r: Resource): boolean | null => statusOf(archivedStatus(r)) ?? byGet.get(r.id) ?? null;
     const byFalse = { ...window, 'filter[archived]': 'false' };
     const [byDefault, falseWalk] = await atOnce([
       () => walkNumeric(rm, list(), window, 100, 10),
       () => walkNumeric(rm, list(), byFalse, 100, 10),
     ]);
+    const unshown = [
+      ...new Set([...byDefault.records, ...falseWalk.records].filter((r) => statusOf(archivedStatus(r)) === null).map((r) => r.id)),
+    ];
+    for (const id of unshown.slice(0, 20)) {
+      const got = await rm.call('rm.candidates.get', { params: { candidateId: id } });
+      const resource = got.response?.status === 200 ? singleOf(got) : null;
+      byGet.set(id, resource ? statusOf(archivedStatus(resource)) : null);
+    }
+    const unarchived: Rule<Resource> = {
+      text: 'unarchived (default false)',
+      fits: (r) => isArchived(r) !== true,
+      shown: (r) => `archived ${r.id}${statusOf(archivedStatus(r)) === null ? ' (as its GET shows)' : ''}`,
+    };
     expectOnlyFitting(walked(byDefault, window), unarchived, 'rm.filter.archived');
     expectOnlyFitting(walked(falseWalk, byFalse), unarchived, 'rm.filter.archived');
     // true: only the archived candidates, or every candidate with the archived ones (both lawful readings),
@@ -556,6 +583,11 @@ test.describe('filters', () => {
       () => expectFalseByDefault(rm, window, 'archived'),
       () => expectTrueReading(rm, window, 'archived', isArchived, known, byDefault),
     ]);
+    const judged = [...byDefault.records, ...falseWalk.records].filter((r) => isArchived(r) !== null).length;
+    test.skip(
+      judged === 0 && (byDefault.records.length > 0 || falseWalk.records.length > 0),
+      'no candidate of the window shows archived_status, in the list or by its GET: what false and the default select is not judged',
+    );
   });
 
   test('filter[archived]=true finds a candidate known to be archived, and the default (false) does not', async ({ rm, target, covers }) => {
@@ -609,12 +641,16 @@ test.describe('filters', () => {
     const resource = singleOf(got);
     // Selected by its e-mail where it still shows one; else by the second of its updated_at.
     const email = resource?.attributes.email;
-    const updated = resource ? utcOf(resource, 'updated_at') : null;
+    // The instant it shows (D75), widened to the precision shown and a second beyond.
+    const updated = resource ? updatedOf(resource) : null;
     const by: Record<string, QueryValue> | null =
       typeof email === 'string' && email !== ''
         ? { 'filter[email][eq]': email }
         : updated !== null
-          ? { 'filter[updated_at][gte]': updated, 'filter[updated_at][lt]': new Date(Date.parse(updated) + 1000).toISOString() }
+          ? {
+              'filter[updated_at][gte]': new Date(Math.floor(updated.at)).toISOString(),
+              'filter[updated_at][lt]': new Date(Math.ceil(updated.at + updated.unit) + 1000).toISOString(),
+            }
           : null;
     test.skip(by === null, `candidate ${id} shows neither an e-mail nor an updated_at to select it by`);
     if (by === null) return;

@@ -5,6 +5,8 @@
  */
 import {
   test,
+  caughtUp,
+  waited,
   expectCreatedShown,
   expectDocumented,
   expectGone,
@@ -43,7 +45,13 @@ test.describe('tags', () => {
       const tags = resource.attributes.tags;
       return { read: exchange, names: Array.isArray(tags) ? tags.map(String) : null };
     };
-    const attributeAfterAdd = await tagsOf();
+    // The attribute may catch up late (D78): read again, bounded, only while it does not name the tag.
+    let attributeAfterAdd = await tagsOf();
+    if (attributeAfterAdd.names !== null && !attributeAfterAdd.names.includes(name))
+      await caughtUp(async () => {
+        attributeAfterAdd = await tagsOf();
+        return attributeAfterAdd.names?.includes(name) ?? false;
+      });
     const inAttribute = attributeAfterAdd.names?.includes(name) ?? false;
     observe(
       'other',
@@ -65,9 +73,13 @@ test.describe('tags', () => {
     const listing = `GET /candidates/${candidate.id}/tags (the tagging "${name}")`;
     expectGone(deleted, [after.exchange], still ? [still.id] : [], 'rm.op.candidate-tags.delete', listing);
     if (inAttribute) {
-      const attributeAfterDelete = await tagsOf();
+      let attributeAfterDelete = await tagsOf();
+      const waitedFor = await caughtUp(async () => {
+        attributeAfterDelete = await tagsOf();
+        return !(attributeAfterDelete.names?.includes(name) ?? false);
+      });
       const left = attributeAfterDelete.names?.includes(name) ? [name] : [];
-      const where = `the tags attribute of GET /candidates/${candidate.id} (it named "${name}" after the POST)`;
+      const where = `the tags attribute of GET /candidates/${candidate.id} (it named "${name}" after the POST; ${waited(waitedFor)})`;
       expectGone(deleted, [attributeAfterAdd.read, attributeAfterDelete.read], left, 'rm.candidate.tags', where);
     }
   });

@@ -20,9 +20,16 @@ export {
   type CredentialsRefusal,
 } from './registry/auth-enforced';
 export { issuedToken, oauthError, scopeList, OAUTH_ERRORS, type TokenAnswer } from './token-answer';
-export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkEnded } from './registry/cursor';
+export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkComplete, expectCursorWalkEnded } from './registry/cursor';
+export { instantOfText, instantText, shownInstant, type ShownInstant } from './instant';
 export {
   expectArrayFormAnswered,
+  expectBounds,
+  expectConversationFalseReading,
+  expectLiveJobs,
+  expectOneValue,
+  type BoundQuery,
+  type KnownInstant,
   expectDisjoint,
   expectExcludes,
   expectOnlyFitting,
@@ -64,8 +71,10 @@ export {
   expectNumericWalkEnded,
   expectPagesDisjoint,
   expectPagesWithin,
+  expectPageSizeReading,
   expectPastEnd,
   pastEndOutcome,
+  pastEndShown,
 } from './registry/pagination';
 export {
   expectField,

@@ -23,6 +23,8 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D53: 'a record of blind faults found lawful and declarations corrected; the readings are D1 and D5',
   D55: "a consequence of D3: how the relationship is carried is D3's readings",
   D59: "the moment a token's life is measured from (the answer's Date, else this machine's clock with a stated skew): how the suite measures, not a reading",
+  D78: 'a bound of the suite on silence (nothing in 000 promises immediacy): how long it reads again, not a reading of a sentence',
+  D79: 'a rule of judgement (a record that does not show a value is judged by what else shows it), not a choice between readings',
 });
 
 /**
@@ -48,19 +50,14 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D26',
   'D27',
   'D32',
-  'D35',
-  'D36',
-  'D37',
   'D38',
   'D39',
   'D40',
   'D42',
-  'D44',
   'D45',
   'D46',
   'D47',
   'D48',
-  'D49',
   'D50',
   'D52',
 ]);

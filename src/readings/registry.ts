@@ -4,10 +4,16 @@
  */
 import type { AnyReadingsEntry } from './types';
 import { RM_FILTER_READINGS } from './entries/rm-filters';
+import { RM_LIST_READINGS } from './entries/rm-lists';
 import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
 import { TOKEN_READINGS } from './entries/token';
 
-export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([...RM_FILTER_READINGS, ...V3_REFUSAL_READINGS, ...TOKEN_READINGS]);
+export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([
+  ...RM_FILTER_READINGS,
+  ...RM_LIST_READINGS,
+  ...V3_REFUSAL_READINGS,
+  ...TOKEN_READINGS,
+]);
 
 const byId = new Map(READINGS.map((e) => [e.id, e]));
 if (byId.size !== READINGS.length) throw new Error('readings registry: an entry id is listed twice');

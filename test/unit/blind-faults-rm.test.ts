@@ -643,11 +643,11 @@ const CASES: Case[] = [
     faulty: ['subscription', 'unsubscription'],
   }),
   c({
-    fault: 'rm.filter.event-created-at-lte-exclusive',
+    fault: 'rm.filter.event-created-at-gte-exclusive',
     probe: async (rm) => {
       const event = (await c1Events(rm))[1]!;
       const utc = (event.attributes.created_at as { utc: string }).utc;
-      return (await rm.list(`/candidates/${C1}/events?filter[created_at][lte]=${encodeURIComponent(utc)}`)).some((e) => e.id === event.id);
+      return (await rm.list(`/candidates/${C1}/events?filter[created_at][gte]=${encodeURIComponent(utc)}`)).some((e) => e.id === event.id);
     },
     clean: true,
     faulty: false,

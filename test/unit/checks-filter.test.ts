@@ -25,7 +25,15 @@ import {
   unionOutcome,
   type Rule,
   type Selection,
+  boundsOutcome,
+  conversationFalseOutcome,
+  expectBounds,
+  expectLiveJobs,
+  expectOneValue,
+  liveJobsOutcome,
+  oneValueOutcome,
 } from '../../src/checks/registry/filter';
+import { shownInstant } from '../../src/checks/instant';
 import { conforms, exchange, fails, judged, page, verdictOf } from './checks-kit';
 
 type Rec = { id: string; attributes: Record<string, unknown> };
@@ -190,11 +198,12 @@ test('trueReadingOutcome: only the X records, or the default ones with them, eac
   });
 });
 
-test('arrayFormOutcome / expectArrayFormAnswered: about the repeated form, then the comma form', () => {
+test('arrayFormOutcome / expectArrayFormAnswered: comma-joined, or the repeated form after the comma form is refused (D37)', () => {
   const comma = exchange({ status: 400, path: '/candidates/1/events?filter[kind]=a,b' });
-  conforms(arrayFormOutcome(comma, exchange({ status: 200 })));
+  conforms(arrayFormOutcome(comma, exchange({ status: 200 })).outcome);
+  conforms(arrayFormOutcome(exchange({ status: 200 }), null).outcome);
   const repeated = exchange({ status: 422 });
-  fails(arrayFormOutcome(comma, repeated), 'neither form');
+  fails(arrayFormOutcome(comma, repeated).outcome, 'rm.filter.array-form');
   verdictOf(() => expectArrayFormAnswered(comma, repeated, 'rm.filter.kind'), {
     check: 'filter',
     clause: 'rm.filter.kind',
@@ -202,4 +211,96 @@ test('arrayFormOutcome / expectArrayFormAnswered: about the repeated form, then 
     about: repeated,
     also: [comma],
   });
+});
+
+test('boundsOutcome / expectBounds: time bounds judged at the precision shown (D75), a record without an instant left out', () => {
+  type R = { id: string; attributes: Record<string, unknown> };
+  const rec = (id: string, utc: string | null, epoch?: number): R => ({ id, attributes: { at: { utc, epoch } } });
+  const instantOf = (r: R) => shownInstant(r.attributes.at);
+  const sel = (records: R[], query = 'GET /x'): Selection<R> => ({ query, pages: [{ exchange: exchange(), records }] });
+  const t = '2025-03-01T10:00:00.123Z';
+  const known = [{ id: 'k', instant: shownInstant({ utc: t }) ?? { at: 0, unit: 1, from: 'utc' as const, text: '' } }];
+  // µs stored, ms shown: the record at T left out of lte=T is explained; left out of gte=T is not.
+  const lte = { selection: sel([]), bounds: [{ op: 'lte' as const, at: t }], whole: true };
+  conforms(boundsOutcome([lte], instantOf, known, 'lte').outcome);
+  const gte = { selection: sel([]), bounds: [{ op: 'gte' as const, at: t }], whole: true };
+  fails(boundsOutcome([gte], instantOf, known, 'gte').outcome, 'record k', 'not selected by gte');
+  // A null utc is read through epoch: a record shown (by epoch) a day before the bound and returned by gte fails.
+  const early = rec('e', null, Math.floor(Date.parse(t) / 1000) - 86_400);
+  const returned = { selection: sel([early]), bounds: [{ op: 'gte' as const, at: t }], whole: false };
+  fails(boundsOutcome([returned], instantOf, [], 'gte').outcome, 'record e (epoch');
+  const nothing = { selection: sel([rec('n', null)]), bounds: [{ op: 'gte' as const, at: t }], whole: false };
+  assert.equal(boundsOutcome([nothing], instantOf, [], 'gte').judged, 0);
+  const v = verdictOf(() => expectBounds([returned], instantOf, [], 'gte', 'rm.filter.created_at'), {
+    check: 'filter',
+    clause: 'rm.filter.created_at',
+    verdict: 'failed',
+    about: returned.selection.pages[0]?.exchange ?? null,
+  });
+  assert.equal(v.reading?.entry, 'rm.filter.bound-precision');
+});
+
+test('oneValueOutcome: a record that shows no kind, selected by filters for two kinds, fails (D79)', () => {
+  const a = { query: 'kind=view', pages: [page(['e1', 'e2'])] };
+  const b = { query: 'kind=email', pages: [page(['e2'])] };
+  conforms(oneValueOutcome([['view', a]], ['e1', 'e2'], 'kind'));
+  fails(
+    oneValueOutcome(
+      [
+        ['view', a],
+        ['email', b],
+      ],
+      ['e2'],
+      'kind',
+    ),
+    'e2 shows no kind',
+    'kind=view',
+    'kind=email',
+  );
+  verdictOf(
+    () =>
+      expectOneValue(
+        [
+          ['view', a],
+          ['email', b],
+        ],
+        ['e2'],
+        'kind',
+        'rm.filter.kind',
+      ),
+    {
+      check: 'filter',
+      clause: 'rm.filter.kind',
+      verdict: 'failed',
+      about: b.pages[0]?.exchange ?? null,
+      also: [a.pages[0]?.exchange ?? exchange()],
+    },
+  );
+});
+
+test('liveJobsOutcome: a listed job whose status names an unpublished page fails; past its closing_at is a reading (D77)', () => {
+  const job = (id: string, status: unknown, closing: string | null) => ({
+    id,
+    attributes: { status, closing_at: closing ? { utc: closing } : null },
+  });
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  const sel = (jobs: ReturnType<typeof job>[]) => ({ query: 'GET /jobs', pages: [{ exchange: exchange(), records: jobs }] });
+  conforms(liveJobsOutcome(sel([job('1', 'live', '2025-01-01T00:00:00Z')]), now).outcome);
+  assert.deepEqual(liveJobsOutcome(sel([job('1', 'live', '2025-01-01T00:00:00Z')]), now).judgement.held, ['published']);
+  fails(liveJobsOutcome(sel([job('2', 'Closed', null)]), now).outcome, 'rm.jobs.live');
+  const listing = sel([job('1', 'live', null), job('3', 'draft', null)]);
+  verdictOf(() => expectLiveJobs(listing, now, 'rm.op.jobs.list'), {
+    check: 'filter',
+    clause: 'rm.op.jobs.list',
+    verdict: 'failed',
+    about: listing.pages[0]?.exchange ?? null,
+  });
+});
+
+test('conversationFalseOutcome: only the messages in no conversation, or every message (D76)', () => {
+  const all = { query: 'all', pages: [page(['a', 'b', 'c'])], complete: true };
+  const no = (ids: string[]) => ({ query: 'false', pages: [page(ids)], complete: true });
+  conforms(conversationFalseOutcome(no(['b', 'c']), all, ['a'], ['b', 'c']).outcome);
+  conforms(conversationFalseOutcome(no(['a', 'b', 'c']), all, ['a'], ['b', 'c']).outcome);
+  fails(conversationFalseOutcome(no(['a']), all, ['a'], ['b', 'c']).outcome, 'rm.filter.conversation.false');
 });

@@ -12,13 +12,19 @@ import {
   numericEndOutcome,
   overlapOutcome,
   pageSizeOutcome,
+  expectPastEnd,
+  pageSizeReadingOutcome,
   pastEndOutcome,
+  pastEndShown,
 } from '../../src/checks/registry/pagination';
 import {
+  cursorCompleteOutcome,
   cursorEndOutcome,
   expectCursorPagesDisjoint,
   expectCursorVisitsAll,
+  expectCursorWalkComplete,
   expectCursorWalkEnded,
+  nextCursorShown,
 } from '../../src/checks/registry/cursor';
 import { conforms, exchange, fails, page, verdictOf } from './checks-kit';
 
@@ -128,22 +134,66 @@ test('numericEndOutcome and expectNumericWalkEnded: a walk that never ended is j
   });
 });
 
-test('cursorEndOutcome and expectCursorWalkEnded: the last answer carries no next cursor', () => {
-  const last = exchange();
-  conforms(cursorEndOutcome(last, null, 3, 'cursor walk'));
-  fails(cursorEndOutcome(last, 'abc', 40, 'cursor walk'), 'did not end within 40 requests');
-  verdictOf(() => expectCursorWalkEnded(last, 'abc', 40, 'cursor walk'), {
+test('cursorEndOutcome and expectCursorWalkEnded: the last answer says "no more records" in a lawful reading (D36)', () => {
+  conforms(cursorEndOutcome(exchange({ body: { data: [], meta: { next_cursor: null } } }), 3, 'cursor walk').outcome);
+  conforms(cursorEndOutcome(exchange({ body: { data: [], meta: {} } }), 3, 'cursor walk').outcome);
+  conforms(cursorEndOutcome(exchange({ body: { data: [], meta: { next_cursor: '' } } }), 3, 'cursor walk').outcome);
+  const last = exchange({ body: { data: [], meta: { next_cursor: 'abc' } } });
+  fails(cursorEndOutcome(last, 40, 'cursor walk').outcome, 'did not end within 40 requests');
+  fails(
+    cursorEndOutcome(exchange({ body: { data: [], meta: { next_cursor: 7 } } }), 4, 'w').outcome,
+    'none of the lawful readings of rm.cursor.end',
+  );
+  const v = verdictOf(() => expectCursorWalkEnded(last, 40, 'cursor walk'), {
     check: 'cursor',
     clause: 'rm.query.cursor',
     verdict: 'failed',
     about: last,
     cells: ['200'],
   });
+  assert.equal(v.reading?.entry, 'rm.cursor.end');
+  assert.equal(nextCursorShown(exchange({ body: [] })), 'absent');
 });
 
-test('pastEndOutcome: a page past the end of a numeric walk answers 200 or a 4xx (D35), nothing else', () => {
-  conforms(pastEndOutcome(exchange({ status: 404, body: { detail: 'Invalid page.' } }), 4));
-  conforms(pastEndOutcome(exchange({ status: 200, body: { data: [] } }), 4));
-  fails(pastEndOutcome(exchange({ status: 302 }), 3), 'page 3', 'neither 200 nor a 4xx');
-  fails(pastEndOutcome(exchange({ status: null }), 2), 'page 2');
+test('cursorCompleteOutcome and expectCursorWalkComplete: a walk that ended while a numeric walk shows more records fails, about its last answer', () => {
+  const last = exchange();
+  const numeric = [page(['a', 'b']), page(['c'])];
+  conforms(cursorCompleteOutcome(last, ['a', 'b', 'c'], ['a', 'b', 'c'], 'w'));
+  fails(cursorCompleteOutcome(last, ['a', 'b'], ['a', 'b', 'c'], 'w'), 'no next cursor', 'c remained');
+  verdictOf(() => expectCursorWalkComplete(last, ['a'], numeric, 'w'), {
+    check: 'cursor',
+    clause: 'rm.query.cursor',
+    verdict: 'failed',
+    about: last,
+    also: [numeric[0]?.exchange ?? exchange(), numeric[1]?.exchange ?? exchange()],
+  });
+});
+
+test('pastEndOutcome: a page past the end answers 200 empty, the last page again, 404 or 422 (D35, D49), nothing else', () => {
+  const shown = (status: number, records = 0, repeatsLast = false) => ({ status, records, repeatsLast });
+  conforms(pastEndOutcome(exchange({ status: 404, body: { detail: 'Invalid page.' } }), 4, shown(404)).outcome);
+  conforms(pastEndOutcome(exchange({ body: { data: [] } }), 4, shown(200)).outcome);
+  conforms(pastEndOutcome(exchange(), 4, shown(200, 2, true)).outcome);
+  conforms(pastEndOutcome(exchange({ status: 422 }), 4, shown(422), true).outcome);
+  for (const status of [400, 403, 409, 302])
+    fails(pastEndOutcome(exchange({ status }), 3, shown(status)).outcome, 'page 3', 'rm.page.past-end');
+  fails(pastEndOutcome(exchange({ status: 400 }), 3, shown(400), true).outcome, 'rm.page.past-end.filtered');
+  fails(pastEndOutcome(exchange(), 2, shown(200, 2, false)).outcome, 'page 2');
+  assert.deepEqual(pastEndShown(exchange(), 2, ['a', 'b'], ['a', 'b']), { status: 200, records: 2, repeatsLast: true });
+  const conflict = exchange({ status: 409 });
+  const v = verdictOf(() => expectPastEnd(conflict, 2, shown(409)), {
+    check: 'pagination',
+    clause: 'rm.query.page',
+    verdict: 'failed',
+    about: conflict,
+  });
+  assert.deepEqual(v.reading?.held, []);
+});
+
+test('pageSizeReadingOutcome: honoured, clamped, or refused with 400 or 422 (D44)', () => {
+  conforms(pageSizeReadingOutcome(exchange(), 50, 50, null).outcome);
+  conforms(pageSizeReadingOutcome(exchange(), 500, 25, true).outcome);
+  conforms(pageSizeReadingOutcome(exchange({ status: 422 }), 500, 0, null).outcome);
+  fails(pageSizeReadingOutcome(exchange({ status: 403 }), 500, 0, null).outcome, 'per_page=500');
+  fails(pageSizeReadingOutcome(exchange(), 5, 6, null).outcome, 'rm.page.size');
 });

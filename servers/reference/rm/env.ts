@@ -21,11 +21,15 @@ export const FILTER_CAP = 10_000;
 export function createEnv(behaviour: Behaviour): RmEnv {
   const seconds = on(behaviour, 'rm.variant.timestamps-seconds');
   const smallPages = on(behaviour, 'rm.variant.page-size-10-50');
+  // µs stored, ms shown: every instant stored gets a fraction of a millisecond (never 0), which the utc strings truncate.
+  const micro = on(behaviour, 'rm.variant.timestamps-microseconds');
+  let tick = 0;
+  const fraction = (): number => ((tick = (tick + 389) % 1000) + 1) / 1002;
   return {
     behaviour,
     perPage: smallPages ? { default: 10, max: 50 } : { default: 25, max: 100 },
     filterCap: on(behaviour, 'rm.filter-cap.at-5000') ? 5_000 : FILTER_CAP,
     // Stored instants are exactly what the utc strings show, so time filters agree with what clients read.
-    now: () => (seconds ? Math.floor(Date.now() / 1000) * 1000 : Date.now()),
+    now: () => (seconds ? Math.floor(Date.now() / 1000) * 1000 : micro ? Date.now() + fraction() : Date.now()),
   };
 }

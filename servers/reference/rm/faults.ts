@@ -461,6 +461,64 @@ const faults = [
     'Missing or invalid credentials are answered 401 without a WWW-Authenticate header.',
   ),
   // Faults written blind from 000 (clause by clause)
+  // Issue 38: edges the list checks used to leave unjudged (schemas/DECISIONS.md D35, D36, D44, D75-D79).
+  defineFault(
+    'rm',
+    'rm.filter.created-at-utc-null-passes',
+    'rm.filter.created_at',
+    'filter',
+    'Candidate events show created_at with utc null (epoch kept), and the created_at bounds, compared with utc, let every such event through.',
+  ),
+  defineFault(
+    'rm',
+    'rm.filter.event-kind-null-every-kind',
+    'rm.filter.kind',
+    'filter',
+    'Lifecycle events show kind null, and the kind filter returns them for every kind asked.',
+  ),
+  defineFault(
+    'rm',
+    'rm.filter.conversation-false-inverted',
+    'rm.filter.conversation',
+    'filter',
+    'filter[conversation][exists]=false returns the messages in a conversation (the condition inverted for false only).',
+  ),
+  defineFault(
+    'rm',
+    'rm.pagination.past-end-409',
+    'rm.query.page',
+    'pagination',
+    'A numeric page after the first that lies past the last record answers 409.',
+  ),
+  defineFault(
+    'rm',
+    'rm.pagination.include-past-end-403',
+    'rm.query.page',
+    'pagination',
+    'GET /jobs with include answers a numeric page past the last record with 403.',
+  ),
+  defineFault(
+    'rm',
+    'rm.pagination.per-page-over-max-403',
+    'rm.query.per_page',
+    'pagination',
+    'per_page above the maximum (100) is refused with 403.',
+  ),
+  defineFault(
+    'rm',
+    'rm.cursor.ends-early',
+    'rm.query.cursor',
+    'cursor',
+    'A cursor page carries no next_cursor once the records after it fit on one page: the walk ends one page early.',
+  ),
+  defineFault(
+    'rm',
+    'rm.jobs.closed-listed',
+    'rm.op.jobs.list',
+    'filter',
+    'Jobs past their closing date show status "closed", and GET /jobs still lists them.',
+  ),
+  defineFault('rm', 'rm.schema.uid-shared', 'rm.candidate.uid', 'schema', 'Every candidate created through the API gets the same uid.'),
   // §5 Credentials
   defineFault(
     'rm',
@@ -892,10 +950,10 @@ const faults = [
   ),
   defineFault(
     'rm',
-    'rm.filter.event-created-at-lte-exclusive',
+    'rm.filter.event-created-at-gte-exclusive',
     'rm.filter.created_at',
     'filter',
-    'filter[created_at][lte] is applied as lt: an event created exactly at the bound is left out.',
+    'filter[created_at][gte] is applied as gt: an event created exactly at the bound is left out.',
   ),
   defineFault(
     'rm',
@@ -1523,6 +1581,49 @@ const variants = [
   // Credentials and ids (000 §4, §5)
   defineVariant('rm', 'rm.variant.require-date-header', 'rm.auth.date-header', 'Requests without x-hmac-date or date answer 401.'),
   defineVariant('rm', 'rm.variant.uuid-ids', 'rm.path-params', 'Record ids are UUIDs.'),
+  // Issue 38: lawful readings the reference server does not take by default (D35, D75, D77, D78).
+  defineVariant(
+    'rm',
+    'rm.variant.timestamps-microseconds',
+    'rm.datetime.utc',
+    'Instants are stored with microseconds and shown with milliseconds (truncated): a record shown at T is stored just after it.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.datetime-utc-null',
+    'rm.datetime.utc',
+    'Candidate updated_at and event created_at show utc null (epoch, local and local_epoch kept).',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.page-past-end-422',
+    'rm.query.page',
+    "A numeric page after the first that lies past the last record answers 422 (validation failed); the record cap's 400 is judged first.",
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.page-past-end-last-page',
+    'rm.query.page',
+    'A numeric page after the first that lies past the last record answers the last page again (Pagy overflow :last_page).',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.jobs-open-only',
+    'rm.op.jobs.list',
+    'GET /jobs leaves out live jobs past their closing date; every starting job but the first closes a year from now.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.counts-tags-lag-2s',
+    'rm.gap.payload-shapes',
+    "A list's count and a candidate's tags attribute show a change 2 s after it was made.",
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.search-ranked-page-2',
+    'rm.filter.q',
+    'filter[q][eq] answers at most 10 jobs a page and ranks exact matches after the others; 12 more live jobs mention every title.',
+  ),
 ] as const;
 
 export type RmFaultName = (typeof faults)[number]['name'];
@@ -1540,3 +1641,6 @@ export const RM_VARIANTS: readonly VariantSpec[] = variants;
 // Retired: rm.content-type.html: no sentence gives the media type of responses (000 §1 names the request media type only; §7 "Error body format: not shown."); its check "content-type" no longer exists.
 // Renamed: rm.schema.event-kind-outside-list is now rm.filter.event-kind-class-names, caught by the filter check: §2 lists the kinds the
 // filter accepts, not every kind an event may have (variant rm.variant.extra-event-kind), so the schema check cannot fail it; what filter[kind]=view answers can.
+// Retired: rm.filter.event-created-at-lte-exclusive (lte applied as lt): an event shown at T and left out of lte=T is the one miss
+// the lawful reading "µs stored, ms shown" explains (D75, variant rm.variant.timestamps-microseconds); replaced by
+// rm.filter.event-created-at-gte-exclusive, which no reading explains.

@@ -150,7 +150,9 @@ export interface EventFilter {
   createdLte: number | null;
   /** Faults: kinds matched by substring; lte applied as lt. */
   kindSubstring?: boolean;
-  lteExclusive?: boolean;
+  gteExclusive?: boolean;
+  /** Fault: lifecycle events (shown without a kind) match every kind. */
+  nullKindEverywhere?: boolean;
 }
 
 /** filter[kind] is an array sent comma-separated (filter[kind][]=a&filter[kind][]=b is taken too). */
@@ -164,7 +166,8 @@ export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilte
   if (unknown.length > 0)
     throw badRequest(`filter[kind]: unknown event kind(s) ${unknown.join(', ')}; known: ${EVENT_KINDS.join(', ')}`, 'filter[kind]');
   const kinds = raw.length > 0 && !on(env.behaviour, 'rm.filter.event-kind-ignored') ? new Set(raw as EventKind[]) : null;
-  const ignoreDates = on(env.behaviour, 'rm.filter.event-created-at-ignored');
+  // The utc-null-passes fault compares the bounds with a utc the events do not show: every event passes.
+  const ignoreDates = on(env.behaviour, 'rm.filter.event-created-at-ignored') || on(env.behaviour, 'rm.filter.created-at-utc-null-passes');
   const createdGte = time(query, 'filter[created_at][gte]');
   const createdLte = time(query, 'filter[created_at][lte]');
   return {
@@ -172,15 +175,17 @@ export function parseEventFilter(env: RmEnv, query: URLSearchParams): EventFilte
     createdGte: ignoreDates ? null : createdGte,
     createdLte: ignoreDates ? null : createdLte,
     kindSubstring: on(env.behaviour, 'rm.filter.event-kind-substring'),
-    lteExclusive: on(env.behaviour, 'rm.filter.event-created-at-lte-exclusive'),
+    gteExclusive: on(env.behaviour, 'rm.filter.event-created-at-gte-exclusive'),
+    nullKindEverywhere: on(env.behaviour, 'rm.filter.event-kind-null-every-kind'),
   };
 }
 
 export function eventMatches(f: EventFilter, e: CandidateEvent): boolean {
   const kinds = f.kinds as ReadonlySet<string> | null;
-  if (kinds && !(f.kindSubstring ? [...kinds].some((k) => e.kind.includes(k)) : kinds.has(e.kind))) return false;
-  if (f.createdGte !== null && e.created < f.createdGte) return false;
-  if (f.createdLte !== null && (f.lteExclusive ? e.created >= f.createdLte : e.created > f.createdLte)) return false;
+  const anyKind = f.nullKindEverywhere === true && e.kind === 'lifecycle';
+  if (kinds && !anyKind && !(f.kindSubstring ? [...kinds].some((k) => e.kind.includes(k)) : kinds.has(e.kind))) return false;
+  if (f.createdGte !== null && (f.gteExclusive ? e.created <= f.createdGte : e.created < f.createdGte)) return false;
+  if (f.createdLte !== null && e.created > f.createdLte) return false;
   return true;
 }
 
@@ -196,6 +201,8 @@ export function parseMessageFilter(env: RmEnv, query: URLSearchParams): (m: Mess
     exists === null ||
     on(env.behaviour, 'rm.filter.conversation-exists-ignored') ||
     (exists === false && on(env.behaviour, 'rm.variant.conversation-false-all'));
+  // The false-inverted fault reads false as true.
+  if (exists === false && on(env.behaviour, 'rm.filter.conversation-false-inverted')) return (m) => m.conversationId !== null;
   return ignored ? () => true : (m) => (m.conversationId !== null) === exists;
 }
 

@@ -9,7 +9,7 @@ import { Router } from '../http-kit';
 import type { ApiModule } from '../module';
 import { refusal } from './auth';
 import { invalidWrite, missingRecord } from './auth-order';
-import { createEnv } from './env';
+import { createEnv, type RmEnv } from './env';
 import { IdFactory } from './ids';
 import { HttpError, sendError } from './respond';
 import { Resources } from './resources';
@@ -25,6 +25,33 @@ import { loadStartingRecords } from './starting-records';
 import { Store } from './store';
 import { on } from '../switches';
 
+/**
+ * Jobs as two variants need them: jobs-open-only closes every starting job but the first a year from
+ * now; search-ranked-page-2 adds 12 live jobs whose description mentions every title.
+ */
+function adjustJobs(env: RmEnv, store: Store): void {
+  const jobs = [...store.jobs.values()];
+  const year = 365 * 86_400_000;
+  if (on(env.behaviour, 'rm.variant.jobs-open-only')) for (const job of jobs.slice(1)) job.closing = env.now() + year;
+  const first = jobs[0];
+  if (!on(env.behaviour, 'rm.variant.search-ranked-page-2') || !first) return;
+  const titles = jobs.map((j) => j.title).join('; ');
+  for (let n = 0; n < 12; n += 1) {
+    const id = store.ids.next('job');
+    store.jobs.set(id, {
+      ...first,
+      seq: store.nextSeq(),
+      id,
+      uid: `jobextra${n}`,
+      atsUid: `REQ-${3001 + n}`,
+      requisitionId: `R${8101 + n}`,
+      title: `Opening ${n + 1}`,
+      status: 'live',
+      description: `Also see: ${titles}.`,
+    });
+  }
+}
+
 export function createRmModule(behaviour: Behaviour): ApiModule {
   const env = createEnv(behaviour);
   const store = new Store(new IdFactory(on(env.behaviour, 'rm.variant.uuid-ids')));
@@ -33,7 +60,9 @@ export function createRmModule(behaviour: Behaviour): ApiModule {
     fractions: !on(env.behaviour, 'rm.variant.timestamps-seconds'),
     sparseEventLinks: on(env.behaviour, 'rm.variant.null-to-one'),
     extraEventKind: on(env.behaviour, 'rm.variant.extra-event-kind'),
+    microseconds: on(env.behaviour, 'rm.variant.timestamps-microseconds'),
   });
+  adjustJobs(env, store);
   const app: RmApp = { env, store, resources: new Resources(store, env) };
   const router = new Router();
   for (const routes of [candidateRoutes, relatedRoutes, activityRoutes, listRoutes, jobRoutes, recruitmentEventRoutes, atsRoutes])

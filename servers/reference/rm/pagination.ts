@@ -62,6 +62,8 @@ export function decodeCursor(env: RmEnv, cursor: string): Position {
 
 export function parsePaging(env: RmEnv, query: URLSearchParams): Paging {
   const requested = positiveInt(query, 'per_page');
+  if (requested !== null && requested > env.perPage.max && on(env.behaviour, 'rm.pagination.per-page-over-max-403'))
+    throw new HttpError(403, `per_page ${requested} is above the maximum page size ${env.perPage.max}`);
   if (requested !== null && requested > env.perPage.max && on(env.behaviour, 'rm.variant.per-page-over-max-400')) {
     throw badRequest(`per_page ${requested} is above the maximum page size ${env.perPage.max}`, 'per_page');
   }
@@ -111,9 +113,13 @@ function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging,
   const perPage = on(env.behaviour, 'rm.pagination.per-page-ignored') ? env.perPage.default : paging.perPage;
   const page = on(env.behaviour, 'rm.pagination.page-ignored') ? 1 : paging.page;
   // The page-past-end-404 variant refuses a page after the first that holds no record (DRF's "Invalid page.").
-  if (on(env.behaviour, 'rm.variant.page-past-end-404') && page > 1 && (page - 1) * perPage >= items.length)
-    throw new HttpError(404, 'Invalid page.');
-  let start = (page - 1) * perPage;
+  const pastEnd = page > 1 && (page - 1) * perPage >= items.length;
+  if (on(env.behaviour, 'rm.variant.page-past-end-404') && pastEnd) throw new HttpError(404, 'Invalid page.');
+  if (on(env.behaviour, 'rm.variant.page-past-end-422') && pastEnd) throw new HttpError(422, `page ${page} is after the last page`);
+  if (on(env.behaviour, 'rm.pagination.past-end-409') && pastEnd) throw new HttpError(409, `page ${page} is after the last page`);
+  // Pagy's overflow :last_page: a page past the end answers the last page.
+  const lastPage = Math.max(1, Math.ceil(items.length / perPage));
+  let start = ((on(env.behaviour, 'rm.variant.page-past-end-last-page') && pastEnd ? lastPage : page) - 1) * perPage;
   if (on(env.behaviour, 'rm.pagination.pages-overlap') && page > 1) start -= 1;
   // Off by one at the slice end: one record too many on every page, or one too few on the last.
   let end = start + perPage + (on(env.behaviour, 'rm.pagination.per-page-plus-one') ? 1 : 0);
@@ -139,6 +145,8 @@ function cursorPage<T extends { seq: number }>(
   if (more && on(env.behaviour, 'rm.cursor.repeats-record')) next = page[page.length - 2]?.seq ?? after ?? 0;
   if (more && on(env.behaviour, 'rm.cursor.skips-record')) next = remaining[page.length]?.seq ?? next;
   if (!more && on(env.behaviour, 'rm.cursor.never-ends')) next = last?.seq ?? after ?? 0;
+  // The ends-early fault leaves the cursor out where the rest would fit on one more page.
+  if (more && on(env.behaviour, 'rm.cursor.ends-early') && remaining.length - page.length <= paging.perPage) next = null;
   const meta: Record<string, unknown> = { per_page: paging.perPage };
   if (on(env.behaviour, 'rm.cursor.absent')) return { items: page, meta };
   // cursor-empty-page: the first page's cursor leads to one empty page before the walk goes on.

@@ -35,6 +35,8 @@ export function bendCandidate(env: RmEnv, store: Store, c: Candidate, resource: 
   if (on(env.behaviour, 'rm.schema.relationship-without-type'))
     rel.locations = { data: refs(resource, 'locations').map((r) => ({ id: r.id }) as Ref) };
   if (on(env.behaviour, 'rm.variant.updated-at-null-on-create') && c.viaApi && c.updated === c.created) a.updated_at = null;
+  const updated = dateTimeOf(a.updated_at);
+  if (on(env.behaviour, 'rm.variant.datetime-utc-null') && updated) a.updated_at = { ...updated, utc: null };
   if (on(env.behaviour, 'rm.schema.links-bare-strings')) {
     const links = a.links as Record<string, { url: string }>;
     a.links = { ...links, mail_to: links.mail_to?.url, tel: links.tel?.url };
@@ -68,6 +70,10 @@ export function bendEvent(env: RmEnv, e: CandidateEvent, resource: Resource): vo
   if (on(env.behaviour, 'rm.schema.event-uid-integer')) a.uid = e.seq;
   if (on(env.behaviour, 'rm.schema.event-created-at-string')) a.created_at = dateTimeOf(a.created_at)?.utc;
   if (on(env.behaviour, 'rm.variant.event-kind-null') && e.kind === 'lifecycle') a.kind = null;
+  if (on(env.behaviour, 'rm.filter.event-kind-null-every-kind') && e.kind === 'lifecycle') a.kind = null;
+  const created = dateTimeOf(a.created_at);
+  if ((on(env.behaviour, 'rm.variant.datetime-utc-null') || on(env.behaviour, 'rm.filter.created-at-utc-null-passes')) && created)
+    a.created_at = { ...created, utc: null };
   const ats = a.ats as Loose | undefined;
   if (on(env.behaviour, 'rm.schema.event-ats-status-string') && ats)
     a.ats = { ...ats, ats_status: e.ats?.status, ats_secondary_status: e.ats?.secondaryStatus };
@@ -96,6 +102,7 @@ export function bendJob(env: RmEnv, j: Job, resource: Resource): void {
   const a = resource.attributes;
   if (on(env.behaviour, 'rm.schema.job-ats-uid-number')) a.ats_uid = Number(j.atsUid.replace(/\D/g, ''));
   if (on(env.behaviour, 'rm.variant.job-closing-at-null') && j.remote) a.closing_at = null;
+  if (on(env.behaviour, 'rm.jobs.closed-listed') && j.status === 'live' && j.closing < Date.now()) a.status = 'closed';
   if (on(env.behaviour, 'rm.schema.job-time-zone-offset')) a.time_zone = TIME_ZONE_MINUTES[j.timeZone] ?? 0;
   if (on(env.behaviour, 'rm.schema.job-title-with-locations-array')) {
     const text = String(a.title_with_locations_and_req);

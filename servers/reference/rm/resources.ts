@@ -75,6 +75,24 @@ export class Resources {
     this.employmentType = renamed ? RENAMED_TYPES.employments : 'employments';
   }
 
+  /** What each lagging value (counts-tags-lag-2s) was seen to be, and since when. */
+  private readonly lag = new Map<string, { since: number; json: string }[]>();
+
+  /**
+   * Under counts-tags-lag-2s, `value` as it was 2 s ago: the newest value seen at least that long,
+   * else the oldest seen (a change shows 2 s after it was first read); else `value` itself.
+   */
+  private lagged<T>(key: string, value: T): T {
+    if (!on(this.env.behaviour, 'rm.variant.counts-tags-lag-2s')) return value;
+    const now = Date.now();
+    const json = JSON.stringify(value);
+    const history = this.lag.get(key) ?? [];
+    if (history[history.length - 1]?.json !== json) history.push({ since: now, json });
+    this.lag.set(key, history);
+    const shown = [...history].reverse().find((h) => now - h.since >= 2000) ?? history[0];
+    return shown ? (JSON.parse(shown.json) as T) : value;
+  }
+
   private dt(ms: number): DateTimeObject | Pick<DateTimeObject, 'utc'> {
     const full = dateTime(ms, Date.now(), this.style);
     return on(this.env.behaviour, 'rm.variant.datetime-utc-only') ? { utc: full.utc } : full;
@@ -144,7 +162,7 @@ export class Resources {
       last_name: c.lastName,
       email: c.email,
       phone_number: c.phone,
-      tags,
+      tags: this.lagged(`tags:${c.id}`, tags),
       skills: [...c.skills],
       interaction_score: c.interactionScore,
       subscription_status: c.subscription,
@@ -229,7 +247,7 @@ export class Resources {
 
   /** A static list: type company_lists from GET /lists, static_lists where a candidate relationship names it. */
   list(l: StaticList, type: 'company_lists' | 'static_lists' = 'company_lists'): Resource {
-    const count = on(this.env.behaviour, 'rm.lists.count-stale') ? l.frozenCount : l.members.size;
+    const count = this.lagged(`count:${l.id}`, on(this.env.behaviour, 'rm.lists.count-stale') ? l.frozenCount : l.members.size);
     const resource: Resource = {
       id: l.id,
       type,

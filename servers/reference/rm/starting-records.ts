@@ -126,6 +126,8 @@ export interface FixtureOptions {
   sparseEventLinks?: boolean;
   /** The first candidate also has an event of a kind the filter does not accept (extra-event-kind variant). */
   extraEventKind?: boolean;
+  /** Fixture timestamps carry a fraction of a millisecond (timestamps-microseconds variant). */
+  microseconds?: boolean;
 }
 
 /** Kinds whose events have no job and no page under `sparseEventLinks`. */
@@ -134,7 +136,8 @@ const JOBLESS_KINDS: ReadonlySet<string> = new Set(['email', 'subscription', 'un
 export function loadStartingRecords(store: Store, options: FixtureOptions): void {
   const rnd = new Random(PRNG_SEED);
   let jitter = 0;
-  const t = options.fractions ? (ms: number): number => secondsOf(ms) + ((jitter += 137) % 1000) : secondsOf;
+  const whole = options.fractions ? (ms: number): number => secondsOf(ms) + ((jitter += 137) % 1000) : secondsOf;
+  const t = options.microseconds ? (ms: number): number => whole(ms) + ((jitter % 997) + 1) / 1000 : whole;
   const cx: StartingRecordsContext = { store, rnd, t, sparse: options.sparseEventLinks === true };
   const shared = addSharedStubs(cx);
   const jobs = addJobs(cx, shared);

@@ -8,6 +8,17 @@ import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { RM_ANONYMISED_TRUE, RM_ARCHIVED_TRUE, type TrueFilterShown } from '../../readings/entries/rm-filters';
+import {
+  namesNotLive,
+  RM_ARRAY_FORM,
+  RM_BOUND_PRECISION,
+  RM_CONVERSATION_FALSE,
+  RM_LIVE_JOBS,
+  type BoundSeen,
+  type BoundsShown,
+  type LiveJobsShown,
+} from '../../readings/entries/rm-lists';
+import { instantOfText, shownInstant, type ShownInstant } from '../instant';
 import { readingOutcome, type ReadingOutcome } from '../readings';
 import { about, exchangesOf, idsOn, listed, missing, pageWith, type Identified, type Page } from '../shown';
 
@@ -246,17 +257,265 @@ export function expectTrueReading<R extends Identified>(
 // ---- an array filter's form -------------------------------------------------------------------------
 
 /**
- * The predicate: an array filter is answered in one of its lawful forms (000 §4: arrays "sent
- * comma-separated"; the repeated deep-object form filter[kind][]=a&filter[kind][]=b): when the
- * comma form is refused, the repeated form answers 200.
+ * The predicate: an array filter is answered in one of its lawful forms (D37, src/readings: comma-joined
+ * answered 200; or, the comma form refused with 400 or 422, the repeated deep-object form
+ * filter[kind][]=a&filter[kind][]=b answered 200). `repeated` is null when only the comma form was sent.
  */
-export function arrayFormOutcome(comma: Exchange, repeated: Exchange): Outcome {
-  return repeated.response?.status === 200
-    ? CONFORMS
-    : nonConforming(`${describe(comma)} and ${describe(repeated)}: neither form of the array filter is answered 200`);
+export function arrayFormOutcome(comma: Exchange, repeated: Exchange | null): ReadingOutcome {
+  const shown = { comma: comma.response?.status ?? 0, repeated: repeated ? (repeated.response?.status ?? 0) : null };
+  const sent = repeated ? `${describe(comma)} and ${describe(repeated)}` : describe(comma);
+  return readingOutcome(RM_ARRAY_FORM, shown, `${sent}: the array filter`);
 }
 
-/** About the repeated form's answer, then the comma form's. */
-export function expectArrayFormAnswered(comma: Exchange, repeated: Exchange, clause: Clause): void {
-  enforce(filter, clause, [repeated, comma], arrayFormOutcome(comma, repeated));
+/** About the answer that was taken (the repeated form's when sent), then the comma form's; the verdict names the form. */
+export function expectArrayFormAnswered(comma: Exchange, repeated: Exchange | null, clause: Clause): void {
+  const { outcome, judgement } = arrayFormOutcome(comma, repeated);
+  enforce(filter, clause, about(repeated, [comma]), outcome, { reading: judgement });
+}
+
+// ---- time bounds, judged at the precision shown ---------------------------------------------------------
+
+/** One query of a time filter: its selection, the bounds it sent, and whether it is whole (a record it did not return is not selected). */
+export interface BoundQuery<R extends Identified> {
+  readonly selection: Selection<R>;
+  readonly bounds: readonly { readonly op: 'lt' | 'lte' | 'gte'; readonly at: string }[];
+  readonly whole: boolean;
+}
+
+/** A record known to exist with the instant it shows, judged in every whole query (selected there or not). */
+export interface KnownInstant {
+  readonly id: string;
+  readonly instant: ShownInstant;
+}
+
+const boundAt = (text: string): number => instantOfText(text)?.at ?? Date.parse(text);
+
+/**
+ * What time-filter queries showed, per record and shown instant (a record shown with another instant
+ * in another query was updated meanwhile: a record of its own): the queries that returned it, and the
+ * whole queries that did not return a known record. Records that show no instant are left out.
+ */
+export function boundsShown<R extends Identified>(
+  queries: readonly BoundQuery<R>[],
+  instantOf: (r: R) => ShownInstant | null,
+  known: readonly KnownInstant[] = [],
+): { shown: BoundsShown; texts: Map<string, { text: string; first: Exchange | null }> } {
+  const records = new Map<string, { id: string; at: number; unit: number; seen: BoundSeen[] }>();
+  const texts = new Map<string, { text: string; first: Exchange | null }>();
+  const entry = (id: string, instant: ShownInstant, ex: Exchange | null) => {
+    const key = `${id}\u0000${instant.at}`;
+    let record = records.get(key);
+    if (!record) {
+      record = { id, at: instant.at, unit: instant.unit, seen: [] };
+      records.set(key, record);
+      texts.set(key, { text: `${id} (${instant.text})`, first: ex });
+    }
+    return record;
+  };
+  for (const query of queries) {
+    const bounds = query.bounds.map((b) => ({ op: b.op, at: boundAt(b.at) }));
+    const returned = new Set<string>();
+    for (const page of query.selection.pages)
+      for (const r of page.records) {
+        const instant = instantOf(r);
+        if (instant === null) continue;
+        returned.add(r.id);
+        entry(r.id, instant, page.exchange).seen.push({ bounds, selected: true });
+      }
+    if (query.whole)
+      for (const k of known)
+        if (!returned.has(k.id)) entry(k.id, k.instant, firstPage(query.selection)).seen.push({ bounds, selected: false });
+  }
+  return { shown: { records: [...records.values()] }, texts };
+}
+
+const opText = { lt: 'lt', lte: 'lte', gte: 'gte' } as const;
+
+/**
+ * The predicate: the time filters (`filter[updated_at][lt]`, `[gte]`, `filter[created_at][gte]`,
+ * `[lte]`) selected what their bounds say of the instant each record shows, at the precision it
+ * shows it (src/readings D75: stored as shown, or µs stored and ms shown by truncation); `rule`
+ * names the filter for people. Returns the judgement and the exchange the verdict is about.
+ */
+export function boundsOutcome<R extends Identified>(
+  queries: readonly BoundQuery<R>[],
+  instantOf: (r: R) => ShownInstant | null,
+  known: readonly KnownInstant[],
+  rule: string,
+): ReadingOutcome & { about: Exchange | null; judged: number; ops: ReadonlySet<'lt' | 'lte' | 'gte'> } {
+  const { shown, texts } = boundsShown(queries, instantOf, known);
+  const loosest = RM_BOUND_PRECISION.readings[RM_BOUND_PRECISION.readings.length - 1];
+  const firstWrong =
+    shown.records.find((r) => !(loosest?.holds({ records: [r] }) ?? true)) ??
+    shown.records.find((r) => !RM_BOUND_PRECISION.readings.every((reading) => reading.holds({ records: [r] })));
+  const key = firstWrong ? `${firstWrong.id}\u0000${firstWrong.at}` : '';
+  const seen = firstWrong
+    ? firstWrong.seen
+        .map(
+          (q) =>
+            `${q.selected ? 'selected' : 'not selected'} by ${q.bounds.map((b) => `${opText[b.op]} ${new Date(b.at).toISOString()}`).join(' and ')}`,
+        )
+        .join('; ')
+    : '';
+  const what = firstWrong ? `${rule}: record ${texts.get(key)?.text ?? firstWrong.id} was ${seen}` : rule;
+  const judged = readingOutcome(RM_BOUND_PRECISION, shown, what);
+  const ops = new Set((firstWrong?.seen ?? []).flatMap((q) => q.bounds.map((b) => b.op)));
+  return { ...judged, about: texts.get(key)?.first ?? null, judged: shown.records.length, ops };
+}
+
+/**
+ * Time filters select by the instant each record shows, at its precision (boundsOutcome): about the
+ * page that showed the first record no reading explains, then every page; `clause` (or, on a failure,
+ * `clauseOf` the bounds that record was judged by: the row of lt alone is not gte's). Returns how many
+ * records (per shown instant) were judged: none means the test judged nothing (the caller says so).
+ */
+export function expectBounds<R extends Identified>(
+  queries: readonly BoundQuery<R>[],
+  instantOf: (r: R) => ShownInstant | null,
+  known: readonly KnownInstant[],
+  rule: string,
+  clause: Clause,
+  clauseOf?: (ops: ReadonlySet<'lt' | 'lte' | 'gte'>) => Clause,
+): number {
+  const { outcome, judgement, about: first, judged, ops } = boundsOutcome(queries, instantOf, known, rule);
+  const cited = !outcome.ok && clauseOf ? clauseOf(ops) : clause;
+  enforce(
+    filter,
+    cited,
+    about(
+      first,
+      queries.flatMap((q) => exchangesOf(q.selection.pages)),
+    ),
+    outcome,
+    { reading: judgement },
+  );
+  return judged;
+}
+
+// ---- one value per record ---------------------------------------------------------------------------
+
+/**
+ * The predicate: a record that does not show its value of a single-valued attribute (an event's
+ * `kind`, "kind | string") is shown it by the filters on it: no such record (`unshown`) is selected
+ * by filters for two different values (`byValue`: value -> its selection).
+ */
+export function oneValueOutcome(
+  byValue: readonly (readonly [string, Selection])[],
+  unshown: readonly string[],
+  attribute: string,
+): Outcome {
+  const clash = firstClash(byValue, unshown);
+  return clash === null
+    ? CONFORMS
+    : nonConforming(
+        `${clash.id} shows no ${attribute}, and both ${clash.a.query} and ${clash.b.query} select it: a record has one ${attribute}`,
+      );
+}
+
+function firstClash(
+  byValue: readonly (readonly [string, Selection])[],
+  unshown: readonly string[],
+): { id: string; a: Selection; b: Selection } | null {
+  for (const id of unshown) {
+    const having = byValue.filter(([, s]) => ids(s).includes(id));
+    const [a, b] = having;
+    if (a && b && a[0] !== b[0]) return { id, a: a[1], b: b[1] };
+  }
+  return null;
+}
+
+/** About the page of the second selection that returned the record, then the first's. */
+export function expectOneValue(
+  byValue: readonly (readonly [string, Selection])[],
+  unshown: readonly string[],
+  attribute: string,
+  clause: Clause,
+): void {
+  const clash = firstClash(byValue, unshown);
+  const exchanges = clash
+    ? about(pageWith(clash.b.pages, clash.id)?.exchange, [pageWith(clash.a.pages, clash.id)?.exchange])
+    : byValue.flatMap(([, s]) => exchangesOf(s.pages));
+  enforce(filter, clause, exchanges, oneValueOutcome(byValue, unshown, attribute));
+}
+
+// ---- live jobs ----------------------------------------------------------------------------------------
+
+/** What GET /jobs listed, in the terms the readings of "lists live jobs" read (D77); `now`: the time of the read. */
+export function liveJobsShown<R extends Identified & { attributes: Readonly<Record<string, unknown>> }>(
+  selection: Selection<R>,
+  now: number,
+): LiveJobsShown {
+  return {
+    jobs: selection.pages.flatMap((p) =>
+      p.records.map((j) => {
+        const closing = shownInstant(j.attributes.closing_at);
+        return { id: j.id, status: j.attributes.status, closedBefore: closing === null ? null : closing.at + closing.unit <= now };
+      }),
+    ),
+  };
+}
+
+/**
+ * The predicate: GET /jobs "lists live jobs" in a lawful reading (src/readings D77): no listed job
+ * has a status naming an unpublished page, or (open-for-applications) none is past its closing_at.
+ */
+export function liveJobsOutcome<R extends Identified & { attributes: Readonly<Record<string, unknown>> }>(
+  selection: Selection<R>,
+  now: number,
+): ReadingOutcome {
+  return readingOutcome(RM_LIVE_JOBS, liveJobsShown(selection, now), `${selection.query} lists jobs that are not live`);
+}
+
+/** About the page that listed the first job whose status names it not live, then every page; the verdict names the reading. */
+export function expectLiveJobs<R extends Identified & { attributes: Readonly<Record<string, unknown>> }>(
+  selection: Selection<R>,
+  now: number,
+  clause: Clause,
+): void {
+  const { outcome: judged, judgement } = liveJobsOutcome(selection, now);
+  const wrong = selection.pages.flatMap((p) => p.records).filter((j) => namesNotLive(j.attributes.status));
+  const outcome = judged.ok
+    ? judged
+    : nonConforming(`${judged.detail}; listed: ${listed(wrong.map((j) => `${j.id} (status ${JSON.stringify(j.attributes.status)})`))}`);
+  enforce(
+    filter,
+    clause,
+    returning(
+      selection,
+      wrong.map((j) => j.id),
+    ),
+    outcome,
+    { reading: judgement },
+  );
+}
+
+// ---- filter[conversation][exists]=false ------------------------------------------------------------------
+
+/**
+ * The predicate: filter[conversation][exists]=false (`no`) returns what a lawful reading says (D76:
+ * only the messages in no conversation, or every message) of the candidate's messages (`all`), as
+ * include=conversation showed them (`inOne`: naming a conversation; `inNone`: naming none).
+ */
+export function conversationFalseOutcome(
+  no: Selection,
+  all: Selection,
+  inOne: readonly string[],
+  inNone: readonly string[],
+): ReadingOutcome {
+  const shown = { all: ids(all), inOne, inNone, no: ids(no), complete: no.complete !== false && all.complete !== false };
+  return readingOutcome(RM_CONVERSATION_FALSE, shown, no.query);
+}
+
+export function expectConversationFalseReading(
+  no: Selection,
+  all: Selection,
+  inOne: readonly string[],
+  inNone: readonly string[],
+  clause: Clause,
+): void {
+  const { outcome, judgement } = conversationFalseOutcome(no, all, inOne, inNone);
+  const wrong = ids(no).filter((id) => inOne.includes(id));
+  enforce(filter, clause, about(returning(no, wrong)[0], [...exchangesOf(no.pages), ...exchangesOf(all.pages)]), outcome, {
+    reading: judgement,
+  });
 }

@@ -8,6 +8,8 @@ import { defineCheck, type CheckDef, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { exchangesOf, idsOn, listed, missing, type Page } from '../shown';
 import { expectNoServerError } from './no-server-error';
+import { RM_PAGE_SIZE, RM_PAST_END, RM_PAST_END_FILTERED, type PastEndShown } from '../../readings/entries/rm-lists';
+import { readingOutcome, type ReadingOutcome } from '../readings';
 
 const pagination = defineCheck({
   name: 'pagination',
@@ -129,21 +131,58 @@ export function expectNumericWalkEnded(answers: readonly Page[], perPage: number
 
 // ---- a page past the end ------------------------------------------------------------------------
 
-/**
- * The predicate: an answer to a page after the first of a numeric walk that ended the walk without
- * records is lawful: a 200 (its records, if any, are judged elsewhere) or a 4xx refusing a page past
- * the last (schemas/DECISIONS.md D35: "an unfiltered page past the end may answer 200 (empty) or a
- * 4xx"; D49 for a filtered one). A 3xx, or any other status, is not an answer a walk can end on.
- */
-export function pastEndOutcome(exchange: Exchange, page: number): Outcome {
-  const status = exchange.response?.status ?? 0;
-  return status === 200 || (status >= 400 && status < 500)
-    ? CONFORMS
-    : nonConforming(`${describe(exchange)}: page ${page} of a numeric walk answered neither 200 nor a 4xx refusing a page past the end`);
+/** What an answer to a page after the first showed, in the terms the readings of a page past the end read (D35, D49). */
+export function pastEndShown(
+  exchange: Exchange,
+  records: number,
+  previous: readonly string[] | null,
+  ids: readonly string[],
+): PastEndShown {
+  const same = previous !== null && previous.length > 0 && previous.length === ids.length && previous.every((id, i) => ids[i] === id);
+  return { status: exchange.response?.status ?? 0, records, repeatsLast: same };
 }
 
-/** A page past the end of a numeric walk: no 5xx, then 200 or a 4xx (pastEndOutcome). */
-export function expectPastEnd(exchange: Exchange, page: number): void {
+/**
+ * The predicate: an answer that ended a numeric walk at page `page` (> 1), past its last record, is
+ * one of the lawful readings of a page past the end (src/readings/entries/rm-lists.ts: 200 empty,
+ * 200 with the last page again, 404, 422; D49 for a filtered walk within the cap). A 400, 403, 409
+ * or any other status ends no walk.
+ */
+export function pastEndOutcome(
+  exchange: Exchange,
+  page: number,
+  shown: PastEndShown = { status: exchange.response?.status ?? 0, records: 0, repeatsLast: false },
+  filtered = false,
+): ReadingOutcome {
+  return readingOutcome(
+    filtered ? RM_PAST_END_FILTERED : RM_PAST_END,
+    shown,
+    `${describe(exchange)}: page ${page} past the end of a numeric walk`,
+  );
+}
+
+/** A page past the end of a numeric walk: no 5xx, then a lawful reading (pastEndOutcome); the verdict names it. */
+export function expectPastEnd(exchange: Exchange, page: number, shown?: PastEndShown, filtered = false): void {
   expectNoServerError(exchange, 'rm.query.page');
-  enforce(pagination, 'rm.query.page', exchange, pastEndOutcome(exchange, page));
+  const { outcome, judgement } = pastEndOutcome(exchange, page, shown, filtered);
+  enforce(pagination, 'rm.query.page', exchange, outcome, { reading: judgement });
+}
+
+// ---- page sizes ---------------------------------------------------------------------------------------
+
+/**
+ * The predicate: page 1 asked with per_page `asked` is answered in a lawful reading of a page size
+ * (000 §8 "Default and maximum per_page: not shown", D44): honoured, clamped (`more`: a later page
+ * shows more records), or refused with 400 or 422.
+ */
+export function pageSizeReadingOutcome(exchange: Exchange, asked: number, records: number, more: boolean | null): ReadingOutcome {
+  const shown = { asked, status: exchange.response?.status ?? 0, records, more };
+  return readingOutcome(RM_PAGE_SIZE, shown, `${describe(exchange)}: per_page=${asked}`);
+}
+
+/** A page size is honoured, clamped or refused as D44 reads it: about the answer; the verdict names the reading. */
+export function expectPageSizeReading(exchange: Exchange, asked: number, records: number, more: boolean | null): void {
+  expectNoServerError(exchange, 'rm.query.per_page');
+  const { outcome, judgement } = pageSizeReadingOutcome(exchange, asked, records, more);
+  enforce(pagination, 'rm.query.per_page', exchange, outcome, { reading: judgement });
 }

@@ -149,7 +149,11 @@ function storeCandidate(
     seq: store.nextSeq(),
     id: store.ids.next('candidate'),
     // The uid-per-second fault derives the uid from the creation second.
-    uid: on(env.behaviour, 'rm.schema.uid-per-second') ? `c${Math.floor(now / 1000).toString(36)}` : randomBytes(8).toString('hex'),
+    uid: on(env.behaviour, 'rm.schema.uid-shared')
+      ? 'c0ffee00api'
+      : on(env.behaviour, 'rm.schema.uid-per-second')
+        ? `c${Math.floor(now / 1000).toString(36)}`
+        : randomBytes(8).toString('hex'),
     email,
     firstName: fields.firstName ?? '',
     lastName: fields.lastName ?? '',

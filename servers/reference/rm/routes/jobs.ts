@@ -4,7 +4,7 @@ import { JOB_INCLUDES, includedFor, parseInclude } from '../include';
 import type { RmEnv } from '../env';
 import type { Job } from '../model';
 import { paginate, parsePaging, type PageResult, type Paging } from '../pagination';
-import { badRequest, notFound, sendDoc } from '../respond';
+import { badRequest, HttpError, notFound, sendDoc } from '../respond';
 import { bySeq, type RouteModule } from './app';
 import { on } from '../../switches';
 
@@ -33,7 +33,12 @@ export const jobRoutes: RouteModule = (router, app) => {
       ? (asked?.map((p) => (p[0] === 'categories' ? ['locations', ...p.slice(1)] : p)) ?? null)
       : asked;
     const filter = parseJobFilter(env, store, ctx.query);
-    const paging = parsePaging(env, ctx.query);
+    const q = (ctx.query.get('filter[q][eq]') ?? '').trim();
+    const ranked = q !== '' && on(env.behaviour, 'rm.variant.search-ranked-page-2');
+    const asPaged = parsePaging(env, ctx.query);
+    // search-ranked-page-2: at most 10 jobs a page for a search.
+    const paging: Paging = ranked ? { ...asPaged, perPage: Math.min(asPaged.perPage, 10) } : asPaged;
+    const now = Date.now();
     // The search-includes-drafts fault drops the live condition from searches.
     const searching = (ctx.query.get('filter[q][eq]') ?? '').trim() !== '' && on(env.behaviour, 'rm.jobs.search-includes-drafts');
     const listed = [...store.jobs.values()].filter(
@@ -42,9 +47,25 @@ export const jobRoutes: RouteModule = (router, app) => {
           searching ||
           (asked !== null && on(env.behaviour, 'rm.jobs.include-lists-drafts')) ||
           on(env.behaviour, 'rm.jobs.list-includes-drafts')) &&
+        // jobs-open-only: live means published and not past its closing date.
+        !(on(env.behaviour, 'rm.variant.jobs-open-only') && j.closing < now) &&
         filter(j),
     );
-    const page = jobPage(env, listed.sort(bySeq), paging);
+    listed.sort(bySeq);
+    // search-ranked-page-2: exact matches (title, ATS id, requisition id) after the others.
+    if (ranked) {
+      const exact = (j: Job): number => ([j.title, j.atsUid, j.requisitionId].some((v) => v.toLowerCase() === q.toLowerCase()) ? 1 : 0);
+      listed.sort((a, b) => exact(a) - exact(b) || a.seq - b.seq);
+    }
+    if (
+      asked !== null &&
+      paging.mode === 'numeric' &&
+      paging.page > 1 &&
+      (paging.page - 1) * paging.perPage >= listed.length &&
+      on(env.behaviour, 'rm.pagination.include-past-end-403')
+    )
+      throw new HttpError(403, 'page past the end');
+    const page = jobPage(env, listed, paging);
     const data = page.items.map((j) => resources.job(j));
     sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
   });
