@@ -152,6 +152,13 @@ export const VARIABLES: readonly VariableSpec[] = Object.freeze([
     "where the project's own tests (npm test) find the two API documents, to prove quotes word for word; absent: those tests are skipped with one line",
     '../shared/seeds',
   ),
+  v(
+    'CONFORMANCE_STANDARDS_DIR',
+    'run',
+    'control',
+    "where the project's own tests find the texts of the standards the documents invoke (rfc6749.txt, rfc6750.txt, rfc7519.txt, rfc9110.txt), to prove their quotes word for word; absent: those tests are skipped with one line",
+    '../standards',
+  ),
   v('CONFORMANCE_HISTORY', 'run', 'control', 'a history file kept between runs, for Allure trends', 'unset'),
   v('CONFORMANCE_REPORTS_DIR', 'run', 'control', 'where the reports go', 'reports', { documented: 'docs/USAGE.md' }),
   v('CONFORMANCE_QUIET', 'run', 'control', '1: no per-test lines on the console', 'unset', { documented: 'docs/USAGE.md' }),
