@@ -133,6 +133,7 @@ export type CliName =
   | 'statement'
   | 'interface-doc'
   | 'replay'
+  | 'package-check'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -285,6 +286,17 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'no file given, a file that is no conformance report, or an unknown option'],
     ],
   },
+  'package-check': {
+    summary: 'the suite as an installed package: pack, install into an empty folder, run',
+    usage: ['npm run package-check'],
+    what: 'Packs the project (npm pack), installs the tarball into an empty folder (its dependencies from the npm registry) and there runs npx api-conformance-suite --help, then the suite against the embedded reference server and against a target (the reference server as an outside target): each must exit 0 and write reports/conformance.json in that folder. .ci/run calls it after npm test.',
+    options: [HELP_OPTION],
+    exits: [
+      ['0', 'the package installs and runs'],
+      ['1', 'a step failed (it is named)'],
+      ['2', 'an unknown option'],
+    ],
+  },
   replay: {
     summary: 'run one failure of the last run again, by its id',
     usage: ['npm run replay -- <failure id> [--from <conformance.json>]'],
@@ -334,6 +346,7 @@ const COMMAND_NAMES: Record<CliName, string> = {
   statement: 'npm run statement',
   'interface-doc': 'npm run interface-doc',
   replay: 'npm run replay',
+  'package-check': 'npm run package-check',
   test: 'npm test',
 };
 
