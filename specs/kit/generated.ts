@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { validArbitrary, invalidArbitrary, type InvalidCase } from '../../src/generators';
+import { anyPhoneNumber, LOCAL_PART_MAX, personAt, PLAIN_NAME, plainName } from '../../src/generators/realistic';
 import { SCHEMA_BASE } from '../../src/schemas/registry';
 
 export type Json = Record<string, unknown>;
@@ -50,10 +51,18 @@ export function invalidBodies(path: string, overrides: Record<string, unknown> =
   return invalidArbitrary(schemaId(path), { overrides, maxArrayLength: 3 });
 }
 
-/** A run-tagged e-mail built around a generated one, keeping its local part (plus signs, dots). */
+/**
+ * A run-tagged e-mail built around a generated one: its local part keeps the generated name (dots,
+ * capitals) and +tag, the run id and `n` go into the +tag, and the name is cut so that the local
+ * part stays within 64 octets (RFC 5321 §4.5.3.1.1).
+ */
 export function taggedEmail(generated: unknown, runId: string, n: number): string {
-  const [local, domain] = typeof generated === 'string' && generated.includes('@') ? generated.split('@') : ['x', 'example.com'];
-  return `${local}.${runId}${n}@${domain}`;
+  const text = typeof generated === 'string' && generated.includes('@') ? generated : 'jane.doe@example.com';
+  const at = text.lastIndexOf('@');
+  const [name = 'x', own] = text.slice(0, at).split('+');
+  const tag = own ? `${own}-${runId}-${n}` : `${runId}-${n}`;
+  const cut = name.slice(0, Math.max(1, LOCAL_PART_MAX - tag.length - 1)).replace(/\.+$/, '');
+  return `${cut}+${tag}${text.slice(at)}`;
 }
 
 let counter = 0;
@@ -102,6 +111,9 @@ export function plainText(value: unknown, fallback: string): string {
 /** Attribute names whose values are not free text (they have a form of their own). */
 const FORMED = new Set(['email', 'start_date', 'end_date', 'phone_number', 'tag_values', 'content', 'filename']);
 
+/** A candidate's names: people's names from the pool (src/generators/realistic.ts), not free text. */
+const NAMES = ['first_name', 'last_name'] as const;
+
 /** Every free-text string inside `value` (nested objects and arrays too) made plain (plainText). */
 function plainStrings(value: unknown, key: string): unknown {
   if (typeof value === 'string') return plainText(value, key.replace(/[^A-Za-z]/g, '') || 'text');
@@ -110,24 +122,52 @@ function plainStrings(value: unknown, key: string): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, FORMED.has(k) ? v : plainStrings(v, k)]));
 }
 
+/** A number drawn from a generated string (the same string, the same number: a failure replays with its seed). */
+export function drawOf(value: unknown): number {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  let h = 0;
+  for (const c of text) h = (Math.imul(h, 31) + (c.codePointAt(0) ?? 0)) >>> 0;
+  return h + text.length;
+}
+
+/** The body with its candidate names in plain ASCII letters (their pool's plain forms), or null when they are plain already. */
+export function withPlainNames(body: Json): Json | null {
+  const copy = structuredClone(body);
+  const attrs = attributesOf(copy);
+  let changed = false;
+  for (const name of NAMES) {
+    const value = attrs[name];
+    if (typeof value === 'string' && !PLAIN_NAME.test(value)) {
+      attrs[name] = plainName(value);
+      changed = true;
+    }
+  }
+  return changed ? copy : null;
+}
+
 /**
  * Makes a generated valid RM body valid for the strictest lawful target as well: 000 §2 calls
  * `start_date` and `end_date` "date" (their layout is not shown, 000 §4 rule 4), so they become ISO
- * calendar dates (`YYYY-MM-DD`) with the start not after the end; a phone number becomes digits
- * (a target may normalise or check it); free text (names, skills, school and company names, course,
- * title, locality) becomes plain letters, digits and spaces of a bounded length (plainText: no
- * length bound or character rule is shown, and stored text may be sanitised, D50); tag values carry
- * the run id.
+ * calendar dates (`YYYY-MM-DD`) with the start not after the end; a phone number becomes a real
+ * number of some country's plan, in E.164 or as people type it (src/generators/realistic.ts); first
+ * and last names become names as people have them (José, O'Brien, 李: a target may refuse their
+ * characters with 422, D65, and the caller then sends withPlainNames); other free text (skills,
+ * school and company names, course, title, locality) becomes plain letters, digits and spaces of a
+ * bounded length (plainText: no length bound or character rule is shown, D50); tag values carry the
+ * run id.
  */
 export function strictlyValid(body: Json, runId: string): Json {
   const attrs = attributesOf(body);
-  for (const [k, v] of Object.entries(attrs)) if (!FORMED.has(k)) attrs[k] = plainStrings(v, k);
+  for (const [k, v] of Object.entries(attrs))
+    if (!FORMED.has(k) && !(NAMES as readonly string[]).includes(k)) attrs[k] = plainStrings(v, k);
+  for (const name of NAMES) {
+    if (attrs[name] === undefined || attrs[name] === null) continue;
+    const who = personAt(drawOf(attrs[name]));
+    attrs[name] = name === 'first_name' ? who.first : who.last;
+  }
   if ('start_date' in attrs) attrs.start_date = '2011-09-01';
   if ('end_date' in attrs) attrs.end_date = '2015-06-30';
-  if (typeof attrs.phone_number === 'string') {
-    const digits = [...attrs.phone_number].map((c) => String(c.charCodeAt(0) % 10)).join('');
-    attrs.phone_number = `+1555${digits}`.slice(0, 15).padEnd(12, '0');
-  }
+  if (typeof attrs.phone_number === 'string') attrs.phone_number = anyPhoneNumber(drawOf(attrs.phone_number)).sent;
   const word = (s: unknown, fallback: string): string => (typeof s === 'string' && s.trim() !== '' ? s.trim() : fallback);
   if (Array.isArray(attrs.skills)) attrs.skills = attrs.skills.map((s, i) => word(s, `skill${i}`));
   if (Array.isArray(attrs.tag_values)) {

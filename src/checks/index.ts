@@ -88,11 +88,12 @@ export {
   expectValuesRemoved,
   expectWriteAccepted,
   exactly,
-  sameEmail,
+  expectNameCharactersAnswered,
+  expectStoredShown,
+  readsAs,
   sameMembers,
-  sameName,
-  samePhone,
   type Same,
+  type StoredKind,
 } from './registry/state';
 export type { ExpectedStatus } from './registry/status';
 export {

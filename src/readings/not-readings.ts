@@ -22,6 +22,8 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D51: 'the related types are named by 000 §2 itself: one reading',
   D53: 'a record of blind faults found lawful and declarations corrected; the readings are D1 and D5',
   D55: "a consequence of D3: how the relationship is carried is D3's readings",
+  D64: 'what the suite sends (names, numbers and addresses as people have them), not how a target answers',
+  D66: '"lists live jobs" with the open list of statuses (D9): draft is the one value known not to be live, one reading',
 });
 
 /**
@@ -54,13 +56,11 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D38',
   'D39',
   'D40',
-  'D42',
   'D44',
   'D45',
   'D46',
   'D47',
   'D48',
   'D49',
-  'D50',
   'D52',
 ]);
