@@ -9,7 +9,8 @@ import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import { SCHEMA_BASE } from '../../src/schemas/registry';
 import { plainPerson } from '../../src/generators/realistic';
-import { nextPerson, runEmail, runTag } from './rm-names';
+import { nextPerson } from './people';
+import { runEmail, runTag } from './rm-names';
 
 export function candidateBody(attributes: Record<string, unknown>): Record<string, unknown> {
   return { data: { type: 'candidates', attributes } };

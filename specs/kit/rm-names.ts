@@ -7,21 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Target } from '../../src/config/target';
-import { personalEmail, personAt, type Person } from '../../src/generators/realistic';
+import { personalEmail, type Person } from '../../src/generators/realistic';
+import { nextPerson } from './people';
 
 let counter = 0;
 
 function next(): number {
   counter += 1;
   return counter;
-}
-
-let people = 0;
-
-/** The next person of the pool, round it (each worker starts at its own place). */
-export function nextPerson(): Person {
-  people += 1;
-  return personAt(process.pid + people);
 }
 
 /**

@@ -26,7 +26,8 @@ import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
 import { containsText, dataOf, includedOf, linkageOf, NOT_GIVEN, singleOf, type Resource } from './rm-doc';
 import { eventually } from './rm-eventually';
 import { test } from '@playwright/test';
-import { nextPerson, runEmail, runName } from './rm-names';
+import { nextPerson } from './people';
+import { runEmail, runName } from './rm-names';
 import { walkNumeric, type Walk } from './rm-walk';
 
 // ---- candidates -------------------------------------------------------------------------------

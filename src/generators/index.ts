@@ -16,5 +16,6 @@ export {
   plainPerson,
   type Person,
   type PhoneCountry,
+  type PhoneKind,
   type PhoneNumber,
 } from './realistic.js';

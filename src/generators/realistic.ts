@@ -269,22 +269,31 @@ export interface PhoneNumber {
   readonly country: PhoneCountry;
 }
 
+/** A mobile number, or a fixed line (a home or work phone); libphonenumber may not tell the two apart in a plan (US). */
+export type PhoneKind = 'mobile' | 'fixed';
+
+const KIND_TYPES: Readonly<Record<PhoneKind, readonly string[]>> = {
+  mobile: ['MOBILE', 'FIXED_LINE_OR_MOBILE'],
+  fixed: ['FIXED_LINE', 'FIXED_LINE_OR_MOBILE'],
+};
+
 /**
- * A real subscriber's number of `country`'s plan, drawn for `n` (the same number for the same `n`),
- * sent in E.164 for even `n` and in the international format for odd `n`. Throws when 50 draws find
- * none (a plan shape that is wrong: test/unit/realistic.test.ts tries every plan).
+ * A real subscriber's number of `country`'s plan (of `kind` when given), drawn for `n` (the same
+ * number for the same `n`), sent in E.164 for even `n` and in the international format for odd `n`.
+ * Throws when 50 draws find none (a plan shape that is wrong: test/unit/realistic.test.ts tries every plan).
  */
-export function phoneNumber(country: PhoneCountry, n: number): PhoneNumber {
+export function phoneNumber(country: PhoneCountry, n: number, kind?: PhoneKind): PhoneNumber {
   const shapes = PLANS[country];
   const next = mix(n * 7919 + country.charCodeAt(0) * 31 + country.charCodeAt(1));
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const shape = shapes[next() % shapes.length] ?? shapes[0] ?? '';
     const e164 = fill(shape, next);
     if (phoneProblem(e164, country) !== null) continue;
-    const sent = n % 2 === 0 ? e164 : phoneLibrary().parsePhoneNumber(e164).formatInternational();
-    return Object.freeze({ e164, sent, country });
+    const number = phoneLibrary().parsePhoneNumber(e164);
+    if (kind !== undefined && !KIND_TYPES[kind].includes(number.getType() ?? '')) continue;
+    return Object.freeze({ e164, sent: n % 2 === 0 ? e164 : number.formatInternational(), country });
   }
-  throw new Error(`phoneNumber: no valid number of ${country} drawn from ${shapes.join(', ')} in 50 draws`);
+  throw new Error(`phoneNumber: no valid ${kind ?? ''} number of ${country} drawn from ${shapes.join(', ')} in 50 draws`);
 }
 
 /** A real number of some plan for `n`, round the countries. */
