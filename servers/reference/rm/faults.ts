@@ -453,6 +453,49 @@ const faults = [
     'no-server-error',
     'An include value outside the allowed list makes GET /candidates answer 500.',
   ),
+  // Stored text read back in no lawful reading (000 §2 Candidate; D42, D50)
+  defineFault(
+    'rm',
+    'rm.candidates.names-mojibake',
+    'rm.candidate.names',
+    'state',
+    'First and last names are stored with their UTF-8 bytes read as Latin-1 (mojibake): José reads back as JosÃ©.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.names-accents-dropped',
+    'rm.candidate.names',
+    'state',
+    'First and last names are folded to ASCII where they can be (accents dropped): José reads back as Jose, Nguyễn as Nguyen.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.names-truncated',
+    'rm.candidate.names',
+    'state',
+    'First and last names are cut to their first 10 characters (a VARCHAR(10) that truncates instead of refusing).',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.phone-digit-changed',
+    'rm.candidate.contact',
+    'state',
+    'A phone number is stored with the digit before its last seven changed: the same last seven digits, another number.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.phone-country-swapped',
+    'rm.candidate.contact',
+    'state',
+    'A phone number is stored as its national number under another country code (+44 20 7123 4567 becomes +12071234567).',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.email-folded',
+    'rm.candidate.contact',
+    'state',
+    'An e-mail address is stored (and filtered) lower-cased with the dots of its local part dropped, as one mail provider reads addresses: another address.',
+  ),
   // Faults written blind from 000 (clause by clause)
   // §5 Credentials
   defineFault(
@@ -1320,49 +1363,6 @@ const faults = [
     'rm.state.list-remove',
     'membership',
     'DELETE removes the candidate from every list it is in, not only from the list named.',
-  ),
-  // Stored text read back in no lawful reading (000 §2 Candidate; D42, D50)
-  defineFault(
-    'rm',
-    'rm.candidates.names-mojibake',
-    'rm.candidate.names',
-    'state',
-    'First and last names are stored with their UTF-8 bytes read as Latin-1 (mojibake): José reads back as JosÃ©.',
-  ),
-  defineFault(
-    'rm',
-    'rm.candidates.names-accents-dropped',
-    'rm.candidate.names',
-    'state',
-    'First and last names are folded to ASCII where they can be (accents dropped): José reads back as Jose, Nguyễn as Nguyen.',
-  ),
-  defineFault(
-    'rm',
-    'rm.candidates.names-truncated',
-    'rm.candidate.names',
-    'state',
-    'First and last names are cut to their first 10 characters (a VARCHAR(10) that truncates instead of refusing).',
-  ),
-  defineFault(
-    'rm',
-    'rm.candidates.create.phone-digit-changed',
-    'rm.candidate.contact',
-    'state',
-    'A phone number is stored with the digit before its last seven changed: the same last seven digits, another number.',
-  ),
-  defineFault(
-    'rm',
-    'rm.candidates.create.phone-country-swapped',
-    'rm.candidate.contact',
-    'state',
-    'A phone number is stored as its national number under another country code (+44 20 7123 4567 becomes +12071234567).',
-  ),
-  defineFault(
-    'rm',
-    'rm.candidates.create.email-folded',
-    'rm.candidate.contact',
-    'state',
-    'An e-mail address is stored (and filtered) lower-cased with the dots of its local part dropped, as one mail provider reads addresses: another address.',
   ),
 ] as const;
 

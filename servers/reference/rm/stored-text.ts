@@ -24,8 +24,8 @@ function parsed(text: string): Phones.PhoneNumber | null {
   }
 }
 
-/** A character outside ISO 8859-1, or an apostrophe (straight or typographic). */
-const NOT_LATIN1 = /[^\u0000-\u00ff]|['\u2019]/u;
+/** A character outside printable ISO 8859-1 (a control character too), or an apostrophe (straight or typographic). */
+const NOT_LATIN1 = /[^\u0020-\u00ff]|['\u2019]/u;
 
 /**
  * Under rm.variant.names-latin1-only: 422 for a name with a character outside Latin-1 or an
