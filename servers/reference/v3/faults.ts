@@ -364,6 +364,14 @@ export const V3_FAULTS = [
     'access-level',
     'code is refused with "Field is invalid for access level" on orgwide activities too: the orgwide-only check runs at every access level.',
   ),
+  // Names as people have them (001 §2 Employee "title, firstName, lastName, initials | string"; D64)
+  defineFault(
+    'hr',
+    'hr.employee.names-non-ascii-500',
+    'hr.employee.names',
+    'no-server-error',
+    'An employee whose names hold a character outside ASCII (José, 李) answers 500: the column\'s charset cannot store it (MySQL "Incorrect string value").',
+  ),
   // Faults written blind from 001 (clause by clause)
   // --- tokens and bearer tokens (001 §5, §8) ---
   defineFault(
@@ -1111,6 +1119,12 @@ export const V3_VARIANTS = [
     'learning.variant.public-private-refused',
     'learning.state.access-levels',
     'A change between public and private is refused (400) with the message "Cannot change access level between public and private".',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.names-latin1-only',
+    'hr.employee.names',
+    "Employee names with a character outside Latin-1 (Nguyễn, 李) or an apostrophe (O'Brien) are refused with 400 and a field message (D64).",
   ),
 ] as const;
 
