@@ -54,7 +54,7 @@ test.describe('employee', () => {
         intent: 'update setting email on an employee without one',
       },
       {
-        fields: { mobilePhone: phoneNumber('AU', 4, 'mobile').sent, homePhone: phoneNumber('AU', 5, 'fixed').sent },
+        fields: { mobilePhone: phoneNumber('AU', 4, 'mobile').e164, homePhone: phoneNumber('AU', 5, 'fixed').e164 },
         intent: 'update setting phone numbers',
       },
       { fields: { loginAccess: false }, intent: 'update with loginAccess false on an employee never given login access' },
@@ -96,7 +96,7 @@ test.describe('employee', () => {
         lastName: who.last,
         initials: `${[...who.first][0] ?? ''}${[...who.last][0] ?? ''}`,
         email: personalEmail(who, externalId),
-        mobilePhone: phoneNumber(who.country, i, 'mobile').sent,
+        mobilePhone: phoneNumber(who.country, i, 'mobile').typed,
       };
       const ex = await hrPut(hr, op.id, body);
       archiveIfCreated(api, ex, op.id, externalId);

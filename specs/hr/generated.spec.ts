@@ -201,7 +201,7 @@ function conservativeValues(value: unknown, key = ''): unknown {
   if (typeof value === 'string' && PLAIN[key] !== undefined) return PLAIN[key];
   // A real number of the Australian plan (the location's country), a mobile for mobilePhone, else a fixed line (D64).
   if (typeof value === 'string' && PHONE.test(key))
-    return phoneNumber('AU', drawOf(value), key === 'mobilePhone' ? 'mobile' : 'fixed').sent;
+    return phoneNumber('AU', drawOf(value), key === 'mobilePhone' ? 'mobile' : 'fixed').e164;
   // A person's names in plain letters (D64: names as people have them are sent in a test of their own).
   if (typeof value === 'string' && key === 'firstName') return plainPerson(personAt(drawOf(value))).first;
   if (typeof value === 'string' && key === 'lastName') return plainPerson(personAt(drawOf(value))).last;

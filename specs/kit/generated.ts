@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { validArbitrary, invalidArbitrary, type InvalidCase } from '../../src/generators';
-import { anyPhoneNumber, LOCAL_PART_MAX, personAt, PLAIN_NAME, plainName } from '../../src/generators/realistic';
+import { anyPhoneNumber, LOCAL_PART_MAX, personAt, PLAIN_NAME, plainName, plainPhone } from '../../src/generators/realistic';
+import type { TypedKind } from '../../src/checks';
 import { SCHEMA_BASE } from '../../src/schemas/registry';
 
 export type Json = Record<string, unknown>;
@@ -130,19 +131,38 @@ export function drawOf(value: unknown): number {
   return h + text.length;
 }
 
-/** The body with its candidate names in plain ASCII letters (their pool's plain forms), or null when they are plain already. */
-export function withPlainNames(body: Json): Json | null {
-  const copy = structuredClone(body);
-  const attrs = attributesOf(copy);
-  let changed = false;
+/** E.164: what every phone validator takes. */
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * The values of candidate attributes written as people write them, in a form a target may refuse as
+ * validation failed (D65): names that are not plain ASCII letters, a phone number that is not E.164.
+ */
+export function typedValues(attributes: Json): { kind: TypedKind; value: string }[] {
+  const typed: { kind: TypedKind; value: string }[] = [];
   for (const name of NAMES) {
-    const value = attrs[name];
-    if (typeof value === 'string' && !PLAIN_NAME.test(value)) {
-      attrs[name] = plainName(value);
-      changed = true;
-    }
+    const value = attributes[name];
+    if (typeof value === 'string' && !PLAIN_NAME.test(value)) typed.push({ kind: 'name', value });
   }
-  return changed ? copy : null;
+  const phone = attributes.phone_number;
+  if (typeof phone === 'string' && !E164.test(phone) && plainPhone(phone) !== phone) typed.push({ kind: 'phone', value: phone });
+  return typed;
+}
+
+/** Candidate attributes with their typed values in plain form: names in ASCII letters (the pool's plain forms), the number in E.164. */
+export function withPlainValues(attributes: Json): Json {
+  const out: Json = { ...attributes };
+  for (const name of NAMES) if (typeof out[name] === 'string') out[name] = plainName(out[name]);
+  if (typeof out.phone_number === 'string') out.phone_number = plainPhone(out.phone_number);
+  return out;
+}
+
+/** The body with its typed values in plain form (withPlainValues), or null when it has none (typedValues). */
+export function withPlainNames(body: Json): Json | null {
+  if (typedValues(attributesOf(body)).length === 0) return null;
+  const copy = structuredClone(body);
+  if (isRecord(copy.data)) copy.data.attributes = withPlainValues(attributesOf(copy));
+  return copy;
 }
 
 /**
@@ -167,7 +187,7 @@ export function strictlyValid(body: Json, runId: string): Json {
   }
   if ('start_date' in attrs) attrs.start_date = '2011-09-01';
   if ('end_date' in attrs) attrs.end_date = '2015-06-30';
-  if (typeof attrs.phone_number === 'string') attrs.phone_number = anyPhoneNumber(drawOf(attrs.phone_number)).sent;
+  if (typeof attrs.phone_number === 'string') attrs.phone_number = anyPhoneNumber(drawOf(attrs.phone_number)).e164;
   const word = (s: unknown, fallback: string): string => (typeof s === 'string' && s.trim() !== '' ? s.trim() : fallback);
   if (Array.isArray(attrs.skills)) attrs.skills = attrs.skills.map((s, i) => word(s, `skill${i}`));
   if (Array.isArray(attrs.tag_values)) {

@@ -11,7 +11,7 @@ import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import {
   expectDocumented,
-  expectNameCharactersAnswered,
+  expectTypedValueAnswered,
   expectResourceShown,
   expectSameRecord,
   expectSetup,
@@ -19,7 +19,8 @@ import {
   readsAs,
   type Page,
 } from '../../src/checks';
-import { isPlainPerson, PLAIN_NAME, plainPerson, type Person } from '../../src/generators/realistic';
+import { isPlainPerson, plainPerson, type Person } from '../../src/generators/realistic';
+import { typedValues, withPlainValues } from './generated';
 import { recordObservation } from '../../src/reporting/observations';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
@@ -95,24 +96,28 @@ export interface PersonWrite {
 export const is422 = (ex: Exchange): boolean => ex.response?.status === 422;
 
 /**
- * What a target did with a write sending `names` as people have them, when some is not plain: taken,
- * or refused with 422 (000 §2 gives names as "string" and no character rule: D65), judged by the
- * name-characters readings; a refusal is also observed. Other answers are left to the caller's checks.
+ * What a target did with a write whose attributes carry values as people write them (typedValues:
+ * names that are not plain, a number with spaces): taken, or refused with 422 (000 §2 gives them as
+ * "string" with no character or format rule: D65), judged by their readings entries; a refusal is also
+ * observed. Other answers are left to the caller's checks. Returns true when the write was refused with 422.
  */
-export function judgeNameCharacters(write: Exchange, names: readonly unknown[]): void {
-  const shown = names.filter((n): n is string => typeof n === 'string');
-  if (shown.every((n) => PLAIN_NAME.test(n))) return;
+export function judgeTyped(write: Exchange, attributes: Record<string, unknown>): boolean {
+  const typed = typedValues(attributes);
   const status = write.response?.status ?? 0;
-  if ((status < 200 || status >= 300) && status !== 422) return;
-  expectNameCharactersAnswered(write, shown.join(' '));
-  if (status === 422) recordObservation(test.info(), 'other', 'candidate names refused with 422 for their characters', shown.join(' '));
+  if (typed.length === 0 || ((status < 200 || status >= 300) && status !== 422)) return false;
+  for (const { kind, value } of typed) expectTypedValueAnswered(write, kind, value);
+  if (status === 422) {
+    const values = typed.map((t) => t.value).join(' / ');
+    recordObservation(test.info(), 'other', 'candidate writes refused with 422, carrying values as people write them', values);
+  }
+  return status === 422;
 }
 
 /**
- * POST /candidates of `who` with `attributes` (an e-mail is made for it, run-tagged, unless given).
- * A target may refuse the characters of a name (D65): a 422 to names that are not plain is judged
- * by the name-characters readings and observed, and the same candidate is sent again, under a fresh
- * e-mail, with the names in plain ASCII letters, so that what the test needs is still tested.
+ * POST /candidates of `who` with `attributes` (an e-mail is made for it, run-tagged). A target may
+ * refuse values as people write them (D65): a 422 to a write carrying some (typedValues) is judged by
+ * their readings and observed, and the same candidate is sent again, under a fresh e-mail, with the
+ * names in plain ASCII letters and the number in E.164, so that what the test needs is still tested.
  */
 export async function postPerson(
   rm: ApiClient,
@@ -121,15 +126,14 @@ export async function postPerson(
   purpose: string,
   attributes: Record<string, unknown> = {},
 ): Promise<PersonWrite> {
-  const send = async (p: Person): Promise<{ write: Exchange; attributes: Record<string, unknown> }> => {
-    const attrs = { email: runEmail(target, purpose, p), first_name: p.first, last_name: p.last, ...attributes };
+  const send = async (p: Person, extra: Record<string, unknown>): Promise<{ write: Exchange; attributes: Record<string, unknown> }> => {
+    const attrs = { email: runEmail(target, purpose, p), first_name: p.first, last_name: p.last, ...extra };
     return { write: await rm.call('rm.candidates.create', { body: candidateBody(attrs) }), attributes: attrs };
   };
-  const first = await send(who);
-  judgeNameCharacters(first.write, [who.first, who.last]);
-  if (isPlainPerson(who) || !is422(first.write)) return { ...first, person: who, refused: null };
+  const first = await send(who, attributes);
+  if (!judgeTyped(first.write, first.attributes)) return { ...first, person: who, refused: null };
   const plain = plainPerson(who);
-  return { ...(await send(plain)), person: plain, refused: first.write };
+  return { ...(await send(plain, withPlainValues(attributes))), person: plain, refused: first.write };
 }
 
 /** Creates a run-tagged candidate (000 §4: POST /candidates -> 201), a person as people have them, registered as a leftover. */
@@ -205,7 +209,7 @@ export interface PersonPatch extends ReadBack {
 /**
  * PATCHes candidate `candidateId` with the `names` of `who` (first_name, last_name or both) and
  * `extra`, and reads it back (patchCandidate). A 422 to names that are not plain is judged by the
- * name-characters readings and observed (D65), and the same PATCH is sent again with the plain names.
+ * name-characters readings and observed (judgeTyped, D65), and the same PATCH is sent again with the plain names.
  */
 export async function patchPerson(
   rm: ApiClient,
@@ -222,11 +226,7 @@ export async function patchPerson(
   const plain = isPlainPerson(who) ? null : plainPerson(who);
   if (plain !== null) {
     const write = await rm.call(op.id, { params: { candidateId }, body: candidateBody(attrs(who)) });
-    judgeNameCharacters(
-      write,
-      names.map((n) => (n === 'first_name' ? who.first : who.last)),
-    );
-    if (!is422(write)) {
+    if (!judgeTyped(write, attrs(who))) {
       expectDocumented(write, op, '200');
       const { exchange: read, resource } = await getCandidate(rm, candidateId);
       return { write, read, attributes: resource.attributes, person: who, sent: attrs(who), refused: null };

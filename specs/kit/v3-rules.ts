@@ -213,7 +213,7 @@ const lifecycle = defineRule<LifecycleEntry>({
       smoke: true,
       created: {
         initials: 'C',
-        workPhone: phoneNumber('AU', 1, 'fixed').sent,
+        workPhone: phoneNumber('AU', 1, 'fixed').e164,
         location: { postCode: '2000', state: 'NSW', countryCode: 'AU' },
       },
       updated: () => ({ firstName: plainPerson(nextPerson()).first }),
@@ -296,7 +296,7 @@ const nullRemoves = defineRule<NullEntry>({
   title: ({ fields }) => `accepts ${Object.keys(fields).join(' and ')} sent as null in an update (removes): 2xx`,
   table: {
     [EMPLOYEE_OP]: {
-      fields: { mobilePhone: phoneNumber('AU', 2, 'mobile').sent, homePhone: phoneNumber('AU', 3, 'fixed').sent },
+      fields: { mobilePhone: phoneNumber('AU', 2, 'mobile').e164, homePhone: phoneNumber('AU', 3, 'fixed').e164 },
       alsoCreated: {
         ineligibleForPerformanceReview: { ineligibleForPerformance: true, ineligibilityReason: 'Conformance test record' },
         succession: { employeeCritical: false },

@@ -25,6 +25,8 @@ import {
   phoneNumber,
   postPerson,
   patchPerson,
+  plainPerson,
+  nextPerson,
   bodyShape,
   dataOf,
   envelopeKeys,
@@ -109,7 +111,7 @@ test.describe('candidates', () => {
     // A person as people have them (an accent, a family name with a space) with a number of their country as they type it.
     const who = PEOPLE[0] as Person;
     const phone = phoneNumber(who.country, 1);
-    const { write: ex, attributes: sent } = await postPerson(rm, target, who, 'create', { phone_number: phone.sent });
+    const { write: ex, attributes: sent } = await postPerson(rm, target, who, 'create', { phone_number: phone.e164 });
     const email = String(sent.email);
     expectDocumented(ex, op, '201');
     cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
@@ -137,7 +139,7 @@ test.describe('candidates', () => {
     for (const [i, who] of PEOPLE.entries()) {
       // Each with a number of their own country, in E.164 or as people type it (international format).
       const phone = phoneNumber(who.country, i);
-      const { write, attributes: sent } = await postPerson(rm, target, who, 'person', { phone_number: phone.sent });
+      const { write, attributes: sent } = await postPerson(rm, target, who, 'person', { phone_number: phone.e164 });
       const email = String(sent.email);
       expectDocumented(write, op, '201');
       cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
@@ -151,6 +153,36 @@ test.describe('candidates', () => {
       );
       const { exchange: read, resource } = await getCandidate(rm, created.id);
       expectReadBack(write, read, sent, resource.attributes, `candidate ${created.id} (${who.first} ${who.last}) read back`, observe);
+    }
+  });
+
+  test('POST /candidates with phone numbers as people type them (+44 20 7123 4567): taken and read back as the same number, or refused with 422 and taken in E.164', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    // 000 §2 "| email, phone_number | string |": no format; a target may take E.164 alone (D65), then E.164 is sent.
+    const op = covers('rm.candidates.create', '201');
+    covers('rm.candidates.get', '200');
+    for (const [i, country] of (['GB', 'US', 'DE', 'JP'] as const).entries()) {
+      const who = plainPerson(nextPerson());
+      const phone = phoneNumber(country, i + 100);
+      const { write, attributes: sent } = await postPerson(rm, target, who, 'typed-phone', { phone_number: phone.typed });
+      const email = String(sent.email);
+      expectDocumented(write, op, '201');
+      cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
+      const found = await createdCandidate(rm, write, email);
+      const created = expectCreatedShown(
+        write,
+        found.read,
+        found.resource,
+        'rm.op.candidates.create',
+        `GET /candidates?filter[email][eq]=${email}`,
+      );
+      const { exchange: read, resource } = await getCandidate(rm, created.id);
+      expectReadBack(write, read, sent, resource.attributes, `candidate ${created.id} read back`, observe);
     }
   });
 

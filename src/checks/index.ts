@@ -88,12 +88,13 @@ export {
   expectValuesRemoved,
   expectWriteAccepted,
   exactly,
-  expectNameCharactersAnswered,
   expectStoredShown,
+  expectTypedValueAnswered,
   readsAs,
   sameMembers,
   type Same,
   type StoredKind,
+  type TypedKind,
 } from './registry/state';
 export type { ExpectedStatus } from './registry/status';
 export {

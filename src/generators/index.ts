@@ -13,6 +13,7 @@ export {
   personalEmail,
   phoneNumber,
   plainName,
+  plainPhone,
   plainPerson,
   type Person,
   type PhoneCountry,

@@ -5,7 +5,7 @@
  * and e-mail addresses of the usual RFC 5322 dot-atom form at reserved example domains (RFC 2606).
  * Every person carries the same name in plain ASCII letters: what the suite sends instead to a target
  * that refuses the characters of a name (000 §2 and 001 §2 give names as "string" and no character
- * rule, so refusing some is a validation choice; schemas/DECISIONS.md D65).
+ * rule, so refusing some is a validation choice; schemas/DECISIONS.md D65). What the suite sends: D64.
  */
 import { createRequire } from 'node:module';
 import type * as Phones from 'libphonenumber-js/max';
@@ -262,10 +262,10 @@ export function phoneProblem(e164: string, country?: PhoneCountry): string | nul
 }
 
 export interface PhoneNumber {
-  /** E.164 (`+442071234567`). */
+  /** E.164 (`+442071234567`): the form every phone validator takes; what the suite sends where it needs the write taken. */
   readonly e164: string;
-  /** As the suite sends it: E.164, or the international format libphonenumber gives (`+44 20 7123 4567`), as people type it. */
-  readonly sent: string;
+  /** As people type it: the international format libphonenumber gives (`+44 20 7123 4567`); a target may refuse its spaces (D65). */
+  readonly typed: string;
   readonly country: PhoneCountry;
 }
 
@@ -279,7 +279,7 @@ const KIND_TYPES: Readonly<Record<PhoneKind, readonly string[]>> = {
 
 /**
  * A real subscriber's number of `country`'s plan (of `kind` when given), drawn for `n` (the same
- * number for the same `n`), sent in E.164 for even `n` and in the international format for odd `n`.
+ * number for the same `n`), in E.164 and as people type it.
  * Throws when 50 draws find none (a plan shape that is wrong: test/unit/realistic.test.ts tries every plan).
  */
 export function phoneNumber(country: PhoneCountry, n: number, kind?: PhoneKind): PhoneNumber {
@@ -291,9 +291,19 @@ export function phoneNumber(country: PhoneCountry, n: number, kind?: PhoneKind):
     if (phoneProblem(e164, country) !== null) continue;
     const number = phoneLibrary().parsePhoneNumber(e164);
     if (kind !== undefined && !KIND_TYPES[kind].includes(number.getType() ?? '')) continue;
-    return Object.freeze({ e164, sent: n % 2 === 0 ? e164 : number.formatInternational(), country });
+    return Object.freeze({ e164, typed: number.formatInternational(), country });
   }
   throw new Error(`phoneNumber: no valid ${kind ?? ''} number of ${country} drawn from ${shapes.join(', ')} in 50 draws`);
+}
+
+/** The plain form of a phone number: its E.164 when libphonenumber reads a valid number in it, else the text as it is. */
+export function plainPhone(text: string): string {
+  try {
+    const number = phoneLibrary().parsePhoneNumber(text);
+    return number.isValid() ? number.number : text;
+  } catch {
+    return text;
+  }
 }
 
 /** A real number of some plan for `n`, round the countries. */

@@ -18,9 +18,9 @@ import {
   goneOutcome,
   keptOutcome,
   probeOutcome,
-  expectNameCharactersAnswered,
+  expectTypedValueAnswered,
   expectStoredShown,
-  nameCharactersOutcome,
+  typedValueOutcome,
   readsAs,
   sameMembers,
   sameRecordOutcome,
@@ -110,21 +110,28 @@ test('storedShownOutcome / expectStoredShown: the field row is cited, the verdic
   );
 });
 
-test('nameCharactersOutcome / expectNameCharactersAnswered: a name as people have it is taken or refused with 422 (D65)', () => {
-  conforms(nameCharactersOutcome(answered({ operationId: 'rm.candidates.create', method: 'POST', status: 201 }), '李').outcome);
-  conforms(nameCharactersOutcome(answered({ operationId: 'rm.candidates.create', method: 'POST', status: 422 }), '李').outcome);
-  fails(
-    nameCharactersOutcome(answered({ operationId: 'rm.candidates.create', method: 'POST', status: 400 }), '李').outcome,
-    'sending the name "李"',
-  );
+test('typedValueOutcome / expectTypedValueAnswered: a value as people write it is taken or refused with 422 (D65)', () => {
+  const post = (status: number) => answered({ operationId: 'rm.candidates.create', method: 'POST', status });
+  conforms(typedValueOutcome('name', post(201), '李').outcome);
+  conforms(typedValueOutcome('name', post(422), '李').outcome);
+  fails(typedValueOutcome('name', post(400), '李').outcome, 'sending "李"', 'rm.candidate.names.characters');
+  fails(typedValueOutcome('phone', post(400), '+44 20 7123 4567').outcome, 'rm.candidate.phone.typed');
   const refused = exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 422 });
-  const v = verdictOf(() => expectNameCharactersAnswered(refused, "O'Brien"), {
+  const v = verdictOf(() => expectTypedValueAnswered(refused, 'name', "O'Brien"), {
     check: 'state',
     clause: 'rm.candidate.names',
     verdict: 'passed',
     about: refused,
   });
   assert.deepEqual(v.reading?.held, ['refuses-with-422']);
+  const taken = exchange({ operationId: 'rm.candidates.create', method: 'POST', status: 201 });
+  const w = verdictOf(() => expectTypedValueAnswered(taken, 'phone', '+44 20 7123 4567'), {
+    check: 'state',
+    clause: 'rm.candidate.contact',
+    verdict: 'passed',
+    about: taken,
+  });
+  assert.deepEqual(w.reading, { entry: 'rm.candidate.phone.typed', held: ['takes-it'], declared: null });
 });
 
 test('valueShownOutcome / expectValueShown: about the write, then the read', () => {

@@ -1583,6 +1583,12 @@ const variants = [
   defineVariant('rm', 'rm.variant.phone-e164', 'rm.candidate.contact', 'Phone numbers are stored in E.164 (+442071234567).'),
   defineVariant(
     'rm',
+    'rm.variant.phone-e164-only',
+    'rm.candidate.contact',
+    'A phone number that is not written in E.164 (+44 20 7123 4567) is refused with 422 (a pattern ^\\+[1-9]\\d{1,14}$).',
+  ),
+  defineVariant(
+    'rm',
     'rm.variant.phone-international',
     'rm.candidate.contact',
     'Phone numbers are stored in the international format of their country (+44 20 7123 4567).',

@@ -40,6 +40,12 @@ export function refuseNameCharacters(env: RmEnv, names: Readonly<Record<string, 
   }
 }
 
+/** Under rm.variant.phone-e164-only: 422 for a phone number not written in E.164 (a validation choice 000 §2 leaves open, D65). */
+export function refusePhoneForm(env: RmEnv, phone: string | undefined): void {
+  if (phone !== undefined && phone !== '' && on(env.behaviour, 'rm.variant.phone-e164-only') && !/^\+[1-9]\d{1,14}$/.test(phone))
+    throw invalid('phone_number must be written in E.164 (+ and up to 15 digits)', '/data/attributes/phone_number');
+}
+
 /** A first or last name as stored: Unicode normalised under the nfc and nfd variants; broken under the name faults. */
 export function storedName(env: RmEnv, name: string): string {
   let text = name;

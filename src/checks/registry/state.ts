@@ -5,7 +5,15 @@
  */
 import { describe, type Exchange } from '../../http/exchange';
 import type { ReadingsEntry } from '../../readings';
-import { RM_NAME_CHARACTERS, RM_STORED_EMAIL, RM_STORED_NAMES, RM_STORED_PHONE, type ReadBack } from '../../readings/entries/stored-text';
+import {
+  RM_NAME_CHARACTERS,
+  RM_PHONE_TYPED,
+  RM_STORED_EMAIL,
+  RM_STORED_NAMES,
+  RM_STORED_PHONE,
+  type ReadBack,
+  type TypedAnswered,
+} from '../../readings/entries/stored-text';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';
@@ -81,20 +89,34 @@ export function expectStoredShown(
   enforce(state, STORED[kind].clause, about(write, [read]), outcome, { reading: judgement });
 }
 
+/** What a write sent as people write it: names (their characters) or a phone number (its spaces); each has its entry and field row. */
+export type TypedKind = 'name' | 'phone';
+
+const TYPED: Readonly<Record<TypedKind, { entry: ReadingsEntry<TypedAnswered>; clause: Clause }>> = {
+  name: { entry: RM_NAME_CHARACTERS, clause: 'rm.candidate.names' },
+  phone: { entry: RM_PHONE_TYPED, clause: 'rm.candidate.contact' },
+};
+
 /**
- * The predicate: a write that sent a name as people have it (accents, an apostrophe, another script)
- * took it, or refused it as validation failed (000 §7 422): a validation choice 000 §2 leaves open (D65).
+ * The predicate: a write that sent a value as people write it (a name with accents, an apostrophe or
+ * another script; a number with spaces) took it, or refused it as validation failed (000 §7 422): a
+ * validation choice 000 §2 leaves open (D65).
  */
-export function nameCharactersOutcome(write: Exchange & { response: NonNullable<Exchange['response']> }, sent: string): ReadingOutcome {
-  return readingOutcome(RM_NAME_CHARACTERS, { status: write.response.status }, `${describe(write)}, sending the name ${show(sent)}`);
+export function typedValueOutcome(
+  kind: TypedKind,
+  write: Exchange & { response: NonNullable<Exchange['response']> },
+  sent: string,
+): ReadingOutcome {
+  return readingOutcome(TYPED[kind].entry, { status: write.response.status }, `${describe(write)}, sending ${show(sent)}`);
 }
 
-/** How a write sending a name as people have it was answered: no server error, then taken or refused with 422 (the verdict names which). */
-export function expectNameCharactersAnswered(write: Exchange, sent: string): void {
-  expectNoServerError(write, 'rm.candidate.names');
+/** How a write sending a value as people write it was answered: no server error, then taken or refused with 422 (the verdict names which). */
+export function expectTypedValueAnswered(write: Exchange, kind: TypedKind, sent: string): void {
+  const { clause } = TYPED[kind];
+  expectNoServerError(write, clause);
   if (!write.response) return;
-  const { outcome, judgement } = nameCharactersOutcome(write as Exchange & { response: NonNullable<Exchange['response']> }, sent);
-  enforce(state, 'rm.candidate.names', write, outcome, { reading: judgement });
+  const { outcome, judgement } = typedValueOutcome(kind, write as Exchange & { response: NonNullable<Exchange['response']> }, sent);
+  enforce(state, clause, write, outcome, { reading: judgement });
 }
 
 /** The same members, in any order (skills). */

@@ -267,40 +267,55 @@ export const RM_STORED_PHONE: ReadingsEntry<ReadBack> = defineReadings({
   ],
 });
 
-// ---- names refused for their characters ----------------------------------------------------------------
+// ---- values refused for their form ---------------------------------------------------------------------
 
-/** How a write sending a name as people have it (José, O'Brien, 李) was answered: its status. */
-export interface NameAnswered {
+/** How a write sending a value as people write it (José, O'Brien, 李; +44 20 7123 4567) was answered: its status. */
+export interface TypedAnswered {
   readonly status: number;
 }
 
-export const RM_NAME_CHARACTERS: ReadingsEntry<NameAnswered> = defineReadings({
+/** The two lawful answers to a value as people write it, `what` naming the value and `refusing` what refuses it. */
+const takenOrRefused = (what: string, refusing: string[]): Reading<TypedAnswered>[] => [
+  {
+    id: 'takes-it',
+    name: `takes ${what} as written`,
+    frameworks: ['a UTF-8 string column without a format rule (Rails, Django, Laravel, Spring)'],
+    holds: (s) => s.status >= 200 && s.status < 300,
+    shows: [{ status: 201 }, { status: 200 }],
+    not: [{ status: 422 }, { status: 400 }, { status: 500 }],
+  },
+  {
+    id: 'refuses-with-422',
+    name: `refuses ${what} as validation failed (422), and takes the plain form`,
+    frameworks: refusing,
+    holds: (s) => s.status === 422,
+    shows: [{ status: 422 }],
+    not: [{ status: 400 }, { status: 500 }, { status: 201 }],
+  },
+];
+
+export const RM_NAME_CHARACTERS: ReadingsEntry<TypedAnswered> = defineReadings({
   id: 'rm.candidate.names.characters',
   decision: 'D65',
   clause: 'rm.candidate.names',
   question:
     'A candidate write sending a name with accents, an apostrophe or another script: 000 §2 gives no character rule for "string", so is it taken, or may it be refused as validation failed (000 §7 422)?',
   judgedBy: 'state',
-  readings: [
-    {
-      id: 'takes-every-character',
-      name: 'takes every character of the name',
-      frameworks: ['a UTF-8 string column without a character rule (Rails, Django, Laravel, Spring)'],
-      holds: (s) => s.status >= 200 && s.status < 300,
-      shows: [{ status: 201 }, { status: 200 }],
-      not: [{ status: 422 }, { status: 400 }, { status: 500 }],
-    },
-    {
-      id: 'refuses-with-422',
-      name: 'refuses some characters as validation failed (422), and takes the same name in plain letters',
-      frameworks: [
-        'a Latin-1 (ISO 8859-1) column or a name pattern such as ^[A-Za-z ]+$ (Bean Validation @Pattern, Rails validates format, Django RegexValidator)',
-      ],
-      holds: (s) => s.status === 422,
-      shows: [{ status: 422 }],
-      not: [{ status: 400 }, { status: 500 }, { status: 201 }],
-    },
-  ],
+  readings: takenOrRefused('every character of the name', [
+    'a Latin-1 (ISO 8859-1) column, or a name pattern such as ^[A-Za-z ]+$ (Bean Validation @Pattern, Rails validates format, Django RegexValidator)',
+  ]),
 });
 
-export const STORED_TEXT_READINGS = [RM_STORED_NAMES, RM_STORED_EMAIL, RM_STORED_PHONE, RM_NAME_CHARACTERS] as const;
+export const RM_PHONE_TYPED: ReadingsEntry<TypedAnswered> = defineReadings({
+  id: 'rm.candidate.phone.typed',
+  decision: 'D65',
+  clause: 'rm.candidate.contact',
+  question:
+    'A candidate write sending a valid phone number as people type it (+44 20 7123 4567): 000 §2 gives no format for "string", so is it taken, or may it be refused as validation failed (000 §7 422) by a target that takes E.164 alone?',
+  judgedBy: 'state',
+  readings: takenOrRefused('the number with its spaces', [
+    'an E.164 pattern such as ^\\+[1-9]\\d{1,14}$ (Twilio-style validation, OpenAPI pattern)',
+  ]),
+});
+
+export const STORED_TEXT_READINGS = [RM_STORED_NAMES, RM_STORED_EMAIL, RM_STORED_PHONE, RM_NAME_CHARACTERS, RM_PHONE_TYPED] as const;

@@ -12,7 +12,7 @@ import { badRequest, HttpError, invalid, notFound, sendDoc } from '../respond';
 import { EMAIL, envelope, optionalString, optionalStringArray } from '../validate';
 import { bySeq, candidateOr404, type RmApp, type RouteModule } from './app';
 import { on } from '../../switches';
-import { refuseNameCharacters, storedEmail, storedName, storedPhone } from '../stored-text';
+import { refuseNameCharacters, refusePhoneForm, storedEmail, storedName, storedPhone } from '../stored-text';
 
 export const candidateRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
@@ -138,6 +138,7 @@ function createCandidate(app: RmApp, ctx: Ctx): Candidate {
     throw invalid(`email ${JSON.stringify(email)} is not a valid e-mail address`, '/data/attributes/email');
   }
   refuseNameCharacters(env, { first_name: firstName, last_name: lastName });
+  refusePhoneForm(env, phone);
   return storeCandidate(app, email, fields);
 }
 
