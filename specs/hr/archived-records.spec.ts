@@ -19,6 +19,8 @@ import {
   isAccepted,
   observeOutcome,
   runTitle,
+  nextPerson,
+  plainPerson,
 } from '../kit';
 
 type ArchiveClause = 'hr.state.employee-archive' | 'hr.state.position-archive' | 'hr.state.bu-archive';
@@ -36,7 +38,7 @@ const KINDS: readonly Kind[] = [
     what: 'employee',
     clause: 'hr.state.employee-archive',
     create: (ctx) => createEmployee(ctx),
-    update: () => ({ firstName: 'Archived' }),
+    update: () => ({ firstName: plainPerson(nextPerson()).first }),
   },
   {
     what: 'position',

@@ -20,6 +20,16 @@ import {
   observeOutcome,
   type Exchange,
   type HrRecord,
+  archiveIfCreated,
+  expectNoServerError,
+  expectSomeMessage,
+  isRefused,
+  PEOPLE,
+  runExternalId,
+  nextPerson,
+  personalEmail,
+  phoneNumber,
+  plainPerson,
 } from '../kit';
 
 test.describe('employee', () => {
@@ -39,10 +49,16 @@ test.describe('employee', () => {
       return ex;
     };
     const updates: { fields: Record<string, unknown>; intent: string }[] = [
-      { fields: { email: `${employee.externalId}@example.com` }, intent: 'update setting email on an employee without one' },
-      { fields: { mobilePhone: '+61 400 000 001', homePhone: '+61 2 5550 0101' }, intent: 'update setting phone numbers' },
+      {
+        fields: { email: personalEmail(plainPerson(nextPerson()), employee.externalId) },
+        intent: 'update setting email on an employee without one',
+      },
+      {
+        fields: { mobilePhone: phoneNumber('AU', 4, 'mobile').e164, homePhone: phoneNumber('AU', 5, 'fixed').e164 },
+        intent: 'update setting phone numbers',
+      },
       { fields: { loginAccess: false }, intent: 'update with loginAccess false on an employee never given login access' },
-      { fields: { firstName: 'Still', archive: false }, intent: 'update with archive false on a live employee' },
+      { fields: { firstName: plainPerson(nextPerson()).first, archive: false }, intent: 'update with archive false on a live employee' },
       { fields: { succession: { employeeCritical: true } }, intent: 'update setting succession on an employee without it' },
       {
         fields: { ineligibleForPerformanceReview: { ineligibleForPerformance: true } },
@@ -61,5 +77,34 @@ test.describe('employee', () => {
     const archived = await update({ archive: true }, 'archive of an employee with login access');
     expectAccepted(archived, 'hr.state.employee-archive', `employee ${employee.externalId} exists (it has login access)`);
     employee.archived = true;
+  });
+
+  test("PUT /hrcore/employee with names as people have them (José, O'Brien, Nguyễn, 李, ...): taken or refused with a message, never a server error", async ({
+    api,
+    hr,
+    covers,
+    observe,
+  }) => {
+    // 001 §2 "title, firstName, lastName, initials | string" and no character rule: a target may refuse some (D64, D65's
+    // reading for HR core); a refusal is a failed validation, which returns a validation message (001 §7.1). No read shows them.
+    const op = covers(EMPLOYEE_OP);
+    for (const [i, who] of PEOPLE.entries()) {
+      const externalId = runExternalId(api.target, 'emp-name');
+      const body = {
+        externalId,
+        firstName: who.first,
+        lastName: who.last,
+        initials: `${[...who.first][0] ?? ''}${[...who.last][0] ?? ''}`,
+        email: personalEmail(who, externalId),
+        mobilePhone: phoneNumber(who.country, i, 'mobile').typed,
+      };
+      const ex = await hrPut(hr, op.id, body);
+      archiveIfCreated(api, ex, op.id, externalId);
+      expectNoServerError(ex, 'hr.employee.names');
+      observeOutcome(observe, subject(op, 'create with names as people have them'), ex);
+      if (!isRefused(ex)) continue;
+      observe('other', 'HR core employee names refused', `${who.first} ${who.last}`);
+      expectSomeMessage(ex, 'v3.error.validation');
+    }
   });
 });

@@ -50,6 +50,11 @@ import {
   type HrContext,
   type HrRecord,
   type UnitLevel,
+  drawOf,
+  personAt,
+  personalEmail,
+  phoneNumber,
+  plainPerson,
 } from '../kit';
 import fc from 'fast-check';
 import { operation } from '../../src/catalogue';
@@ -170,7 +175,6 @@ const PHONE = /phone$/i;
 const PLAIN: Readonly<Record<string, string>> = {
   title: 'Dr',
   initials: 'CT',
-  email: 'conformance@example.com',
   countryCode: 'AU',
   state: 'NSW',
   postCode: '2000',
@@ -195,7 +199,12 @@ function conservativeValues(value: unknown, key = ''): unknown {
   if (typeof value === 'number' && key === 'baseHours') return Math.max(1, Math.round(Math.min(Math.abs(value), 80) * 100) / 100);
   if (typeof value === 'number') return Math.round(Math.min(Math.abs(value), 1000) * 100) / 100;
   if (typeof value === 'string' && PLAIN[key] !== undefined) return PLAIN[key];
-  if (typeof value === 'string' && PHONE.test(key)) return '+61 2 5550 0100';
+  // A real number of the Australian plan (the location's country), a mobile for mobilePhone, else a fixed line (D64).
+  if (typeof value === 'string' && PHONE.test(key))
+    return phoneNumber('AU', drawOf(value), key === 'mobilePhone' ? 'mobile' : 'fixed').e164;
+  // A person's names in plain letters (D64: names as people have them are sent in a test of their own).
+  if (typeof value === 'string' && key === 'firstName') return plainPerson(personAt(drawOf(value))).first;
+  if (typeof value === 'string' && key === 'lastName') return plainPerson(personAt(drawOf(value))).last;
   if (typeof value === 'string') return plainWord(value);
   return value;
 }
@@ -213,7 +222,7 @@ const leftOut = (k: string): boolean =>
 function asGenerated(body: Json, externalId: string): Json {
   const out = withoutKeys(withoutNulls(body), leftOut);
   out.externalId = externalId;
-  if (Object.keys(out).length < 2) out.firstName = 'Conformance';
+  if (Object.keys(out).length < 2) out.firstName = plainPerson(personAt(drawOf(externalId))).first;
   return out;
 }
 
@@ -226,11 +235,12 @@ function sendable(body: Json, externalId: string, keepPath = ''): Json {
   const out = conservativeValues(withoutKeys(withoutNulls(body), leftOut)) as Json;
   if (keepPath !== '/externalId') out.externalId = externalId;
   if (typeof out.name === 'string' && keepPath !== '/name') out.name = `${externalId} ${out.name.slice(0, 16)}`;
-  if (typeof out.email === 'string' && keepPath !== '/email') out.email = `${externalId}@example.com`;
+  if (typeof out.email === 'string' && keepPath !== '/email')
+    out.email = personalEmail(plainPerson(personAt(drawOf(out.email))), externalId);
   if (keepPath !== '') restoreAt(out, body, keepPath);
   // An employee create of `externalId` alone: 001 §4 rule 1 names no other create field, but an
   // update "requires externalId plus at least one other field", so a lawful server may refuse it.
-  else if (Object.keys(out).length < 2) out.firstName = 'Conformance';
+  else if (Object.keys(out).length < 2) out.firstName = plainPerson(personAt(drawOf(externalId))).first;
   return out;
 }
 

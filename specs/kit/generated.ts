@@ -6,6 +6,8 @@
  */
 import fc from 'fast-check';
 import { validArbitrary, invalidArbitrary, type InvalidCase } from '../../src/generators';
+import { anyPhoneNumber, LOCAL_PART_MAX, personAt, PLAIN_NAME, plainName, plainPhone } from '../../src/generators/realistic';
+import type { TypedKind } from '../../src/checks';
 import { SCHEMA_BASE } from '../../src/schemas/registry';
 
 export type Json = Record<string, unknown>;
@@ -50,10 +52,18 @@ export function invalidBodies(path: string, overrides: Record<string, unknown> =
   return invalidArbitrary(schemaId(path), { overrides, maxArrayLength: 3 });
 }
 
-/** A run-tagged e-mail built around a generated one, keeping its local part (plus signs, dots). */
+/**
+ * A run-tagged e-mail built around a generated one: its local part keeps the generated name (dots,
+ * capitals) and +tag, the run id and `n` go into the +tag, and the name is cut so that the local
+ * part stays within 64 octets (RFC 5321 §4.5.3.1.1).
+ */
 export function taggedEmail(generated: unknown, runId: string, n: number): string {
-  const [local, domain] = typeof generated === 'string' && generated.includes('@') ? generated.split('@') : ['x', 'example.com'];
-  return `${local}.${runId}${n}@${domain}`;
+  const text = typeof generated === 'string' && generated.includes('@') ? generated : 'jane.doe@example.com';
+  const at = text.lastIndexOf('@');
+  const [name = 'x', own] = text.slice(0, at).split('+');
+  const tag = own ? `${own}-${runId}-${n}` : `${runId}-${n}`;
+  const cut = name.slice(0, Math.max(1, LOCAL_PART_MAX - tag.length - 1)).replace(/\.+$/, '');
+  return `${cut}+${tag}${text.slice(at)}`;
 }
 
 let counter = 0;
@@ -102,6 +112,9 @@ export function plainText(value: unknown, fallback: string): string {
 /** Attribute names whose values are not free text (they have a form of their own). */
 const FORMED = new Set(['email', 'start_date', 'end_date', 'phone_number', 'tag_values', 'content', 'filename']);
 
+/** A candidate's names: people's names from the pool (src/generators/realistic.ts), not free text. */
+const NAMES = ['first_name', 'last_name'] as const;
+
 /** Every free-text string inside `value` (nested objects and arrays too) made plain (plainText). */
 function plainStrings(value: unknown, key: string): unknown {
   if (typeof value === 'string') return plainText(value, key.replace(/[^A-Za-z]/g, '') || 'text');
@@ -110,24 +123,71 @@ function plainStrings(value: unknown, key: string): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, FORMED.has(k) ? v : plainStrings(v, k)]));
 }
 
+/** A number drawn from a generated string (the same string, the same number: a failure replays with its seed). */
+export function drawOf(value: unknown): number {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  let h = 0;
+  for (const c of text) h = (Math.imul(h, 31) + (c.codePointAt(0) ?? 0)) >>> 0;
+  return h + text.length;
+}
+
+/** E.164: what every phone validator takes. */
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * The values of candidate attributes written as people write them, in a form a target may refuse as
+ * validation failed (D65): names that are not plain ASCII letters, a phone number that is not E.164.
+ */
+export function typedValues(attributes: Json): { kind: TypedKind; value: string }[] {
+  const typed: { kind: TypedKind; value: string }[] = [];
+  for (const name of NAMES) {
+    const value = attributes[name];
+    if (typeof value === 'string' && !PLAIN_NAME.test(value)) typed.push({ kind: 'name', value });
+  }
+  const phone = attributes.phone_number;
+  if (typeof phone === 'string' && !E164.test(phone) && plainPhone(phone) !== phone) typed.push({ kind: 'phone', value: phone });
+  return typed;
+}
+
+/** Candidate attributes with their typed values in plain form: names in ASCII letters (the pool's plain forms), the number in E.164. */
+export function withPlainValues(attributes: Json): Json {
+  const out: Json = { ...attributes };
+  for (const name of NAMES) if (typeof out[name] === 'string') out[name] = plainName(out[name]);
+  if (typeof out.phone_number === 'string') out.phone_number = plainPhone(out.phone_number);
+  return out;
+}
+
+/** The body with its typed values in plain form (withPlainValues), or null when it has none (typedValues). */
+export function withPlainNames(body: Json): Json | null {
+  if (typedValues(attributesOf(body)).length === 0) return null;
+  const copy = structuredClone(body);
+  if (isRecord(copy.data)) copy.data.attributes = withPlainValues(attributesOf(copy));
+  return copy;
+}
+
 /**
  * Makes a generated valid RM body valid for the strictest lawful target as well: 000 §2 calls
  * `start_date` and `end_date` "date" (their layout is not shown, 000 §4 rule 4), so they become ISO
- * calendar dates (`YYYY-MM-DD`) with the start not after the end; a phone number becomes digits
- * (a target may normalise or check it); free text (names, skills, school and company names, course,
- * title, locality) becomes plain letters, digits and spaces of a bounded length (plainText: no
- * length bound or character rule is shown, and stored text may be sanitised, D50); tag values carry
- * the run id.
+ * calendar dates (`YYYY-MM-DD`) with the start not after the end; a phone number becomes a real
+ * number of some country's plan, in E.164 or as people type it (src/generators/realistic.ts); first
+ * and last names become names as people have them (José, O'Brien, 李: a target may refuse their
+ * characters with 422, D65, and the caller then sends withPlainNames); other free text (skills,
+ * school and company names, course, title, locality) becomes plain letters, digits and spaces of a
+ * bounded length (plainText: no length bound or character rule is shown, D50); tag values carry the
+ * run id.
  */
 export function strictlyValid(body: Json, runId: string): Json {
   const attrs = attributesOf(body);
-  for (const [k, v] of Object.entries(attrs)) if (!FORMED.has(k)) attrs[k] = plainStrings(v, k);
+  for (const [k, v] of Object.entries(attrs))
+    if (!FORMED.has(k) && !(NAMES as readonly string[]).includes(k)) attrs[k] = plainStrings(v, k);
+  for (const name of NAMES) {
+    if (attrs[name] === undefined || attrs[name] === null) continue;
+    const who = personAt(drawOf(attrs[name]));
+    attrs[name] = name === 'first_name' ? who.first : who.last;
+  }
   if ('start_date' in attrs) attrs.start_date = '2011-09-01';
   if ('end_date' in attrs) attrs.end_date = '2015-06-30';
-  if (typeof attrs.phone_number === 'string') {
-    const digits = [...attrs.phone_number].map((c) => String(c.charCodeAt(0) % 10)).join('');
-    attrs.phone_number = `+1555${digits}`.slice(0, 15).padEnd(12, '0');
-  }
+  if (typeof attrs.phone_number === 'string') attrs.phone_number = anyPhoneNumber(drawOf(attrs.phone_number)).e164;
   const word = (s: unknown, fallback: string): string => (typeof s === 'string' && s.trim() !== '' ? s.trim() : fallback);
   if (Array.isArray(attrs.skills)) attrs.skills = attrs.skills.map((s, i) => word(s, `skill${i}`));
   if (Array.isArray(attrs.tag_values)) {

@@ -17,6 +17,7 @@ export { hmacBasicAuth } from '../../src/auth/hmac-basic';
 export * from '../../src/generators';
 export * from './generated';
 export * from './property';
+export * from './people';
 export * from './at-once';
 export * from './rm-bodies';
 export * from './rm-discovery';

@@ -8,6 +8,8 @@
 import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import { SCHEMA_BASE } from '../../src/schemas/registry';
+import { plainPerson } from '../../src/generators/realistic';
+import { nextPerson } from './people';
 import { runEmail, runTag } from './rm-names';
 
 export function candidateBody(attributes: Record<string, unknown>): Record<string, unknown> {
@@ -39,9 +41,12 @@ const BODIES_FILE = 'specs/kit/rm-bodies.ts';
 
 /** A valid request body for each RM write (each operation whose catalogue entry has a requestBody), by operation id. */
 export const EXAMPLE_BODIES: Readonly<Record<string, (target: Target) => unknown>> = {
-  'rm.candidates.create': (target) =>
-    candidateBody({ email: runEmail(target, 'table'), first_name: 'Conformance', last_name: target.run.runId }),
-  'rm.candidates.update': () => candidateBody({ first_name: 'Conformance' }),
+  // Plain names: the table tests send it so that only the credentials or an id can be wrong (a target may refuse a name's characters, D65).
+  'rm.candidates.create': (target) => {
+    const who = plainPerson(nextPerson());
+    return candidateBody({ email: runEmail(target, 'table', who), first_name: who.first, last_name: who.last });
+  },
+  'rm.candidates.update': () => candidateBody({ first_name: plainPerson(nextPerson()).first }),
   'rm.candidate-tags.create': (target) => tagBody(runTag(target, 'table')),
   'rm.candidate-files.create': () => fileBody('conformance-table.txt', RESUME_BASE64),
   'rm.educations.create': () => educationBody({ school: { name: 'Conformance University' } }),

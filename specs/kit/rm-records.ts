@@ -9,17 +9,32 @@ import type { OperationSpec } from '../../src/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
-import { expectDocumented, expectResourceShown, expectSameRecord, expectSetup, expectSetupShown, type Page } from '../../src/checks';
+import {
+  expectDocumented,
+  expectTypedValueAnswered,
+  expectResourceShown,
+  expectSameRecord,
+  expectSetup,
+  expectSetupShown,
+  readsAs,
+  type Page,
+} from '../../src/checks';
+import { isPlainPerson, plainPerson, type Person } from '../../src/generators/realistic';
+import { typedValues, withPlainValues } from './generated';
+import { recordObservation } from '../../src/reporting/observations';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
 import { containsText, dataOf, includedOf, linkageOf, NOT_GIVEN, singleOf, type Resource } from './rm-doc';
 import { eventually } from './rm-eventually';
+import { test } from '@playwright/test';
+import { nextPerson } from './people';
 import { runEmail, runName } from './rm-names';
 import { walkNumeric, type Walk } from './rm-walk';
 
 // ---- candidates -------------------------------------------------------------------------------
 
-const sameEmail = (a: unknown, b: string): boolean => typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+/** An address read back as the one sent, in any of its lawful readings (D42: as sent, or lower-cased). */
+const sameEmail = (a: unknown, b: string): boolean => readsAs('email', b, a);
 
 /**
  * The candidates GET /candidates?filter[email][eq]=<email> returns with that e-mail (the answer a
@@ -58,13 +73,70 @@ export interface CreatedCandidate {
   id: string;
   email: string;
   tag: string;
+  /** The person it is: names as people have them, or their plain forms where the target refused the characters (D65). */
+  person: Person;
   /** The candidate as the answer, or else the e-mail filter, shows it. */
   resource: Resource;
   /** The POST /candidates that created it. */
   write: Exchange;
 }
 
-/** Creates a run-tagged candidate (000 §4: POST /candidates -> 201), registered as a leftover. */
+/** A POST /candidates of a person: what it sent, how it was answered, and the refused write when the plain names had to be sent. */
+export interface PersonWrite {
+  write: Exchange;
+  /** The attributes of the write's body (the e-mail is run-tagged and unique). */
+  attributes: Record<string, unknown>;
+  /** Whose names it sent: `who`, or its plain form after a refusal. */
+  person: Person;
+  /** The write that sent the names as people have them and was refused with 422, or null. */
+  refused: Exchange | null;
+}
+
+/** A 422: a refusal as validation failed (000 §7). */
+export const is422 = (ex: Exchange): boolean => ex.response?.status === 422;
+
+/**
+ * What a target did with a write whose attributes carry values as people write them (typedValues:
+ * names that are not plain, a number with spaces): taken, or refused with 422 (000 §2 gives them as
+ * "string" with no character or format rule: D65), judged by their readings entries; a refusal is also
+ * observed. Other answers are left to the caller's checks. Returns true when the write was refused with 422.
+ */
+export function judgeTyped(write: Exchange, attributes: Record<string, unknown>): boolean {
+  const typed = typedValues(attributes);
+  const status = write.response?.status ?? 0;
+  if (typed.length === 0 || ((status < 200 || status >= 300) && status !== 422)) return false;
+  for (const { kind, value } of typed) expectTypedValueAnswered(write, kind, value);
+  if (status === 422) {
+    const values = typed.map((t) => t.value).join(' / ');
+    recordObservation(test.info(), 'other', 'candidate writes refused with 422, carrying values as people write them', values);
+  }
+  return status === 422;
+}
+
+/**
+ * POST /candidates of `who` with `attributes` (an e-mail is made for it, run-tagged). A target may
+ * refuse values as people write them (D65): a 422 to a write carrying some (typedValues) is judged by
+ * their readings and observed, and the same candidate is sent again, under a fresh e-mail, with the
+ * names in plain ASCII letters and the number in E.164, so that what the test needs is still tested.
+ */
+export async function postPerson(
+  rm: ApiClient,
+  target: Target,
+  who: Person,
+  purpose: string,
+  attributes: Record<string, unknown> = {},
+): Promise<PersonWrite> {
+  const send = async (p: Person, extra: Record<string, unknown>): Promise<{ write: Exchange; attributes: Record<string, unknown> }> => {
+    const attrs = { email: runEmail(target, purpose, p), first_name: p.first, last_name: p.last, ...extra };
+    return { write: await rm.call('rm.candidates.create', { body: candidateBody(attrs) }), attributes: attrs };
+  };
+  const first = await send(who, attributes);
+  if (!judgeTyped(first.write, first.attributes)) return { ...first, person: who, refused: null };
+  const plain = plainPerson(who);
+  return { ...(await send(plain, withPlainValues(attributes))), person: plain, refused: first.write };
+}
+
+/** Creates a run-tagged candidate (000 §4: POST /candidates -> 201), a person as people have them, registered as a leftover. */
 export async function createCandidateRecord(
   rm: ApiClient,
   target: Target,
@@ -72,10 +144,9 @@ export async function createCandidateRecord(
   purpose: string,
   extra: Record<string, unknown> = {},
 ): Promise<CreatedCandidate> {
-  const email = runEmail(target, purpose);
   const tag = `conformance-${target.run.runId}`;
-  const body = candidateBody({ email, first_name: 'Conformance', last_name: target.run.runId, tag_values: [tag], ...extra });
-  const ex = await rm.call('rm.candidates.create', { body });
+  const { write: ex, attributes, person } = await postPerson(rm, target, nextPerson(), purpose, { tag_values: [tag], ...extra });
+  const email = String(attributes.email);
   // Setup only: any success will do here; the documented 201 is the business of candidates.spec.ts.
   expectSetup(ex, 'rm.op.candidates.create');
   cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
@@ -83,7 +154,7 @@ export async function createCandidateRecord(
   const status = String(ex.response?.status);
   const where = `POST /candidates answered ${status}, but neither the answer nor GET /candidates?filter[email][eq]=${email} shows the candidate`;
   const resource = expectSetupShown(shown, read ? [ex, read] : [ex], 'rm.op.candidates.create', where);
-  return { id: resource.id, email, tag, resource, write: ex };
+  return { id: resource.id, email, tag, person, resource, write: ex };
 }
 
 /** Creates a run-tagged candidate and returns its id. */
@@ -124,6 +195,50 @@ export async function patchCandidate(rm: ApiClient, op: OperationSpec, candidate
   expectDocumented(write, op, '200');
   const { exchange: read, resource } = await getCandidate(rm, candidateId);
   return { write, read, attributes: resource.attributes };
+}
+
+/** A PATCH of names and what the candidate showed afterwards, with whose names were sent (`who`, or its plain form after a 422). */
+export interface PersonPatch extends ReadBack {
+  person: Person;
+  /** The names sent, by attribute. */
+  sent: Record<string, unknown>;
+  /** The PATCH that sent the names as people have them and was refused with 422, or null. */
+  refused: Exchange | null;
+}
+
+/**
+ * PATCHes candidate `candidateId` with the `names` of `who` (first_name, last_name or both) and
+ * `extra`, and reads it back (patchCandidate). A 422 to names that are not plain is judged by the
+ * name-characters readings and observed (judgeTyped, D65), and the same PATCH is sent again with the plain names.
+ */
+export async function patchPerson(
+  rm: ApiClient,
+  op: OperationSpec,
+  candidateId: string,
+  who: Person,
+  names: readonly ('first_name' | 'last_name')[],
+  extra: Record<string, unknown> = {},
+): Promise<PersonPatch> {
+  const attrs = (p: Person): Record<string, unknown> => ({
+    ...Object.fromEntries(names.map((n) => [n, n === 'first_name' ? p.first : p.last])),
+    ...extra,
+  });
+  const plain = isPlainPerson(who) ? null : plainPerson(who);
+  if (plain !== null) {
+    const write = await rm.call(op.id, { params: { candidateId }, body: candidateBody(attrs(who)) });
+    if (!judgeTyped(write, attrs(who))) {
+      expectDocumented(write, op, '200');
+      const { exchange: read, resource } = await getCandidate(rm, candidateId);
+      return { write, read, attributes: resource.attributes, person: who, sent: attrs(who), refused: null };
+    }
+    return {
+      ...(await patchCandidate(rm, op, candidateId, candidateBody(attrs(plain)))),
+      person: plain,
+      sent: attrs(plain),
+      refused: write,
+    };
+  }
+  return { ...(await patchCandidate(rm, op, candidateId, candidateBody(attrs(who)))), person: who, sent: attrs(who), refused: null };
 }
 
 // ---- related records -------------------------------------------------------------------------

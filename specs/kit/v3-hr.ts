@@ -15,6 +15,8 @@ import { expectSetup } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
 import { isAccepted, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 import { WorkerRecords } from './worker-records';
+import { personalEmail, plainPerson } from '../../src/generators/realistic';
+import { nextPerson } from './people';
 
 export const EMPLOYEE_OP = 'hr.employee.put';
 export const POSITION_OP = 'hr.position.put';
@@ -107,13 +109,19 @@ export function archiveIfCreated(ctx: HrContext, ex: Exchange, opId: string, ext
   if (externalId !== undefined && isAccepted(ex)) archiveAtEnd(ctx, { opId, externalId, keep, archived: false });
 }
 
-export function employeeFields(target: Target, externalId: string): Body {
-  return { title: 'Dr', firstName: 'Conformance', lastName: target.run.runId, email: `${externalId}@example.com` };
+/**
+ * An employee as people are (D64): a person's names in plain letters (001 §2 gives no character rule, and
+ * nothing reads them back: names as people have them have a test of their own), and the address the
+ * person types, its +tag the externalId (which carries the run id).
+ */
+export function employeeFields(externalId: string): Body {
+  const who = plainPerson(nextPerson());
+  return { title: 'Dr', firstName: who.first, lastName: who.last, email: personalEmail(who, externalId) };
 }
 
 export function createEmployee(ctx: HrContext, fields: Body = {}): Promise<HrRecord> {
   const externalId = runExternalId(ctx.target, 'emp');
-  return createHr(ctx, EMPLOYEE_OP, externalId, { ...employeeFields(ctx.target, externalId), ...fields });
+  return createHr(ctx, EMPLOYEE_OP, externalId, { ...employeeFields(externalId), ...fields });
 }
 
 export function createPosition(ctx: HrContext, fields: Body = {}): Promise<HrRecord> {

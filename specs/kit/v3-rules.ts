@@ -45,6 +45,8 @@ import { NO_AUTH, pathOf, type AuthProvider } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { EMPLOYEE_OP, EMPLOYEE_REFERENCE_OP, opClause, POSITION_OP, unitOp, UNIT_LEVELS, type Body, type UnitLevel } from './v3-hr';
 import { ACTIVITY_OP } from './v3-learning';
+import { phoneNumber, plainPerson } from '../../src/generators/realistic';
+import { nextPerson } from './people';
 import { expectAccepted, expectRefusalWithMessage, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 import { HR_WRITE_SCOPE, foreignClientToken, invalidTokens, sharedNoWriteToken, sharedSeveralScopesToken } from './v3-token';
 import { prepareWrites, sendWrite, type PreparedWrites, type WriteContext } from './v3-writes';
@@ -209,8 +211,12 @@ const lifecycle = defineRule<LifecycleEntry>({
     [EMPLOYEE_OP]: {
       what: 'an employee',
       smoke: true,
-      created: { initials: 'C', workPhone: '+61 2 5550 0100', location: { postCode: '2000', state: 'NSW', countryCode: 'AU' } },
-      updated: () => ({ firstName: 'Updated' }),
+      created: {
+        initials: 'C',
+        workPhone: phoneNumber('AU', 1, 'fixed').e164,
+        location: { postCode: '2000', state: 'NSW', countryCode: 'AU' },
+      },
+      updated: () => ({ firstName: plainPerson(nextPerson()).first }),
       archive: 'documented',
     },
     ...Object.fromEntries(UNIT_LEVELS.map((level) => [unitOp(level), unitLifecycle(level)])),
@@ -290,7 +296,7 @@ const nullRemoves = defineRule<NullEntry>({
   title: ({ fields }) => `accepts ${Object.keys(fields).join(' and ')} sent as null in an update (removes): 2xx`,
   table: {
     [EMPLOYEE_OP]: {
-      fields: { mobilePhone: '+61 400 000 000', homePhone: '+61 2 5550 0199' },
+      fields: { mobilePhone: phoneNumber('AU', 2, 'mobile').e164, homePhone: phoneNumber('AU', 3, 'fixed').e164 },
       alsoCreated: {
         ineligibleForPerformanceReview: { ineligibleForPerformance: true, ineligibilityReason: 'Conformance test record' },
         succession: { employeeCritical: false },

@@ -129,7 +129,7 @@ type Preparer = (ctx: WriteContext) => Promise<PreparedWrites>;
 
 /** The registry: a valid write of each v3 operation, by catalogue id. */
 const WRITES: Readonly<Record<string, Preparer>> = {
-  [EMPLOYEE_OP]: async (ctx) => hrRecordWrites(ctx, EMPLOYEE_OP, 'emp', (externalId) => employeeFields(ctx.target, externalId)),
+  [EMPLOYEE_OP]: async (ctx) => hrRecordWrites(ctx, EMPLOYEE_OP, 'emp', (externalId) => employeeFields(externalId)),
   ...Object.fromEntries(UNIT_LEVELS.map((level) => [unitOp(level), unitWrites(level)])),
   // fte besides name: without its name the body is still a create with a field, not externalId alone (001 §4 rule 1).
   [POSITION_OP]: async (ctx) => hrRecordWrites(ctx, POSITION_OP, 'pos', () => ({ name: runTitle(ctx.target, 'position'), fte: 1 })),

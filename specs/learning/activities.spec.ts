@@ -22,6 +22,7 @@ import {
   expectJsonLabelled,
   expectMessage,
   expectNoServerError,
+  expectSomeMessage,
   expectStateShownBy,
   expectStatus,
   bodyShape,
@@ -205,6 +206,35 @@ test.describe('learning activities', () => {
     const live = await putActivity(learning, activity.externalId, { isArchived: false });
     observeOutcome(observe, 'PUT activity update with isArchived false on a live activity', live);
     expectNoServerError(live, 'learning.isArchived');
+  });
+
+  test('PUT creates orgwide activities whose title and description are written as people write them: 201, or refused with a validation message', async ({
+    api,
+    covers,
+    observe,
+  }) => {
+    // 001 §2 "title | string; required on create", "description | string": no character rule, no length bound (001 §8),
+    // and nothing reads them back (no read operation). Taken (201, "create ... 201") or refused as failed validation, which
+    // returns a validation message (001 §7.1); never a server error (D64).
+    const op = covers(ACTIVITY_OP);
+    const texts: readonly [string, string][] = [
+      ['Sécurité incendie : évacuation et premiers secours', 'Procédures d’évacuation, extincteurs & premiers gestes.'],
+      ['消防安全培训', '了解灭火器的使用方法和疏散路线。'],
+      ["Manager's guide to feedback & coaching", 'Give feedback that lands: <b>listen</b>, ask, agree on next steps.'],
+      ['Ergonomie am Arbeitsplatz – Grundlagen', 'Rücken, Nacken, Bildschirm: 20 Minuten für Büroarbeitsplätze.'],
+      ['Ασφάλεια στην εργασία', 'Βασικές αρχές υγείας και ασφάλειας για όλους.'],
+    ];
+    for (const [title, description] of texts) {
+      const ex = await tryCreate(api, 'orgwide', { title, description });
+      expectNoServerError(ex, 'learning.title');
+      observeOutcome(observe, 'PUT activity create with a title and description as people write them', ex);
+      if (isAccepted(ex)) {
+        expectDocumented(ex, op, '201');
+        continue;
+      }
+      observe('other', 'learning titles refused', title);
+      expectSomeMessage(ex, 'v3.error.validation');
+    }
   });
 
   test('PUT with isArchived true archives the activity: 200 @smoke', async ({ api, learning, target, covers, observe }) => {

@@ -100,11 +100,13 @@ export {
   expectValuesRemoved,
   expectWriteAccepted,
   exactly,
-  sameEmail,
+  expectStoredShown,
+  expectTypedValueAnswered,
+  readsAs,
   sameMembers,
-  sameName,
-  samePhone,
   type Same,
+  type StoredKind,
+  type TypedKind,
 } from './registry/state';
 export type { ExpectedStatus } from './registry/status';
 export {

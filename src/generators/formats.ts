@@ -2,6 +2,7 @@
 // accepts, plus values that each format rejects. Host names use reserved example domains (RFC 2606)
 // because generated values may be sent to real servers.
 import fc from 'fast-check';
+import { LOCAL_PART_MAX, PEOPLE } from './realistic.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -42,15 +43,28 @@ function buildFormats(): Record<string, fc.Arbitrary<string>> {
 
   const wordArb = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
 
+  // Local parts as people have them (RFC 5322 dot-atoms of a name, at most 64 octets): jose.garcia,
+  // Jose_Garcia, jgarcia84, jose-garcia+jobs; the names are the pool's plain forms (./realistic.ts).
+  const styles: readonly ((first: string, last: string, n: number) => string)[] = [
+    (f, l) => `${f}.${l}`,
+    (f, l) => `${f}_${l}`,
+    (f, l, n) => `${f.slice(0, 1)}${l}${n}`,
+    (f, l) => `${f}-${l}`,
+    (f, l, n) => `${f}.${l}.${n}`,
+  ];
   const localPartArb = fc
     .tuple(
-      fc.array(wordArb, { minLength: 1, maxLength: 3 }),
-      fc.option(
-        wordArb.map((w) => `+${w}`),
-        { nil: '', freq: 3 },
-      ),
+      fc.constantFrom(...PEOPLE.map((p) => p.plainFirst)),
+      fc.constantFrom(...PEOPLE.map((p) => p.plainLast)),
+      fc.constantFrom(...styles),
+      fc.integer({ min: 1, max: 99 }),
+      fc.boolean(),
+      fc.option(fc.constantFrom('jobs', 'cv', 'careers', 'apply'), { nil: '', freq: 3 }),
     )
-    .map(([parts, tag]) => `${parts.join('.')}${tag}`);
+    .map(([first, last, style, n, capitalised, tag]) => {
+      const name = style(first, last, n);
+      return `${(capitalised ? name : name.toLowerCase()).slice(0, LOCAL_PART_MAX - 8)}${tag ? `+${tag}` : ''}`;
+    });
 
   const emailArb = fc.tuple(localPartArb, fc.constantFrom(...DOMAINS)).map(([l, d]) => `${l}@${d}`);
 

@@ -25,6 +25,8 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D59: "the moment a token's life is measured from (the answer's Date, else this machine's clock with a stated skew): how the suite measures, not a reading",
   D78: 'a bound of the suite on silence (nothing in 000 promises immediacy): how long it reads again, not a reading of a sentence',
   D79: 'a rule of judgement (a record that does not show a value is judged by what else shows it), not a choice between readings',
+  D64: 'what the suite sends (names, numbers and addresses as people have them), not how a target answers',
+  D66: '"lists live jobs" with the open list of statuses (D9): draft is the one value known not to be live, one reading',
 });
 
 /**
@@ -54,10 +56,12 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D39',
   'D40',
   'D42',
+  'D44',
   'D45',
   'D46',
   'D47',
   'D48',
   'D50',
+  'D49',
   'D52',
 ]);

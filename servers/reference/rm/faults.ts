@@ -460,6 +460,49 @@ const faults = [
     'auth-enforced',
     'Missing or invalid credentials are answered 401 without a WWW-Authenticate header.',
   ),
+  // Stored text read back in no lawful reading (000 §2 Candidate; D42, D50)
+  defineFault(
+    'rm',
+    'rm.candidates.names-mojibake',
+    'rm.candidate.names',
+    'state',
+    'First and last names are stored with their UTF-8 bytes read as Latin-1 (mojibake): José reads back as JosÃ©.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.names-accents-dropped',
+    'rm.candidate.names',
+    'state',
+    'First and last names are folded to ASCII where they can be (accents dropped): José reads back as Jose, Nguyễn as Nguyen.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.names-truncated',
+    'rm.candidate.names',
+    'state',
+    'First and last names are cut to their first 10 characters (a VARCHAR(10) that truncates instead of refusing).',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.phone-digit-changed',
+    'rm.candidate.contact',
+    'state',
+    'A phone number is stored with the digit before its last seven changed: the same last seven digits, another number.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.phone-country-swapped',
+    'rm.candidate.contact',
+    'state',
+    'A phone number is stored as its national number under another country code (+44 20 7123 4567 becomes +12071234567).',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.email-folded',
+    'rm.candidate.contact',
+    'state',
+    'An e-mail address is stored (and filtered) lower-cased with the dots of its local part dropped, as one mail provider reads addresses: another address.',
+  ),
   // Faults written blind from 000 (clause by clause)
   // Issue 38: edges the list checks used to leave unjudged (schemas/DECISIONS.md D35, D36, D44, D75-D79).
   defineFault(
@@ -1623,6 +1666,46 @@ const variants = [
     'rm.variant.search-ranked-page-2',
     'rm.filter.q',
     'filter[q][eq] answers at most 10 jobs a page and ranks exact matches after the others; 12 more live jobs mention every title.',
+  ),
+  // Stored text in another lawful reading (000 §2 Candidate; D42, D50, D65)
+  defineVariant(
+    'rm',
+    'rm.variant.names-latin1-only',
+    'rm.candidate.names',
+    "First and last names with a character outside Latin-1 (Nguyễn, 李, Łukasz) or an apostrophe (O'Brien) are refused with 422, on POST and PATCH.",
+  ),
+  defineVariant('rm', 'rm.variant.names-nfc', 'rm.candidate.names', 'First and last names are stored in Unicode normalisation form C.'),
+  defineVariant(
+    'rm',
+    'rm.variant.names-nfd',
+    'rm.candidate.names',
+    'First and last names are stored in Unicode normalisation form D (decomposed).',
+  ),
+  defineVariant('rm', 'rm.variant.email-lowercased', 'rm.candidate.contact', 'E-mail addresses are stored, and filtered, lower-cased.'),
+  defineVariant(
+    'rm',
+    'rm.variant.email-domain-lowercased',
+    'rm.candidate.contact',
+    "E-mail addresses are stored, and filtered, with the domain lower-cased (Django's normalize_email).",
+  ),
+  defineVariant('rm', 'rm.variant.phone-e164', 'rm.candidate.contact', 'Phone numbers are stored in E.164 (+442071234567).'),
+  defineVariant(
+    'rm',
+    'rm.variant.phone-e164-only',
+    'rm.candidate.contact',
+    'A phone number that is not written in E.164 (+44 20 7123 4567) is refused with 422 (a pattern ^\\+[1-9]\\d{1,14}$).',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.phone-international',
+    'rm.candidate.contact',
+    'Phone numbers are stored in the international format of their country (+44 20 7123 4567).',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.phone-national',
+    'rm.candidate.contact',
+    'Phone numbers are stored in the national format of their country (020 7123 4567).',
   ),
 ] as const;
 

@@ -8,6 +8,7 @@ import { EVENT_KINDS, type Candidate, type CandidateEvent, type EventKind, type 
 import { badRequest } from './respond';
 import type { Store } from './store';
 import { on } from '../switches';
+import { storedEmail } from './stored-text';
 
 export function filterKeys(query: URLSearchParams): string[] {
   return [...new Set([...query.keys()].filter((k) => k.startsWith('filter[')))];
@@ -98,7 +99,8 @@ export function parseCandidateFilter(env: RmEnv, query: URLSearchParams): { filt
     updatedLt,
     updatedGte,
     // The email-plus-as-space fault decodes the (already decoded) value once more, as a form value.
-    email: email !== null && on(env.behaviour, 'rm.filter.email-plus-as-space') ? email.replace(/\+/g, ' ') : email,
+    // Compared as the address is stored (the e-mail variants lower-case it; D42).
+    email: email === null ? null : storedEmail(env, on(env.behaviour, 'rm.filter.email-plus-as-space') ? email.replace(/\+/g, ' ') : email),
     archived,
     anonymised,
     atsCandidates: bool(query, 'filter[ats_candidates][exists]'),

@@ -448,6 +448,14 @@ export const V3_FAULTS = [
     'auth-enforced',
     'The v3 API refuses a missing or invalid bearer token with 401 but no WWW-Authenticate header.',
   ),
+  // Names as people have them (001 §2 Employee "title, firstName, lastName, initials | string"; D64)
+  defineFault(
+    'hr',
+    'hr.employee.names-non-ascii-500',
+    'hr.employee.names',
+    'no-server-error',
+    'An employee whose names hold a character outside ASCII (José, 李) answers 500: the column\'s charset cannot store it (MySQL "Incorrect string value").',
+  ),
   // Faults written blind from 001 (clause by clause)
   // --- tokens and bearer tokens (001 §5, §8) ---
   defineFault(
@@ -1214,6 +1222,12 @@ export const V3_VARIANTS = [
     'hr.variant.token-unknown-scope-default',
     'rfc6749.3.3.ignore-scope',
     "Scopes outside the server's own are ignored: the token carries the known ones asked for, else the default scope Public.HrCore.Write, and the response states the scope granted.",
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.names-latin1-only',
+    'hr.employee.names',
+    "Employee names with a character outside Latin-1 (Nguyễn, 李) or an apostrophe (O'Brien) are refused with 400 and a field message (D64).",
   ),
 ] as const;
 

@@ -4,8 +4,19 @@
  * then the reads that showed otherwise.
  */
 import { describe, type Exchange } from '../../http/exchange';
+import type { ReadingsEntry } from '../../readings';
+import {
+  RM_NAME_CHARACTERS,
+  RM_PHONE_TYPED,
+  RM_STORED_EMAIL,
+  RM_STORED_NAMES,
+  RM_STORED_PHONE,
+  type ReadBack,
+  type TypedAnswered,
+} from '../../readings/entries/stored-text';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { readingOutcome, type ReadingOutcome } from '../readings';
 import { about, duplicates, listed, missing, show } from '../shown';
 import { expectNoServerError } from './no-server-error';
 import { enforceAnswer, statusOutcome, type Answered } from './status';
@@ -37,54 +48,77 @@ export type Same = (sent: unknown, read: unknown) => boolean;
 
 /** The very value. */
 export const exactly: Same = (sent, read) => sent === read;
-/** An e-mail address, in any case, around any blanks. */
-export const sameEmail: Same = (sent, read) =>
-  typeof sent === 'string' && typeof read === 'string' && read.trim().toLowerCase() === sent.trim().toLowerCase();
-/** HTML character references a target may store text under, decoded (`&amp;` `&lt;` `&gt;` `&quot;` `&#39;` `&#x27;` ...). */
-export function unescapeHtml(text: string): string {
-  const named: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref.startsWith('#x') || ref.startsWith('#X')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(Number(ref.slice(1)));
-    return named[ref.toLowerCase()] ?? whole;
-  });
-}
+// ---- stored text read back (000 §2: names, e-mail and phone number are "string"; D42, D50, D65) ------------
 
-/** Text with markup taken out as a sanitiser does it: tags and comments removed, then any `<` and `>` left. */
-export function withoutMarkup(text: string): string {
-  return text
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<\/?[a-z][^>]*>/gi, '')
-    .replace(/[<>]/g, '');
-}
+/** What kind of stored value a read shows: each has its readings entry (src/readings/entries/stored-text.ts) and its field's clause. */
+export type StoredKind = 'name' | 'email' | 'phone';
 
-/**
- * Text read back in one of the readings a target may store it under (no sentence says stored text
- * reads back as sent; schemas/DECISIONS.md D50): as sent, trimmed, HTML-escaped (`<`, `>`, `&`, `"`,
- * `'` as character references), or with markup stripped (alone, or with the special characters
- * `<`, `>`, `&`, `"`, `'` removed too). Other changes (a letter lost, a truncation, mojibake) are not readings.
- */
-export function sanitisedReading(sent: string, read: string): boolean {
-  const s = sent.trim();
-  const r = read.trim();
-  if (r === s || unescapeHtml(r).trim() === s) return true;
-  const stripped = withoutMarkup(s).trim();
-  return r === stripped || unescapeHtml(r).trim() === stripped || r === stripped.replace(/[<>&"']/g, '').trim();
-}
-
-/** A name a target may trim or sanitise (sanitisedReading); a blank one may be stored as nothing. */
-export const sameName: Same = (sent, read) =>
-  typeof sent !== 'string' || sent.trim() === '' || (typeof read === 'string' && sanitisedReading(sent, read));
-/**
- * A phone number read back as sent, or normalised (D42): a string whose digits (at least 7) end with
- * the sent number's digits, or are their national end (a country code dropped).
- */
-export const samePhone: Same = (sent, read) => {
-  if (typeof sent !== 'string' || sent.trim() === '') return true;
-  if (typeof read !== 'string') return false;
-  const [s, r] = [sent.replace(/\D/g, ''), read.replace(/\D/g, '')];
-  return r.length >= 7 && (r.endsWith(s) || s.endsWith(r));
+const STORED: Readonly<Record<StoredKind, { entry: ReadingsEntry<ReadBack>; clause: Clause }>> = {
+  name: { entry: RM_STORED_NAMES, clause: 'rm.candidate.names' },
+  email: { entry: RM_STORED_EMAIL, clause: 'rm.candidate.contact' },
+  phone: { entry: RM_STORED_PHONE, clause: 'rm.candidate.contact' },
 };
+
+/** True when `read` is one of the lawful readings of the `kind` value `sent` (to find a record again; no verdict). */
+export function readsAs(kind: StoredKind, sent: string, read: unknown): boolean {
+  return STORED[kind].entry.readings.some((r) => r.holds({ sent, read }));
+}
+
+/**
+ * The predicate: what a read shows of a value a write sent (`field`, of `kind`) is one of the lawful
+ * readings of its entry (all of them, or the one a statement declares); `context` says after what.
+ */
+export function storedShownOutcome(kind: StoredKind, field: string, sent: string, read: unknown, context: string): ReadingOutcome {
+  return readingOutcome(STORED[kind].entry, { sent, read }, `${context}: ${field} is ${show(read)}, sent ${show(sent)}`);
+}
+
+/**
+ * A value a write sent reads back in a lawful reading of the field's entry, citing the field's row
+ * (000 §2 Candidate): about the write, then the read; the verdict names the readings that held.
+ */
+export function expectStoredShown(
+  write: Exchange,
+  read: Exchange | null,
+  kind: StoredKind,
+  field: string,
+  sent: string,
+  shown: unknown,
+  context: string,
+): void {
+  const { outcome, judgement } = storedShownOutcome(kind, field, sent, shown, context);
+  enforce(state, STORED[kind].clause, about(write, [read]), outcome, { reading: judgement });
+}
+
+/** What a write sent as people write it: names (their characters) or a phone number (its spaces); each has its entry and field row. */
+export type TypedKind = 'name' | 'phone';
+
+const TYPED: Readonly<Record<TypedKind, { entry: ReadingsEntry<TypedAnswered>; clause: Clause }>> = {
+  name: { entry: RM_NAME_CHARACTERS, clause: 'rm.candidate.names' },
+  phone: { entry: RM_PHONE_TYPED, clause: 'rm.candidate.contact' },
+};
+
+/**
+ * The predicate: a write that sent a value as people write it (a name with accents, an apostrophe or
+ * another script; a number with spaces) took it, or refused it as validation failed (000 §7 422): a
+ * validation choice 000 §2 leaves open (D65).
+ */
+export function typedValueOutcome(
+  kind: TypedKind,
+  write: Exchange & { response: NonNullable<Exchange['response']> },
+  sent: string,
+): ReadingOutcome {
+  return readingOutcome(TYPED[kind].entry, { status: write.response.status }, `${describe(write)}, sending ${show(sent)}`);
+}
+
+/** How a write sending a value as people write it was answered: no server error, then taken or refused with 422 (the verdict names which). */
+export function expectTypedValueAnswered(write: Exchange, kind: TypedKind, sent: string): void {
+  const { clause } = TYPED[kind];
+  expectNoServerError(write, clause);
+  if (!write.response) return;
+  const { outcome, judgement } = typedValueOutcome(kind, write as Exchange & { response: NonNullable<Exchange['response']> }, sent);
+  enforce(state, clause, write, outcome, { reading: judgement });
+}
+
 /** The same members, in any order (skills). */
 export const sameMembers: Same = (sent, read) =>
   Array.isArray(sent) && Array.isArray(read) && new Set(read).size === new Set(sent).size && sent.every((s) => read.includes(s));

@@ -12,6 +12,7 @@ import { badRequest, HttpError, invalid, notFound, sendDoc } from '../respond';
 import { EMAIL, envelope, optionalString, optionalStringArray } from '../validate';
 import { bySeq, candidateOr404, type RmApp, type RouteModule } from './app';
 import { on } from '../../switches';
+import { refuseNameCharacters, refusePhoneForm, storedEmail, storedName, storedPhone } from '../stored-text';
 
 export const candidateRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
@@ -85,12 +86,13 @@ export const candidateRoutes: RouteModule = (router, app) => {
     const firstName = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
     const lastName = loose ? stringish(attributes.last_name) : optionalString(attributes, 'last_name');
     const skills = loose ? listish(attributes.skills) : optionalStringArray(attributes, 'skills');
+    refuseNameCharacters(env, { first_name: firstName, last_name: lastName });
     // The not-persisted fault answers with an updated copy and leaves the stored record alone.
     const target = on(env.behaviour, 'rm.candidates.update.not-persisted') ? { ...candidate, lists: new Set(candidate.lists) } : candidate;
     // The wipes-unsent fault treats PATCH as a replacement of the writable attributes.
     const wipe = on(env.behaviour, 'rm.candidates.update.wipes-unsent');
-    if (firstName !== undefined || wipe) target.firstName = firstName ?? '';
-    if (lastName !== undefined || wipe) target.lastName = lastName ?? '';
+    if (firstName !== undefined || wipe) target.firstName = storedName(env, firstName ?? '');
+    if (lastName !== undefined || wipe) target.lastName = storedName(env, lastName ?? '');
     // The skills-appended fault merges the sent skills into the stored ones.
     const append = skills !== undefined && on(env.behaviour, 'rm.candidates.update.skills-appended');
     if (skills !== undefined || wipe) target.skills = append ? [...new Set([...target.skills, ...(skills ?? [])])] : [...(skills ?? [])];
@@ -135,6 +137,8 @@ function createCandidate(app: RmApp, ctx: Ctx): Candidate {
     if (on(env.behaviour, 'rm.candidates.create.refused-still-created')) storeCandidate(app, email, fields);
     throw invalid(`email ${JSON.stringify(email)} is not a valid e-mail address`, '/data/attributes/email');
   }
+  refuseNameCharacters(env, { first_name: firstName, last_name: lastName });
+  refusePhoneForm(env, phone);
   return storeCandidate(app, email, fields);
 }
 
@@ -154,10 +158,10 @@ function storeCandidate(
       : on(env.behaviour, 'rm.schema.uid-per-second')
         ? `c${Math.floor(now / 1000).toString(36)}`
         : randomBytes(8).toString('hex'),
-    email,
-    firstName: fields.firstName ?? '',
-    lastName: fields.lastName ?? '',
-    phone: on(env.behaviour, 'rm.candidates.create.phone-dropped') ? '' : (fields.phone ?? ''),
+    email: storedEmail(env, email),
+    firstName: storedName(env, fields.firstName ?? ''),
+    lastName: storedName(env, fields.lastName ?? ''),
+    phone: on(env.behaviour, 'rm.candidates.create.phone-dropped') ? '' : storedPhone(env, fields.phone ?? ''),
     profileUrl: '',
     skills: [],
     interactionScore: 0,

@@ -95,6 +95,23 @@ function crashes(b: Behaviour, plan: Planned): void {
   if (on(b, 'hr.employee.succession-on-update-500') && plan.intent === 'update' && isObject(f.succession) && !isObject(stored.succession))
     crash('employeeCritical');
   if (on(b, 'hr.employee.create-without-access-500') && plan.intent === 'create' && f.access === undefined) crash('primaryTeamExternalId');
+  const name = NAMES.map((k) => f[k]).find((v) => typeof v === 'string' && /[^\u0020-\u007e]/u.test(v));
+  if (on(b, 'hr.employee.names-non-ascii-500') && typeof name === 'string')
+    throw new Error(`Incorrect string value: '${name}' for column 'first_name' at row 1`);
+}
+
+/** The employee's names (001 §2 "title, firstName, lastName, initials | string"). */
+const NAMES = ['title', 'firstName', 'lastName', 'initials'] as const;
+
+/** Under hr.variant.names-latin1-only: a field error per name with a character outside Latin-1 or an apostrophe. */
+function nameErrors(b: Behaviour, plan: Planned): FieldError[] {
+  if (!on(b, 'hr.variant.names-latin1-only')) return [];
+  return NAMES.flatMap((field) => {
+    const value = plan.fields[field];
+    return typeof value === 'string' && /[^\u0020-\u00ff]|['\u2019]/u.test(value)
+      ? [{ field, message: `${field} may hold only Latin-1 letters, spaces and hyphens` }]
+      : [];
+  });
 }
 
 /** True when `value` holds an empty array at any depth. */
@@ -103,6 +120,8 @@ const hasEmptyArray = (value: Json): boolean =>
 
 function employeeErrors(b: Behaviour, plan: Planned): FieldError[] {
   crashes(b, plan);
+  const names = nameErrors(b, plan);
+  if (names.length > 0) return names;
   if (on(b, 'hr.employee.archive-with-login-refused') && plan.intent === 'archive' && plan.existing?.loginAccess === true)
     return [{ field: 'archive', message: 'An employee with login access cannot be archived: revoke login access first' }];
   if (on(b, 'hr.employee.empty-array-refused') && plan.intent === 'update' && hasEmptyArray(plan.fields))
