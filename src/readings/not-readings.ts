@@ -55,13 +55,9 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D38',
   'D39',
   'D40',
-  'D42',
-  'D44',
   'D45',
   'D46',
   'D47',
   'D48',
-  'D50',
-  'D49',
   'D52',
 ]);
