@@ -10,7 +10,7 @@ import { isNear, NEAR_MAX_CONCURRENCY, planTarget } from './src/config/target';
 import { instanceProjects, readInstances } from './src/runner/instances';
 import { farWorkers, jobPerTest, suiteProjects } from './src/runner/projects';
 import { isFar, runRttMs } from './src/runner/latency';
-import { preloadCompileCache } from './src/runner/compile-cache';
+import { withCompileCache } from './src/runner/compile-cache';
 import { isLeanRun } from './src/runner/lean';
 import { exitOnUnknownProject } from './src/runner/selection-guard';
 
@@ -22,8 +22,8 @@ process.env.PW_KEEP_WORKER_ON_FAILURE ??= '1';
 // is CommonJS (test/unit/module-format.test.ts), so nothing of ours goes through that loader.
 process.env.PW_TS_CJS_ONLY ??= '1';
 // Workers (forked with this environment) load modules from a V8 code cache (src/runner/compile-cache.ts).
-const nodeOptions = preloadCompileCache(process.env).NODE_OPTIONS;
-if (nodeOptions !== undefined) process.env.NODE_OPTIONS = nodeOptions;
+const compileCache = withCompileCache(process.env).NODE_COMPILE_CACHE;
+if (compileCache !== undefined) process.env.NODE_COMPILE_CACHE = compileCache;
 process.env.CONFORMANCE_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 process.env.CONFORMANCE_RUN_ID ??= `cr${randomBytes(4).toString('hex')}`;
 

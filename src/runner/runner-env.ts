@@ -1,11 +1,14 @@
 /**
  * The environment a Playwright run is started with by our commands (`npm start`, the fault run, the
- * bench): the V8 code cache preloaded (./compile-cache.ts), and TypeScript through Playwright's
- * require hooks alone in the runner process too (PW_TS_CJS_ONLY, patches/playwright+1.65.1.patch):
+ * bench): the V8 code cache (./compile-cache.ts), and TypeScript through Playwright's require hooks
+ * alone in the runner process too (PW_TS_CJS_ONLY, patches/playwright+1.65.1.patch):
  * playwright.config.ts sets it for the workers, but the runner registers its ESM loader thread
- * before it reads the config (~0.2-0.3 s of every run's start).
+ * before it reads the config.
  */
-import { preloadCompileCache, quoted } from './compile-cache';
+import { withCompileCache } from './compile-cache';
+
+/** NODE_OPTIONS quotes a value with spaces in double quotes, escaping `"` and `\` with `\`. */
+const quoted = (value: string): string => (/[\s"\\]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : value);
 
 /**
  * Installed as a package, the suite's TypeScript (its config, specs and sources) lives under
@@ -22,5 +25,5 @@ function withTsx(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 export function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return preloadCompileCache(withTsx({ ...env, PW_TS_CJS_ONLY: env.PW_TS_CJS_ONLY ?? '1' }));
+  return withCompileCache(withTsx({ ...env, PW_TS_CJS_ONLY: env.PW_TS_CJS_ONLY ?? '1' }));
 }

@@ -127,11 +127,11 @@ void test('the variables table names each variable once, with the defaults the c
     'a variable listed twice',
   );
   const def = (name: string): string => VARIABLES.find((v) => v.name === name)?.default ?? '';
-  const hook = readFileSync(join(ROOT, 'src/runner/compile-cache-hook.cjs'), 'utf8');
+  const hook = readFileSync(join(ROOT, 'src/runner/compile-cache.ts'), 'utf8');
   const dir = def('CONFORMANCE_COMPILE_CACHE_DIR').split('/');
   assert.ok(
     dir.every((part) => hook.includes(`'${part}'`)),
-    `the compile cache hook does not default to ${dir.join('/')}`,
+    `the compile cache does not default to ${dir.join('/')}`,
   );
   const faults = readFileSync(join(ROOT, 'proof/cli/faults.ts'), 'utf8');
   const parallel = /CONFORMANCE_MUTATION_PARALLEL \?\? '(\d+)'/.exec(faults)?.[1];
