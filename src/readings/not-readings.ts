@@ -22,6 +22,8 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D51: 'the related types are named by 000 §2 itself: one reading',
   D53: 'a record of blind faults found lawful and declarations corrected; the readings are D1 and D5',
   D55: "a consequence of D3: how the relationship is carried is D3's readings",
+  D82: "000 §2's rows name the candidate's own records and §6 the operations that read them: one reading (how a relationship is carried is D3's)",
+  D84: 'one stored record names one set of related records, whichever operation reads it: one reading (how each read carries them is D3)',
 });
 
 /**
@@ -29,25 +31,12 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
  * decision that is neither an entry nor listed (never silently).
  */
 export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
-  'D1',
-  'D2',
-  'D3',
-  'D4',
-  'D5',
-  'D7',
-  'D8',
-  'D11',
-  'D12',
-  'D13',
-  'D15',
-  'D16',
   'D19',
   'D21',
   'D22',
   'D25',
   'D26',
   'D27',
-  'D32',
   'D35',
   'D36',
   'D37',
@@ -62,5 +51,4 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D48',
   'D49',
   'D50',
-  'D52',
 ]);

@@ -4,9 +4,10 @@
  */
 import type { AnyReadingsEntry } from './types';
 import { RM_FILTER_READINGS } from './entries/rm-filters';
+import { RM_RECORD_READINGS } from './entries/rm-records';
 import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
 
-export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([...RM_FILTER_READINGS, ...V3_REFUSAL_READINGS]);
+export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([...RM_FILTER_READINGS, ...V3_REFUSAL_READINGS, ...RM_RECORD_READINGS]);
 
 const byId = new Map(READINGS.map((e) => [e.id, e]));
 if (byId.size !== READINGS.length) throw new Error('readings registry: an entry id is listed twice');
