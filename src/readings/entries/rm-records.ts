@@ -34,7 +34,7 @@ const OF_KIND: Readonly<Record<AttributeKind, (v: unknown) => boolean>> = {
   datetime: isObject,
 };
 
-export const RM_ATTRIBUTE_VALUE: ReadingsEntry<AttributeShown> = defineReadings({
+export const RM_ATTRIBUTE_VALUE: ReadingsEntry<AttributeShown> = defineReadings<AttributeShown>({
   id: 'rm.attribute.value',
   decision: 'D1',
   clause: 'rm.layout.resource',
@@ -89,7 +89,7 @@ export interface IdShown {
   readonly id: unknown;
 }
 
-export const RM_RESOURCE_ID: ReadingsEntry<IdShown> = defineReadings({
+export const RM_RESOURCE_ID: ReadingsEntry<IdShown> = defineReadings<IdShown>({
   id: 'rm.resource.id',
   decision: 'D2',
   clause: 'rm.layout.resource',
@@ -138,7 +138,7 @@ export const isLinksOnly = (v: unknown): boolean =>
 
 const present = (value: unknown): RelationshipShown => ({ present: true, value });
 
-export const RM_RELATIONSHIP_VALUE: ReadingsEntry<RelationshipShown> = defineReadings({
+export const RM_RELATIONSHIP_VALUE: ReadingsEntry<RelationshipShown> = defineReadings<RelationshipShown>({
   id: 'rm.relationship.value',
   decision: 'D3',
   clause: 'rm.layout.relationship',
@@ -210,7 +210,7 @@ export interface WithoutLinkageShown {
   readonly known: number;
 }
 
-export const RM_WITHOUT_LINKAGE: ReadingsEntry<WithoutLinkageShown> = defineReadings({
+export const RM_WITHOUT_LINKAGE: ReadingsEntry<WithoutLinkageShown> = defineReadings<WithoutLinkageShown>({
   id: 'rm.relationship.without-linkage',
   decision: 'D80',
   clause: 'rm.layout.relationship',
@@ -308,7 +308,7 @@ const TYPE_READINGS: readonly Reading<TypeShown>[] = [
   ),
 ];
 
-export const RM_RELATED_TYPE: ReadingsEntry<TypeShown> = defineReadings({
+export const RM_RELATED_TYPE: ReadingsEntry<TypeShown> = defineReadings<TypeShown>({
   id: 'rm.relationship.type',
   decision: 'D4',
   clause: 'rm.candidate.relationships',
@@ -331,7 +331,7 @@ const unnamed: Reading<TypeShown> = {
   ],
 };
 
-export const RM_RESOURCE_TYPE: ReadingsEntry<TypeShown> = defineReadings({
+export const RM_RESOURCE_TYPE: ReadingsEntry<TypeShown> = defineReadings<TypeShown>({
   id: 'rm.resource.type',
   decision: 'D7',
   clause: 'rm.gap.known-by-id',
@@ -441,7 +441,7 @@ export const LISTED_KINDS: readonly string[] = Object.freeze([
   'application',
 ]);
 
-export const RM_EVENT_KIND: ReadingsEntry<{ kind: unknown }> = defineReadings({
+export const RM_EVENT_KIND: ReadingsEntry<{ kind: unknown }> = defineReadings<{ kind: unknown }>({
   id: 'rm.event.kind',
   decision: 'D8',
   clause: 'rm.event.kind',
@@ -512,7 +512,7 @@ export const RM_DOCUMENT_FORM: ReadingsEntry<unknown> = defineReadings<unknown>(
 /** Where the record a relationship entry names was found in an answer. */
 export type EmbeddedPlace = 'included' | 'relationship-entry' | 'primary';
 
-export const RM_EMBEDDED_PLACE: ReadingsEntry<{ places: readonly EmbeddedPlace[] }> = defineReadings({
+export const RM_EMBEDDED_PLACE: ReadingsEntry<{ places: readonly EmbeddedPlace[] }> = defineReadings<{ places: readonly EmbeddedPlace[] }>({
   id: 'rm.include.embedded-place',
   decision: 'D11',
   clause: 'rm.query.include',
@@ -556,7 +556,7 @@ export interface RepeatsShown {
   readonly differing: number;
 }
 
-export const RM_EMBEDDED_REPEATS: ReadingsEntry<RepeatsShown> = defineReadings({
+export const RM_EMBEDDED_REPEATS: ReadingsEntry<RepeatsShown> = defineReadings<RepeatsShown>({
   id: 'rm.include.repeats',
   decision: 'D81',
   clause: 'rm.layout.relationship',
@@ -595,7 +595,7 @@ export interface InboundToShown {
   readonly to: readonly string[];
 }
 
-export const RM_SENT_BY_CANDIDATE_TO: ReadingsEntry<InboundToShown> = defineReadings({
+export const RM_SENT_BY_CANDIDATE_TO: ReadingsEntry<InboundToShown> = defineReadings<InboundToShown>({
   id: 'rm.message.to-of-sent-by-candidate',
   decision: 'D83',
   clause: 'rm.candidate.rel.messages_from',
@@ -634,7 +634,7 @@ export interface ContentsShown {
   readonly contents?: unknown;
 }
 
-export const RM_MESSAGE_CONTENTS: ReadingsEntry<ContentsShown> = defineReadings({
+export const RM_MESSAGE_CONTENTS: ReadingsEntry<ContentsShown> = defineReadings<ContentsShown>({
   id: 'rm.message.contents',
   decision: 'D52',
   clause: 'rm.message.fields',
@@ -694,7 +694,7 @@ const refused422 = (id: string, name: string, frameworks: string[], success: num
   ],
 });
 
-export const RM_UNTYPED_BODY: ReadingsEntry<WriteAnswered> = defineReadings({
+export const RM_UNTYPED_BODY: ReadingsEntry<WriteAnswered> = defineReadings<WriteAnswered>({
   id: 'rm.write.untyped-body',
   decision: 'D12',
   clause: 'rm.op.candidates.create',
@@ -712,7 +712,7 @@ export const RM_UNTYPED_BODY: ReadingsEntry<WriteAnswered> = defineReadings({
   ],
 });
 
-export const RM_TAG_WITHOUT_EMAIL: ReadingsEntry<WriteAnswered> = defineReadings({
+export const RM_TAG_WITHOUT_EMAIL: ReadingsEntry<WriteAnswered> = defineReadings<WriteAnswered>({
   id: 'rm.write.tag-without-email',
   decision: 'D13',
   clause: 'rm.op.candidate-tags.create',
@@ -730,7 +730,7 @@ export const RM_TAG_WITHOUT_EMAIL: ReadingsEntry<WriteAnswered> = defineReadings
   ],
 });
 
-export const RM_DATE_LAYOUT: ReadingsEntry<WriteAnswered> = defineReadings({
+export const RM_DATE_LAYOUT: ReadingsEntry<WriteAnswered> = defineReadings<WriteAnswered>({
   id: 'rm.write.date-layout',
   decision: 'D15',
   clause: 'rm.gap.date-layout',
@@ -743,7 +743,7 @@ export const RM_DATE_LAYOUT: ReadingsEntry<WriteAnswered> = defineReadings({
   ],
 });
 
-export const RM_FILE_NOT_BASE64: ReadingsEntry<WriteAnswered> = defineReadings({
+export const RM_FILE_NOT_BASE64: ReadingsEntry<WriteAnswered> = defineReadings<WriteAnswered>({
   id: 'rm.write.file-not-base64',
   decision: 'D16',
   clause: 'rm.rule.file-refused',
@@ -756,7 +756,7 @@ export const RM_FILE_NOT_BASE64: ReadingsEntry<WriteAnswered> = defineReadings({
   ],
 });
 
-export const RM_UNTIED_RULE: ReadingsEntry<WriteAnswered> = defineReadings({
+export const RM_UNTIED_RULE: ReadingsEntry<WriteAnswered> = defineReadings<WriteAnswered>({
   id: 'rm.write.untied-rule',
   decision: 'D32',
   clause: 'rm.error.422',
