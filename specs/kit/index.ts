@@ -24,6 +24,7 @@ export * from './rm-doc';
 export * from './rm-eventually';
 export * from './rm-include';
 export * from './rm-names';
+export * from './rm-own';
 export * from './rm-property';
 export * from './rm-records';
 export * from './rm-shared';

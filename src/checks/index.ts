@@ -49,6 +49,16 @@ export {
   type RelationshipView,
   type KnownRecord,
   type NamedRecord,
+  expectEmbeddedAt,
+  expectEmbeddedNamed,
+  expectOwnRecords,
+  expectRelatedType,
+  expectRepeatsAlike,
+  expectSentByCandidate,
+  expectSentToCandidate,
+  expectWithoutLinkageLawful,
+  type EmbeddedCopy,
+  type Placed,
 } from './registry/include';
 export { expectJson, expectJsonLabelled } from './registry/json-body';
 export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembership, type Move } from './registry/membership';
