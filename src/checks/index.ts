@@ -116,6 +116,6 @@ export {
   type StatedLifetime,
 } from './registry/token';
 export { expectResponse } from './registry/transport';
-export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
+export { expectAcceptedOr422, expectAcceptedOrRefused, expectRefused, expectValidationFailed } from './registry/validation';
 export { expectMessage, expectMessageNotSaid, expectSomeMessage } from './registry/validation-message';
 export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';

@@ -37,6 +37,13 @@ export const activityRoutes: RouteModule = (router, app) => {
     if (of === 'application' && on(env.behaviour, 'rm.schema.application-event-type')) data = data.map((r) => ({ ...r, type: 'events' }));
     if (of === 'application' && on(env.behaviour, 'rm.schema.application-events-no-relationships'))
       data = data.map(({ relationships: _dropped, ...r }) => r);
+    // The application-event-other-job fault names in job a live job other than the one the event names.
+    if (of === 'application' && on(env.behaviour, 'rm.events.application-event-other-job'))
+      data = data.map((r) => {
+        const own = r.relationships?.job?.data;
+        const other = own && !Array.isArray(own) ? [...store.jobs.values()].find((j) => j.status === 'live' && j.id !== own.id) : undefined;
+        return other ? { ...r, relationships: { ...r.relationships, job: { data: { id: other.id, type: 'jobs' } } } } : r;
+      });
     // The events-ndjson fault streams one resource per line.
     if (of === 'candidate' && on(env.behaviour, 'rm.json-body.events-ndjson'))
       return send(ctx, 200, data.map((r) => JSON.stringify(r)).join('\n'), JSONAPI);

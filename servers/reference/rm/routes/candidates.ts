@@ -120,7 +120,9 @@ const listish = (v: unknown): string[] | undefined =>
 /** Validates a POST /candidates body (000 §4 rule 1) and stores the candidate with its tag_values as tags. */
 function createCandidate(app: RmApp, ctx: Ctx): Candidate {
   const { env } = app;
-  const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
+  // The untyped-body-accepted variant takes the type from the path (D12).
+  const typeRequired = !on(env.behaviour, 'rm.variant.untyped-body-accepted');
+  const { attributes } = envelope(ctx.body, { typeRequired, attributesRequired: true });
   const firstName = optionalString(attributes, 'first_name');
   const lastName = optionalString(attributes, 'last_name');
   const phone = optionalString(attributes, 'phone_number');
