@@ -88,8 +88,8 @@ export async function expectNoTagFrom(rm: ApiClient, refused: Exchange, candidat
   const { exchange: read, resource } = await getCandidate(rm, candidateId);
   const tags = resource.attributes.tags;
   const found = [
-    ...listed.records.filter((t) => t.attributes.name === name).map((t) => t.id),
-    ...(Array.isArray(tags) && tags.includes(name) ? [`the tags attribute's "${name}"`] : []),
+    ...listed.records.filter((t) => sameText(t.attributes.name, name)).map((t) => t.id),
+    ...(Array.isArray(tags) && tags.some((t) => sameText(t, name)) ? [`the tags attribute's "${name}"`] : []),
   ];
   const where = `GET /candidates/${candidateId}/tags and the candidate's tags attribute (a tag named "${name}")`;
   expectNothingStored(refused, [listed.exchange, read], found, 'rm.error.422', where);

@@ -19,6 +19,7 @@ import {
   expectAcceptedOrRefused,
   expectNoTagFrom,
   RM_TAG_WITHOUT_EMAIL,
+  RM_UNTIED_RULE,
 } from '../kit';
 
 test.describe('tags', () => {
@@ -115,5 +116,28 @@ test.describe('tags', () => {
     cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () =>
       rm.call('rm.candidate-tags.delete', { params: { candidateId: candidate.id, tagId: tagging.id } }),
     );
+  });
+
+  test('POST /candidates/{candidateId}/tags with a blank name: 200, or 422 and no trace (D32 rm.write.untied-rule)', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    // 000 §4: "attributes{name string}", not marked required; no sentence ties a blank name to a refusal.
+    const create = covers('rm.candidate-tags.create');
+    const candidate = await createCandidateRecord(rm, target, cleanup, 'tag-blank');
+    const ex = await rm.call(create.id, { params: { candidateId: candidate.id }, body: tagBody(' ', candidate.email) });
+    expectAcceptedOrRefused(ex, 'rm.op.candidate-tags.create', RM_UNTIED_RULE, [200], 'a tag whose name is blank');
+    observe('status', 'POST /candidates/{candidateId}/tags with a blank name', String(ex.response?.status));
+    if (ex.response?.status !== 200) {
+      await expectNoTagFrom(rm, ex, candidate.id, ' ');
+      return;
+    }
+    for (const t of (await listTags(rm, candidate.id)).records.filter((r) => String(r.attributes.name ?? '').trim() === ''))
+      cleanup.add(`RM blank tag of candidate ${candidate.id}`, () =>
+        rm.call('rm.candidate-tags.delete', { params: { candidateId: candidate.id, tagId: t.id } }),
+      );
   });
 });

@@ -1392,6 +1392,35 @@ const faults = [
     'include',
     "Through GET /job_applications/{id}/events an event names in job the first live job, not the job it names through the candidate's events.",
   ),
+  // Refused writes that leave a trace (000 §4 rules 1 and 2, §7 422; issue #38)
+  defineFault(
+    'rm',
+    'rm.candidates.create.no-email-still-created',
+    'rm.error.422',
+    'no-trace',
+    'A candidate refused for having no e-mail (422) is stored all the same, without an e-mail.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.untyped-still-created',
+    'rm.error.422',
+    'no-trace',
+    'A POST /candidates refused for its missing data.type (422) stores the candidate all the same.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.update.refused-still-changed',
+    'rm.error.422',
+    'no-trace',
+    'A PATCH refused for a first or last name that is not a string (422) stores it as text all the same.',
+  ),
+  defineFault(
+    'rm',
+    'rm.tags.create.refused-still-added',
+    'rm.error.422',
+    'no-trace',
+    'A tag refused for its blank name (422) is added to the candidate all the same.',
+  ),
 ] as const;
 
 const variants = [

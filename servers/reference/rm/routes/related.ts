@@ -48,6 +48,9 @@ const tagRoutes: RouteModule = (router, app) => {
       throw new TypeError("Cannot read properties of undefined (reading 'data')");
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
+    // The refused-still-added fault adds a tag with a blank name before it refuses it.
+    if (on(env.behaviour, 'rm.tags.create.refused-still-added') && typeof attributes.name === 'string' && attributes.name.trim() === '')
+      addTagging(app, c, attributes.name, env.now());
     const name = requiredString(attributes, 'name').trim();
     // The tag-email-required variant follows the contract's required marker (D13).
     if (on(env.behaviour, 'rm.variant.tag-email-required')) requiredString(attributes, 'email');
