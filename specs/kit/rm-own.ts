@@ -3,8 +3,8 @@
  * `events`, `first_touch_event` and `last_touch_event` name are events `GET /candidates/{id}/events`
  * shows (000 §6: events are "read through the candidate events ... operations"), the messages its
  * `messages_to` and `messages_from` name are messages `GET /candidates/{id}/messages` shows, a message
- * sent to the candidate names it in `to` (000 §2 Message "to (type candidates)"), one sent by it names it
- * or no candidate, and a record embedded through the candidate names the same related records as through
+ * sent to the candidate names it in `to` (000 §2 Message "to (type candidates)"), one sent by it names it,
+ * no candidate, or the candidates it went to (each naming it in its messages_to), and a record embedded through the candidate names the same related records as through
  * its own operation.
  */
 import type { ApiClient } from '../../src/http/client';
@@ -17,7 +17,7 @@ import {
   expectSentToCandidate,
   type ClauseOf,
 } from '../../src/checks';
-import { dataOf, linkageOf, relationshipView, utcOf, type Ref, type Resource } from './rm-doc';
+import { dataOf, linkageOf, relationshipRefs, relationshipView, utcOf, type Ref, type Resource } from './rm-doc';
 import { walkNumeric } from './rm-walk';
 
 type Observe = (category: 'other', subject: string, value: string) => void;
@@ -92,6 +92,17 @@ export async function expectOwnEvents(rm: ApiClient, through: NamedThrough, obse
   expectRelationshipsKept(naming, listed, copies, 'rm.events.read-through', views);
 }
 
+/**
+ * Whether candidate `candidateId` names message `messageId` in its messages_to (read with include=messages_to, so a
+ * serializer that loads only what is included gives the pairs), with the read; a candidate that does not answer 200 names nothing.
+ */
+async function namesAsSentTo(rm: ApiClient, candidateId: string, messageId: string): Promise<{ read: Exchange; names: boolean }> {
+  const read = await rm.call('rm.candidates.get', { params: { candidateId }, query: { include: 'messages_to' } });
+  const resource = read.response?.status === 200 ? dataOf(read)[0] : undefined;
+  const named = resource ? (relationshipRefs(resource, 'messages_to') ?? []) : [];
+  return { read, names: named.some((r) => r.id === messageId) };
+}
+
 /** The ids a message's `to` names; null where `to` gives no linkage (links only, or not carried). */
 function toOf(message: Resource): string[] | null {
   const linkage = linkageOf(message, 'to');
@@ -100,8 +111,8 @@ function toOf(message: Resource): string[] | null {
 
 /**
  * The messages the relationship names are the candidate's: GET /candidates/{id}/messages, walked to its
- * end, shows them (a walk that does not end is observed); each names the candidate in `to` (messages_to)
- * or names it or no candidate (messages_from, D83), as its embedded copy, else its listed one, shows; and
+ * end, shows them (a walk that does not end is observed); each names the candidate in `to` (messages_to),
+ * or names it, no candidate or its recipients (messages_from, D83), as its embedded copy, else its listed one, shows; and
  * the copies include embedded name the same related records as the messages operation's (D84).
  */
 export async function expectOwnMessages(rm: ApiClient, through: NamedThrough, observe: Observe): Promise<void> {
@@ -123,8 +134,22 @@ export async function expectOwnMessages(rm: ApiClient, through: NamedThrough, ob
     if (!message) continue;
     const about = copy ? naming : (page?.exchange ?? naming);
     const to = toOf(message);
-    if (relationship === 'messages_from') expectSentByCandidate(about, candidateId, ref.id, to ?? []);
-    else expectSentToCandidate(about, candidateId, ref.id, to);
+    if (relationship !== 'messages_from') {
+      expectSentToCandidate(about, candidateId, ref.id, to);
+      continue;
+    }
+    // A message the candidate sent to other candidates (a referral): each of them names it as sent to it (bounded).
+    const others = (to ?? []).filter((id) => id !== candidateId).slice(0, 3);
+    const recipients = await Promise.all(others.map((id) => namesAsSentTo(rm, id, ref.id)));
+    const recipientsNaming = others.filter((_, i) => recipients[i]?.names === true);
+    expectSentByCandidate(
+      about,
+      recipients.map((r) => r.read),
+      candidateId,
+      ref.id,
+      to ?? [],
+      recipientsNaming,
+    );
   }
   const copies = embedded.filter((m) => named.some((r) => r.id === m.id)).map(relationshipView);
   const listed = walk.records.map(relationshipView);

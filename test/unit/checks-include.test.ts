@@ -281,13 +281,14 @@ test('sentToCandidateOutcome / sentByCandidateOutcome (D82, D83): the `to` of th
   conforms(sentToCandidateOutcome('c1', 'm1', null));
   fails(sentToCandidateOutcome('c1', 'm1', ['c2']), 'has to naming c2');
   fails(sentToCandidateOutcome('c1', 'm1', []), 'has to naming nobody');
-  assert.deepEqual(sentByCandidateOutcome('c1', 'm1', ['c1']).judgement.held, ['the-candidate']);
-  assert.deepEqual(sentByCandidateOutcome('c1', 'm1', []).judgement.held, ['no-candidate']);
-  fails(sentByCandidateOutcome('c1', 'm1', ['c2']).outcome, 'has to naming c2');
+  assert.deepEqual(sentByCandidateOutcome('c1', 'm1', ['c1'], []).judgement.held, ['the-candidate']);
+  assert.deepEqual(sentByCandidateOutcome('c1', 'm1', [], []).judgement.held, ['no-candidate']);
+  assert.deepEqual(sentByCandidateOutcome('c1', 'm1', ['c2'], ['c2']).judgement.held, ['the-recipients']);
+  fails(sentByCandidateOutcome('c1', 'm1', ['c2'], []).outcome, 'has to naming c2, and c2 do not name it among the messages sent to them');
   const ex = get();
   assert.equal(judged(() => expectSentToCandidate(ex, 'c1', 'm1', ['c2'])).verdicts[0]?.clause, 'rm.candidate.rel.messages_to');
-  assert.equal(
-    judged(() => expectSentByCandidate(ex, 'c1', 'm1', ['c1'])).verdicts[0]?.reading?.entry,
-    'rm.message.to-of-sent-by-candidate',
-  );
+  const recipient = exchange({ operationId: 'rm.candidates.get', path: '/candidates/c2?include=messages_to' });
+  const byCandidate = judged(() => expectSentByCandidate(ex, [recipient], 'c1', 'm1', ['c2'], [])).verdicts[0];
+  assert.equal(byCandidate?.reading?.entry, 'rm.message.to-of-sent-by-candidate');
+  assert.deepEqual([byCandidate?.exchangeSeq, byCandidate?.alsoJudged], [ex.seq, [recipient.seq]]);
 });

@@ -436,16 +436,35 @@ export function expectSentToCandidate(exchange: Exchange, candidate: string, mes
   enforce(include, 'rm.candidate.rel.messages_to', exchange, sentToCandidateOutcome(candidate, message, to));
 }
 
-/** The predicate: a message "sent by the candidate" (messages_from) names in `to` the candidate or no candidate (D83). */
-export function sentByCandidateOutcome(candidate: string, message: string, to: readonly string[]): ReadingOutcome {
+/**
+ * The predicate: a message "sent by the candidate" (messages_from) names in `to` the candidate, no
+ * candidate, or the candidates it went to, each naming it in its messages_to (D83); `recipientsNaming`:
+ * those of `to` whose messages_to names it.
+ */
+export function sentByCandidateOutcome(
+  candidate: string,
+  message: string,
+  to: readonly string[],
+  recipientsNaming: readonly string[],
+): ReadingOutcome {
+  const others = to.filter((id) => id !== candidate && !recipientsNaming.includes(id));
   return readingOutcome(
     RM_SENT_BY_CANDIDATE_TO,
-    { candidate, to },
-    `message ${message}, named by candidate ${candidate}'s messages_from (sent by the candidate), has to naming ${listed(to)}`,
+    { candidate, to, recipientsNaming },
+    `message ${message}, named by candidate ${candidate}'s messages_from (sent by the candidate), has to naming ${listed(to)}` +
+      (others.length ? `, and ${listed(others)} do not name it among the messages sent to them` : ''),
   );
 }
 
-export function expectSentByCandidate(exchange: Exchange, candidate: string, message: string, to: readonly string[]): void {
-  const { outcome, judgement } = sentByCandidateOutcome(candidate, message, to);
-  enforce(include, 'rm.candidate.rel.messages_from', exchange, outcome, { reading: judgement });
+/** About the answer that showed the message, then the reads of the candidates `to` names. */
+export function expectSentByCandidate(
+  exchange: Exchange,
+  reads: readonly Exchange[],
+  candidate: string,
+  message: string,
+  to: readonly string[],
+  recipientsNaming: readonly string[],
+): void {
+  const { outcome, judgement } = sentByCandidateOutcome(candidate, message, to, recipientsNaming);
+  enforce(include, 'rm.candidate.rel.messages_from', about(exchange, reads), outcome, { reading: judgement });
 }

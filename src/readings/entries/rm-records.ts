@@ -588,11 +588,16 @@ export const RM_EMBEDDED_REPEATS: ReadingsEntry<RepeatsShown> = defineReadings<R
 
 // ---- D83: the `to` of a message the candidate sent -----------------------------------------------------------
 
-/** The candidates a message's `to` names (000 §2 Message: "to (type candidates)"), and the candidate whose messages_from named it. */
+/**
+ * The candidates a message's `to` names (000 §2 Message: "to (type candidates)"), the candidate whose
+ * messages_from named it, and which of the other candidates `to` names name it in their own messages_to.
+ */
 export interface InboundToShown {
   readonly candidate: string;
   /** Ids `to` names ([] for none, null, links only or no `to`). */
   readonly to: readonly string[];
+  /** The ids of `to`, other than `candidate`, whose messages_to names the message ("messages (sent to the candidate)"). */
+  readonly recipientsNaming: readonly string[];
 }
 
 export const RM_SENT_BY_CANDIDATE_TO: ReadingsEntry<InboundToShown> = defineReadings<InboundToShown>({
@@ -600,7 +605,7 @@ export const RM_SENT_BY_CANDIDATE_TO: ReadingsEntry<InboundToShown> = defineRead
   decision: 'D83',
   clause: 'rm.candidate.rel.messages_from',
   question:
-    'A message "sent by the candidate" (000 §2 messages_from) has a relationship `to` of "type candidates" (000 §2 Message): does it name that candidate (the candidate side of the conversation), or no candidate (it went to a user)?',
+    'A message "sent by the candidate" (000 §2 messages_from) has a relationship `to` of "type candidates" (000 §2 Message): does it name that candidate (the candidate side of the conversation), no candidate (it went to a user), or the candidates it went to (a referral), each of whom names it among the messages sent to them?',
   judgedBy: 'include',
   readings: [
     {
@@ -608,10 +613,10 @@ export const RM_SENT_BY_CANDIDATE_TO: ReadingsEntry<InboundToShown> = defineRead
       name: "`to` names the candidate (the message's candidate side, whichever way it went)",
       frameworks: ['the reference server (messages belong_to a candidate)'],
       holds: (s) => s.to.length > 0 && s.to.every((id) => id === s.candidate),
-      shows: [{ candidate: 'c1', to: ['c1'] }],
+      shows: [{ candidate: 'c1', to: ['c1'], recipientsNaming: [] }],
       not: [
-        { candidate: 'c1', to: ['c2'] },
-        { candidate: 'c1', to: [] },
+        { candidate: 'c1', to: ['c2'], recipientsNaming: [] },
+        { candidate: 'c1', to: [], recipientsNaming: [] },
       ],
     },
     {
@@ -619,8 +624,20 @@ export const RM_SENT_BY_CANDIDATE_TO: ReadingsEntry<InboundToShown> = defineRead
       name: '`to` names no candidate (the recipient was a user): empty, null, links only or left out',
       frameworks: ['a sender/recipient model'],
       holds: (s) => s.to.length === 0,
-      shows: [{ candidate: 'c1', to: [] }],
-      not: [{ candidate: 'c1', to: ['c2'] }],
+      shows: [{ candidate: 'c1', to: [], recipientsNaming: [] }],
+      not: [{ candidate: 'c1', to: ['c1'], recipientsNaming: [] }],
+    },
+    {
+      id: 'the-recipients',
+      name: '`to` names the candidates it was sent to (a referral), each naming it in its messages_to',
+      frameworks: ['the personas (a candidate referring a friend)'],
+      holds: (s) => s.to.length > 0 && s.to.every((id) => id !== s.candidate && s.recipientsNaming.includes(id)),
+      shows: [{ candidate: 'c1', to: ['c2'], recipientsNaming: ['c2'] }],
+      // A candidate that does not name the message as sent to it is not its recipient.
+      not: [
+        { candidate: 'c1', to: ['c2'], recipientsNaming: [] },
+        { candidate: 'c1', to: ['c1', 'c2'], recipientsNaming: ['c2'] },
+      ],
     },
   ],
 });
