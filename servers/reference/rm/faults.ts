@@ -1627,7 +1627,7 @@ const variants = [
     'rm',
     'rm.variant.links-only-unless-included',
     'rm.layout.relationship',
-    'A candidate gives the relationships an include does not name as {"links": {"related": ...}} only (a JSON:API serializer that loads only what is included).',
+    'A candidate gives the relationships an include does not name, and those it names that are empty, as {"links": {"related": ...}} only (a JSON:API serializer that loads only what is included).',
   ),
   defineVariant(
     'rm',
@@ -1653,6 +1653,12 @@ const variants = [
     'rm.variant.inbound-message-no-to',
     'rm.message.relationships',
     'A message the candidate sent names no candidate in to ({"data": null}): it went to a user.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.referral-messages',
+    'rm.message.relationships',
+    'The first message a starting candidate sent went to another candidate (a referral): its to names that candidate, whose messages_to and messages hold it.',
   ),
   defineVariant(
     'rm',

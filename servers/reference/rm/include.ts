@@ -103,29 +103,38 @@ const linksOnly = (record: Resource, name: string): Record<string, unknown> => (
  * The primary records as answered. Faults: unlinked drops the relationships the include paths start
  * with (the embedded records are then named by no relationship of theirs); links-only-when-included
  * gives them links only. Variant links-only-unless-included: the relationships the paths do not start
- * with are links only (a serializer that loads only what is included).
+ * with, and those they start with that name nothing, are links only (a serializer that loads only what
+ * is included).
  */
 export function linked(env: RmEnv, primary: readonly Resource[], paths: string[][] | null): Resource[] {
   const names = new Set((paths ?? []).map((p) => p[0] ?? ''));
-  const bend = (keep: (name: string) => boolean, replace: (r: Resource, name: string) => unknown): Resource[] =>
-    primary.map((r) => ({
-      ...r,
-      relationships: Object.fromEntries(
-        Object.entries(r.relationships ?? {}).flatMap(([name, rel]) => {
-          if (keep(name)) return [[name, rel]];
-          const other = replace(r, name);
-          return other === undefined ? [] : [[name, other]];
-        }),
-      ) as Resource['relationships'],
-    }));
-  if (on(env.behaviour, 'rm.variant.links-only-unless-included')) primary = bend((name) => names.has(name), linksOnly);
+  const bend =
+    (keep: (name: string) => boolean, replace: (r: Resource, name: string) => unknown) =>
+    (records: readonly Resource[]): Resource[] =>
+      records.map((r) => ({
+        ...r,
+        relationships: Object.fromEntries(
+          Object.entries(r.relationships ?? {}).flatMap(([name, rel]) => {
+            if (keep(name)) return [[name, rel]];
+            const other = replace(r, name);
+            return other === undefined ? [] : [[name, other]];
+          }),
+        ) as Resource['relationships'],
+      }));
+  // Loaded only what is included, and even then an empty relationship gets its link alone.
+  const empty = (r: Resource, name: string): boolean => {
+    const data = r.relationships?.[name]?.data;
+    return data === null || (Array.isArray(data) && data.length === 0);
+  };
+  if (on(env.behaviour, 'rm.variant.links-only-unless-included'))
+    primary = primary.map((r) => bend((name) => names.has(name) && !empty(r, name), linksOnly)([r])[0] ?? r);
   if (paths === null) return [...primary];
   if (on(env.behaviour, 'rm.include.unlinked'))
     return bend(
       (name) => !names.has(name),
       () => undefined,
-    );
-  if (on(env.behaviour, 'rm.include.links-only-when-included')) return bend((name) => !names.has(name), linksOnly);
+    )(primary);
+  if (on(env.behaviour, 'rm.include.links-only-when-included')) return bend((name) => !names.has(name), linksOnly)(primary);
   return [...primary];
 }
 

@@ -112,6 +112,8 @@ export class Resources {
     const alertType = this.alertType('candidate_job_alert_subscriptions');
     // The messages-to-mixed fault names every message of the candidate under messages_to.
     const sentTo = messages.filter((m) => m.direction === 'to' || on(behaviour, 'rm.include.messages-to-mixed'));
+    const referral = this.referral();
+    if (referral?.recipient === c.id) sentTo.push(referral.message);
     const relationships: Relationships = {
       resumes: many('candidate_files', c.files),
       educations: many(this.educationType, c.educations),
@@ -254,6 +256,16 @@ export class Resources {
       : type;
   }
 
+  /**
+   * Under rm.variant.referral-messages: the first message a starting candidate sent is a referral to
+   * another candidate, whose `to` names it and whose messages_to (and messages) hold it. Null otherwise.
+   */
+  referral(): { message: Message; sender: string; recipient: string } | null {
+    if (!on(this.env.behaviour, 'rm.variant.referral-messages')) return null;
+    const message = [...this.store.messages.values()].find((m) => m.direction === 'from');
+    return message ? { message, sender: message.candidateId, recipient: this.otherCandidate(message.candidateId) } : null;
+  }
+
   /** Another candidate than `id` (the first stored), for the faults that name the wrong one. */
   private otherCandidate(id: string): string {
     return [...this.store.candidates.keys()].find((k) => k !== id) ?? id;
@@ -264,7 +276,11 @@ export class Resources {
     const recipient =
       m.direction === 'to' && on(behaviour, 'rm.include.message-to-another-candidate') ? this.otherCandidate(m.candidateId) : m.candidateId;
     // The inbound-message-no-to variant: a message the candidate sent went to a user, no candidate.
-    const to = m.direction === 'from' && on(behaviour, 'rm.variant.inbound-message-no-to') ? { data: null } : one('candidates', recipient);
+    const referred = this.referral()?.message.id === m.id ? this.referral()?.recipient : undefined;
+    const to =
+      m.direction === 'from' && on(behaviour, 'rm.variant.inbound-message-no-to')
+        ? { data: null }
+        : one('candidates', referred ?? recipient);
     const relationships: Relationships = { from: one('users', m.userId), to };
     const conversation = this.toOne('conversations', m.conversationId ?? undefined);
     if (conversation) relationships.conversation = conversation;

@@ -80,7 +80,10 @@ export const activityRoutes: RouteModule = (router, app) => {
       ? (asked?.map((p) => (p[0] === 'to' ? ['from', ...p.slice(1)] : p)) ?? null)
       : asked;
     const filter = parseMessageFilter(env, ctx.query);
-    const page = paginate(env, pick(store.messages, c.messages).filter(filter).sort(bySeq), parsePaging(env, ctx.query));
+    // The referral-messages variant: a message another candidate sent to this one is among its messages.
+    const referral = resources.referral();
+    const ids = referral?.recipient === c.id ? [...c.messages, referral.message.id] : c.messages;
+    const page = paginate(env, pick(store.messages, ids).filter(filter).sort(bySeq), parsePaging(env, ctx.query));
     const data = page.items.map((m) => resources.message(m));
     sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
   });
