@@ -25,6 +25,16 @@ export * from './rm-doc';
 export * from './rm-eventually';
 export * from './rm-include';
 export * from './rm-names';
+export * from './rm-own';
+export * from './rm-no-trace';
+// The readings a spec judges a write's answer by (validation's expectAcceptedOrRefused).
+export {
+  RM_DATE_LAYOUT,
+  RM_FILE_NOT_BASE64,
+  RM_TAG_WITHOUT_EMAIL,
+  RM_UNTIED_RULE,
+  RM_UNTYPED_BODY,
+} from '../../src/readings/entries/rm-records';
 export * from './rm-property';
 export * from './rm-records';
 export * from './rm-shared';

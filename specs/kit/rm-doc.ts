@@ -8,7 +8,7 @@
  * strings; a relationship value may be an entry, an array of entries, `null`, or wrapped in
  * `{data: ...}`.
  */
-import type { RelationshipView } from '../../src/checks';
+import type { EmbeddedCopy, RelationshipView } from '../../src/checks';
 import type { Exchange } from '../../src/http/exchange';
 import { jsonBody } from '../../src/http/exchange';
 
@@ -102,30 +102,53 @@ function embeddedIn(record: Resource): Resource[] {
 }
 
 /**
- * Every embedded record of an answer: the top-level `included` array (absent means none), and the
- * relationship entries that carry `attributes`, in the primary records and (nested) in those
- * embedded records, without repeats.
+ * Every embedded record of an answer, with where it is: the top-level `included` array (absent means
+ * none), and the relationship entries that carry `attributes`, in the primary records and (nested) in
+ * those embedded records. `copies` holds every copy as written (a record repeated is there twice);
+ * `records` each `{type, id}` once, the first copy.
  */
-export function includedOf(exchange: Exchange): Resource[] {
+export function embeddedOf(exchange: Exchange): { records: Resource[]; included: Resource[]; inEntries: Resource[]; copies: Resource[] } {
   const doc = documentOf(exchange);
   const top = doc && Array.isArray(doc.included) ? resources(doc.included) : [];
   const seen = new Set<string>();
-  const out: Resource[] = [];
+  const records: Resource[] = [];
+  const inEntries: Resource[] = [];
+  const copies: Resource[] = [...top];
   const add = (r: Resource): boolean => {
     const key = `${r.type}\u0000${r.id}`;
     if (seen.has(key)) return false;
     seen.add(key);
-    out.push(r);
+    records.push(r);
     return true;
   };
   top.forEach(add);
   let frontier: Resource[] = [...dataOf(exchange), ...top];
   for (let depth = 0; depth < 4 && frontier.length > 0; depth += 1) {
     const next: Resource[] = [];
-    for (const record of frontier) for (const inner of embeddedIn(record)) if (add(inner)) next.push(inner);
+    for (const record of frontier)
+      for (const inner of embeddedIn(record)) {
+        copies.push(inner);
+        inEntries.push(inner);
+        if (add(inner)) next.push(inner);
+      }
     frontier = next;
   }
-  return out;
+  return { records, included: top, inEntries, copies };
+}
+
+/** Every embedded record of an answer, each once (embeddedOf's `records`). */
+export function includedOf(exchange: Exchange): Resource[] {
+  return embeddedOf(exchange).records;
+}
+
+/** An embedded copy as the include check compares repeats: attributes, and the ids each relationship names (null: links only). */
+export function copyOf(resource: Resource): EmbeddedCopy {
+  const named = new Map<string, string[] | null>();
+  for (const name of Object.keys(resource.relationships)) {
+    const linkage = linkageOf(resource, name);
+    named.set(name, Array.isArray(linkage) ? linkage.map((r) => r.id) : null);
+  }
+  return { id: resource.id, type: resource.type, attributes: resource.attributes, named };
 }
 
 /** `meta.next_cursor` as a string, or null when absent, null or empty (the walk ends, 000 §4). */
@@ -176,11 +199,13 @@ export function linkageOf(resource: Resource, name: string): Ref[] | typeof NOT_
 /** A record's relationships as the include check compares them: each carried relationship with the records it names. */
 export function relationshipView(resource: Resource): RelationshipView {
   const relationships = new Map<string, Ref[]>();
+  const withoutLinkage = new Set<string>();
   for (const name of Object.keys(resource.relationships)) {
     const linkage = linkageOf(resource, name);
     relationships.set(name, Array.isArray(linkage) ? linkage : []);
+    if (linkage === NOT_GIVEN) withoutLinkage.add(name);
   }
-  return { id: resource.id, relationships };
+  return { id: resource.id, relationships, withoutLinkage };
 }
 
 /**

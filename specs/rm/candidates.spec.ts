@@ -8,6 +8,7 @@ import {
   expectCreatedShown,
   expectDocumented,
   expectNoServerError,
+  expectAcceptedOrRefused,
   expectNothingStored,
   expectPageSizeReading,
   expectPagesWithin,
@@ -42,6 +43,11 @@ import {
   patchCandidate,
   walkNumeric,
   fence,
+  candidateFence,
+  expectNoCandidateFrom,
+  runName,
+  RM_UNTIED_RULE,
+  RM_UNTYPED_BODY,
 } from '../kit';
 import { operation } from '../../src/catalogue';
 
@@ -195,43 +201,53 @@ test.describe('candidates', () => {
     }
   });
 
-  const refusals: { title: string; body: (email: string) => unknown; traceable: boolean }[] = [
-    { title: 'without email', body: () => candidateBody({ first_name: 'No', last_name: 'Email' }), traceable: false },
+  // Each refused body carries a run-unique last name, so that a candidate it left behind is found among those changed since.
+  const refusals: { title: string; body: (email: string, lastName: string) => unknown; sends: 'email' | 'none' }[] = [
+    { title: 'without email', body: (_, lastName) => candidateBody({ first_name: 'No', last_name: lastName }), sends: 'none' },
     {
       title: 'with an e-mail that is not an e-mail address',
-      body: (email) => candidateBody({ email: email.replace('@', '.at.'), first_name: 'Bad' }),
-      traceable: false,
+      body: (email, lastName) => candidateBody({ email: email.replace('@', '.at.'), first_name: 'Bad', last_name: lastName }),
+      sends: 'email',
     },
     // Neither is an address under any reading of "e-mail format" (RFC 5322 §3.4.1: local-part "@" domain).
     {
       title: 'with an e-mail that has no domain',
-      body: (email) => candidateBody({ email: `${email.split('@')[0] ?? 'jane.doe'}@`, first_name: 'Bad' }),
-      traceable: false,
+      body: (email, lastName) => candidateBody({ email: `${email.split('@')[0] ?? 'jane.doe'}@`, first_name: 'Bad', last_name: lastName }),
+      sends: 'email',
     },
     {
       title: 'with an e-mail that has no local part',
-      body: (email) => candidateBody({ email: `@${email.split('@')[1] ?? 'example.com'}`, first_name: 'Bad' }),
-      traceable: false,
+      body: (email, lastName) =>
+        candidateBody({ email: `@${email.split('@')[1] ?? 'example.com'}`, first_name: 'Bad', last_name: lastName }),
+      sends: 'email',
     },
-    { title: 'without data', body: (email) => ({ type: 'candidates', attributes: { email } }), traceable: true },
+    {
+      title: 'without data',
+      body: (email, lastName) => ({ type: 'candidates', attributes: { email, last_name: lastName } }),
+      sends: 'email',
+    },
   ];
-  for (const { title, body, traceable } of refusals) {
-    test(`POST /candidates ${title} answers 422 and creates nothing`, async ({ rm, target, covers, observe }) => {
-      // 000 §4 rule 1 (email required, e-mail format) and the row's "`data` and `type` required" with its 422.
+  for (const { title, body, sends } of refusals) {
+    test(`POST /candidates ${title} answers 422 and creates nothing`, async ({ rm, target, covers, cleanup, observe }) => {
+      // 000 §4 rule 1 (email required, e-mail format) and the row's "`data` and `type` required" with its 422;
+      // 000 §7 422 "a rejected candidate": nothing is stored (no-trace, through every read that finds a candidate).
       const op = covers('rm.candidates.create', '422');
       const email = runEmail(target, 'refused');
-      const ex = await rm.call(op.id, { body: body(email) });
+      const lastName = runName('Refused');
+      const before = await candidateFence(rm, target, cleanup);
+      const sent = body(email, lastName);
+      const ex = await rm.call(op.id, { body: sent });
       expectValidationFailed(ex, title);
       observe('error-body', `POST /candidates 422 (${title})`, bodyShape(ex.response?.text ?? ''));
-      if (traceable) {
-        const stored = await candidatesByEmail(rm, email);
-        const ids = stored.records.map((r) => r.id);
-        expectNothingStored(ex, [stored.exchange], ids, 'rm.error.422', `GET /candidates?filter[email][eq]=${email} (its e-mail)`);
-      }
+      const data =
+        (sent as { data?: { attributes?: { email?: unknown } }; attributes?: { email?: unknown } }).data?.attributes ??
+        (sent as { attributes?: { email?: unknown } }).attributes;
+      const sentEmail = sends === 'email' && typeof data?.email === 'string' ? data.email : undefined;
+      await expectNoCandidateFrom(rm, ex, before, { ...(sentEmail === undefined ? {} : { email: sentEmail }), lastName });
     });
   }
 
-  test('POST /candidates without data.type: refused or accepted, observed (D12: no sentence ties the row\'s "required" to the 422)', async ({
+  test('POST /candidates without data.type: 201, or 422 and nothing stored (D12 rm.write.untyped-body)', async ({
     rm,
     target,
     covers,
@@ -241,9 +257,21 @@ test.describe('candidates', () => {
     const op = covers('rm.candidates.create');
     const email = runEmail(target, 'untyped');
     const ex = await rm.call(op.id, { body: { data: { attributes: { email } } } });
-    expectNoServerError(ex, 'rm.op.candidates.create');
-    if ((ex.response?.status ?? 0) < 300) cleanup.leftover(`RM candidate ${email} (accepted without data.type)`);
+    expectAcceptedOrRefused(ex, 'rm.op.candidates.create', RM_UNTYPED_BODY, [201], 'a body with an e-mail but without data.type');
     observe('status', 'POST /candidates without data.type', String(ex.response?.status ?? 'no answer'));
+    if (ex.response?.status === 201) {
+      cleanup.leftover(`RM candidate ${email} (accepted without data.type)`);
+      return;
+    }
+    const stored = await candidatesByEmail(rm, email);
+    const where = `GET /candidates?filter[email][eq]=${email} (its e-mail)`;
+    expectNothingStored(
+      ex,
+      [stored.exchange],
+      stored.records.map((r) => r.id),
+      'rm.error.422',
+      where,
+    );
   });
 
   test('POST /candidates with an invalid e-mail leaves no candidate behind', async ({ rm, target, covers, cleanup }) => {
@@ -324,14 +352,25 @@ test.describe('candidates', () => {
     { title: 'a first name that is not a string', attributes: { first_name: 42 } },
   ];
   for (const { title, attributes } of invalidPatches) {
-    test(`PATCH /candidates/{candidateId} with ${title}: the answer is observed`, async ({ rm, target, cleanup, observe }) => {
-      // 000 §4 lists 422 for PATCH but ties it to no rule: refusing and accepting are both observed, never failed.
+    test(`PATCH /candidates/{candidateId} with ${title}: 200, or 422 and nothing changed (D32 rm.write.untied-rule)`, async ({
+      rm,
+      target,
+      cleanup,
+      observe,
+    }) => {
+      // 000 §4 lists 422 for PATCH but ties it to no rule: accepted (200) or refused with 422 (000 §7 "validation failed").
       const op = operation('rm.candidates.update');
       const created = await createCandidateRecord(rm, target, cleanup, 'patch422');
       const ex = await rm.call(op.id, { params: { candidateId: created.id }, body: candidateBody(attributes) });
-      expectNoServerError(ex, 'rm.op.candidates.update');
-      // No check judges which answer it is, so no cell is earned here (the catalogue marks PATCH 422 untestable).
-      const { resource } = await getCandidate(rm, created.id);
+      expectAcceptedOrRefused(ex, 'rm.op.candidates.update', RM_UNTIED_RULE, [200], title);
+      const { exchange: read, resource } = await getCandidate(rm, created.id);
+      if (ex.response?.status === 422) {
+        // Refused: the record keeps what it had (000 §7 422 "validation failed"), none of the values sent.
+        const changed = Object.keys(attributes).filter(
+          (k) => JSON.stringify(resource.attributes[k]) !== JSON.stringify(created.resource.attributes[k]),
+        );
+        expectNothingStored(ex, [read], changed, 'rm.error.422', `GET /candidates/${created.id} (attributes changed since it was created)`);
+      }
       const stored = Object.keys(attributes)
         .map((k) => `${k}=${show(resource.attributes[k])}`)
         .join(', ');

@@ -6,11 +6,10 @@
  */
 import {
   test,
-  expectCountKept,
+  expectAcceptedOrRefused,
   expectDistinctRecords,
   expectDocumented,
   expectNoGap,
-  expectNoServerError,
   expectPagesDisjoint,
   expectPagesWithin,
   expectSameRecord,
@@ -26,6 +25,9 @@ import {
   postRelated,
   relatedRecords,
   walkNumeric,
+  expectNoRelatedFrom,
+  RM_DATE_LAYOUT,
+  RM_UNTIED_RULE,
 } from '../kit';
 import { operation } from '../../src/catalogue';
 
@@ -73,6 +75,8 @@ for (const kind of KINDS) {
   const get = operation(`rm.${kind.plural}.get`);
   const list = operation(`rm.${kind.plural}.list`);
   const body = (attributes: Record<string, unknown>) => ({ data: { type: kind.plural, attributes } });
+  /** The create row, as the validation check cites it. */
+  const createRow: ClauseOf<'validation'> = kind.plural === 'educations' ? 'rm.op.educations.create' : 'rm.op.employments.create';
 
   test.describe(kind.plural, () => {
     test(`POST ${create.path} answers 200 or 201; GET by id and the list show the record @smoke`, async ({
@@ -127,17 +131,18 @@ for (const kind of KINDS) {
         covers(list.id, '200');
         const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, `${kind.plural}422`);
         const ex = await rm.call(create.id, { params: { candidateId }, body: body(attributes) });
-        const after = await relatedRecords(rm, kind.plural, candidateId);
         if (required) {
           expectValidationFailed(ex, title);
           observe('error-body', `POST ${create.path} 422 (${title})`, bodyShape(ex.response?.text ?? ''));
-          // 000 §7: 422 "validation failed (for example a blank name in an education or employment ...)": nothing is added.
-          const where = `the ${kind.plural} GET ${list.path} lists for a new candidate (${short(after.ids)})`;
-          expectCountKept(ex, after.exchanges, 0, after.ids.length, 'rm.error.422', where);
+          // 000 §7: 422 "validation failed (for example a blank name in an education or employment ...)": nothing is
+          // added, neither to the candidate's list nor to its relationship.
+          await expectNoRelatedFrom(rm, ex, kind.plural, candidateId, 'rm.error.422');
         } else {
-          expectNoServerError(ex, kind.rows.create);
-          if (ex.response?.status === 422) covers(create.id, '422');
-          if (after.ids.length > 0)
+          // No sentence ties the refusal to this rule (D32): the row's success, or 422 and nothing added.
+          expectAcceptedOrRefused(ex, createRow, RM_UNTIED_RULE, [200, 201], title);
+          const after = await relatedRecords(rm, kind.plural, candidateId);
+          if (ex.response?.status === 422) await expectNoRelatedFrom(rm, ex, kind.plural, candidateId, 'rm.error.422');
+          else if (after.ids.length > 0)
             cleanup.leftover(`RM ${kind.plural} ${short(after.ids)} of candidate ${candidateId} (accepted with ${title})`);
           observe(
             'status',
@@ -147,5 +152,30 @@ for (const kind of KINDS) {
         }
       });
     }
+
+    test(`POST ${create.path} with dates in another layout (01/09/2010): 200 or 201, or 422 and nothing added (D15 rm.write.date-layout)`, async ({
+      rm,
+      target,
+      covers,
+      cleanup,
+      observe,
+    }) => {
+      // 000 §4 rule 4: "Date layout accepted for start_date and end_date: not shown".
+      covers(list.id, '200');
+      const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, `${kind.plural}-dates`);
+      const name = runName(kind.plural === 'educations' ? 'Conformance University' : 'Conformance Ltd');
+      const attributes = { ...kind.valid(name), start_date: '01/09/2010', end_date: '30/06/2014' };
+      const { exchange: ex, id, reads } = await postRelated(rm, kind.plural, candidateId, body(attributes), name);
+      expectAcceptedOrRefused(ex, createRow, RM_DATE_LAYOUT, [200, 201], 'start_date 01/09/2010, end_date 30/06/2014');
+      covers(create.id, String(ex.response?.status));
+      observe('status', `POST ${create.path} with dates 01/09/2010 and 30/06/2014`, String(ex.response?.status));
+      if (ex.response?.status === 422) {
+        await expectNoRelatedFrom(rm, ex, kind.plural, candidateId, 'rm.error.422');
+        return;
+      }
+      cleanup.leftover(`RM ${kind.plural} ${id ?? name} of candidate ${candidateId} (no documented delete operation)`);
+      // Stored: the candidate's list shows it (what the dates read back as is any string, D15).
+      expectShown([ex], reads, id === null ? [] : [id], 'any', kind.rows.list, `the answer and GET ${list.path}`);
+    });
   });
 }

@@ -351,8 +351,8 @@ async function expectSameEventsThroughCandidate(
     shared > 0 ? 'events shown through both' : 'no event shown through both',
   );
   const what = { shownBy: `GET /candidates/${candidateId}/events`, other: `GET /job_applications/${application.id}/events` };
-  expectRelationshipsKept(appPage.exchange, cand, app, 'rm.layout.resource', what);
-  expectRelationshipsKept(candidatePage.exchange, app, cand, 'rm.layout.resource', { shownBy: what.other, other: what.shownBy });
+  expectRelationshipsKept(appPage.exchange, cand, app, 'rm.events.read-through', what);
+  expectRelationshipsKept(candidatePage.exchange, app, cand, 'rm.events.read-through', { shownBy: what.other, other: what.shownBy });
 }
 
 const MESSAGE_INCLUDES: Readonly<Record<string, IncludeTarget>> = {

@@ -5,7 +5,7 @@
  */
 import {
   test,
-  expectAcceptedOr422,
+  expectAcceptedOrRefused,
   expectCountKept,
   expectDocumented,
   expectValidationFailed,
@@ -17,6 +17,7 @@ import {
   expectShown,
   shownFiles,
   type Exchange,
+  RM_FILE_NOT_BASE64,
 } from '../kit';
 import { operation } from '../../src/catalogue';
 
@@ -99,7 +100,7 @@ test.describe('candidate files', () => {
     const before = await shownFiles(rm, id);
     const body = { data: { type: 'candidate_files', attributes: { filename: 'resume.txt', content: NOT_BASE64 } } };
     const ex = await rm.call(op.id, { params: { candidateId: id }, body });
-    expectAcceptedOr422(ex, 'rm.rule.file-refused', 'content not accepted gives 422');
+    expectAcceptedOrRefused(ex, 'rm.rule.file-refused', RM_FILE_NOT_BASE64, [201], 'content that is not base64');
     observe(
       'status',
       'POST candidate_files with content that is not base64',

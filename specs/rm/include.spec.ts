@@ -24,8 +24,6 @@ import {
   type Cleanup,
   dataOf,
   relationshipRefs,
-  linkageOf,
-  NOT_GIVEN,
   singleOf,
   type Resource,
   CANDIDATE_INCLUDES,
@@ -43,6 +41,8 @@ import {
   allLists,
   createCandidateRecord,
   refusedAsPastEnd,
+  expectOwnEvents,
+  expectOwnMessages,
 } from '../kit';
 import { operation } from '../../src/catalogue';
 
@@ -100,20 +100,12 @@ function expectKnown(exchange: Exchange, result: IncludeResult, subject: Subject
   const candidate = dataOf(exchange).find((c) => c.id === subject.candidateId);
   const names = segmentTarget(top, 0).relationships;
   const refs = candidate ? names.flatMap((n) => relationshipRefs(candidate, n) ?? []) : [];
-  // A relationship carried without linkage (links only, D3) names no record: nothing to compare.
-  const notGiven = candidate !== undefined && refs.length === 0 && names.some((n) => linkageOf(candidate, n) === NOT_GIVEN);
+  // A relationship carried without linkage (links only) while its records are known was judged by expectIncluded (D80).
+  const notGiven = candidate !== undefined && refs.length === 0 && names.every((n) => relationshipRefs(candidate, n) === undefined);
   for (const known of subject.known) {
     const what = `${where}: candidate ${subject.candidateId} has ${top} record ${describeKnown(known)} (${subject.how})`;
     expectKnownEmbedded(exchange, result.embedded, known, 'rm.include.candidates', what);
-    if (known.id === null) continue;
-    if (notGiven) {
-      observe(
-        'other',
-        `include=${top}: the candidate's relationship`,
-        'linkage not given (links only): not compared with what is embedded',
-      );
-      continue;
-    }
+    if (known.id === null || notGiven) continue;
     if (row === null) {
       observe(
         'other',
@@ -127,6 +119,16 @@ function expectKnown(exchange: Exchange, result: IncludeResult, subject: Subject
 }
 
 type Observe = (category: 'other', subject: string, value: string) => void;
+
+/** The records `subject` is known to have, by each relationship name of the include value's first segment (D80). */
+function knownCounts(subject: Subject, include: string): Record<string, number> {
+  const top = include.split('.')[0] ?? include;
+  return Object.fromEntries(segmentTarget(top, 0).relationships.map((n) => [n, subject.known.length]));
+}
+
+/** The relationships whose records the candidate's own operations show (D82): events through its events, messages through its messages. */
+const OWN_EVENTS = new Set(['events', 'first_touch_event', 'last_touch_event']);
+const OWN_MESSAGES = new Set(['messages_to', 'messages_from']);
 
 /** Gives a new candidate the records of `top`; null when the target offers no way (only one static list, a file its relationships do not show). */
 async function created(rm: ApiClient, target: Target, cleanup: Cleanup, top: string): Promise<Subject | null> {
@@ -232,15 +234,20 @@ test.describe('include on candidates', () => {
       // One candidate by id.
       const byId = await rm.call(get.id, { params: { candidateId }, query: { include } });
       expectDocumented(byId, get, '200');
-      const result = expectIncluded(byId, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
+      const result = expectIncluded(byId, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
       expectKnown(byId, result, subject, include, `GET /candidates/${candidateId}?include=${include}`, observe);
+
+      // The candidate's own records (D82, D83, D84): what its relationship names, its own operation shows.
+      const through = { candidateId, relationship: top, naming: byId, named: result.topRefs, embedded: result.embedded };
+      if (OWN_EVENTS.has(top)) await expectOwnEvents(rm, through, observe);
+      if (OWN_MESSAGES.has(top)) await expectOwnMessages(rm, through, observe);
 
       // The list operation: a candidate of ours alone, by its e-mail.
       if (subject.email !== null) {
         const query = { include, 'filter[email][eq]': subject.email, page: 1, per_page: 10 };
         const ex = await rm.call(list.id, { query });
         expectDocumented(ex, list, '200');
-        const listed = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
+        const listed = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
         if (dataOf(ex).some((c) => c.id === candidateId)) {
           expectKnown(ex, listed, subject, include, `GET /candidates?filter[email][eq]=${subject.email}&include=${include}`, observe);
         }
@@ -269,13 +276,13 @@ test.describe('include on candidates', () => {
     const ex = await rm.call(get.id, { params: { candidateId: candidate.id }, query: { include: values } });
     expectDocumented(ex, get, '200');
     for (const [include, id] of Object.entries(records)) {
-      const result = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
       const subject: Subject = {
         candidateId: candidate.id,
         email: candidate.email,
         known: [{ id, name: null }],
         how: `added by POST ${include}`,
       };
+      const result = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
       expectKnown(ex, result, subject, include, `GET /candidates/${candidate.id}?include=${values.join(',')}`, observe);
     }
   });

@@ -18,6 +18,10 @@ import {
   listTags,
   taggingNamed,
   type Exchange,
+  expectAcceptedOrRefused,
+  expectNoTagFrom,
+  RM_TAG_WITHOUT_EMAIL,
+  RM_UNTIED_RULE,
 } from '../kit';
 
 test.describe('tags', () => {
@@ -97,5 +101,55 @@ test.describe('tags', () => {
     const shown = [...listed.records.map((t) => String(t.attributes.name)), ...(Array.isArray(tags) ? tags.map(String) : [])];
     const where = `neither GET /candidates/${candidate.id}/tags nor its tags attribute (${JSON.stringify(tags)}), for tag_values ["${name}"],`;
     expectShown([candidate.write], [listed.exchange, read], shown, [name], 'rm.op.candidates.create', where);
+  });
+
+  test('POST /candidates/{candidateId}/tags without email: 200 and listed, or 422 and no trace (D13 rm.write.tag-without-email)', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    // 000 §4: "the contract also lists `email` as a required attribute name although no such property is defined".
+    const create = covers('rm.candidate-tags.create');
+    covers('rm.candidate-tags.list', '200');
+    const candidate = await createCandidateRecord(rm, target, cleanup, 'tag-noemail');
+    const name = runTag(target, 'noemail');
+    const ex = await rm.call(create.id, { params: { candidateId: candidate.id }, body: tagBody(name) });
+    expectAcceptedOrRefused(ex, 'rm.op.candidate-tags.create', RM_TAG_WITHOUT_EMAIL, [200], 'a tag with a name and no email');
+    observe('status', 'POST /candidates/{candidateId}/tags without email', String(ex.response?.status));
+    if (ex.response?.status !== 200) {
+      await expectNoTagFrom(rm, ex, candidate.id, name);
+      return;
+    }
+    const listed = await listTags(rm, candidate.id);
+    const where = `GET /candidates/${candidate.id}/tags (a tagging named "${name}")`;
+    const tagging = expectCreatedShown(ex, listed.exchange, taggingNamed(listed.records, name), 'rm.op.candidate-tags.create', where);
+    cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () =>
+      rm.call('rm.candidate-tags.delete', { params: { candidateId: candidate.id, tagId: tagging.id } }),
+    );
+  });
+
+  test('POST /candidates/{candidateId}/tags with a blank name: 200, or 422 and no trace (D32 rm.write.untied-rule)', async ({
+    rm,
+    target,
+    covers,
+    cleanup,
+    observe,
+  }) => {
+    // 000 §4: "attributes{name string}", not marked required; no sentence ties a blank name to a refusal.
+    const create = covers('rm.candidate-tags.create');
+    const candidate = await createCandidateRecord(rm, target, cleanup, 'tag-blank');
+    const ex = await rm.call(create.id, { params: { candidateId: candidate.id }, body: tagBody(' ', candidate.email) });
+    expectAcceptedOrRefused(ex, 'rm.op.candidate-tags.create', RM_UNTIED_RULE, [200], 'a tag whose name is blank');
+    observe('status', 'POST /candidates/{candidateId}/tags with a blank name', String(ex.response?.status));
+    if (ex.response?.status !== 200) {
+      await expectNoTagFrom(rm, ex, candidate.id, ' ');
+      return;
+    }
+    for (const t of (await listTags(rm, candidate.id)).records.filter((r) => String(r.attributes.name ?? '').trim() === ''))
+      cleanup.add(`RM blank tag of candidate ${candidate.id}`, () =>
+        rm.call('rm.candidate-tags.delete', { params: { candidateId: candidate.id, tagId: t.id } }),
+      );
   });
 });

@@ -59,6 +59,16 @@ export {
   type RelationshipView,
   type KnownRecord,
   type NamedRecord,
+  expectEmbeddedAt,
+  expectEmbeddedNamed,
+  expectOwnRecords,
+  expectRelatedType,
+  expectRepeatsAlike,
+  expectSentByCandidate,
+  expectSentToCandidate,
+  expectWithoutLinkageLawful,
+  type EmbeddedCopy,
+  type Placed,
 } from './registry/include';
 export { expectJson, expectJsonLabelled } from './registry/json-body';
 export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembership, type Move } from './registry/membership';
@@ -133,6 +143,6 @@ export {
   type IssueMoment,
 } from './registry/token';
 export { expectResponse } from './registry/transport';
-export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
+export { expectAcceptedOr422, expectAcceptedOrRefused, expectRefused, expectValidationFailed } from './registry/validation';
 export { expectMessage, expectMessageNotSaid, expectSomeMessage } from './registry/validation-message';
 export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';

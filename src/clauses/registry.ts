@@ -57,6 +57,7 @@ const RM = {
   'rm.candidate.rel.messages_from': ['§2 Candidate', '| messages_from | messages (sent by the candidate) |'],
   'rm.candidate.rel.educations': ['§2 Candidate', '| educations | educations |'],
   'rm.candidate.rel.employments': ['§2 Candidate', '| employments | employments |'],
+  'rm.candidate.rel.events': ['§2 Candidate', '| events | candidate_events |'],
   'rm.candidate.rel.job_alert_subscription': [
     '§2 Candidate',
     '| job_alert_subscription | candidate_job_alert_subscriptions; itself carries relationships `job_template_fields` (type job_template_fields) and `job_template_field_options` (type job_template_field_options) |',
@@ -328,6 +329,11 @@ const RM = {
     'Response payload shapes of every operation: not shown beyond the resource shapes of part 2 and `meta.next_cursor`.',
   ],
   'rm.gap.error-body': ['§7', 'Error body format: not shown.'],
+  'rm.gap.date-layout': ['§4 Rules', 'Date layout accepted for start_date and end_date: not shown.'],
+  'rm.events.read-through': [
+    '§6',
+    'Candidate events are stored activity records read through the candidate events and job application events operations (kinds listed in part 2).',
+  ],
   'rm.gap.rate-limits': ['§8', 'Rate limits: not shown.'],
   'rm.gap.per-page': ['§8', 'Default and maximum per_page: not shown.'],
 } as const;

@@ -26,7 +26,9 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D78: 'a bound of the suite on silence (nothing in 000 promises immediacy): how long it reads again, not a reading of a sentence',
   D79: 'a rule of judgement (a record that does not show a value is judged by what else shows it), not a choice between readings',
   D64: 'what the suite sends (names, numbers and addresses as people have them), not how a target answers',
-  D66: '"lists live jobs" with the open list of statuses (D9): draft is the one value known not to be live, one reading',
+  D66: 'how the suite reads a listed job\'s status: the readings of "lists live jobs" are D77\'s (rm.jobs.live)',
+  D82: "000 §2's rows name the candidate's own records and §6 the operations that read them: one reading (how a relationship is carried is D3's)",
+  D84: 'one stored record names one set of related records, whichever operation reads it: one reading (how each read carries them is D3)',
 });
 
 /**
@@ -34,24 +36,11 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
  * decision that is neither an entry nor listed (never silently).
  */
 export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
-  'D1',
-  'D2',
-  'D3',
-  'D4',
-  'D5',
-  'D7',
-  'D8',
-  'D11',
-  'D12',
-  'D13',
-  'D15',
-  'D16',
   'D19',
   'D21',
   'D22',
   'D26',
   'D27',
-  'D32',
   'D38',
   'D39',
   'D40',
@@ -59,5 +48,4 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D46',
   'D47',
   'D48',
-  'D52',
 ]);

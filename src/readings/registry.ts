@@ -5,6 +5,7 @@
 import type { AnyReadingsEntry } from './types';
 import { RM_FILTER_READINGS } from './entries/rm-filters';
 import { RM_LIST_READINGS } from './entries/rm-lists';
+import { RM_RECORD_READINGS } from './entries/rm-records';
 import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
 import { TOKEN_READINGS } from './entries/token';
 import { STORED_TEXT_READINGS } from './entries/stored-text';
@@ -12,6 +13,7 @@ import { STORED_TEXT_READINGS } from './entries/stored-text';
 export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([
   ...RM_FILTER_READINGS,
   ...RM_LIST_READINGS,
+  ...RM_RECORD_READINGS,
   ...STORED_TEXT_READINGS,
   ...V3_REFUSAL_READINGS,
   ...TOKEN_READINGS,

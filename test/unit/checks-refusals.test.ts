@@ -36,7 +36,15 @@ import {
   scopeAcceptedOutcome,
 } from '../../src/checks/registry/scope';
 import { expectSetup, expectSetupShown, failSetup, setupAcceptedOutcome, setupShownOutcome } from '../../src/checks/registry/setup';
-import { expectAcceptedOr422, expectRefused, expectValidationFailed, refusalOutcome } from '../../src/checks/registry/validation';
+import {
+  answeredByReadingOutcome,
+  expectAcceptedOr422,
+  expectAcceptedOrRefused,
+  expectRefused,
+  expectValidationFailed,
+  refusalOutcome,
+} from '../../src/checks/registry/validation';
+import { RM_TAG_WITHOUT_EMAIL, RM_UNTYPED_BODY } from '../../src/readings/entries/rm-records';
 import { answered, conforms, exchange, fails, judged, verdictOf, tokenAnswer } from './checks-kit';
 
 const hr = (status: number | null, opId = 'hr.employee.put') =>
@@ -293,6 +301,27 @@ test('validation: any 4xx where the status is not shown, the documented 422 of a
     about: accepted,
     cells: ['201'],
   });
+});
+
+test('answeredByReadingOutcome / expectAcceptedOrRefused: a reading of the entry on the status, named in the verdict (D12, D13)', () => {
+  const post = (status: number) => answered({ operationId: 'rm.candidates.create', method: 'POST', status });
+  assert.deepEqual(answeredByReadingOutcome(post(201), RM_UNTYPED_BODY, [201], 'no type').judgement.held, ['type-optional']);
+  assert.deepEqual(answeredByReadingOutcome(post(422), RM_UNTYPED_BODY, [201], 'no type').judgement.held, ['type-required']);
+  fails(answeredByReadingOutcome(post(400), RM_UNTYPED_BODY, [201], 'no type').outcome, 'no type', 'none of the lawful readings');
+  const refused = exchange({ operationId: 'rm.candidate-tags.create', method: 'POST', status: 422 });
+  const { verdicts } = judged(() =>
+    expectAcceptedOrRefused(refused, 'rm.op.candidate-tags.create', RM_TAG_WITHOUT_EMAIL, [200], 'no email'),
+  );
+  const last = verdicts[verdicts.length - 1];
+  assert.equal(last?.check, 'validation');
+  assert.equal(last?.verdict, 'passed');
+  assert.deepEqual(last?.reading, { entry: 'rm.write.tag-without-email', held: ['email-required'], declared: null });
+  // A 5xx is no reading: no-server-error says so first.
+  const broken = exchange({ operationId: 'rm.candidate-tags.create', method: 'POST', status: 500 });
+  assert.equal(
+    judged(() => expectAcceptedOrRefused(broken, 'rm.op.candidate-tags.create', RM_TAG_WITHOUT_EMAIL, [200], 'x')).verdicts[0]?.check,
+    'no-server-error',
+  );
 });
 
 test('hierarchy: an archive is refused while a live lower-level unit references the unit, accepted when none ever did; a unit needs its parent', () => {

@@ -199,7 +199,7 @@ test('RM variants: text/plain errors, bare data, utc-only DateTime objects', asy
   });
 });
 
-test('RM variants: null to-one relationships, renamed related types, an extra event kind', async () => {
+test('RM variants: null to-one relationships, an extra event kind; the fault that renames related types', async () => {
   await withServer(['rm.variant.null-to-one'], async ({ rm }) => {
     const created = (
       await rmSend(rm, 'POST', '/candidates', { data: { type: 'candidates', attributes: { email: 'null-to-one@example.com' } } })
@@ -215,7 +215,7 @@ test('RM variants: null to-one relationships, renamed related types, an extra ev
     assert.ok(events.every((e) => e.relationships && 'ats_status' in e.relationships));
     assert.equal((await rmGet(rm, `/candidates/${c.id}/events?include=location,call_to_action`)).status, 200);
   });
-  await withServer(['rm.variant.related-type-names'], async ({ rm }) => {
+  await withServer(['rm.include.related-type-prefixed'], async ({ rm }) => {
     const c = ((await rmGet(rm, '/candidates?page=1&per_page=1')).json as Doc).data[0]!;
     const refs = c.relationships?.educations?.data as Array<{ type: string }>;
     assert.ok(refs.length > 0 && refs.every((r) => r.type === 'candidate_educations'));

@@ -754,16 +754,26 @@ void test('error strings read "<path> <message> [<clause id>]"', () => {
   assert.ok(texts.includes('/data/0/attributes/interaction_score must be <= 1 [rm.candidate.interaction_score]'), texts.join('\n'));
 });
 
-void test('lawful where the documents are silent: DateTime without utc, an event kind outside the filter list, any education type', () => {
+void test('lawful where the documents are silent: DateTime without utc, an event kind outside the filter list, any recruitment event type', () => {
   for (const [schemaId, value] of [
     ['rm/datetime.json', { epoch: 1 }],
     ['rm/candidate-event.json', withAttr(candidateEvent, 'kind', 'click')],
-    ['rm/education.json', { ...education, type: 'schools' }],
+    ['rm/recruitment-event.json', { ...recruitmentEvent, type: 'events' }],
+    ['rm/job-alert-subscription.json', { ...subscription, type: 'job_alert_subscriptions' }],
     ['rm/relationship.json', null],
     ['rm/candidate-document.json', candidate],
   ] as const) {
     assert.deepEqual(validateAgainst(id(schemaId), value).errors, [], schemaId);
   }
+});
+
+void test('types 000 §2 names (D7): an education or employment typed otherwise than its relationship row is refused', () => {
+  const texts = validateAgainst(id('rm/education.json'), { ...education, type: 'candidate_educations' }).errors.map((e) => e.text);
+  assert.ok(
+    texts.some((t) => t.includes('/type') && t.includes('[rm.candidate.rel.educations]')),
+    texts.join('\n'),
+  );
+  assert.equal(validateAgainst(id('rm/employment.json'), { ...employment, type: 'employment' }).valid, false);
 });
 
 void test('unknown schema ids throw a clear error', () => {

@@ -503,6 +503,106 @@ const faults = [
     'state',
     'An e-mail address is stored (and filtered) lower-cased with the dots of its local part dropped, as one mail provider reads addresses: another address.',
   ),
+  // What an include asks for and what a record names (000 §1, §2, §4 include, §6; issue #38)
+  defineFault(
+    'rm',
+    'rm.include.related-type-prefixed',
+    'rm.candidate.rel.educations',
+    'include',
+    'Educations and employments are of type candidate_educations and candidate_employments (in their own answers and in the candidate relationships that name them): a name 000 §2 does not give them (formerly the variant rm.variant.related-type-names).',
+  ),
+  defineFault(
+    'rm',
+    'rm.include.links-only-when-included',
+    'rm.layout.relationship',
+    'include',
+    'With include, the candidate gives the relationships the include names as {"links": {"related": ...}} only: the records are embedded, but no pair names them.',
+  ),
+  defineFault(
+    'rm',
+    'rm.include.unnamed-embedded',
+    'rm.query.include',
+    'include',
+    'include=lists embeds every static list of the company, also those the candidate is not in (no relationship names them).',
+  ),
+  defineFault(
+    'rm',
+    'rm.include.embedded-copies-differ',
+    'rm.layout.relationship',
+    'include',
+    'The first record an include embeds is embedded twice, the second copy with another uid (a stale cache entry).',
+  ),
+  defineFault(
+    'rm',
+    'rm.include.notes-typed-note',
+    'rm.note.type',
+    'schema',
+    'Notes are of type "note": the candidate\'s notes relationship names them so and include=notes embeds them so (entry and record agree, the heading says notes).',
+  ),
+  defineFault(
+    'rm',
+    'rm.include.events-rel-other-candidate',
+    'rm.candidate.rel.events',
+    'include',
+    "A candidate's events relationship also names an event of another candidate (a join without the candidate condition); GET /candidates/{id}/events shows only the candidate's own.",
+  ),
+  defineFault(
+    'rm',
+    'rm.include.message-to-another-candidate',
+    'rm.candidate.rel.messages_to',
+    'include',
+    'Messages sent to a candidate name another candidate in their to relationship (an off-by-one in the recipient column).',
+  ),
+  defineFault(
+    'rm',
+    'rm.include.messages-to-mixed',
+    'rm.candidate.rel.messages_to',
+    'include',
+    "A candidate's messages_to relationship names every message of the candidate, also those the candidate sent.",
+  ),
+  defineFault(
+    'rm',
+    'rm.include.message-from-other-user',
+    'rm.candidate.rel.messages_to',
+    'include',
+    'Messages embedded through the candidate (include=messages_to, messages_from) name in from the owner of the account, not the user GET /candidates/{id}/messages names.',
+  ),
+  defineFault(
+    'rm',
+    'rm.events.application-event-other-job',
+    'rm.events.read-through',
+    'include',
+    "Through GET /job_applications/{id}/events an event names in job the first live job, not the job it names through the candidate's events.",
+  ),
+  // Refused writes that leave a trace (000 §4 rules 1 and 2, §7 422; issue #38)
+  defineFault(
+    'rm',
+    'rm.candidates.create.no-email-still-created',
+    'rm.error.422',
+    'no-trace',
+    'A candidate refused for having no e-mail (422) is stored all the same, without an e-mail.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.create.untyped-still-created',
+    'rm.error.422',
+    'no-trace',
+    'A POST /candidates refused for its missing data.type (422) stores the candidate all the same.',
+  ),
+  defineFault(
+    'rm',
+    'rm.candidates.update.refused-still-changed',
+    'rm.error.422',
+    'no-trace',
+    'A PATCH refused for a first or last name that is not a string (422) stores it as text all the same.',
+  ),
+  defineFault(
+    'rm',
+    'rm.tags.create.refused-still-added',
+    'rm.error.422',
+    'no-trace',
+    'A tag refused for its blank name (422) is added to the candidate all the same.',
+  ),
   // Faults written blind from 000 (clause by clause)
   // Issue 38: edges the list checks used to leave unjudged (schemas/DECISIONS.md D35, D36, D44, D75-D79).
   defineFault(
@@ -1484,12 +1584,6 @@ const variants = [
     'rm.event.relationships',
     'An absent to-one relationship is written as {"data": null} (first_touch_event and last_touch_event of a candidate without events, job, page, ats_status, ... of an event without them; e-mail, subscription and consent events have no job and no page).',
   ),
-  defineVariant(
-    'rm',
-    'rm.variant.related-type-names',
-    'rm.gap.known-by-id',
-    'Educations and employments are of type candidate_educations and candidate_employments (in their own answers and in the candidate relationships that name them).',
-  ),
   // DateTime objects (000 §2 DateTime object: types given, no field marked required)
   defineVariant(
     'rm',
@@ -1706,6 +1800,80 @@ const variants = [
     'rm.variant.phone-national',
     'rm.candidate.contact',
     'Phone numbers are stored in the national format of their country (020 7123 4567).',
+  ),
+  // What an include asks for and what a record names (000 §1, §2, §4 include; issue #38)
+  defineVariant(
+    'rm',
+    'rm.variant.integer-ids',
+    'rm.layout.resource',
+    'Candidate ids are JSON integers (10001), in resources and in the pairs that name them.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.relationships-bare-pairs',
+    'rm.layout.relationship',
+    'Relationships are the bare pair or array of pairs (a to-one without a record: null), not {"data": ...}.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.links-only-unless-included',
+    'rm.layout.relationship',
+    'A candidate gives the relationships an include does not name, and those it names that are empty, as {"links": {"related": ...}} only (a JSON:API serializer that loads only what is included).',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.list-rel-heading-type',
+    'rm.candidate.relationships',
+    "The candidate's lists relationship names its lists with type company_lists (the List heading's type), and include=lists embeds them so.",
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.alert-type-include-name',
+    'rm.candidate.rel.job_alert_subscription',
+    'Job alert subscriptions are of type job_alert_subscriptions (the include value), in relationships, embedded and in GET /candidates/{id}/job_alert_subscriptions.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.embedded-in-relationships',
+    'rm.gap.payload-shapes',
+    'include writes each embedded record inside the relationship entry that names it (the pair carries attributes and relationships), with no top-level included.',
+  ),
+  defineVariant('rm', 'rm.variant.included-repeats', 'rm.gap.payload-shapes', 'Every record of included is there twice (alike).'),
+  defineVariant(
+    'rm',
+    'rm.variant.inbound-message-no-to',
+    'rm.message.relationships',
+    'A message the candidate sent names no candidate in to ({"data": null}): it went to a user.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.referral-messages',
+    'rm.message.relationships',
+    'The first message a starting candidate sent went to another candidate (a referral): its to names that candidate, whose messages_to and messages hold it.',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.message-contents-null',
+    'rm.message.fields',
+    'E-mail and professional-network messages carry contents null (not absent).',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.untyped-body-accepted',
+    'rm.op.candidates.create',
+    'POST /candidates with an e-mail but without data.type creates the candidate (the type is known from the path).',
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.tag-email-required',
+    'rm.op.candidate-tags.create',
+    "POST /candidates/{id}/tags without email answers 422 (the contract's required marker followed).",
+  ),
+  defineVariant(
+    'rm',
+    'rm.variant.iso-dates-only',
+    'rm.gap.date-layout',
+    'Education and employment start_date and end_date must be YYYY-MM-DD calendar dates; another layout answers 422.',
   ),
 ] as const;
 

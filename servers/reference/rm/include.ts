@@ -94,17 +94,75 @@ export function collectIncluded(resources: Resources, primary: readonly Resource
   return [...found.values()];
 }
 
+/** A relationship object without linkage: the related link only (JSON:API lazy relationships). */
+const linksOnly = (record: Resource, name: string): Record<string, unknown> => ({
+  links: { related: `/v2/${record.type}/${record.id}/${name}` },
+});
+
 /**
- * The primary records as answered: under the unlinked fault, without the relationships the include
- * paths start with (the embedded records are then named by no relationship of theirs).
+ * The primary records as answered. Faults: unlinked drops the relationships the include paths start
+ * with (the embedded records are then named by no relationship of theirs); links-only-when-included
+ * gives them links only. Variant links-only-unless-included: the relationships the paths do not start
+ * with, and those they start with that name nothing, are links only (a serializer that loads only what
+ * is included).
  */
 export function linked(env: RmEnv, primary: readonly Resource[], paths: string[][] | null): Resource[] {
-  if (paths === null || !on(env.behaviour, 'rm.include.unlinked')) return [...primary];
-  const names = new Set(paths.map((p) => p[0] ?? ''));
-  return primary.map((r) => ({
-    ...r,
-    relationships: Object.fromEntries(Object.entries(r.relationships ?? {}).filter(([name]) => !names.has(name))),
-  }));
+  const names = new Set((paths ?? []).map((p) => p[0] ?? ''));
+  const bend =
+    (keep: (name: string) => boolean, replace: (r: Resource, name: string) => unknown) =>
+    (records: readonly Resource[]): Resource[] =>
+      records.map((r) => ({
+        ...r,
+        relationships: Object.fromEntries(
+          Object.entries(r.relationships ?? {}).flatMap(([name, rel]) => {
+            if (keep(name)) return [[name, rel]];
+            const other = replace(r, name);
+            return other === undefined ? [] : [[name, other]];
+          }),
+        ) as Resource['relationships'],
+      }));
+  // Loaded only what is included, and even then an empty relationship gets its link alone.
+  const empty = (r: Resource, name: string): boolean => {
+    const data = r.relationships?.[name]?.data;
+    return data === null || (Array.isArray(data) && data.length === 0);
+  };
+  if (on(env.behaviour, 'rm.variant.links-only-unless-included'))
+    primary = primary.map((r) => bend((name) => names.has(name) && !empty(r, name), linksOnly)([r])[0] ?? r);
+  if (paths === null) return [...primary];
+  if (on(env.behaviour, 'rm.include.unlinked'))
+    return bend(
+      (name) => !names.has(name),
+      () => undefined,
+    )(primary);
+  if (on(env.behaviour, 'rm.include.links-only-when-included')) return bend((name) => !names.has(name), linksOnly)(primary);
+  return [...primary];
+}
+
+const isFull = (value: unknown): value is Resource =>
+  typeof value === 'object' && value !== null && 'attributes' in value && typeof (value as Resource).attributes === 'object';
+
+/**
+ * The embedded-in-relationships variant: each record a path reaches replaces the pair that names it
+ * in the relationship entry (the pair then carries attributes and relationships), following nested
+ * paths inside those records. A record reached twice is written twice, alike.
+ */
+function inline(resources: Resources, primary: readonly Resource[], paths: readonly string[][]): void {
+  for (const path of paths) {
+    let frontier: readonly Resource[] = primary;
+    for (const segment of path) {
+      const next: Resource[] = [];
+      for (const record of frontier) {
+        const rel = record.relationships?.[segment];
+        if (!rel || rel.data === null || rel.data === undefined) continue;
+        const placed = (Array.isArray(rel.data) ? rel.data : [rel.data]).map((ref) =>
+          isFull(ref) ? ref : (resources.resolve(ref) ?? ref),
+        );
+        rel.data = (Array.isArray(rel.data) ? placed : placed[0]) as typeof rel.data;
+        next.push(...placed.filter(isFull));
+      }
+      frontier = next;
+    }
+  }
 }
 
 /** `included` for a document, or undefined when nothing was asked for (or the include fault drops it). */
@@ -121,7 +179,21 @@ export function includedFor(
   const walked = on(env.behaviour, 'rm.include.first-touch-is-last')
     ? cut.map((p) => (p[0] === 'first_touch_event' ? ['last_touch_event', ...p.slice(1)] : p))
     : cut;
-  const included = collectIncluded(resources, primary, walked);
+  if (on(env.behaviour, 'rm.variant.embedded-in-relationships')) {
+    inline(resources, primary, walked);
+    return undefined;
+  }
+  let included = collectIncluded(resources, primary, walked);
+  // The unnamed-embedded fault embeds every static list of the company for include=lists.
+  if (on(env.behaviour, 'rm.include.unnamed-embedded') && walked.some((p) => p[0] === 'lists')) {
+    const have = new Set(included.map((r) => `${r.type}:${r.id}`));
+    included = [...included, ...resources.staticLists().filter((l) => !have.has(`${l.type}:${l.id}`))];
+  }
+  // The embedded-copies-differ fault repeats the first record with a stale uid.
+  const first = included[0];
+  if (first && on(env.behaviour, 'rm.include.embedded-copies-differ'))
+    included = [...included, { ...first, attributes: { ...first.attributes, uid: `${String(first.attributes.uid)}-stale` } }];
+  if (on(env.behaviour, 'rm.variant.included-repeats')) included = [...included, ...included];
   if (on(env.behaviour, 'rm.include.wrong-type'))
     return included.map((r) => ({ ...r, type: r.type.replace(/ies$/, 'y').replace(/s$/, '') }));
   if (on(env.behaviour, 'rm.include.dangling-relationships')) return included.map((r) => ({ ...r, id: `${r.id}-0` }));

@@ -28,6 +28,11 @@ export function bendCandidate(env: RmEnv, store: Store, c: Candidate, resource: 
   if (c.tagsShown) a.tags = [...c.tagsShown];
   if (on(env.behaviour, 'rm.include.messages-from-mixed'))
     rel.messages_from = { data: [...refs(resource, 'messages_to'), ...refs(resource, 'messages_from')] };
+  // The events-rel-other-candidate fault names an event of another candidate besides the candidate's own.
+  if (on(env.behaviour, 'rm.include.events-rel-other-candidate')) {
+    const other = [...store.events.values()].find((e) => e.candidateId !== c.id);
+    if (other) rel.events = { data: [...refs(resource, 'events'), { id: other.id, type: 'candidate_events' }] };
+  }
   if (on(env.behaviour, 'rm.include.educations-rel-missing-created'))
     rel.educations = { data: refs(resource, 'educations').filter((r) => store.educations.get(r.id)?.viaApi !== true) };
   if (on(env.behaviour, 'rm.include.employments-rel-typed-educations'))
@@ -161,7 +166,7 @@ export function bendMessage(env: RmEnv, m: Message, resource: Resource): void {
 }
 
 export function bendNote(env: RmEnv, n: Note, resource: Resource): void {
-  if (on(env.behaviour, 'rm.schema.note-type-singular')) resource.type = 'note';
+  if (on(env.behaviour, 'rm.schema.note-type-singular') || on(env.behaviour, 'rm.include.notes-typed-note')) resource.type = 'note';
   if (on(env.behaviour, 'rm.schema.note-user-rel-type') && resource.relationships)
     resource.relationships.user = { data: { id: n.userId, type: 'admin_users' } };
 }

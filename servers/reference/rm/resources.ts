@@ -2,9 +2,12 @@
  * Resource-object serialisers (000 §2): one per record kind, each answering {id, type, attributes,
  * relationships} with DateTime objects for timestamps and `{data: {id, type} | [...]}` for every
  * relationship. `resolve` finds any record by reference, which is what include walks.
- * Variants: an absent to-one relationship as `{data: null}` (rm.variant.null-to-one), education and
- * employment types named candidate_educations / candidate_employments
- * (rm.variant.related-type-names), DateTime objects with utc only (rm.variant.datetime-utc-only).
+ * Variants: an absent to-one relationship as `{data: null}` (rm.variant.null-to-one), DateTime objects
+ * with utc only (rm.variant.datetime-utc-only), the list and job alert subscription types of D4
+ * (rm.variant.list-rel-heading-type, rm.variant.alert-type-include-name), the `to` and contents of
+ * messages (rm.variant.inbound-message-no-to, rm.variant.message-contents-null). The fault
+ * rm.include.related-type-prefixed names education and employment types candidate_educations /
+ * candidate_employments.
  */
 import { dateTime, type DateTimeObject, type TimestampStyle } from './datetime';
 import type { RmEnv } from './env';
@@ -47,7 +50,7 @@ export const EVENT_TO_ONE = [
   'traffic_source',
 ] as const;
 
-/** Type names of the records the rm.variant.related-type-names variant names otherwise. */
+/** Type names of the records the rm.include.related-type-prefixed fault names otherwise. */
 export const RENAMED_TYPES = { educations: 'candidate_educations', employments: 'candidate_employments' } as const;
 
 /** Drops null and undefined members, so optional fields are absent rather than null. */
@@ -70,7 +73,7 @@ export class Resources {
       : on(env.behaviour, 'rm.variant.timestamps-offset')
         ? 'offset'
         : 'millis';
-    const renamed = on(env.behaviour, 'rm.variant.related-type-names');
+    const renamed = on(env.behaviour, 'rm.include.related-type-prefixed');
     this.educationType = renamed ? RENAMED_TYPES.educations : 'educations';
     this.employmentType = renamed ? RENAMED_TYPES.employments : 'employments';
   }
@@ -122,6 +125,13 @@ export class Resources {
       tel: { url: `tel:${c.phone.replace(/[^+\d]/g, '')}` },
     };
     if (c.profileUrl) links.linkedin = { url: c.profileUrl };
+    const { behaviour } = this.env;
+    const listType = on(behaviour, 'rm.variant.list-rel-heading-type') ? 'company_lists' : 'static_lists';
+    const alertType = this.alertType('candidate_job_alert_subscriptions');
+    // The messages-to-mixed fault names every message of the candidate under messages_to.
+    const sentTo = messages.filter((m) => m.direction === 'to' || on(behaviour, 'rm.include.messages-to-mixed'));
+    const referral = this.referral();
+    if (referral?.recipient === c.id) sentTo.push(referral.message);
     const relationships: Relationships = {
       resumes: many('candidate_files', c.files),
       educations: many(this.educationType, c.educations),
@@ -131,21 +141,21 @@ export class Resources {
       jobs: many('jobs', c.jobs),
       job_applications: many('job_applications', c.jobApplications),
       form_submissions: many('form_submissions', c.formSubmissions),
-      lists: many('static_lists', [...c.lists]),
+      lists: many(listType, [...c.lists]),
       messages_to: many(
         'messages',
-        messages.filter((m) => m.direction === 'to').map((m) => m.id),
+        sentTo.map((m) => m.id),
       ),
       messages_from: many(
         'messages',
         messages.filter((m) => m.direction === 'from').map((m) => m.id),
       ),
-      notes: many('notes', c.notes),
+      notes: many(on(behaviour, 'rm.include.notes-typed-note') ? 'note' : 'notes', c.notes),
       project_template_stages: many('project_template_stages', c.projectStages),
       project_entries: many('project_entries', c.projectEntries),
-      job_alert_subscription: many('candidate_job_alert_subscriptions', c.subscriptions),
+      job_alert_subscription: many(alertType, c.subscriptions),
       // Named by include values (000 §4) though not in the relationship table of 000 §2.
-      job_alert_subscriptions: many('candidate_job_alert_subscriptions', c.subscriptions),
+      job_alert_subscriptions: many(alertType, c.subscriptions),
       taggings: many('taggings', c.taggings),
     };
     const firstTouchRel = this.toOne('candidate_events', firstTouch?.id);
@@ -257,8 +267,39 @@ export class Resources {
     return resource;
   }
 
+  /** The type job alert subscriptions carry: the include name under rm.variant.alert-type-include-name. */
+  private alertType(type: string): string {
+    return type === 'candidate_job_alert_subscriptions' && on(this.env.behaviour, 'rm.variant.alert-type-include-name')
+      ? 'job_alert_subscriptions'
+      : type;
+  }
+
+  /**
+   * Under rm.variant.referral-messages: the first message a starting candidate sent is a referral to
+   * another candidate, whose `to` names it and whose messages_to (and messages) hold it. Null otherwise.
+   */
+  referral(): { message: Message; sender: string; recipient: string } | null {
+    if (!on(this.env.behaviour, 'rm.variant.referral-messages')) return null;
+    const message = [...this.store.messages.values()].find((m) => m.direction === 'from');
+    return message ? { message, sender: message.candidateId, recipient: this.otherCandidate(message.candidateId) } : null;
+  }
+
+  /** Another candidate than `id` (the first stored), for the faults that name the wrong one. */
+  private otherCandidate(id: string): string {
+    return [...this.store.candidates.keys()].find((k) => k !== id) ?? id;
+  }
+
   message(m: Message): Resource {
-    const relationships: Relationships = { from: one('users', m.userId), to: one('candidates', m.candidateId) };
+    const { behaviour } = this.env;
+    const recipient =
+      m.direction === 'to' && on(behaviour, 'rm.include.message-to-another-candidate') ? this.otherCandidate(m.candidateId) : m.candidateId;
+    // The inbound-message-no-to variant: a message the candidate sent went to a user, no candidate.
+    const referred = this.referral()?.message.id === m.id ? this.referral()?.recipient : undefined;
+    const to =
+      m.direction === 'from' && on(behaviour, 'rm.variant.inbound-message-no-to')
+        ? { data: null }
+        : one('candidates', referred ?? recipient);
+    const relationships: Relationships = { from: one('users', m.userId), to };
     const conversation = this.toOne('conversations', m.conversationId ?? undefined);
     if (conversation) relationships.conversation = conversation;
     const attributes = compact({
@@ -271,6 +312,7 @@ export class Resources {
       created_at: this.dt(m.created),
       updated_at: this.dt(m.updated),
     });
+    if (m.kind !== 'sms' && on(behaviour, 'rm.variant.message-contents-null')) attributes.contents = null;
     const resource: Resource = { id: m.id, type: 'messages', attributes, relationships };
     bendMessage(this.env, m, resource);
     return resource;
@@ -364,9 +406,24 @@ export class Resources {
     const relationships: Relationships = {};
     for (const [name, value] of Object.entries(s.relationships))
       relationships[name] = { data: Array.isArray(value) ? value.map((r) => ({ ...r })) : { ...value } };
-    const resource: Resource = { id: s.id, type: s.type, attributes: { ...s.attributes, ...times }, relationships };
+    const resource: Resource = { id: s.id, type: this.alertType(s.type), attributes: { ...s.attributes, ...times }, relationships };
     bendStub(this.env, s, resource);
     return resource;
+  }
+
+  /** A message as include embeds it: under rm.include.message-from-other-user, from names the account owner (the first user). */
+  private embeddedMessage(m: Message): Resource {
+    const resource = this.message(m);
+    if (on(this.env.behaviour, 'rm.include.message-from-other-user') && resource.relationships) {
+      const owner = ['usr-1', 'usr-2'].find((u) => u !== m.userId && this.store.stub('users', u) !== undefined) ?? m.userId;
+      resource.relationships.from = one('users', owner);
+    }
+    return resource;
+  }
+
+  /** Every static list of the company as a candidate relationship names them (the rm.include.unnamed-embedded fault). */
+  staticLists(): Resource[] {
+    return [...this.store.lists.values()].map((l) => this.list(l, 'static_lists'));
   }
 
   /** Any record by reference, or undefined when it does not exist. */
@@ -387,8 +444,9 @@ export class Resources {
       case 'static_lists':
         return get(store.lists, (l) => this.list(l, ref.type as 'company_lists' | 'static_lists'));
       case 'messages':
-        return get(store.messages, (m) => this.message(m));
+        return get(store.messages, (m) => this.embeddedMessage(m));
       case 'notes':
+      case 'note':
         return get(store.notes, (n) => this.note(n));
       case 'taggings':
         return get(store.taggings, (t) => this.tagging(t));
@@ -404,6 +462,10 @@ export class Resources {
         return get(store.applications, (a) => this.application(a));
       case 'recruitment_events':
         return get(store.recruitmentEvents, (r) => this.recruitmentEvent(r));
+      case 'job_alert_subscriptions': {
+        const stub = store.stub('candidate_job_alert_subscriptions', ref.id);
+        return stub && this.stub(stub);
+      }
       default: {
         const stub = store.stub(ref.type, ref.id);
         return stub && this.stub(stub);

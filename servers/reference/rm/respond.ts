@@ -7,6 +7,7 @@ import { send, type Ctx } from '../http-kit';
 import type { RmEnv } from './env';
 import type { Document, Resource } from './model';
 import { applyShapeFaults } from './shape-faults';
+import { onTheWire } from './wire-variants';
 import { on } from '../switches';
 
 export const JSONAPI = 'application/vnd.api+json';
@@ -50,8 +51,9 @@ function bare(doc: Document): Resource | Resource[] | null | undefined {
   return doc.data;
 }
 
-export function sendDoc(env: RmEnv, ctx: Ctx, status: number, doc: Document): void {
-  applyShapeFaults(env, doc);
+export function sendDoc(env: RmEnv, ctx: Ctx, status: number, answered: Document): void {
+  applyShapeFaults(env, answered);
+  const doc = onTheWire(env, answered);
   const unwrapped = on(env.behaviour, 'rm.variant.bare-data') ? bare(doc) : undefined;
   if (unwrapped !== undefined) return send(ctx, status, unwrapped, mediaType(env));
   const body = on(env.behaviour, 'rm.variant.extra-members')

@@ -1,8 +1,12 @@
-/** validation: input a sentence says is invalid is refused. */
-import type { Exchange } from '../../http/exchange';
+/** validation: input a sentence says is invalid is refused; input a sentence lets a target accept or refuse is answered by a reading. */
+import { describe, type Exchange } from '../../http/exchange';
+import type { ReadingsEntry } from '../../readings';
+import type { WriteAnswered } from '../../readings/entries/rm-records';
 import { defineCheck, type CitedBy } from '../define';
 import type { Outcome } from '../judge';
-import { enforceAnswer, enforceDocumentedStatus, statusOutcome, type Answered, type ExpectedStatus } from './status';
+import { readingOutcome, type ReadingOutcome } from '../readings';
+import { expectNoServerError } from './no-server-error';
+import { enforceAnswer, enforceDocumentedStatus, enforceStatus, statusOutcome, type Answered, type ExpectedStatus } from './status';
 
 const validation = defineCheck({
   name: 'validation',
@@ -55,4 +59,29 @@ export function expectValidationFailed(exchange: Exchange, why?: string): void {
  */
 export function expectAcceptedOr422(exchange: Exchange, clause: Clause, why?: string): void {
   enforceAnswer(validation, clause, exchange, [201, 422], (e) => refusalOutcome(e, [201, 422], why));
+}
+
+/**
+ * The predicate: the answer to a write a sentence lets the target accept or refuse holds a reading of
+ * `entry` (D12, D13, D15, D16, D32): the row's success status (`success`), or the 422 of 000 §7.
+ */
+export function answeredByReadingOutcome(
+  exchange: Answered,
+  entry: ReadingsEntry<WriteAnswered>,
+  success: readonly number[],
+  why: string,
+): ReadingOutcome {
+  return readingOutcome(entry, { status: exchange.response.status, success }, `${describe(exchange)} (${why})`);
+}
+
+/** No 5xx, then a reading of `entry` on the status; the verdict names the reading and speaks for the cells of `success` and 422. */
+export function expectAcceptedOrRefused(
+  exchange: Exchange,
+  clause: Clause,
+  entry: ReadingsEntry<WriteAnswered>,
+  success: readonly number[],
+  why: string,
+): void {
+  expectNoServerError(exchange, clause as never);
+  enforceStatus(validation, clause, exchange, [...success, 422], { reading: (e) => answeredByReadingOutcome(e, entry, success, why) });
 }

@@ -37,6 +37,13 @@ export const activityRoutes: RouteModule = (router, app) => {
     if (of === 'application' && on(env.behaviour, 'rm.schema.application-event-type')) data = data.map((r) => ({ ...r, type: 'events' }));
     if (of === 'application' && on(env.behaviour, 'rm.schema.application-events-no-relationships'))
       data = data.map(({ relationships: _dropped, ...r }) => r);
+    // The application-event-other-job fault names in job a live job other than the one the event names.
+    if (of === 'application' && on(env.behaviour, 'rm.events.application-event-other-job'))
+      data = data.map((r) => {
+        const own = r.relationships?.job?.data;
+        const other = own && !Array.isArray(own) ? [...store.jobs.values()].find((j) => j.status === 'live' && j.id !== own.id) : undefined;
+        return other ? { ...r, relationships: { ...r.relationships, job: { data: { id: other.id, type: 'jobs' } } } } : r;
+      });
     // The events-ndjson fault streams one resource per line.
     if (of === 'candidate' && on(env.behaviour, 'rm.json-body.events-ndjson'))
       return send(ctx, 200, data.map((r) => JSON.stringify(r)).join('\n'), JSONAPI);
@@ -73,7 +80,10 @@ export const activityRoutes: RouteModule = (router, app) => {
       ? (asked?.map((p) => (p[0] === 'to' ? ['from', ...p.slice(1)] : p)) ?? null)
       : asked;
     const filter = parseMessageFilter(env, ctx.query);
-    const page = paginate(env, pick(store.messages, c.messages).filter(filter).sort(bySeq), parsePaging(env, ctx.query));
+    // The referral-messages variant: a message another candidate sent to this one is among its messages.
+    const referral = resources.referral();
+    const ids = referral?.recipient === c.id ? [...c.messages, referral.message.id] : c.messages;
+    const page = paginate(env, pick(store.messages, ids).filter(filter).sort(bySeq), parsePaging(env, ctx.query));
     const data = page.items.map((m) => resources.message(m));
     sendDoc(env, ctx, 200, { data, included: includedFor(env, resources, data, include), meta: page.meta });
   });

@@ -82,6 +82,12 @@ export const candidateRoutes: RouteModule = (router, app) => {
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
     if (Object.keys(attributes).length === 0 && on(env.behaviour, 'rm.candidates.update.empty-attributes-422'))
       throw invalid('data.attributes must name at least one attribute', '/data/attributes');
+    // The refused-still-changed fault stores names it cannot accept as text, then refuses them.
+    if (on(env.behaviour, 'rm.candidates.update.refused-still-changed')) {
+      if (attributes.first_name !== undefined && typeof attributes.first_name !== 'string')
+        candidate.firstName = String(attributes.first_name);
+      if (attributes.last_name !== undefined && typeof attributes.last_name !== 'string') candidate.lastName = String(attributes.last_name);
+    }
     const loose = on(env.behaviour, 'rm.variant.patch-coerces-types');
     const firstName = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
     const lastName = loose ? stringish(attributes.last_name) : optionalString(attributes, 'last_name');
@@ -122,7 +128,17 @@ const listish = (v: unknown): string[] | undefined =>
 /** Validates a POST /candidates body (000 §4 rule 1) and stores the candidate with its tag_values as tags. */
 function createCandidate(app: RmApp, ctx: Ctx): Candidate {
   const { env } = app;
-  const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: true });
+  // The untyped-body-accepted variant takes the type from the path (D12).
+  const typeRequired = !on(env.behaviour, 'rm.variant.untyped-body-accepted');
+  // The untyped-still-created fault stores the candidate before it refuses the missing type.
+  if (typeRequired && on(env.behaviour, 'rm.candidates.create.untyped-still-created')) {
+    const loose = envelope(ctx.body, { typeRequired: false, attributesRequired: true }).attributes;
+    if (typeof loose.email === 'string' && EMAIL.test(loose.email)) {
+      const data = (ctx.body as { data: Record<string, unknown> }).data;
+      if (typeof data.type !== 'string' || data.type.trim() === '') storeCandidate(app, loose.email, {});
+    }
+  }
+  const { attributes } = envelope(ctx.body, { typeRequired, attributesRequired: true });
   const firstName = optionalString(attributes, 'first_name');
   const lastName = optionalString(attributes, 'last_name');
   const phone = optionalString(attributes, 'phone_number');
@@ -130,7 +146,10 @@ function createCandidate(app: RmApp, ctx: Ctx): Candidate {
   const email = attributes.email;
   const fields = { firstName, lastName, phone, tagValues };
   if (email === undefined && on(env.behaviour, 'rm.candidates.create.email-optional')) return storeCandidate(app, '', fields);
-  if (typeof email !== 'string' || email.trim() === '') throw invalid("email can't be blank", '/data/attributes/email');
+  if (typeof email !== 'string' || email.trim() === '') {
+    if (email === undefined && on(env.behaviour, 'rm.candidates.create.no-email-still-created')) storeCandidate(app, '', fields);
+    throw invalid("email can't be blank", '/data/attributes/email');
+  }
   // The email-at-sign-only fault checks for an "@" and nothing else.
   const valid = on(env.behaviour, 'rm.candidates.create.email-at-sign-only') ? email.includes('@') : EMAIL.test(email);
   if (!valid && !on(env.behaviour, 'rm.candidates.create.email-format-unchecked')) {

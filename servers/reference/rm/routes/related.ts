@@ -48,7 +48,12 @@ const tagRoutes: RouteModule = (router, app) => {
       throw new TypeError("Cannot read properties of undefined (reading 'data')");
     const c = candidateOr404(app, ctx.params.candidateId);
     const { attributes } = envelope(ctx.body, { typeRequired: true, attributesRequired: false });
+    // The refused-still-added fault adds a tag with a blank name before it refuses it.
+    if (on(env.behaviour, 'rm.tags.create.refused-still-added') && typeof attributes.name === 'string' && attributes.name.trim() === '')
+      addTagging(app, c, attributes.name, env.now());
     const name = requiredString(attributes, 'name').trim();
+    // The tag-email-required variant follows the contract's required marker (D13).
+    if (on(env.behaviour, 'rm.variant.tag-email-required')) requiredString(attributes, 'email');
     const { id } = addTagging(app, c, name, env.now());
     const tagging = store.taggings.get(id);
     if (!tagging) throw new Error('tagging vanished');
@@ -139,6 +144,14 @@ function namedObject(attributes: Record<string, unknown>, member: 'school' | 'co
   return requiredString(value, 'name', `${member}.name`);
 }
 
+/** A start or end date as sent (000 §4 rule 4: layout not shown); only YYYY-MM-DD under the iso-dates-only variant (D15). */
+function dateOf(env: RmApp['env'], attributes: Record<string, unknown>, name: 'start_date' | 'end_date'): string | null {
+  const value = optionalString(attributes, name) ?? null;
+  if (value !== null && on(env.behaviour, 'rm.variant.iso-dates-only') && !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value))
+    throw invalid(`${name} must be a date (YYYY-MM-DD)`, `/data/attributes/${name}`);
+  return value;
+}
+
 /** True when a fault answers a read of an unknown candidate's records with an empty 200. */
 function unknownAnswered(app: RmApp, candidateId: string | undefined, fault: RmFaultName): boolean {
   return !app.store.candidates.has(candidateId ?? '') && on(app.env.behaviour, fault);
@@ -172,8 +185,8 @@ const educationRoutes: RouteModule = (router, app) => {
     );
     const fields = {
       course: optionalString(attributes, 'course') ?? null,
-      startDate: optionalString(attributes, 'start_date') ?? null,
-      endDate: optionalString(attributes, 'end_date') ?? null,
+      startDate: dateOf(env, attributes, 'start_date'),
+      endDate: dateOf(env, attributes, 'end_date'),
     };
     const now = env.now();
     const id = store.ids.next('education');
@@ -216,8 +229,8 @@ const employmentRoutes: RouteModule = (router, app) => {
     const fieldsOf = (): Omit<Employment, 'seq' | 'id' | 'uid' | 'candidateId' | 'companyName' | 'created' | 'updated'> => ({
       title: optionalString(attributes, 'title') ?? null,
       locality: optionalString(attributes, 'locality') ?? null,
-      startDate: optionalString(attributes, 'start_date') ?? null,
-      endDate: optionalString(attributes, 'end_date') ?? null,
+      startDate: dateOf(env, attributes, 'start_date'),
+      endDate: dateOf(env, attributes, 'end_date'),
     });
     const save = (companyName: string, fields: ReturnType<typeof fieldsOf>): Employment => {
       const now = env.now();
