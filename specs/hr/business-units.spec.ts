@@ -96,7 +96,7 @@ for (const level of UNIT_LEVELS) {
           archiveIfCreated(ctx, ex, opId, externalId);
           observeOutcome(observe, subject(op, intent), ex);
           expectParentRequired(ex, clause, `${why} (${intent})`);
-          expectSomeMessage(ex, 'hr.rule.message');
+          expectSomeMessage(ex, 'hr.rule.message', [field]);
         }
 
         // With its live parent's id, the same create is accepted.
@@ -208,7 +208,7 @@ test.describe('business unit hierarchy', () => {
       const ex = await archiveUnit(ctx, unit, 'archive while a live lower-level unit references it');
       expectArchiveRefused(ex, 'hr.state.bu-archive-refused', what);
       // "request refused" (001 §3), and a refusal "returns a validation message in the response" (001 §7.1).
-      expectSomeMessage(ex, 'v3.error.validation');
+      expectSomeMessage(ex, 'v3.error.validation', ['archive']);
 
       // "unchanged": asked again, it is still refused; and it still takes a new child. A trace is the refused archive's.
       const again = await archiveUnit(ctx, unit, 'archive asked again while still referenced');
@@ -273,7 +273,7 @@ test.describe('business unit hierarchy', () => {
 
     const refused = await archiveUnit(ctx, parent, 'archive while one child of two is live');
     expectArchiveRefused(refused, 'hr.state.bu-archive-refused', `level 2 unit ${second.externalId} is live and still references it`);
-    expectSomeMessage(refused, 'v3.error.validation');
+    expectSomeMessage(refused, 'v3.error.validation', ['archive']);
 
     const secondArchived = await archiveUnit(ctx, second);
     expectArchiveAccepted(secondArchived, 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');

@@ -115,7 +115,7 @@ class CreateOrphan implements fc.AsyncCommand<Model, Real> {
     });
     archiveIfCreated(r.ctx, ex, unitOp(this.level), r.ids[idx(this.level)]);
     expectParentRequired(ex, PARENT_CLAUSE[this.level], `a level ${this.level} unit needs ${parentField(this.level) ?? ''}`);
-    expectSomeMessage(ex, 'hr.rule.message');
+    expectSomeMessage(ex, 'hr.rule.message', [parentField(this.level) ?? '']);
   }
   toString = (): string => `create level ${this.level} without parent`;
 }
@@ -147,7 +147,7 @@ class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
         'hr.state.bu-archive-refused',
         `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`,
       );
-      expectSomeMessage(ex, 'v3.error.validation');
+      expectSomeMessage(ex, 'v3.error.validation', ['archive']);
     } else if (!m.hadChild[idx(this.level)]) {
       expectArchiveAccepted(ex, 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
     } else {
@@ -323,7 +323,7 @@ test.describe('HR core, generated @property @stateful', () => {
           const ex = await hrPut(hr, opId, body);
           archiveIfCreated(ctx, ex, opId, typeof body.externalId === 'string' ? body.externalId : undefined);
           const clause = refusalClause(opId, invalid);
-          if (clause) expectRefusalWithMessage(ex, clause, 'hr.rule.message', invalid.rule);
+          if (clause) expectRefusalWithMessage(ex, clause, 'hr.rule.message', [invalid.missingProperty ?? ''], invalid.rule);
           else observeUnruled(observe, opId, invalid, outcomeOf(ex));
         },
       });

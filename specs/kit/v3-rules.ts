@@ -136,7 +136,13 @@ function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<V
             : await sendWrite(ctx, op.id, write, { body });
         const sent = value === undefined ? intent : `create with ${field} null`;
         observeOutcome(ctx.observe, writes.subject(sent), ex);
-        expectRefusalWithMessage(ex, clause, 'hr.rule.message', value === undefined ? why : `${why}; sent as null, it is not given`);
+        expectRefusalWithMessage(
+          ex,
+          clause,
+          'hr.rule.message',
+          [field],
+          value === undefined ? why : `${why}; sent as null, it is not given`,
+        );
       }
     },
   });
@@ -273,7 +279,13 @@ const updateWithOnlyExternalId = defineRule<null>({
     ctx.covers(op.id, '4xx');
     const record = await createRecord(ctx, op.id);
     const ex = await record.update({}, 'update with only externalId');
-    expectRefusalWithMessage(ex, 'hr.rule.required', 'hr.rule.message', 'an update needs externalId plus at least one other field');
+    expectRefusalWithMessage(
+      ex,
+      'hr.rule.required',
+      'hr.rule.message',
+      ['externalId'],
+      'an update needs externalId plus at least one other field',
+    );
   },
 });
 

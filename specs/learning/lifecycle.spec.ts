@@ -301,7 +301,8 @@ test.describe('learning activities, generated @property @stateful', () => {
         );
         const ex = await putCreate(ctx, externalId, body, (body.accessLevel as AccessLevel | undefined) ?? 'private');
         if (rule.kind === 'missing') {
-          expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', invalid.rule);
+          const missing = rule.field === SCHEMA_PROVIDER ? field : rule.field;
+          expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', [missing], invalid.rule);
         } else if (rule.kind === 'message') {
           expectLearningMessage(ex, rule.message, invalid.rule);
         } else {

@@ -7,7 +7,7 @@ export { CHECK_NAMES, isCheckName, type CheckName } from './names';
 export { CHECKS, CHECK_LIST, type ClauseOf } from './registry';
 export { expectStatus, type StatusOptions } from './expect-status';
 export { listed, type Identified, type Page } from './shown';
-export { carriesMessage, refusalOf, refusingBody } from './refusal';
+export { refusalOf, refusingBody } from './refusal';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
 export { expectArchiveAccepted, expectArchiveRefused, expectParentAccepted, expectParentRequired } from './registry/hierarchy';
 export {

@@ -979,6 +979,45 @@ export const V3_FAULTS = [
     'Any aggregateId sent in an update is refused "Cannot change Aggregate ID for an existing activity", the stored one too ' +
       '(the rule tests that the member is present, not that it differs).',
   ),
+  // --- what makes a body a validation message (001 §7.1, §4 rule 4; D68) ---
+  defineFault(
+    'hr',
+    'hr.write.error-generic-spring',
+    'hr.rule.message',
+    'validation-message',
+    'HR core validation refusals answer Spring Boot\'s generic error body {timestamp, status: 400, error: "Bad Request", path}: ' +
+      'a reason phrase and the route, no field and no rule.',
+  ),
+  defineFault(
+    'hr',
+    'hr.write.error-problem-title-only',
+    'hr.rule.message',
+    'validation-message',
+    'HR core validation refusals answer an application/problem+json {type, title: "Bad Request", status: 400, traceId}: the status ' +
+      'and its reason phrase only.',
+  ),
+  defineFault(
+    'hr',
+    'hr.write.error-status-text',
+    'hr.rule.message',
+    'validation-message',
+    'HR core validation refusals answer the text/plain body "400 Bad Request" (the status line, as a proxy or Go\'s net/http says it).',
+  ),
+  defineFault(
+    'learning',
+    'learning.validation.required-generic-envelope',
+    'v3.error.validation',
+    'validation-message',
+    "A learning create missing a required field answers ASP.NET's ValidationProblemDetails with nothing in it " +
+      '{title: "One or more validation errors occurred.", status: 400, errors: {}, traceId}.',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.archive-refusal-reason-phrase',
+    'v3.error.validation',
+    'validation-message',
+    'The refused archive of a referenced business unit answers 409 {status: 409, error: "Conflict"}: a reason phrase, no message.',
+  ),
 ] as const;
 
 export const V3_VARIANTS = [
@@ -1111,6 +1150,76 @@ export const V3_VARIANTS = [
     'learning.variant.public-private-refused',
     'learning.state.access-levels',
     'A change between public and private is refused (400) with the message "Cannot change access level between public and private".',
+  ),
+  // What makes a body a validation message (001 §7.4 error body format not shown; D68): frameworks' own shapes.
+  defineVariant(
+    'hr',
+    'hr.variant.error-spring',
+    'v3.gap.errors',
+    "v3 validation refusals answer Spring Boot's binding error body {timestamp, status, error, message, errors: [{field, " +
+      'defaultMessage: "must not be null", code}], path}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-drf',
+    'v3.gap.errors',
+    'v3 validation refusals answer Django REST framework\'s {"<field>": ["This field is required."]} (non_field_errors for the rest).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-aspnet',
+    'v3.gap.errors',
+    'v3 validation refusals answer ASP.NET Core\'s ValidationProblemDetails {type, title: "One or more validation errors occurred.", ' +
+      'status, errors: {"<Field>": [...]}, traceId}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-laravel',
+    'v3.gap.errors',
+    'v3 validation refusals answer Laravel\'s 422 {message: "The given data was invalid.", errors: {"<field>": [...]}}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-express-validator',
+    'v3.gap.errors',
+    'v3 validation refusals answer express-validator\'s {errors: [{type: "field", value, msg: "Invalid value", path, location: "body"}]}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-fastapi',
+    'v3.gap.errors',
+    'v3 validation refusals answer FastAPI\'s 422 {detail: [{type: "missing", loc: ["body", "<field>"], msg: "Field required", input}]}.',
+  ),
+  // A refusal in a 2xx, by structure (001 §7.1 "generic HTTP status errors may also occur"; D72).
+  defineVariant(
+    'hr',
+    'hr.variant.validation-200-data-envelope',
+    'v3.error.validation',
+    'HR core validation refusals answer 200 {data: {success: false, message, errors}}, nothing stored.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.validation-200-german',
+    'v3.error.validation',
+    'HR core validation refusals answer 200 {erfolg: false, fehler: [{feld, meldung}]}, nothing stored.',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.validation-200-result-errors',
+    'v3.error.validation',
+    'Learning validation refusals answer 200 {result: {errors: [{field, message}]}}, the 001 §7.2 message in it, nothing stored.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.write-detail',
+    'hr.gap.responses',
+    'HR core successes answer 200 {id, detail: "created"|"updated"|"archived"}.',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.update-detail',
+    'learning.gap.update-body',
+    'Learning updates answer 200 {id, aggregateId, url, detail: "updated"}.',
   ),
 ] as const;
 

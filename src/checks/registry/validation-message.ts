@@ -1,15 +1,19 @@
 /** validation-message: a refusal carries the documented message (learning, word for word) or a message at all (HR). */
 import { describe, type Exchange } from '../../http/exchange';
+import { V3_VALIDATION_MESSAGE, type RefusalBodyShown } from '../../readings/entries/v3-validation';
+import { LEARNING_MESSAGES } from '../../terms';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { carriesMessage, refusalOf } from '../refusal';
+import { readingOutcome, type ReadingOutcome } from '../readings';
+import { refusalOf } from '../refusal';
 import { expectNoServerError } from './no-server-error';
 import { expectResponse } from './transport';
 
 const validationMessage = defineCheck({
   name: 'validation-message',
-  summary: 'a validation refusal carries the documented message word for word, or a message where none is documented',
+  summary:
+    'a validation refusal carries the documented message word for word, or, where none is documented, a validation message (it names the field, carries a 001 §7.2 message or states the rule broken)',
   cites: ['learning.msg.', 'hr.rule.message', 'v3.error.validation'],
 });
 export default validationMessage;
@@ -23,14 +27,39 @@ export function messageOutcome(exchange: Answered, message: string): Outcome {
     : nonConforming(`${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`);
 }
 
+/** The path of an exchange's request ("" when its URL does not parse). */
+function pathOf(exchange: Exchange): string {
+  try {
+    return new URL(exchange.request.url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** What a refusal showed, in the terms of the readings of v3.validation.message: the body, the route, the fields that failed, the documented messages. */
+export function refusalBodyShown(exchange: Answered, fields: readonly string[]): RefusalBodyShown {
+  return {
+    body: exchange.response.text,
+    requestPath: pathOf(exchange),
+    fields,
+    documented: exchange.api === 'learning' ? Object.values(LEARNING_MESSAGES) : [],
+  };
+}
+
 /**
- * The predicate: some message at all (001 §4 rule 4; the HR message list is not shown, 001 §7.3): some
- * non-blank text in the body, plain or anywhere in its JSON. An empty body, or `{"errors": []}`, carries none.
+ * The predicate: a validation message (001 §7.1; 001 §4 rule 4), by the readings of
+ * v3.validation.message (D68): the body names a field of `fields` (those the request left out or
+ * broke), carries a message of 001 §7.2, or states the rule broken. A reason phrase, a status, the
+ * route, a timestamp, a trace id or an empty `errors` is none of them (the "generic HTTP status
+ * errors" §7.1 allows only besides the message).
  */
-export function someMessageOutcome(exchange: Answered): Outcome {
-  return carriesMessage(exchange.response.text)
-    ? CONFORMS
-    : nonConforming(`${describe(exchange)}: refused without any validation message in the body; body: ${bodyExcerpt(exchange)}`);
+export function someMessageOutcome(exchange: Answered, fields: readonly string[]): ReadingOutcome {
+  return readingOutcome(
+    V3_VALIDATION_MESSAGE,
+    refusalBodyShown(exchange, fields),
+    `${describe(exchange)}: refused without a validation message about ${fields.length ? fields.join(', ') : 'the rule broken'} ` +
+      `(body: ${bodyExcerpt(exchange)})`,
+  );
 }
 
 export function expectMessage(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>): void {
@@ -38,9 +67,11 @@ export function expectMessage(exchange: Exchange, message: string, clause: Cited
   enforce(validationMessage, clause, exchange, messageOutcome(exchange, message));
 }
 
-export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
+/** A refusal that must carry a validation message about `fields` (the fields the request left out or broke; empty: a rule about none). */
+export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof validationMessage>, fields: readonly string[]): void {
   expectResponse(exchange, clause);
-  enforce(validationMessage, clause, exchange, someMessageOutcome(exchange));
+  const { outcome, judgement } = someMessageOutcome(exchange as Answered, fields);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }
 
 /**

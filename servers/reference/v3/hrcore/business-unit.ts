@@ -155,6 +155,13 @@ export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) =>
             send(ctx, 400);
             return true;
           }
+          if (
+            on(b, 'hr.bu.archive-refusal-reason-phrase') &&
+            errors.some((e) => e.field === 'archive' && /cannot be archived/.test(e.message))
+          ) {
+            json(ctx, 409, { status: 409, error: 'Conflict' });
+            return true;
+          }
           if (on(b, 'hr.bu.missing-fields-no-message') && errors.some((e) => /is required to create/.test(e.message))) {
             json(ctx, 400, { errors: [] });
             return true;

@@ -112,6 +112,7 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
     const status = on(b, 'learning.update.status-201') ? 201 : 200;
     if (on(b, 'learning.variant.update-empty-body')) return send(ctx, status);
     if (on(b, 'learning.variant.update-full-activity')) return json(ctx, status, { ...summary(stored), externalId, ...stored.data });
+    if (on(b, 'learning.variant.update-detail')) return json(ctx, status, { ...summary(stored), detail: 'updated' });
     json(ctx, status, summary(stored));
   };
 }
