@@ -107,5 +107,5 @@ export {
 } from './registry/token';
 export { expectResponse } from './registry/transport';
 export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
-export { expectMessage, expectMessageNotSaid, expectSomeMessage } from './registry/validation-message';
+export { expectAggregateResentReading, expectMessage, expectSomeMessage, expectZeroCostReading } from './registry/validation-message';
 export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';

@@ -58,7 +58,6 @@ export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
   'D42',
   'D44',
   'D45',
-  'D46',
   'D47',
   'D48',
   'D49',

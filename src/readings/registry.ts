@@ -5,12 +5,14 @@
 import type { AnyReadingsEntry } from './types';
 import { RM_FILTER_READINGS } from './entries/rm-filters';
 import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
+import { V3_LEARNING_READINGS } from './entries/v3-learning';
 import { V3_VALIDATION_READINGS } from './entries/v3-validation';
 
 export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([
   ...RM_FILTER_READINGS,
   ...V3_REFUSAL_READINGS,
   ...V3_VALIDATION_READINGS,
+  ...V3_LEARNING_READINGS,
 ]);
 
 const byId = new Map(READINGS.map((e) => [e.id, e]));

@@ -678,12 +678,6 @@ const PROBES: Probe[] = [
     },
   },
   {
-    fault: 'learning.costs.zero-cost-not-a-cost',
-    run: (api) => api.activity('A-1', newActivity('orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 0 } })),
-    clean: 201,
-    faulty: message(LEARNING_MESSAGES.currencyWithoutCost),
-  },
-  {
     fault: 'learning.msg.code-says-content-type',
     run: (api) => api.activity('A-1', newActivity('public', { code: 'C-1' })),
     clean: message(LEARNING_MESSAGES.fieldForAccessLevel),
@@ -765,6 +759,44 @@ const PROBES: Probe[] = [
     },
     clean: 200,
     faulty: message(LEARNING_MESSAGES.aggregateId),
+  },
+  // --- added with "exactly the lawful readings": what makes a body a validation message (D68) ---
+  {
+    fault: 'hr.write.error-generic-spring',
+    run: (api) => api.position({ externalId: 'POS-NN', fte: 1 }),
+    clean: message('name is required'),
+    faulty: (a) => assert.deepEqual([a.status, a.json.error, 'message' in a.json, 'errors' in a.json], [400, 'Bad Request', false, false]),
+  },
+  {
+    fault: 'hr.write.error-problem-title-only',
+    run: (api) => api.position({ externalId: 'POS-NN', fte: 1 }),
+    clean: message('name is required'),
+    faulty: (a) =>
+      assert.deepEqual(
+        [a.status, a.type.split(';')[0], a.json.title, 'detail' in a.json],
+        [400, 'application/problem+json', 'Bad Request', false],
+      ),
+  },
+  {
+    fault: 'hr.write.error-status-text',
+    run: (api) => api.position({ externalId: 'POS-NN', fte: 1 }),
+    clean: message('name is required'),
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '400 Bad Request\n']),
+  },
+  {
+    fault: 'learning.validation.required-generic-envelope',
+    run: (api) => api.activity('A-NT', { provider: { id: P_ID }, owner: { id: O_ID }, accessLevel: 'private' }),
+    clean: message('title is required'),
+    faulty: (a) => assert.deepEqual([a.status, a.json.errors, a.text.includes('title is required')], [400, {}, false]),
+  },
+  {
+    fault: 'hr.bu.archive-refusal-reason-phrase',
+    run: async (api) => {
+      await chain(api, 2);
+      return api.unit(1, { externalId: 'P', archive: true });
+    },
+    clean: message('cannot be archived'),
+    faulty: (a) => assert.deepEqual([a.status, a.json], [409, { status: 409, error: 'Conflict' }]),
   },
 ];
 

@@ -33,9 +33,11 @@ import status, {
 import { answerOutcome, expectResponse, missingAnswer } from '../../src/checks/registry/transport';
 import {
   expectMessage,
-  expectMessageNotSaid,
+  expectAggregateResentReading,
+  expectZeroCostReading,
+  aggregateResentOutcome,
+  zeroCostOutcome,
   expectSomeMessage,
-  messageNotSaidOutcome,
   messageOutcome,
   someMessageOutcome,
 } from '../../src/checks/registry/validation-message';
@@ -273,29 +275,51 @@ test('jsonLabelOutcome / expectJsonLabelled: a JSON media type (charset and +jso
   });
 });
 
-test('messageNotSaidOutcome / expectMessageNotSaid: accepted, or refused without the message', () => {
+test('zeroCostOutcome / expectZeroCostReading: accepted or refused otherwise (zero-is-a-cost), or refused with the message (zero-is-no-cost)', () => {
   const msg = 'If currency code is supplied at least one cost also needs to be supplied';
   const put = (status: number, body: unknown) =>
     exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status, body });
-  conforms(messageNotSaidOutcome(answered({ status: 201, body: { id: 1 } }), msg, 'a cost is sent'));
-  conforms(messageNotSaidOutcome(answered({ status: 400, body: { message: 'costs must be positive' } }), msg, 'a cost is sent'));
-  fails(messageNotSaidOutcome(answered({ status: 400, body: { message: msg } }), msg, 'a cost is sent'), `refused with "${msg}"`);
+  const held = (status: number, body: unknown) =>
+    zeroCostOutcome(put(status, body) as Parameters<typeof zeroCostOutcome>[0]).judgement.held;
+  assert.deepEqual(held(201, { id: 1 }), ['zero-is-a-cost']);
+  assert.deepEqual(held(400, { message: 'attendenceCost must be greater than 0' }), ['zero-is-a-cost']);
+  assert.deepEqual(held(400, { message: msg }), ['zero-is-no-cost']);
+  assert.deepEqual(held(200, { success: false, message: msg }), ['zero-is-no-cost']);
+  // Refused without any message: no reading.
   fails(
-    messageNotSaidOutcome(put(200, { success: false, message: msg }) as Parameters<typeof messageNotSaidOutcome>[0], msg, 'a cost is sent'),
-    'a cost is sent',
+    zeroCostOutcome(put(400, '') as Parameters<typeof zeroCostOutcome>[0]).outcome,
+    'none of the lawful readings of learning.costs.zero',
   );
-  const refused = put(400, { message: msg });
-  verdictOf(() => expectMessageNotSaid(refused, msg, 'learning.msg.currency-needs-cost', 'a cost is sent'), {
+  const refused = put(400, '');
+  verdictOf(() => expectZeroCostReading(refused, 'learning.msg.currency-needs-cost'), {
     check: 'validation-message',
     clause: 'learning.msg.currency-needs-cost',
     verdict: 'failed',
     about: refused,
   });
   const crashed = put(500, '');
-  verdictOf(() => expectMessageNotSaid(crashed, msg, 'learning.msg.currency-needs-cost', 'a cost is sent'), {
+  verdictOf(() => expectZeroCostReading(crashed, 'learning.msg.currency-needs-cost'), {
     check: 'no-server-error',
     clause: 'learning.msg.currency-needs-cost',
     verdict: 'failed',
     about: crashed,
+  });
+});
+
+test('aggregateResentOutcome / expectAggregateResentReading: accepted, or refused as unchanged but never "Cannot change Aggregate ID"', () => {
+  const msg = 'Cannot change Aggregate ID for an existing activity';
+  const put = (status: number, body: unknown) =>
+    exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status, body });
+  const held = (status: number, body: unknown) =>
+    aggregateResentOutcome(put(status, body) as Parameters<typeof aggregateResentOutcome>[0]).judgement.held;
+  assert.deepEqual(held(200, { id: 1 }), ['resent-accepted']);
+  assert.deepEqual(held(400, { errors: { aggregateId: ['is read-only: send only the fields that change'] } }), ['resent-refused']);
+  assert.deepEqual(held(400, { message: msg }), []);
+  const wrong = put(400, { message: msg });
+  verdictOf(() => expectAggregateResentReading(wrong, 'learning.msg.aggregate-id'), {
+    check: 'validation-message',
+    clause: 'learning.msg.aggregate-id',
+    verdict: 'failed',
+    about: wrong,
   });
 });

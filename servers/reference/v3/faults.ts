@@ -892,13 +892,6 @@ export const V3_FAULTS = [
   ),
   defineFault(
     'learning',
-    'learning.costs.zero-cost-not-a-cost',
-    'learning.msg.currency-needs-cost',
-    'validation-message',
-    'A cost of 0 does not count as a cost: currency.code with attendenceCost 0 is refused "If currency code is supplied at least one cost also needs to be supplied".',
-  ),
-  defineFault(
-    'learning',
     'learning.msg.code-says-content-type',
     'learning.msg.field-access-level',
     'validation-message',
@@ -974,8 +967,8 @@ export const V3_FAULTS = [
   defineFault(
     'learning',
     'learning.aggregate-id.resent-refused',
-    'learning.aggregateId',
-    'state',
+    'learning.msg.aggregate-id',
+    'validation-message',
     'Any aggregateId sent in an update is refused "Cannot change Aggregate ID for an existing activity", the stored one too ' +
       '(the rule tests that the member is present, not that it differs).',
   ),
@@ -1221,6 +1214,21 @@ export const V3_VARIANTS = [
     'learning.gap.update-body',
     'Learning updates answer 200 {id, aggregateId, url, detail: "updated"}.',
   ),
+  // Readings of D46 and D70 the reference server does not take.
+  defineVariant(
+    'learning',
+    'learning.variant.zero-is-no-cost',
+    'learning.msg.currency-needs-cost',
+    'A cost of 0 is no cost (costs tested for truth): a currency code with attendenceCost 0 alone is refused "If currency code is ' +
+      'supplied at least one cost also needs to be supplied" (D46 zero-is-no-cost).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.unchanged-aggregate-id-refused',
+    'learning.rule.update',
+    'An update sending the stored aggregateId unchanged is refused (400, "aggregateId is set at creation and does not change: send ' +
+      'only the fields that change"), 001 §4 "send only the fields that change" (D70 resent-refused).',
+  ),
 ] as const;
 
 export type V3FaultName = (typeof V3_FAULTS)[number]['name'];
@@ -1238,6 +1246,12 @@ export type V3VariantName = (typeof V3_VARIANTS)[number]['name'];
 // §7.4 (statuses not shown) let a refusal come in a 2xx whose body plainly refuses, so that reading is now the variants
 // hr.variant.validation-200-envelope and learning.variant.validation-200-envelope, and the faults answer a refusal with a
 // body that reads like success, which no reading allows.
+// Moved: learning.costs.zero-cost-not-a-cost (a currency code with attendenceCost 0 refused "If currency code is supplied at
+// least one cost also needs to be supplied") is the variant learning.variant.zero-is-no-cost: whether 0 is a cost is not said
+// (D46, readings zero-is-a-cost and zero-is-no-cost).
+// Changed: learning.aggregate-id.resent-refused is caught by validation-message on learning.msg.aggregate-id: refusing the
+// stored aggregateId sent again is lawful (D70, variant learning.variant.unchanged-aggregate-id-refused), but not with the
+// message whose condition ("supplied aggregate id differs from the stored one") does not hold.
 // Retired with the blind block's review (they escaped, and the suite is right to let them):
 // Retired: learning.provider.id-string-accepted: the provider id sent as the numeric string "4100" was accepted. 001 §2 types
 // the id ("id integer") but no sentence says how a value of another JSON type is read: coercing "4100" to 4100 is what

@@ -1,5 +1,7 @@
 /** validation-message: a refusal carries the documented message (learning, word for word) or a message at all (HR). */
 import { describe, type Exchange } from '../../http/exchange';
+import { judgeReadings } from '../../readings';
+import { LEARNING_AGGREGATE_RESENT, LEARNING_ZERO_COST, type RuledWriteShown } from '../../readings/entries/v3-learning';
 import { V3_VALIDATION_MESSAGE, type RefusalBodyShown } from '../../readings/entries/v3-validation';
 import { LEARNING_MESSAGES } from '../../terms';
 import { defineCheck, type CitedBy } from '../define';
@@ -74,21 +76,56 @@ export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof val
   enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }
 
-/**
- * The predicate: a write for which a 001 §7.2 message's condition does not hold is not refused with
- * that message. Accepted, or refused for something else (a bound 001 §8 does not show), both conform;
- * a refusal carrying `message` does not.
- */
-export function messageNotSaidOutcome(exchange: Answered, message: string, why: string): Outcome {
+/** What a write whose 001 §7.2 condition is in doubt showed (`message`: that row's message; `fields`: what a refusal would be about). */
+export function ruledWriteShown(exchange: Answered, message: string, fields: readonly string[]): RuledWriteShown {
   const code = exchange.response.status;
   const refused = (code >= 400 && code < 500) || refusalOf(exchange) !== null;
-  return refused && exchange.response.text.includes(message)
-    ? nonConforming(`${describe(exchange)}: refused with "${message}", but ${why}; body: ${bodyExcerpt(exchange)}`)
-    : CONFORMS;
+  return {
+    outcome: refused ? 'refused' : code >= 200 && code < 300 ? 'accepted' : 'other',
+    saysMessage: exchange.response.text.includes(message),
+    validationMessage: judgeReadings(V3_VALIDATION_MESSAGE, refusalBodyShown(exchange, fields)).ok,
+  };
 }
 
-/** A write the message's condition does not hold for: no 5xx, then not refused with that message. */
-export function expectMessageNotSaid(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>, why: string): void {
+/**
+ * The predicate of a currency code sent with a cost of 0, by the readings of learning.costs.zero
+ * (D46): accepted or refused for something else ("zero-is-a-cost"), or refused "If currency code is
+ * supplied at least one cost also needs to be supplied" ("zero-is-no-cost").
+ */
+export function zeroCostOutcome(exchange: Answered): ReadingOutcome {
+  const shown = ruledWriteShown(exchange, LEARNING_MESSAGES.currencyWithoutCost, ['costs', 'attendenceCost']);
+  return readingOutcome(
+    LEARNING_ZERO_COST,
+    shown,
+    `${describe(exchange)} (a currency code and attendenceCost 0; body: ${bodyExcerpt(exchange)})`,
+  );
+}
+
+/** A currency code sent with a cost of 0: no 5xx, then one of the readings of learning.costs.zero; the verdict names it. */
+export function expectZeroCostReading(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
   expectNoServerError(exchange, clause);
-  enforce(validationMessage, clause, exchange, messageNotSaidOutcome(exchange as Answered, message, why));
+  const { outcome, judgement } = zeroCostOutcome(exchange as Answered);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
+}
+
+/**
+ * The predicate of an update that sends the stored aggregate id unchanged, by the readings of
+ * learning.aggregate-id.resent (D70): accepted ("resent-accepted"), or refused as a field that does
+ * not change, with a validation message that is not "Cannot change Aggregate ID for an existing
+ * activity", whose condition ("supplied aggregate id differs from the stored one") does not hold.
+ */
+export function aggregateResentOutcome(exchange: Answered): ReadingOutcome {
+  const shown = ruledWriteShown(exchange, LEARNING_MESSAGES.aggregateId, ['aggregateId']);
+  return readingOutcome(
+    LEARNING_AGGREGATE_RESENT,
+    shown,
+    `${describe(exchange)} (the stored aggregateId sent again, unchanged; body: ${bodyExcerpt(exchange)})`,
+  );
+}
+
+/** The stored aggregate id sent again: no 5xx, then one of the readings of learning.aggregate-id.resent; the verdict names it. */
+export function expectAggregateResentReading(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
+  expectNoServerError(exchange, clause);
+  const { outcome, judgement } = aggregateResentOutcome(exchange as Answered);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }

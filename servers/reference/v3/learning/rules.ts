@@ -151,7 +151,10 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
     if (refusedChange) level = isLevel(storedLevel) ? storedLevel : null;
   }
 
-  // Aggregate id (001 §2: set at creation, never changed).
+  // Aggregate id (001 §2: set at creation, never changed). The variant refuses it sent unchanged: "send only the fields that change" (001 §4).
+  const unchangedAggregate = w.stored !== null && body.aggregateId !== undefined && String(body.aggregateId) === w.stored.aggregateId;
+  if (unchangedAggregate && on(b, 'learning.variant.unchanged-aggregate-id-refused'))
+    errors.push({ field: 'aggregateId', message: 'aggregateId is set at creation and does not change: send only the fields that change' });
   if (
     w.stored &&
     body.aggregateId !== undefined &&
@@ -171,9 +174,9 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   if (currencySupplied && !/^[A-Z]{3}$/.test(code))
     errors.push({ field: 'costs.currency.code', message: `costs.currency.code "${code}" is not an ISO 4217 currency code` });
   const costRules = w.stored === null || !on(b, 'learning.costs.rule-skipped-on-update');
-  // The only-attendence fault looks at attendenceCost alone; the zero-cost fault tests costs for truth.
+  // The only-attendence fault looks at attendenceCost alone; the zero-is-no-cost variant tests costs for truth (D46).
   const costForCurrencyRule = on(b, 'learning.costs.only-attendence-checked') ? typeof costs.attendenceCost === 'number' : costSupplied;
-  const costForCostRule = on(b, 'learning.costs.zero-cost-not-a-cost') ? COST_FIELDS.some((f) => Boolean(costs[f])) : costSupplied;
+  const costForCostRule = on(b, 'learning.variant.zero-is-no-cost') ? COST_FIELDS.some((f) => Boolean(costs[f])) : costSupplied;
   if (costRules && costForCurrencyRule && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
     if (w.stored && on(b, 'learning.msg.cost-typo-on-update'))
       errors.push({ field: 'costs.currency.code', message: COST_MESSAGE_WITH_TYPO });
