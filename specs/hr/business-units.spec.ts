@@ -29,6 +29,7 @@ import {
   expectParentAccepted,
   expectParentRequired,
   expectSomeMessage,
+  expectLeftNothing,
   expectStateShownBy,
   type Exchange,
   archiveAtEnd,
@@ -90,13 +91,21 @@ for (const level of UNIT_LEVELS) {
           { intent: `create with ${field} null`, fields: { [field]: null } },
           ...(level > 2 ? [{ intent: `create with only the ids of higher levels, not ${field}`, fields: higher }] : []),
         ];
-        for (const { intent, fields } of cases) {
+        for (const [index, { intent, fields }] of cases.entries()) {
           const externalId = runExternalId(target, `bu${level}`);
-          const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit, ${intent}`), ...fields });
+          const body = { externalId, name: runTitle(target, `level ${level} unit, ${intent}`), ...fields };
+          const ex = await hrPut(hr, opId, body);
           archiveIfCreated(ctx, ex, opId, externalId);
           observeOutcome(observe, subject(op, intent), ex);
           expectParentRequired(ex, clause, `${why} (${intent})`);
           expectSomeMessage(ex, 'hr.rule.message', [field]);
+          if (index > 0) continue;
+          // The refused create left no unit (D69): the same body again is a create without its parent id again, where
+          // a unit it left would take it as an update of its name.
+          const again = await hrPut(hr, opId, body);
+          archiveIfCreated(ctx, again, opId, externalId);
+          observeOutcome(observe, subject(op, `${intent}, sent again`), again);
+          expectLeftNothing(ex, again, clause, `the same body as an update of a unit the refused create left (${why})`);
         }
 
         // With its live parent's id, the same create is accepted.

@@ -58,6 +58,7 @@ export {
   putCreate,
   createActivity,
   tryCreate,
+  tryCreateKeyed,
   expectLearningMessage,
   expectUpdateOrRefusal,
   otherAggregateId,
@@ -65,4 +66,5 @@ export {
 export * from './v3-rules';
 export * from './v3-token';
 export * from './v3-writes';
+export * from './v3-traces';
 export * from './rm-rules';

@@ -179,8 +179,8 @@ export async function putCreate(ctx: LearningContext, externalId: string, body: 
   return ex;
 }
 
-/** A create of a fresh run-tagged activity (`putCreate`), its body `activityBody` without the required fields in `omit`. */
-async function createFresh(
+/** A create of a fresh run-tagged activity (`putCreate`), its body `activityBody` without the required fields in `omit`; with its externalId. */
+export async function tryCreateKeyed(
   ctx: LearningContext,
   accessLevel: AccessLevel,
   extra: Body,
@@ -195,7 +195,7 @@ async function createFresh(
 
 /** Creates an activity as a precondition of a test ('setup': any 2xx) and registers its archive. */
 export async function createActivity(ctx: LearningContext, accessLevel: AccessLevel, extra: Body = {}): Promise<Activity> {
-  const { externalId, ex } = await createFresh(ctx, accessLevel, extra);
+  const { externalId, ex } = await tryCreateKeyed(ctx, accessLevel, extra);
   observeOutcome(ctx.observe, `PUT activity create (${accessLevel})`, ex);
   expectSetup(ex, 'learning.op.put', `creating a ${accessLevel} activity is this test's precondition`);
   return { externalId, accessLevel, created: createdBody(ex), createdBy: ex, archived: false };
@@ -208,7 +208,7 @@ export async function tryCreate(
   extra: Body = {},
   omit: readonly RequiredField[] = [],
 ): Promise<Exchange> {
-  return (await createFresh(ctx, accessLevel, extra, omit)).ex;
+  return (await tryCreateKeyed(ctx, accessLevel, extra, omit)).ex;
 }
 
 /**

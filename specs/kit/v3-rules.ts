@@ -47,6 +47,7 @@ import { EMPLOYEE_OP, EMPLOYEE_REFERENCE_OP, opClause, POSITION_OP, unitOp, UNIT
 import { ACTIVITY_OP } from './v3-learning';
 import { expectAccepted, expectRefusalWithMessage, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 import { HR_WRITE_SCOPE, foreignClientToken, invalidTokens, sharedNoWriteToken, sharedSeveralScopesToken } from './v3-token';
+import { expectRefusedWriteLeftNothing } from './v3-traces';
 import { prepareWrites, sendWrite, type PreparedWrites, type WriteContext } from './v3-writes';
 
 /** What a rule needs of a test: the fixtures of a write, `covers`, and the suite's own token. */
@@ -143,6 +144,17 @@ function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<V
           [field],
           value === undefined ? why : `${why}; sent as null, it is not given`,
         );
+        // The refused create left no record (D69): written again without its name, it is a create without name again.
+        if (field === 'name' && value === undefined)
+          await expectRefusedWriteLeftNothing(
+            ctx,
+            op.id,
+            writes,
+            write,
+            ex,
+            op.id === POSITION_OP ? 'hr.position.name' : 'hr.bu.name',
+            why,
+          );
       }
     },
   });
@@ -638,7 +650,7 @@ async function expectRefusedFor(ctx: RuleContext, opId: string, credentials: Cre
   const writes = await prepareWrites(ctx, opId);
   if (writes.note) test.info().annotations.push({ type: 'note', description: writes.note });
   let shown: boolean | null = refusal?.probe ? null : true;
-  for (const { what, auth, body } of credentials) {
+  for (const [index, { what, auth, body }] of credentials.entries()) {
     const write = writes.next();
     if (shown === null) shown = await routeShown(ctx, opId, writes, write.params);
     const ex = await sendWrite(ctx, opId, write, body === undefined ? { auth } : { auth, body });
@@ -648,5 +660,10 @@ async function expectRefusedFor(ctx: RuleContext, opId: string, credentials: Cre
     const how = { why: `sent with ${what}`, routeShown: shown };
     if (refusal.refused === 'scope') expectScopeRefused(ex, refusal.clause, how);
     else expectCredentialsRefused(ex, refusal.clause, how);
+    // The first write refused for its credentials (a valid write without a token) was not made (001 §5.1; D69).
+    if (refusal.refused === 'token' && index === 0 && body === undefined) {
+      const clause = opId === ACTIVITY_OP ? 'learning.auth.scope' : 'v3.auth.token';
+      await expectRefusedWriteLeftNothing(ctx, opId, writes, write, ex, clause, `the write was sent with ${what}`);
+    }
   }
 }

@@ -39,6 +39,8 @@ import {
   putCreate,
   tryCreate,
   expectRefusalWithMessage,
+  expectActivityLeftNothing,
+  tryCreateKeyed,
   expectUpdateOrRefusal,
   isAccepted,
   observeOutcome,
@@ -232,11 +234,13 @@ test.describe('learning activities', () => {
     const label = field === LEARNING_PROVIDER_FIELD ? 'the provider object (001 §2 "the service")' : field;
     test(`PUT create without ${label} is refused with a validation message`, async ({ api, covers, observe }) => {
       covers(ACTIVITY_OP, '4xx');
-      const ex = await tryCreate(api, 'private', {}, [field]);
+      const { externalId, ex } = await tryCreateKeyed(api, 'private', {}, [field]);
       observeOutcome(observe, `PUT activity create without ${field}`, ex);
       // The message names the field as this target spells it (the provider object's name is discovered, 001 §2 hides it).
       const named = field === LEARNING_PROVIDER_FIELD ? await providerField(api) : field;
       expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', [named], `${field} is required on create`);
+      // The refused create left no activity (D69): a title alone to its id is a create without its other required fields.
+      await expectActivityLeftNothing(api, externalId, ex, 'learning.op.put', `${field} is required on create`);
     });
   }
 

@@ -38,6 +38,7 @@ import {
   withoutNulls,
   type Json,
   expectRefusalWithMessage,
+  expectActivityLeftNothing,
   observeOutcome,
   outcomeOf,
   runExternalId,
@@ -317,9 +318,14 @@ test.describe('learning activities, generated @property @stateful', () => {
           observe('status', `PUT activity create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`, outcomeOf(ex));
           return;
         }
-        // Whether a refused create left anything behind is not said: a valid create of the same id is observed.
-        const retry = await putCreate(ctx, externalId, activityBody(target, field, 'private'), 'private');
-        observe('status', 'PUT activity create of an externalId whose create was refused', outcomeOf(retry));
+        // The refused create left no activity (D69): a title alone to its id is a create without its other required fields.
+        await expectActivityLeftNothing(
+          ctx,
+          externalId,
+          ex,
+          rule.kind === 'missing' ? 'learning.op.put' : rule.message.clause,
+          invalid.rule,
+        );
       },
     });
   });

@@ -32,6 +32,8 @@ import {
   otherAggregateId,
   putActivity,
   tryCreate,
+  tryCreateKeyed,
+  expectActivityLeftNothing,
   type AccessLevel,
   type ActivityBody as Body,
   type LearningContext,
@@ -173,18 +175,26 @@ const ON_UPDATE: readonly Condition[] = [
   },
 ];
 
+/** A request sent: its exchange, and for a create, how to show it left nothing once it was refused. */
+interface Sent {
+  ex: Exchange;
+  leftNothing?: (why: string) => Promise<void>;
+}
+
 /**
  * Declares the test of `condition`: `prepare` readies the sending of its requests (creates, or
- * updates of an activity it creates), and each request must be refused with the condition's message.
+ * updates of an activity it creates), and each request must be refused with the condition's message;
+ * a refused create leaves no activity (D69).
  */
-function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => Promise<(send: Body) => Promise<Exchange>>): void {
+function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => Promise<(send: Body) => Promise<Sent>>): void {
   test(condition.title, async ({ api, target, covers, observe }) => {
     covers(ACTIVITY_OP, '4xx');
     const write = await prepare(api);
     for (const { send, subject, why } of condition.provocations(target)) {
-      const ex = await write(send);
+      const { ex, leftNothing } = await write(send);
       observeOutcome(observe, subject, ex);
       expectLearningMessage(ex, condition.message, why);
+      await leftNothing?.(why);
     }
   });
 }
@@ -300,7 +310,11 @@ test.describe('learning validation messages', () => {
     test.skip(true, `not testable: ${reason}`);
   });
 
-  for (const condition of ON_CREATE) conditionTest(condition, async (ctx) => (send) => tryCreate(ctx, condition.level, send));
+  for (const condition of ON_CREATE)
+    conditionTest(condition, async (ctx) => async (send) => {
+      const { externalId, ex } = await tryCreateKeyed(ctx, condition.level, send);
+      return { ex, leftNothing: (why) => expectActivityLeftNothing(ctx, externalId, ex, condition.message.clause, why) };
+    });
 
   test('a cost with its currency code is accepted (201)', async ({ api, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
@@ -374,7 +388,7 @@ test.describe('learning validation messages on update', () => {
   for (const condition of ON_UPDATE) {
     conditionTest(condition, async (ctx) => {
       const activity = await createActivity(ctx, condition.level, condition.start?.(ctx.target));
-      return (send) => putActivity(ctx.client, activity.externalId, send);
+      return async (send) => ({ ex: await putActivity(ctx.client, activity.externalId, send) });
     });
   }
 });

@@ -53,7 +53,7 @@ export {
 export { expectJson, expectJsonLabelled } from './registry/json-body';
 export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembership, type Move } from './registry/membership';
 export { expectNoServerError } from './registry/no-server-error';
-export { expectCountKept, expectNothingStored } from './registry/no-trace';
+export { expectCountKept, expectLeftNothing, expectLeftNothingAlike, expectNothingStored } from './registry/no-trace';
 export { expectNotFound } from './registry/not-found';
 export {
   endsNumericWalk,

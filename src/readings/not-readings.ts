@@ -22,6 +22,7 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D51: 'the related types are named by 000 §2 itself: one reading',
   D53: 'a record of blind faults found lawful and declarations corrected; the readings are D1 and D5',
   D55: "a consequence of D3: how the relationship is carried is D3's readings",
+  D69: 'what the sentences require of a refused write (no record left where that record would break one): one reading, judged by no-trace',
   D72: 'how the suite reads a 2xx body as a refusal (flags, errors members, envelopes, by structure): one reading, src/checks/refusal.ts',
 });
 

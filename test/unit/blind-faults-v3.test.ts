@@ -798,6 +798,61 @@ const PROBES: Probe[] = [
     clean: message('cannot be archived'),
     faulty: (a) => assert.deepEqual([a.status, a.json], [409, { status: 409, error: 'Conflict' }]),
   },
+  // --- a refused write leaves nothing behind (D69) ---
+  {
+    fault: 'hr.bu.refused-create-stored',
+    run: async (api) => {
+      assert.equal((await api.unit(1, { externalId: 'BU-NN', archive: false })).status, 400);
+      return api.unit(1, { externalId: 'BU-NN', archive: false });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'hr.position.refused-create-stored',
+    run: async (api) => {
+      assert.equal((await api.position({ externalId: 'POS-NN', fte: 1 })).status, 400);
+      return api.position({ externalId: 'POS-NN', fte: 1 });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'hr.auth.refused-write-stored',
+    run: async (api) => {
+      assert.equal((await api.putWithoutToken('/hrcore/position', { externalId: 'POS-NT', name: 'No token' })).status, 401);
+      return api.position({ externalId: 'POS-NT', fte: 1 });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'hr.employee.refused-write-stored',
+    run: async (api) => {
+      assert.equal((await api.putWithoutToken('/hrcore/employee', { externalId: 'EMP-NT', firstName: 'No token' })).status, 401);
+      return api.employee({ externalId: 'EMP-NT' });
+    },
+    clean: 200,
+    faulty: 400,
+  },
+  {
+    fault: 'learning.refused-create-stored',
+    run: async (api) => {
+      assert.equal((await api.activity('A-NN', { provider: { id: P_ID }, owner: { id: O_ID }, accessLevel: 'private' })).status, 400);
+      return api.activity('A-NN', { title: 'Written again' });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'learning.auth.refused-write-stored',
+    run: async (api) => {
+      assert.equal((await api.putWithoutToken('/learning/activities/externalId/A-NT', newActivity('private'))).status, 401);
+      return api.activity('A-NT', { title: 'Written again' });
+    },
+    clean: 400,
+    faulty: 200,
+  },
 ];
 
 async function observe(faults: string[], probe: Probe): Promise<Answer> {

@@ -1011,6 +1011,53 @@ export const V3_FAULTS = [
     'validation-message',
     'The refused archive of a referenced business unit answers 409 {status: 409, error: "Conflict"}: a reason phrase, no message.',
   ),
+  // --- a refused write leaves nothing behind (001 §2, §4, §5.1; D69) ---
+  defineFault(
+    'hr',
+    'hr.bu.refused-create-stored',
+    'hr.bu.name',
+    'no-trace',
+    "A business unit create refused for a missing required field (its name, a level 2-4 unit's parent id) is stored all the " +
+      'same: written again, it is taken as an update.',
+  ),
+  defineFault(
+    'hr',
+    'hr.position.refused-create-stored',
+    'hr.position.name',
+    'no-trace',
+    'A position create without name is refused (400) but the position is stored all the same: {externalId, fte: 1} sent again is ' +
+      'taken as an update.',
+  ),
+  defineFault(
+    'hr',
+    'hr.auth.refused-write-stored',
+    'v3.auth.token',
+    'no-trace',
+    'HR core writes sent without a token are run, then refused 401: the record they create stays.',
+  ),
+  defineFault(
+    'hr',
+    'hr.employee.refused-write-stored',
+    'v3.auth.token',
+    'no-trace',
+    'An employee write sent without a token is run, then refused 401: the employee stays, so {externalId} alone is then refused as ' +
+      'an update with only externalId, where the same of a fresh id is a create.',
+  ),
+  defineFault(
+    'learning',
+    'learning.refused-create-stored',
+    'learning.op.put',
+    'no-trace',
+    'A learning create refused for a missing required field or a 001 §7.2 rule is stored all the same: a title alone sent to its ' +
+      'id is then taken as an update (200).',
+  ),
+  defineFault(
+    'learning',
+    'learning.auth.refused-write-stored',
+    'learning.auth.scope',
+    'no-trace',
+    'Learning writes sent without a token are run, then refused 401: the activity they create stays.',
+  ),
 ] as const;
 
 export const V3_VARIANTS = [

@@ -144,6 +144,7 @@ export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) =>
         kind: on(b, 'hr.bu.archive-string-ignored') && isObject(body) && typeof body.archive === 'string' ? stringArchive : kind,
         find: (id) => store.units[level].get(id),
         relaxed: { required: relaxed, externalId: level > 1 && on(b, 'hr.bu.externalid-not-required') },
+        keepRefused: on(b, 'hr.bu.refused-create-stored'),
         check: (plan) => {
           if (plan.intent === 'update' && plan.fields.name === undefined && on(b, 'hr.bu.update-requires-name'))
             return [{ field: 'name', message: `name is required to write a ${kind.label}` }];

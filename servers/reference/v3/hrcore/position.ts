@@ -109,6 +109,7 @@ export function positionHandler(store: HrStore): (ctx: Ctx) => void {
         kind: POSITION,
         find: (id) => store.positions.get(id),
         relaxed: { required: relaxed },
+        keepRefused: on(ctx.behaviour, 'hr.position.refused-create-stored'),
         check: (plan) => positionErrors(ctx, store, plan, raw),
         store: (plan, record) => store.positions.set(plan.externalId, record),
       },

@@ -2,7 +2,7 @@
 import type { Ctx } from '../../http-kit';
 import { dateMembers, type FieldError } from '../fields';
 import { on } from '../../switches';
-import { hasNull, isObject, type Json, type JsonObject } from '../json';
+import { hasNull, isObject, withoutNulls, type Json, type JsonObject } from '../json';
 import { hrWritten, refuse } from '../respond';
 import { planWrite, type Planned, type RecordKind, type Relaxed } from '../write-rules';
 
@@ -15,6 +15,8 @@ export interface WriteSpec {
   check?(plan: Planned): FieldError[];
   /** The record to store (e.g. with defaults filled in on create). */
   prepare?(plan: Planned): JsonObject;
+  /** A fault's: a create refused for a missing required field is stored all the same. */
+  keepRefused?: boolean;
   /** Answers a refusal its own way (a fault's); true when it did. */
   answerRefusal?(errors: readonly FieldError[]): boolean;
   store(plan: Planned, record: JsonObject): void;
@@ -37,6 +39,7 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
   if (dateErrors.length > 0) return refuse(ctx, 'hr', dateErrors);
   const plan = planWrite(spec.kind, ctx.body, (id) => spec.find(id), relaxed);
   if (!plan.ok) {
+    if (plan.status === 400 && spec.keepRefused) keepRefused(ctx.body, spec, plan.errors);
     if (plan.status === 400 && spec.answerRefusal?.(plan.errors)) return;
     return refuse(ctx, 'hr', plan.errors, plan.status === 404);
   }
@@ -51,6 +54,14 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
   }
   spec.store(plan, spec.prepare?.(plan) ?? plan.next);
   hrWritten(ctx, plan.intent, plan.externalId);
+}
+
+/** The faults that store a create refused for a missing required field (the refusal is still answered). */
+function keepRefused(body: unknown, spec: WriteSpec, errors: readonly FieldError[]): void {
+  if (!isObject(body) || typeof body.externalId !== 'string' || body.externalId === '' || spec.find(body.externalId)) return;
+  if (!errors.some((e) => / is required to create /.test(e.message))) return;
+  const record = withoutNulls(body);
+  spec.store({ ok: true, intent: 'create', externalId: body.externalId, fields: record, next: record, existing: undefined }, record);
 }
 
 /** True when some ...ExternalId member (a reference to another record) holds a number. */

@@ -87,6 +87,8 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
       behaviour: b,
     });
     if (errors.length > 0) {
+      // The fault stores a refused create all the same (the refusal is still answered).
+      if (!stored && on(b, 'learning.refused-create-stored')) store.create(externalId, randomUUID(), next);
       // The fault stores the access level before the rules refuse it.
       if (stored && on(b, 'learning.access.refused-change-stored') && typeof body.accessLevel === 'string')
         stored.data = { ...stored.data, accessLevel: body.accessLevel };
