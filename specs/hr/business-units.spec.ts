@@ -25,7 +25,9 @@ import {
   test,
   expectArchiveAccepted,
   expectArchiveRefused,
-  expectNoServerError,
+  expectArchiveStringReading,
+  expectArchivedChildrenReading,
+  expectParentIdUpdateReading,
   expectParentAccepted,
   expectParentRequired,
   expectSomeMessage,
@@ -144,6 +146,8 @@ for (const level of UNIT_LEVELS) {
 
         const updated = await hrPut(hr, opId, { externalId: unit.externalId, name: runTitle(target, `level ${level} unit renamed`) });
         observeOutcome(observe, subject(op, `update without ${field}`), updated);
+        // Required on create only, or in every write (D21): taken, or refused with a message naming it.
+        expectParentIdUpdateReading(updated, PARENT_CLAUSE[level as 2 | 3 | 4], field);
         if (!isAccepted(updated)) {
           // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
           test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
@@ -266,6 +270,8 @@ test.describe('business unit hierarchy', () => {
         leaf ? 'archive of a unit no lower-level unit references' : 'archive after every lower-level unit referencing it was archived',
       );
       if (leaf) expectArchiveAccepted(ex, 'hr.state.bu-archive', `${unit.externalId} was never referenced by a lower-level unit`);
+      // Whether an archived lower-level unit still references it (D38): archived, or refused with a message.
+      else expectArchivedChildrenReading(ex, 'hr.state.bu-archive-refused');
     }
   });
 
@@ -287,8 +293,9 @@ test.describe('business unit hierarchy', () => {
     const secondArchived = await archiveUnit(ctx, second);
     expectArchiveAccepted(secondArchived, 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');
 
-    // Whether archived children still reference it is not said (001 §3): observed only.
-    await archiveUnit(ctx, parent, 'archive after both children were archived');
+    // Whether archived children still reference it is not said (001 §3): either reading of D38.
+    const after = await archiveUnit(ctx, parent, 'archive after both children were archived');
+    expectArchivedChildrenReading(after, 'hr.state.bu-archive-refused');
   });
 
   test('archive sent as the string "true" (a form the document says appears in use) archives no unit a live lower-level unit references', async ({
@@ -314,11 +321,12 @@ test.describe('business unit hierarchy', () => {
       `archive is "true", a form in use for true, and live level 2 unit ${child.externalId} references level 1 unit ${parent.externalId}`,
     );
 
-    // Unreferenced: accepting (archived) or refusing the string form is lawful (001 §2 types archive as boolean).
+    // Unreferenced: accepting (archived) or refusing the string form is lawful (001 §2 types archive as boolean), the
+    // same way as on the referenced unit (D22: the string is the flag, or the string form is refused).
     const unit = await createUnit(ctx, 1, null);
     const ex = await hrPut(hr, unit.opId, { externalId: unit.externalId, archive: 'true' });
     observeOutcome(observe, subject(unit.opId, 'archive sent as the string "true"'), ex);
     if (isAccepted(ex)) unit.archived = true;
-    expectNoServerError(ex, 'hr.bu.archive');
+    expectArchiveStringReading(referenced, ex, 'hr.bu.archive');
   });
 });

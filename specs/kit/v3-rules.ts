@@ -36,6 +36,7 @@ import {
   expectDocumented,
   expectNoServerError,
   expectNotRefusedForScope,
+  expectParentIdUpdateReading,
   expectScopeAccepted,
   expectScopeRefused,
   expectSetup,
@@ -65,6 +66,8 @@ type V3Rule = CatalogueRule<RuleContext>;
 const defineRule = <E>(spec: V3RuleSpec<E>): V3Rule => defineGenericRule(spec);
 
 const UNIT_OPS = UNIT_LEVELS.map(unitOp);
+/** The 001 §2 row that makes a level 2-4 unit name its parent. */
+const PARENT_ID_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId', 4: 'hr.bu.level3ExternalId' } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Why a sentence does not cover an operation.
@@ -194,8 +197,10 @@ interface LifecycleEntry {
   created: Body;
   /** Fields the update sends besides externalId (and the fields the record repeats). */
   updated: (ctx: RuleContext) => Body;
-  /** An update without the fields the record repeats, whose outcome is observed only. */
+  /** An update without the fields the record repeats, judged by the readings of D21. */
   bare?: (ctx: RuleContext) => Body;
+  /** The parent id a level 2-4 unit repeats, and its clause. */
+  parent?: { field: string; clause: ClauseOf<'hierarchy'> };
   /** An update without name, which 001 §2 requires on create only: the parent id the record repeats is its other field. */
   withoutName?: boolean;
   /** How the archive is checked: as the catalogue documents the operation (any 2xx), or by the record's archive rule. */
@@ -207,9 +212,13 @@ const unitLifecycle = (level: UnitLevel): LifecycleEntry => ({
   smoke: level === 1,
   created: {},
   updated: (ctx) => ({ name: runTitle(ctx.target, `level ${level} unit renamed`) }),
-  // Whether an update may leave the parent id out is not said (001 §2): observed only.
+  // Whether an update may leave the parent id out is not said (001 §2): either reading of D21.
   ...(level > 1
-    ? { bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }), withoutName: true }
+    ? {
+        bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }),
+        parent: { field: `level${level - 1}ExternalId`, clause: PARENT_ID_CLAUSE[level as 2 | 3 | 4] },
+        withoutName: true,
+      }
     : {}),
   // No lower-level unit references it: it archives (001 §3).
   archive: { clause: 'hr.state.bu-archive', why: 'no lower-level business unit references it' },
@@ -269,7 +278,11 @@ const lifecycle = defineRule<LifecycleEntry>({
       const unnamed = await put({}, 'update without name (the parent id its other field)');
       expectAccepted(unnamed, 'hr.rule.required', 'name is required on create only; an update needs externalId plus one other field');
     }
-    if (entry.bare) await put(entry.bare(ctx), 'update without the parent id', {});
+    if (entry.bare && entry.parent) {
+      // The parent id required on create only, or in every write (D21): taken, or refused with a message naming it.
+      const bare = await put(entry.bare(ctx), 'update without the parent id', {});
+      expectParentIdUpdateReading(bare, entry.parent.clause, entry.parent.field);
+    }
 
     const archived = await put({ archive: true }, 'archive');
     if (entry.archive === 'documented') expectDocumented(archived, op, '2xx', { schema: false });

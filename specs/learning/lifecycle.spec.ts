@@ -25,6 +25,8 @@ import {
   expectDocumented,
   expectJson,
   expectWriteAccepted,
+  expectUnruledReading,
+  expectPublicPrivateReading,
   expectAggregateResentReading,
   isAccepted,
   type InvalidCase,
@@ -49,7 +51,6 @@ import {
   activityOp,
   createdBody,
   expectLearningMessage,
-  expectUpdateOrRefusal,
   learningIds,
   otherAggregateId,
   providerField,
@@ -100,9 +101,9 @@ class ChangeLevel implements fc.AsyncCommand<Model, Real> {
     if (m.level === 'orgwide') expectLearningMessage(ex, MSG.fromOrgwide, 'the activity is orgwide (001 §3)');
     else if (this.to === 'orgwide') expectLearningMessage(ex, MSG.toOrgwide, `the activity is ${m.level} (001 §3)`);
     else {
-      // public <-> private: not ruled (001 §3 names only changes to and from orgwide).
+      // public <-> private: not ruled (001 §3 names only changes to and from orgwide): either reading of D40.
       observeOutcome(r.ctx.observe, `PUT activity update ${m.level} -> ${this.to}`, ex);
-      if (expectUpdateOrRefusal(ex)) m.level = this.to;
+      if (expectPublicPrivateReading(ex, 'learning.state.access-levels', m.level, this.to)) m.level = this.to;
     }
   }
   toString = (): string => `accessLevel -> ${this.to}`;
@@ -316,6 +317,12 @@ test.describe('learning activities, generated @property @stateful', () => {
         } else {
           const spot = invalid.instancePath === '' ? '(root)' : invalid.instancePath;
           observe('status', `PUT activity create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`, outcomeOf(ex));
+          // Taken, or refused; a server error is neither (D32).
+          const names = invalid.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+          const fields = (invalid.missingProperty ? [...names, invalid.missingProperty] : names).map((f) =>
+            f === SCHEMA_PROVIDER ? field : f,
+          );
+          expectUnruledReading(ex, 'v3.error.validation', fields, invalid.rule);
           return;
         }
         // The refused create left no activity (D69): a title alone to its id is a create without its other required fields.

@@ -15,7 +15,7 @@
 import {
   test,
   expectDocumented,
-  expectField,
+  expectAggregateIdReading,
   expectZeroCostReading,
   expectNoServerError,
   expectStateShownBy,
@@ -262,7 +262,7 @@ test.describe('learning validation messages', () => {
     covers(ACTIVITY_OP, '4xx', '200');
     const activity = await createActivity(api, 'orgwide');
     const stored = activity.created.aggregateId;
-    expectField(activity.createdBy, 'aggregateId', stored, 'identifier', 'learning.op.put');
+    expectAggregateIdReading(activity.createdBy, stored, 'learning.op.put');
     const other = otherAggregateId(stored);
     const changed = await putActivity(learning, activity.externalId, { aggregateId: other });
     observeOutcome(observe, 'PUT activity update with another aggregateId', changed);

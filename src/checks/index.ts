@@ -9,7 +9,15 @@ export { expectStatus, type StatusOptions } from './expect-status';
 export { listed, type Identified, type Page } from './shown';
 export { refusalOf, refusingBody } from './refusal';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
-export { expectArchiveAccepted, expectArchiveRefused, expectParentAccepted, expectParentRequired } from './registry/hierarchy';
+export {
+  expectArchiveAccepted,
+  expectArchivedChildrenReading,
+  expectArchiveRefused,
+  expectArchiveStringReading,
+  expectParentAccepted,
+  expectParentIdUpdateReading,
+  expectParentRequired,
+} from './registry/hierarchy';
 export {
   expectCredentialsRefused,
   expectTokenRefused,
@@ -65,6 +73,7 @@ export {
   pastEndOutcome,
 } from './registry/pagination';
 export {
+  expectAggregateIdReading,
   expectField,
   expectResourceShown,
   expectResourceType,
@@ -74,8 +83,9 @@ export {
   type FieldKind,
 } from './registry/schema';
 export { expectNotRefusedForScope, expectScopeAccepted, expectScopeRefused } from './registry/scope';
-export { expectSetup, expectSetupShown, failSetup } from './registry/setup';
+export { expectProviderFieldReading, expectSetup, expectSetupShown, failSetup } from './registry/setup';
 export {
+  expectCostNulledReading,
   expectCreatedShown,
   expectDistinctRecords,
   expectGone,
@@ -106,6 +116,13 @@ export {
   type StatedLifetime,
 } from './registry/token';
 export { expectResponse } from './registry/transport';
-export { expectAcceptedOr422, expectRefused, expectValidationFailed } from './registry/validation';
+export {
+  expectAcceptedOr422,
+  expectIdStringReading,
+  expectRefused,
+  expectUnissuedIdReading,
+  expectUnruledReading,
+  expectValidationFailed,
+} from './registry/validation';
 export { expectAggregateResentReading, expectMessage, expectSomeMessage, expectZeroCostReading } from './registry/validation-message';
-export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';
+export { expectNotRefusedForLevel, expectPublicPrivateReading, expectUsableAtLevel } from './registry/access-level';

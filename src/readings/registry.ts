@@ -5,6 +5,7 @@
 import type { AnyReadingsEntry } from './types';
 import { RM_FILTER_READINGS } from './entries/rm-filters';
 import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
+import { V3_HR_READINGS } from './entries/v3-hr';
 import { V3_LEARNING_READINGS } from './entries/v3-learning';
 import { V3_VALIDATION_READINGS } from './entries/v3-validation';
 
@@ -12,6 +13,7 @@ export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([
   ...RM_FILTER_READINGS,
   ...V3_REFUSAL_READINGS,
   ...V3_VALIDATION_READINGS,
+  ...V3_HR_READINGS,
   ...V3_LEARNING_READINGS,
 ]);
 

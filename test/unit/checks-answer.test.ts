@@ -9,6 +9,8 @@ import { expectDocumented, expectStatus } from '../../src/checks';
 import { expectJson, expectJsonLabelled, jsonLabelOutcome, jsonOutcome } from '../../src/checks/registry/json-body';
 import { expectNoServerError, serverErrorOutcome } from '../../src/checks/registry/no-server-error';
 import {
+  aggregateIdOutcome,
+  expectAggregateIdReading,
   expectField,
   expectResourceShown,
   expectResourceType,
@@ -213,21 +215,42 @@ test('resourceTypeOutcome, resourceShownOutcome and fieldOutcome, with their wra
   conforms(fieldOutcome(ex, 'id', 7, 'integer'));
   fails(fieldOutcome(ex, 'id', 7.5, 'integer'), 'id is 7.5, expected an integer');
   conforms(fieldOutcome(ex, 'url', '/a', 'string'));
-  fails(fieldOutcome(ex, 'aggregateId', '', 'identifier'), 'expected an identifier');
+  fails(fieldOutcome(ex, 'url', 7, 'string'), 'url is 7, expected a string');
+  // The aggregate id by the readings of learning.aggregate-id.type (D27).
+  assert.deepEqual(aggregateIdOutcome(ex, 'a-1').judgement.held, ['string']);
+  assert.deepEqual(aggregateIdOutcome(ex, 42).judgement.held, ['integer']);
+  fails(aggregateIdOutcome(ex, '').outcome, 'aggregateId is ""', 'none of the lawful readings of learning.aggregate-id.type');
   const put = exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status: 201 });
-  verdictOf(() => expectField(put, 'aggregateId', null, 'identifier', 'learning.op.put'), {
+  verdictOf(() => expectAggregateIdReading(put, null, 'learning.op.put'), {
     check: 'schema',
     clause: 'learning.op.put',
     verdict: 'failed',
     about: put,
     cells: ['201'],
   });
+  verdictOf(() => expectField(put, 'id', 1, 'integer', 'learning.op.put'), {
+    check: 'schema',
+    clause: 'learning.op.put',
+    verdict: 'passed',
+    about: put,
+  });
 });
 
 test('messageOutcome / expectMessage and someMessageOutcome / expectSomeMessage', () => {
   const body = '{"errors":[{"message":"Code is required"}]}';
-  conforms(messageOutcome(answered({ status: 400, body }), 'Code is required'));
-  fails(messageOutcome(answered({ status: 400, body }), 'Title is required'), 'does not carry the message "Title is required"');
+  conforms(messageOutcome(answered({ status: 400, body }), 'Code is required').outcome);
+  assert.deepEqual(messageOutcome(answered({ status: 400, body }), 'Code is required').judgement.held, ['as-given']);
+  assert.deepEqual(messageOutcome(answered({ status: 400, body: { message: 'Code is required.' } }), 'Code is required').judgement.held, [
+    'full-stop',
+  ]);
+  assert.deepEqual(messageOutcome(answered({ status: 400, body: 'code: Code is required' }), 'Code is required').judgement.held, [
+    'within-text',
+  ]);
+  fails(messageOutcome(answered({ status: 400, body }), 'Title is required').outcome, 'does not carry the message "Title is required"');
+  fails(
+    messageOutcome(answered({ status: 400, body: { message: 'code is required' } }), 'Code is required').outcome,
+    'none of the lawful readings',
+  );
   conforms(someMessageOutcome(answered({ status: 400, body }), ['code']).outcome);
   fails(someMessageOutcome(answered({ status: 400, body: '  ' }), ['code']).outcome, 'without a validation message about code');
   const ex = exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status: 400, body });
@@ -254,11 +277,12 @@ test('jsonLabelOutcome / expectJsonLabelled: a JSON media type (charset and +jso
     if (type !== null) ex.response.headers['content-type'] = type;
     return ex;
   };
-  conforms(jsonLabelOutcome(labelled('application/json')));
-  conforms(jsonLabelOutcome(labelled('application/json; charset=utf-8')));
-  conforms(jsonLabelOutcome(labelled('application/problem+json')));
-  conforms(jsonLabelOutcome(labelled(null)));
-  fails(jsonLabelOutcome(labelled('text/html')), 'labelled "text/html", not JSON');
+  conforms(jsonLabelOutcome(labelled('application/json')).outcome);
+  conforms(jsonLabelOutcome(labelled('application/json; charset=utf-8')).outcome);
+  conforms(jsonLabelOutcome(labelled('application/problem+json')).outcome);
+  conforms(jsonLabelOutcome(labelled(null)).outcome);
+  fails(jsonLabelOutcome(labelled('text/html')).outcome, 'labelled "text/html", not JSON');
+  assert.deepEqual(jsonLabelOutcome(labelled('application/problem+json')).judgement.held, ['json-suffix']);
   const html = labelled('text/html; charset=utf-8');
   verdictOf(() => expectJsonLabelled(html, 'v3.json-bodies'), {
     check: 'json-body',

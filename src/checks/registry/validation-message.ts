@@ -1,14 +1,13 @@
 /** validation-message: a refusal carries the documented message (learning, word for word) or a message at all (HR). */
 import { describe, type Exchange } from '../../http/exchange';
-import { judgeReadings } from '../../readings';
-import { LEARNING_AGGREGATE_RESENT, LEARNING_ZERO_COST, type RuledWriteShown } from '../../readings/entries/v3-learning';
-import { V3_VALIDATION_MESSAGE, type RefusalBodyShown } from '../../readings/entries/v3-validation';
+import { LEARNING_AGGREGATE_RESENT, LEARNING_MESSAGE_WORDING, LEARNING_ZERO_COST } from '../../readings/entries/v3-learning';
+import { V3_VALIDATION_MESSAGE } from '../../readings/entries/v3-validation';
 import { LEARNING_MESSAGES } from '../../terms';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
-import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { enforce } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';
-import { refusalOf } from '../refusal';
+import { refusalBodyShown, requestPathOf, writeShown } from '../write-shown';
 import { expectNoServerError } from './no-server-error';
 import { expectResponse } from './transport';
 
@@ -22,30 +21,17 @@ export default validationMessage;
 
 type Answered = Exchange & { response: NonNullable<Exchange['response']> };
 
-/** The predicate: the message text appears word for word somewhere in the body (its shape is not documented). */
-export function messageOutcome(exchange: Answered, message: string): Outcome {
-  return exchange.response.text.includes(message)
-    ? CONFORMS
-    : nonConforming(`${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`);
-}
-
-/** The path of an exchange's request ("" when its URL does not parse). */
-function pathOf(exchange: Exchange): string {
-  try {
-    return new URL(exchange.request.url).pathname;
-  } catch {
-    return '';
-  }
-}
-
-/** What a refusal showed, in the terms of the readings of v3.validation.message: the body, the route, the fields that failed, the documented messages. */
-export function refusalBodyShown(exchange: Answered, fields: readonly string[]): RefusalBodyShown {
-  return {
-    body: exchange.response.text,
-    requestPath: pathOf(exchange),
-    fields,
-    documented: exchange.api === 'learning' ? Object.values(LEARNING_MESSAGES) : [],
-  };
+/**
+ * The predicate: the message appears word for word in a text of the body (its shape is not shown), by
+ * the readings of learning.message.surroundings (D45): as given, ended by a full stop, or within a
+ * longer text. A reworded, recased or split message is none of them.
+ */
+export function messageOutcome(exchange: Answered, message: string): ReadingOutcome {
+  return readingOutcome(
+    LEARNING_MESSAGE_WORDING,
+    { body: exchange.response.text, message, requestPath: requestPathOf(exchange) },
+    `${describe(exchange)}: the body does not carry the message "${message}" (body: ${bodyExcerpt(exchange)})`,
+  );
 }
 
 /**
@@ -66,7 +52,8 @@ export function someMessageOutcome(exchange: Answered, fields: readonly string[]
 
 export function expectMessage(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>): void {
   expectResponse(exchange, clause);
-  enforce(validationMessage, clause, exchange, messageOutcome(exchange, message));
+  const { outcome, judgement } = messageOutcome(exchange as Answered, message);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }
 
 /** A refusal that must carry a validation message about `fields` (the fields the request left out or broke; empty: a rule about none). */
@@ -76,24 +63,13 @@ export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof val
   enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }
 
-/** What a write whose 001 §7.2 condition is in doubt showed (`message`: that row's message; `fields`: what a refusal would be about). */
-export function ruledWriteShown(exchange: Answered, message: string, fields: readonly string[]): RuledWriteShown {
-  const code = exchange.response.status;
-  const refused = (code >= 400 && code < 500) || refusalOf(exchange) !== null;
-  return {
-    outcome: refused ? 'refused' : code >= 200 && code < 300 ? 'accepted' : 'other',
-    saysMessage: exchange.response.text.includes(message),
-    validationMessage: judgeReadings(V3_VALIDATION_MESSAGE, refusalBodyShown(exchange, fields)).ok,
-  };
-}
-
 /**
  * The predicate of a currency code sent with a cost of 0, by the readings of learning.costs.zero
  * (D46): accepted or refused for something else ("zero-is-a-cost"), or refused "If currency code is
  * supplied at least one cost also needs to be supplied" ("zero-is-no-cost").
  */
 export function zeroCostOutcome(exchange: Answered): ReadingOutcome {
-  const shown = ruledWriteShown(exchange, LEARNING_MESSAGES.currencyWithoutCost, ['costs', 'attendenceCost']);
+  const shown = writeShown(exchange, ['costs', 'attendenceCost'], LEARNING_MESSAGES.currencyWithoutCost);
   return readingOutcome(
     LEARNING_ZERO_COST,
     shown,
@@ -115,7 +91,7 @@ export function expectZeroCostReading(exchange: Exchange, clause: CitedBy<typeof
  * activity", whose condition ("supplied aggregate id differs from the stored one") does not hold.
  */
 export function aggregateResentOutcome(exchange: Answered): ReadingOutcome {
-  const shown = ruledWriteShown(exchange, LEARNING_MESSAGES.aggregateId, ['aggregateId']);
+  const shown = writeShown(exchange, ['aggregateId'], LEARNING_MESSAGES.aggregateId);
   return readingOutcome(
     LEARNING_AGGREGATE_RESENT,
     shown,

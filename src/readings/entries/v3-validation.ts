@@ -10,6 +10,7 @@
  */
 import { bodyText, mentionsField, statesRule } from '../body-text';
 import { defineReadings, type ReadingsEntry } from '../types';
+import { accepted, wrote, type WriteShown } from './v3-shown';
 
 /** What a refusal that must carry a validation message showed. */
 export interface RefusalBodyShown {
@@ -166,4 +167,38 @@ export const V3_VALIDATION_MESSAGE: ReadingsEntry<RefusalBodyShown> = defineRead
   ],
 });
 
-export const V3_VALIDATION_READINGS = [V3_VALIDATION_MESSAGE] as const;
+export const V3_UNRULED: ReadingsEntry<WriteShown> = defineReadings({
+  id: 'v3.unruled.broken-rule',
+  decision: 'D32',
+  clause: 'v3.error.validation',
+  question:
+    'A v3 write breaking a rule no sentence ties to a refusal (a value of another JSON type, "true" for a boolean, a malformed date, an ' +
+    'unknown value): is it refused, or taken (coerced, ignored, stored as sent)? 001 §7.1 "Failed validation returns a validation ' +
+    'message in the response; generic HTTP status errors may also occur" says what a refusal carries, not which rules refuse.',
+  judgedBy: 'validation',
+  readings: [
+    {
+      id: 'taken',
+      name: 'taken: the value coerced, ignored or stored as sent',
+      frameworks: ['Jackson scalar coercion (default)', 'pydantic lax mode', 'schemaless stores'],
+      holds: accepted,
+      shows: [wrote('accepted')],
+      not: [wrote('refused', false, true), wrote('other')],
+    },
+    {
+      id: 'refused',
+      name: 'refused (a 4xx, or a 2xx whose body refuses): with a validation message, or as the generic HTTP status error §7.1 allows',
+      frameworks: [
+        'JSON Schema validators',
+        'System.Text.Json (default)',
+        'pydantic strict mode',
+        'Spring HttpMessageNotReadableException',
+      ],
+      holds: (s: WriteShown) => s.outcome === 'refused',
+      shows: [wrote('refused', false, true), wrote('refused', false, false)],
+      not: [wrote('accepted'), wrote('other'), wrote('other', false, false, 302)],
+    },
+  ],
+});
+
+export const V3_VALIDATION_READINGS = [V3_VALIDATION_MESSAGE, V3_UNRULED] as const;
