@@ -1,7 +1,7 @@
 /**
  * What a response body says, in the terms the v3 readings read (./entries/v3-validation.ts): its
- * message texts (every string a person is meant to read: not a timestamp, a trace id, a status, a
- * URI, the request's own path or an echo of the input sent), the keys that say what a text is about
+ * message texts (every string a person is meant to read: not a timestamp, a trace id, a status or
+ * code, a URI, the request's own path or an echo of the input sent), the keys that say what a text is about
  * (those of an errors map, and keys holding a list of texts), whether a text mentions a field, and
  * whether a sentence states a rule rather than a reason phrase or a framework's boilerplate.
  * Pure functions of text; nothing here knows a framework by name.
@@ -23,7 +23,7 @@ export function parseJson(text: string): Json | undefined {
 /** A member name compared without case, `_` or `-` ("trace_id", "traceId" and "TraceId" are one). */
 export const keyOf = (key: string): string => key.toLowerCase().replace(/[_-]/g, '');
 
-/** Members whose values are no message: when, which trace, which status or code, which URI, what was sent. */
+/** Members whose text is no message: when, which trace, which status or code (their lists and objects are still read). */
 const NOT_MESSAGES = new Set([
   'timestamp',
   'time',
@@ -40,11 +40,10 @@ const NOT_MESSAGES = new Set([
   'httpstatus',
   'code',
   'errorcode',
-  'input',
-  'rejectedvalue',
-  'value',
-  'received',
 ]);
+
+/** Members that echo what was sent: nothing under them is read. */
+const ECHOES = new Set(['input', 'rejectedvalue', 'value', 'received']);
 
 /** Members that hold the errors of a refusal (an errors map's keys name what each error is about). */
 export const ERROR_CONTAINERS = new Set([
@@ -98,10 +97,11 @@ const filledTexts = (v: Json): boolean => Array.isArray(v) && v.length > 0 && v.
 
 /**
  * The message texts of a body and the keys that name what they are about. Plain text and HTML: each
- * line (tags taken out). JSON: every string, in objects and arrays at any depth, except under a
- * member that holds no message (NOT_MESSAGES) and except URIs and the request's path. Keys: those of
- * an object under an errors member (ERROR_CONTAINERS: `errors: {"externalId": [...]}`), and any key
- * whose value is a list of texts (`{"name": ["This field is required."]}`), when the value is not empty.
+ * line (tags taken out). JSON: every string, in objects and arrays at any depth, except a string
+ * right under a member that holds no message (NOT_MESSAGES), anything under an echo of the input
+ * (ECHOES), URIs and the request's path. Keys: those of an object under an errors member
+ * (ERROR_CONTAINERS: `errors: {"externalId": [...]}`), and any key whose value is a list of texts
+ * (`{"name": ["This field is required."]}`, `{"code": ["..."]}`), when the value is not empty.
  */
 export function bodyText(body: string, requestPath: string): BodyText {
   const trimmed = body.trim();
@@ -130,10 +130,15 @@ export function bodyText(body: string, requestPath: string): BodyText {
     if (!isObject(v)) return;
     for (const [key, member] of Object.entries(v)) {
       const k = keyOf(key);
-      if (NOT_MESSAGES.has(k)) continue;
+      // An errors map's keys are the fields its errors are about, whatever they are called ("code", "value").
+      if (!inContainer && ECHOES.has(k)) continue;
       const filled =
-        member !== null && !(Array.isArray(member) && member.length === 0) && !(isObject(member) && Object.keys(member).length === 0);
-      if ((inContainer && filled && member !== false) || filledTexts(member)) keys.push(key);
+        member !== null &&
+        member !== false &&
+        !(Array.isArray(member) && member.length === 0) &&
+        !(isObject(member) && Object.keys(member).length === 0);
+      if ((inContainer && filled) || filledTexts(member)) keys.push(key);
+      if (!inContainer && NOT_MESSAGES.has(k) && (member === null || typeof member !== 'object')) continue;
       walk(member, ERROR_CONTAINERS.has(k) && isObject(member));
     }
   };

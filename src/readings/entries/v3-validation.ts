@@ -109,6 +109,8 @@ export const V3_VALIDATION_MESSAGE: ReadingsEntry<RefusalBodyShown> = defineRead
         shown({ message: 'employee.externalId: must not be blank' }, ['externalId']),
         shown({ message: 'The external id field is required.' }, ['externalId']),
         shown('level1ExternalId is required when the record is level 2', ['level1ExternalId']),
+        // A field called like a member that holds no message ("code"): keyed by it, it is named.
+        shown({ code: ['Field is invalid for access level'] }, ['code']),
       ],
       not: [
         GENERIC.spring,
@@ -119,8 +121,9 @@ export const V3_VALIDATION_MESSAGE: ReadingsEntry<RefusalBodyShown> = defineRead
         shown({ errors: { fte: ['must be a number'] } }),
         shown('level1ExternalId is required', ['externalId']),
         shown({ error: 'Bad Request', path: '/v3/tenant/hrcore/position' }, ['position']),
-        // An echo of what was sent names no error.
+        // An echo of what was sent names no error; nor does an error code.
         shown({ detail: [{ msg: 'Field required', input: { name: 'x' } }] }),
+        shown({ errors: [{ code: 'code', status: 'name' }] }, ['code', 'name']),
       ],
     },
     {
