@@ -853,6 +853,71 @@ const PROBES: Probe[] = [
     clean: 400,
     faulty: 200,
   },
+  // --- the v3 decisions as readings: what neither reading holds ---
+  {
+    fault: 'hr.bu.update-without-parent-no-message',
+    run: async (api) => {
+      await chain(api, 2);
+      return api.unit(2, { externalId: 'C', name: 'Renamed' });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'hr.bu.archive-string-refused-bare',
+    run: async (api) => {
+      ok(await api.unit(1, { externalId: 'S', name: 'String archive' }));
+      return api.unit(1, { externalId: 'S', archive: 'true' });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'hr.bu.archive-after-children-no-message',
+    run: async (api) => {
+      await chain(api, 2);
+      ok(await api.unit(2, { externalId: 'C', level1ExternalId: 'P', archive: true }));
+      return api.unit(1, { externalId: 'P', archive: true });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'hr.write.type-error-500',
+    run: (api) => api.employee({ externalId: 'EMP-T', loginAccess: 'yes' }),
+    clean: 400,
+    faulty: 500,
+  },
+  {
+    fault: 'hr.position.refused-in-envelope',
+    run: (api) => api.position({ externalId: 'POS-ENV', name: 'No unit' }),
+    clean: (a) => assert.deepEqual([a.status, a.json.status], [200, 'created']),
+    faulty: (a) => assert.deepEqual([a.status, Array.isArray((a.json.result as Record<string, unknown> | undefined)?.errors)], [200, true]),
+  },
+  {
+    fault: 'learning.ids.unissued-refused-bare',
+    run: (api) => api.activity('A-UN', newActivity('private', { owner: { id: O_ID + 1 } })),
+    clean: message('is not the id issued at registration'),
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'learning.access.public-private-refused-bare',
+    run: async (api) => {
+      await api.created('A-PP', 'public');
+      return api.activity('A-PP', { accessLevel: 'private' });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'learning.costs.nulled-refused-bare',
+    run: async (api) => {
+      await api.created('A-CN', 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 25 } });
+      return api.activity('A-CN', { costs: { attendenceCost: null } });
+    },
+    clean: message(LEARNING_MESSAGES.currencyWithoutCost),
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
 ];
 
 async function observe(faults: string[], probe: Probe): Promise<Answer> {

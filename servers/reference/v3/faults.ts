@@ -1058,6 +1058,66 @@ export const V3_FAULTS = [
     'no-trace',
     'Learning writes sent without a token are run, then refused 401: the activity they create stays.',
   ),
+  // --- the v3 decisions as readings: what neither reading holds (D21, D22, D32, D38, D39, D40, D48, D72) ---
+  defineFault(
+    'hr',
+    'hr.bu.update-without-parent-no-message',
+    'hr.bu.level1ExternalId',
+    'hierarchy',
+    'An update of a level 2-4 unit without its parent id is refused 400 with an empty body (D21: taken, or refused with a message).',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.archive-string-refused-bare',
+    'hr.bu.archive',
+    'hierarchy',
+    'archive sent as a string ("true") is refused 400 with an empty body on every unit (D22: the flag, or refused with a message).',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.archive-after-children-no-message',
+    'hr.state.bu-archive-refused',
+    'hierarchy',
+    'The archive of a unit whose lower-level units are all archived is refused 400 with an empty body (D38: archived, or refused ' +
+      'with a message).',
+  ),
+  defineFault(
+    'hr',
+    'hr.write.type-error-500',
+    'v3.error.validation',
+    'no-server-error',
+    'An HR core write carrying a value of another JSON type than 001 §2 gives answers 500 (D32: taken, or refused).',
+  ),
+  defineFault(
+    'hr',
+    'hr.position.refused-in-envelope',
+    'hr.op.position',
+    'status',
+    'A position create without businessUnit is refused inside an envelope, 200 {"result": {"errors": [{field, message}]}}: a valid ' +
+      'create refused (D72: a refusal in a 2xx is read in its envelope).',
+  ),
+  defineFault(
+    'learning',
+    'learning.ids.unissued-refused-bare',
+    'learning.provider',
+    'validation',
+    'A create with a provider or owner id not issued at registration is refused 400 with an empty body (D39: taken, or refused ' +
+      'with a message).',
+  ),
+  defineFault(
+    'learning',
+    'learning.access.public-private-refused-bare',
+    'learning.state.access-levels',
+    'access-level',
+    'A change between public and private is refused 400 with an empty body (D40: 200, or refused with a message).',
+  ),
+  defineFault(
+    'learning',
+    'learning.costs.nulled-refused-bare',
+    'learning.rule.update',
+    'state',
+    'An update sending the only cost as null inside costs is refused 400 with an empty body (D48: taken, or refused with a message).',
+  ),
 ] as const;
 
 export const V3_VARIANTS = [
@@ -1275,6 +1335,62 @@ export const V3_VARIANTS = [
     'learning.rule.update',
     'An update sending the stored aggregateId unchanged is refused (400, "aggregateId is set at creation and does not change: send ' +
       'only the fields that change"), 001 §4 "send only the fields that change" (D70 resent-refused).',
+  ),
+  // Readings of the v3 decisions the reference server does not take.
+  defineVariant(
+    'hr',
+    'hr.variant.objects-replaced',
+    'hr.rule.omitted-kept',
+    'An object sent in an HR core update replaces the stored one, its null members left out (D19 object-replaced).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.bu-parent-id-every-write',
+    'hr.bu.level1ExternalId',
+    'An update of a level 2-4 unit without its parent id is refused with "<field> is required in every write ..." (D21 every-write).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.bu-archive-string-refused',
+    'hr.bu.archive',
+    'A business unit archive sent as a string ("true") is refused: "archive must be true or false" (D22 string-refused).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.types-taken',
+    'v3.error.validation',
+    'HR core writes take a value of another JSON type as sent (D32 taken); only externalId must be a string.',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.provider-field-service',
+    'learning.provider',
+    'The provider object is called "service"; a "provider" member is no field of its own (D26 service).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.aggregate-id-integer',
+    'learning.aggregateId',
+    'Aggregate ids are issued and answered as integers (D27 integer).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.create-hal-json',
+    'v3.json-bodies',
+    'The 201 body of a learning create is labelled application/hal+json (D47 json-suffix).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.create-unlabelled',
+    'v3.json-bodies',
+    'The 201 body of a learning create comes without a Content-Type (D47 unlabelled).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.cost-null-taken',
+    'learning.rule.update',
+    'An update sending nothing but nulls in costs is judged by what it sends: the only cost sent as null is removed and the update ' +
+      'taken, the currency code left (D48 cost-removed); a currency code sent alone afterwards is refused.',
   ),
 ] as const;
 

@@ -63,6 +63,8 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
     return json(ctx, 200, { externalId, status: 'created' });
   }
   if (!notFound && api === 'learning' && on(b, 'learning.validation-answered-200')) return send(ctx, 200);
+  if (!notFound && api === 'hr' && on(b, 'hr.position.refused-in-envelope') && errors.some((e) => e.field === 'businessUnit'))
+    return json(ctx, 200, { result: { errors } });
   if (!notFound && api === 'hr' && on(b, 'hr.position.business-unit-required-in-body') && errors.some((e) => e.field === 'businessUnit'))
     return json(ctx, 200, { success: false, message: errors[0]?.message ?? 'businessUnit is required' });
   if (on(b, api === 'hr' ? 'hr.write.no-validation-message' : 'learning.validation.no-message')) return send(ctx, status);

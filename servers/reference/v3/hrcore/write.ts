@@ -31,6 +31,8 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
     externalId: spec.relaxed?.externalId === true || on(ctx.behaviour, 'hr.write.externalid-not-required'),
     updateWithoutField: on(ctx.behaviour, 'hr.write.update-only-externalid-accepted'),
     replaceOnUpdate: on(ctx.behaviour, 'hr.write.update-replaces-record'),
+    typesTaken: on(ctx.behaviour, 'hr.variant.types-taken'),
+    objectsReplaced: on(ctx.behaviour, 'hr.variant.objects-replaced'),
   };
   if (on(ctx.behaviour, 'hr.write.numeric-reference-id-500') && isObject(ctx.body) && numericReference(ctx.body)) {
     throw new TypeError('value.trim is not a function');
@@ -38,6 +40,9 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
   const dateErrors = isObject(ctx.body) ? narrowDates(ctx, dateMembers(ctx.body, spec.kind.rules)) : [];
   if (dateErrors.length > 0) return refuse(ctx, 'hr', dateErrors);
   const plan = planWrite(spec.kind, ctx.body, (id) => spec.find(id), relaxed);
+  // The fault crashes where it should refuse a value of another JSON type.
+  if (!plan.ok && on(ctx.behaviour, 'hr.write.type-error-500') && plan.errors.some((e) => / must be (a |an |true)/.test(e.message)))
+    throw new TypeError(`${plan.errors[0]?.field ?? 'value'}.trim is not a function`);
   if (!plan.ok) {
     if (plan.status === 400 && spec.keepRefused) keepRefused(ctx.body, spec, plan.errors);
     if (plan.status === 400 && spec.answerRefusal?.(plan.errors)) return;

@@ -143,7 +143,11 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
       else errors.push(say('toOrgwide', 'accessLevel'));
     } else if (body.accessLevel === null) {
       errors.push({ field: 'accessLevel', message: 'accessLevel cannot be removed from an activity' });
-    } else if (on(b, 'learning.variant.public-private-refused') && isLevel(storedLevel) && isLevel(body.accessLevel)) {
+    } else if (
+      (on(b, 'learning.variant.public-private-refused') || on(b, 'learning.access.public-private-refused-bare')) &&
+      isLevel(storedLevel) &&
+      isLevel(body.accessLevel)
+    ) {
       errors.push({ field: 'accessLevel', message: PUBLIC_PRIVATE_MESSAGE });
     } else {
       refusedChange = false;
@@ -182,7 +186,10 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
       errors.push({ field: 'costs.currency.code', message: COST_MESSAGE_WITH_TYPO });
     else errors.push(say('costWithoutCurrency', 'costs.currency.code'));
   }
-  if (costRules && currencySupplied && !costForCostRule && !on(b, 'learning.costs.currency-without-cost-accepted'))
+  // The variant judges an update sending nothing but nulls in costs by what it sends: no currency code, so no refusal (D48 cost-removed).
+  const onlyNulls = w.stored !== null && isObject(body.costs) && Object.values(body.costs).every((v) => v === null);
+  const nullsTaken = onlyNulls && on(b, 'learning.variant.cost-null-taken');
+  if (costRules && currencySupplied && !costForCostRule && !on(b, 'learning.costs.currency-without-cost-accepted') && !nullsTaken)
     errors.push(say('currencyWithoutCost', 'costs'));
 
   // The fault runs the orgwide-only check at every access level.
