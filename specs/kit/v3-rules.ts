@@ -114,8 +114,10 @@ interface ValidationEntry {
 
 /**
  * A valid write without `field`, which 001 §2 requires, is refused with a validation message (001 §4
- * Shared write rules 1, 4). Without externalId nothing the target might have made can be archived;
- * without another field, what it made is archived at the end.
+ * Shared write rules 1, 4; D68: one naming the field, or stating the rule). Without externalId nothing
+ * the target might have made can be archived; without another field, what it made is archived at the
+ * end, and the refused create must have left nothing: written again without its name, it is a create
+ * without name again (D69).
  */
 function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<ValidationEntry>, 'run' | 'title'>): V3Rule {
   const intent = field === 'externalId' ? 'create without externalId' : `create without ${field}`;
