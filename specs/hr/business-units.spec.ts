@@ -25,10 +25,13 @@ import {
   test,
   expectArchiveAccepted,
   expectArchiveRefused,
-  expectNoServerError,
+  expectArchiveStringReading,
+  expectArchivedChildrenReading,
+  expectParentIdUpdateReading,
   expectParentAccepted,
   expectParentRequired,
   expectSomeMessage,
+  expectLeftNothing,
   expectStateShownBy,
   type Exchange,
   archiveAtEnd,
@@ -90,13 +93,21 @@ for (const level of UNIT_LEVELS) {
           { intent: `create with ${field} null`, fields: { [field]: null } },
           ...(level > 2 ? [{ intent: `create with only the ids of higher levels, not ${field}`, fields: higher }] : []),
         ];
-        for (const { intent, fields } of cases) {
+        for (const [index, { intent, fields }] of cases.entries()) {
           const externalId = runExternalId(target, `bu${level}`);
-          const ex = await hrPut(hr, opId, { externalId, name: runTitle(target, `level ${level} unit, ${intent}`), ...fields });
+          const body = { externalId, name: runTitle(target, `level ${level} unit, ${intent}`), ...fields };
+          const ex = await hrPut(hr, opId, body);
           archiveIfCreated(ctx, ex, opId, externalId);
           observeOutcome(observe, subject(op, intent), ex);
           expectParentRequired(ex, clause, `${why} (${intent})`);
-          expectSomeMessage(ex, 'hr.rule.message');
+          expectSomeMessage(ex, 'hr.rule.message', [field]);
+          if (index > 0) continue;
+          // The refused create left no unit (D69): the same body again is a create without its parent id again, where
+          // a unit it left would take it as an update of its name.
+          const again = await hrPut(hr, opId, body);
+          archiveIfCreated(ctx, again, opId, externalId);
+          observeOutcome(observe, subject(op, `${intent}, sent again`), again);
+          expectLeftNothing(ex, again, clause, `the same body as an update of a unit the refused create left (${why})`);
         }
 
         // With its live parent's id, the same create is accepted.
@@ -135,6 +146,8 @@ for (const level of UNIT_LEVELS) {
 
         const updated = await hrPut(hr, opId, { externalId: unit.externalId, name: runTitle(target, `level ${level} unit renamed`) });
         observeOutcome(observe, subject(op, `update without ${field}`), updated);
+        // Required on create only, or in every write (D21): taken, or refused with a message naming it.
+        expectParentIdUpdateReading(updated, PARENT_CLAUSE[level as 2 | 3 | 4], field);
         if (!isAccepted(updated)) {
           // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
           test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
@@ -208,7 +221,7 @@ test.describe('business unit hierarchy', () => {
       const ex = await archiveUnit(ctx, unit, 'archive while a live lower-level unit references it');
       expectArchiveRefused(ex, 'hr.state.bu-archive-refused', what);
       // "request refused" (001 §3), and a refusal "returns a validation message in the response" (001 §7.1).
-      expectSomeMessage(ex, 'v3.error.validation');
+      expectSomeMessage(ex, 'v3.error.validation', ['archive']);
 
       // "unchanged": asked again, it is still refused; and it still takes a new child. A trace is the refused archive's.
       const again = await archiveUnit(ctx, unit, 'archive asked again while still referenced');
@@ -257,6 +270,8 @@ test.describe('business unit hierarchy', () => {
         leaf ? 'archive of a unit no lower-level unit references' : 'archive after every lower-level unit referencing it was archived',
       );
       if (leaf) expectArchiveAccepted(ex, 'hr.state.bu-archive', `${unit.externalId} was never referenced by a lower-level unit`);
+      // Whether an archived lower-level unit still references it (D38): archived, or refused with a message.
+      else expectArchivedChildrenReading(ex, 'hr.state.bu-archive-refused');
     }
   });
 
@@ -273,13 +288,14 @@ test.describe('business unit hierarchy', () => {
 
     const refused = await archiveUnit(ctx, parent, 'archive while one child of two is live');
     expectArchiveRefused(refused, 'hr.state.bu-archive-refused', `level 2 unit ${second.externalId} is live and still references it`);
-    expectSomeMessage(refused, 'v3.error.validation');
+    expectSomeMessage(refused, 'v3.error.validation', ['archive']);
 
     const secondArchived = await archiveUnit(ctx, second);
     expectArchiveAccepted(secondArchived, 'hr.state.bu-archive', 'a level 2 unit no lower-level unit references');
 
-    // Whether archived children still reference it is not said (001 §3): observed only.
-    await archiveUnit(ctx, parent, 'archive after both children were archived');
+    // Whether archived children still reference it is not said (001 §3): either reading of D38.
+    const after = await archiveUnit(ctx, parent, 'archive after both children were archived');
+    expectArchivedChildrenReading(after, 'hr.state.bu-archive-refused');
   });
 
   test('archive sent as the string "true" (a form the document says appears in use) archives no unit a live lower-level unit references', async ({
@@ -305,11 +321,12 @@ test.describe('business unit hierarchy', () => {
       `archive is "true", a form in use for true, and live level 2 unit ${child.externalId} references level 1 unit ${parent.externalId}`,
     );
 
-    // Unreferenced: accepting (archived) or refusing the string form is lawful (001 §2 types archive as boolean).
+    // Unreferenced: accepting (archived) or refusing the string form is lawful (001 §2 types archive as boolean), the
+    // same way as on the referenced unit (D22: the string is the flag, or the string form is refused).
     const unit = await createUnit(ctx, 1, null);
     const ex = await hrPut(hr, unit.opId, { externalId: unit.externalId, archive: 'true' });
     observeOutcome(observe, subject(unit.opId, 'archive sent as the string "true"'), ex);
     if (isAccepted(ex)) unit.archived = true;
-    expectNoServerError(ex, 'hr.bu.archive');
+    expectArchiveStringReading(referenced, ex, 'hr.bu.archive');
   });
 });

@@ -104,7 +104,7 @@ test.describe('employee', () => {
       observeOutcome(observe, subject(op, 'create with names as people have them'), ex);
       if (!isRefused(ex)) continue;
       observe('other', 'HR core employee names refused', `${who.first} ${who.last}`);
-      expectSomeMessage(ex, 'v3.error.validation');
+      expectSomeMessage(ex, 'v3.error.validation', ['firstName', 'lastName']);
     }
   });
 });

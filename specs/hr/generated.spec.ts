@@ -15,6 +15,9 @@ import {
   test,
   expectArchiveAccepted,
   expectArchiveRefused,
+  expectArchivedChildrenReading,
+  expectUnruledReading,
+  type Exchange,
   expectDocumented,
   expectNoServerError,
   expectParentAccepted,
@@ -120,7 +123,7 @@ class CreateOrphan implements fc.AsyncCommand<Model, Real> {
     });
     archiveIfCreated(r.ctx, ex, unitOp(this.level), r.ids[idx(this.level)]);
     expectParentRequired(ex, PARENT_CLAUSE[this.level], `a level ${this.level} unit needs ${parentField(this.level) ?? ''}`);
-    expectSomeMessage(ex, 'hr.rule.message');
+    expectSomeMessage(ex, 'hr.rule.message', [parentField(this.level) ?? '']);
   }
   toString = (): string => `create level ${this.level} without parent`;
 }
@@ -152,11 +155,13 @@ class ArchiveUnit implements fc.AsyncCommand<Model, Real> {
         'hr.state.bu-archive-refused',
         `level ${this.level + 1} unit ${r.ids[child] ?? ''} is live and references it`,
       );
-      expectSomeMessage(ex, 'v3.error.validation');
+      expectSomeMessage(ex, 'v3.error.validation', ['archive']);
     } else if (!m.hadChild[idx(this.level)]) {
       expectArchiveAccepted(ex, 'hr.state.bu-archive', 'no lower-level unit ever referenced it');
     } else {
+      // Whether an archived lower-level unit still references it (001 §3): either reading of D38.
       observeOutcome(r.ctx.observe, subject(unitOp(this.level), 'archive after every lower-level unit referencing it was archived'), ex);
+      expectArchivedChildrenReading(ex, 'hr.state.bu-archive-refused');
     }
   }
   toString = (): string => `archive level ${this.level}`;
@@ -256,9 +261,20 @@ function refusalClause(opId: string, invalid: InvalidCase): ClauseOf<'validation
   return null;
 }
 
-function observeUnruled(observe: Observe, opId: string, invalid: InvalidCase, status: string): void {
+/**
+ * A create breaking a rule 001 does not tie to a refusal: its status observed, and judged by the
+ * readings of D32 (taken, or refused; a server error is neither).
+ */
+function judgeUnruled(observe: Observe, opId: string, invalid: InvalidCase, ex: Exchange): void {
   const spot = invalid.instancePath === '' ? '(root)' : invalid.instancePath.replace(/\/\d+(?=\/|$)/g, '/n');
-  observe('status', subject(opId, `create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`), status);
+  observe('status', subject(opId, `create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`), outcomeOf(ex));
+  expectUnruledReading(ex, 'v3.error.validation', fieldsOf(invalid), invalid.rule);
+}
+
+/** The fields an invalid case's broken rule is about: the names on its path, and the property it misses. */
+function fieldsOf(invalid: InvalidCase): string[] {
+  const names = invalid.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+  return invalid.missingProperty ? [...names, invalid.missingProperty] : names;
 }
 
 test.describe('HR core, generated @property @stateful', () => {
@@ -333,8 +349,8 @@ test.describe('HR core, generated @property @stateful', () => {
           const ex = await hrPut(hr, opId, body);
           archiveIfCreated(ctx, ex, opId, typeof body.externalId === 'string' ? body.externalId : undefined);
           const clause = refusalClause(opId, invalid);
-          if (clause) expectRefusalWithMessage(ex, clause, 'hr.rule.message', invalid.rule);
-          else observeUnruled(observe, opId, invalid, outcomeOf(ex));
+          if (clause) expectRefusalWithMessage(ex, clause, 'hr.rule.message', [invalid.missingProperty ?? ''], invalid.rule);
+          else judgeUnruled(observe, opId, invalid, ex);
         },
       });
     });

@@ -69,6 +69,7 @@ export {
   putCreate,
   createActivity,
   tryCreate,
+  tryCreateKeyed,
   expectLearningMessage,
   expectUpdateOrRefusal,
   otherAggregateId,
@@ -76,4 +77,5 @@ export {
 export * from './v3-rules';
 export * from './v3-token';
 export * from './v3-writes';
+export * from './v3-traces';
 export * from './rm-rules';

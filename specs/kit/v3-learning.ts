@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { test } from './fixtures';
 import { operation } from '../../src/catalogue';
 import type { OperationSpec } from '../../src/catalogue/types';
-import { expectDocumented, expectMessage, expectRefused, expectSetup, type ClauseOf } from '../../src/checks';
+import { expectDocumented, expectMessage, expectRefused, expectSetup, failSetup, type ClauseOf } from '../../src/checks';
+import { declaredReading } from '../../src/readings';
+import { LEARNING_PROVIDER_FIELD_NAME, PROVIDER_FIELD_NAMES } from '../../src/readings/entries/v3-learning';
 import type { Target } from '../../src/config/target';
 import { pathOf, type ApiClient } from '../../src/http/client';
 import { jsonBody, type Exchange } from '../../src/http/exchange';
@@ -63,10 +65,23 @@ export function learningIds(target: Target): { providerId: number; ownerId: numb
 
 export const PROVIDER_FIELD_SKIP = "001 §2 hides the provider field's name; set LEARNING_PROVIDER_FIELD";
 
-/** The names tried for the provider field, in order: the LEARNING_PROVIDER_FIELD variable if set, the suite's name (src/terms.ts), then other likely ones. */
+/** The reading of learning.provider.field a statement declares (D26): the name it stands for, or null. */
+export function declaredProviderField(): string | null {
+  const declared = declaredReading(LEARNING_PROVIDER_FIELD_NAME.id);
+  return declared === null ? null : (PROVIDER_FIELD_NAMES[declared] ?? null);
+}
+
+/**
+ * The names tried for the provider field, in order: the LEARNING_PROVIDER_FIELD variable if set; else
+ * the name a statement declares (learning.provider.field, D26), alone; else the lawful names (the
+ * suite's own, src/terms.ts, first).
+ */
 export function providerFieldCandidates(): string[] {
   const configured = (process.env.LEARNING_PROVIDER_FIELD ?? '').trim();
-  return [...new Set([configured, LEARNING_PROVIDER_FIELD, 'service', 'theService'].filter(Boolean))];
+  if (configured !== '') return [configured];
+  const declared = declaredProviderField();
+  if (declared !== null) return [declared];
+  return [...new Set([LEARNING_PROVIDER_FIELD, ...Object.values(PROVIDER_FIELD_NAMES)])];
 }
 
 /** The discovered name, per target of the worker (a fault run's worker moves between reference servers). */
@@ -111,6 +126,13 @@ export async function providerField(ctx: LearningContext): Promise<string> {
     discoveries.set(ctx.target, discovery);
   }
   const field = await discovery;
+  const declared = declaredProviderField();
+  // A name the statement declares that no create takes is the target's failure, not a reason to skip (D26).
+  if (field === null && declared !== null)
+    failSetup(
+      'learning.provider',
+      `the statement declares the provider field "${declared}" (learning.provider.field), but a valid create with it was not taken`,
+    );
   test.skip(field === null, PROVIDER_FIELD_SKIP);
   return field ?? '';
 }
@@ -179,8 +201,8 @@ export async function putCreate(ctx: LearningContext, externalId: string, body: 
   return ex;
 }
 
-/** A create of a fresh run-tagged activity (`putCreate`), its body `activityBody` without the required fields in `omit`. */
-async function createFresh(
+/** A create of a fresh run-tagged activity (`putCreate`), its body `activityBody` without the required fields in `omit`; with its externalId. */
+export async function tryCreateKeyed(
   ctx: LearningContext,
   accessLevel: AccessLevel,
   extra: Body,
@@ -195,7 +217,7 @@ async function createFresh(
 
 /** Creates an activity as a precondition of a test ('setup': any 2xx) and registers its archive. */
 export async function createActivity(ctx: LearningContext, accessLevel: AccessLevel, extra: Body = {}): Promise<Activity> {
-  const { externalId, ex } = await createFresh(ctx, accessLevel, extra);
+  const { externalId, ex } = await tryCreateKeyed(ctx, accessLevel, extra);
   observeOutcome(ctx.observe, `PUT activity create (${accessLevel})`, ex);
   expectSetup(ex, 'learning.op.put', `creating a ${accessLevel} activity is this test's precondition`);
   return { externalId, accessLevel, created: createdBody(ex), createdBy: ex, archived: false };
@@ -208,7 +230,7 @@ export async function tryCreate(
   extra: Body = {},
   omit: readonly RequiredField[] = [],
 ): Promise<Exchange> {
-  return (await createFresh(ctx, accessLevel, extra, omit)).ex;
+  return (await tryCreateKeyed(ctx, accessLevel, extra, omit)).ex;
 }
 
 /**

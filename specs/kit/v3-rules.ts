@@ -36,6 +36,7 @@ import {
   expectDocumented,
   expectNoServerError,
   expectNotRefusedForScope,
+  expectParentIdUpdateReading,
   expectScopeAccepted,
   expectScopeRefused,
   expectSetup,
@@ -49,6 +50,7 @@ import { phoneNumber, plainPerson } from '../../src/generators/realistic';
 import { nextPerson } from './people';
 import { expectAccepted, expectRefusalWithMessage, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 import { HR_WRITE_SCOPE, foreignClientToken, invalidTokens, sharedNoWriteToken, sharedSeveralScopesToken } from './v3-token';
+import { expectRefusedWriteLeftNothing } from './v3-traces';
 import { prepareWrites, sendWrite, type PreparedWrites, type WriteContext } from './v3-writes';
 
 /** What a rule needs of a test: the fixtures of a write, `covers`, and the suite's own token. */
@@ -66,6 +68,8 @@ type V3Rule = CatalogueRule<RuleContext>;
 const defineRule = <E>(spec: V3RuleSpec<E>): V3Rule => defineGenericRule(spec);
 
 const UNIT_OPS = UNIT_LEVELS.map(unitOp);
+/** The 001 §2 row that makes a level 2-4 unit name its parent. */
+const PARENT_ID_CLAUSE = { 2: 'hr.bu.level1ExternalId', 3: 'hr.bu.level2ExternalId', 4: 'hr.bu.level3ExternalId' } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Why a sentence does not cover an operation.
@@ -112,8 +116,10 @@ interface ValidationEntry {
 
 /**
  * A valid write without `field`, which 001 §2 requires, is refused with a validation message (001 §4
- * Shared write rules 1, 4). Without externalId nothing the target might have made can be archived;
- * without another field, what it made is archived at the end.
+ * Shared write rules 1, 4; D68: one naming the field, or stating the rule). Without externalId nothing
+ * the target might have made can be archived; without another field, what it made is archived at the
+ * end, and the refused create must have left nothing: written again without its name, it is a create
+ * without name again (D69).
  */
 function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<ValidationEntry>, 'run' | 'title'>): V3Rule {
   const intent = field === 'externalId' ? 'create without externalId' : `create without ${field}`;
@@ -138,7 +144,24 @@ function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<V
             : await sendWrite(ctx, op.id, write, { body });
         const sent = value === undefined ? intent : `create with ${field} null`;
         observeOutcome(ctx.observe, writes.subject(sent), ex);
-        expectRefusalWithMessage(ex, clause, 'hr.rule.message', value === undefined ? why : `${why}; sent as null, it is not given`);
+        expectRefusalWithMessage(
+          ex,
+          clause,
+          'hr.rule.message',
+          [field],
+          value === undefined ? why : `${why}; sent as null, it is not given`,
+        );
+        // The refused create left no record (D69): written again without its name, it is a create without name again.
+        if (field === 'name' && value === undefined)
+          await expectRefusedWriteLeftNothing(
+            ctx,
+            op.id,
+            writes,
+            write,
+            ex,
+            op.id === POSITION_OP ? 'hr.position.name' : 'hr.bu.name',
+            why,
+          );
       }
     },
   });
@@ -178,8 +201,10 @@ interface LifecycleEntry {
   created: Body;
   /** Fields the update sends besides externalId (and the fields the record repeats). */
   updated: (ctx: RuleContext) => Body;
-  /** An update without the fields the record repeats, whose outcome is observed only. */
+  /** An update without the fields the record repeats, judged by the readings of D21. */
   bare?: (ctx: RuleContext) => Body;
+  /** The parent id a level 2-4 unit repeats, and its clause. */
+  parent?: { field: string; clause: ClauseOf<'hierarchy'> };
   /** An update without name, which 001 §2 requires on create only: the parent id the record repeats is its other field. */
   withoutName?: boolean;
   /** How the archive is checked: as the catalogue documents the operation (any 2xx), or by the record's archive rule. */
@@ -191,9 +216,13 @@ const unitLifecycle = (level: UnitLevel): LifecycleEntry => ({
   smoke: level === 1,
   created: {},
   updated: (ctx) => ({ name: runTitle(ctx.target, `level ${level} unit renamed`) }),
-  // Whether an update may leave the parent id out is not said (001 §2): observed only.
+  // Whether an update may leave the parent id out is not said (001 §2): either reading of D21.
   ...(level > 1
-    ? { bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }), withoutName: true }
+    ? {
+        bare: (ctx: RuleContext) => ({ name: runTitle(ctx.target, `level ${level} unit renamed again`) }),
+        parent: { field: `level${level - 1}ExternalId`, clause: PARENT_ID_CLAUSE[level as 2 | 3 | 4] },
+        withoutName: true,
+      }
     : {}),
   // No lower-level unit references it: it archives (001 §3).
   archive: { clause: 'hr.state.bu-archive', why: 'no lower-level business unit references it' },
@@ -257,7 +286,11 @@ const lifecycle = defineRule<LifecycleEntry>({
       const unnamed = await put({}, 'update without name (the parent id its other field)');
       expectAccepted(unnamed, 'hr.rule.required', 'name is required on create only; an update needs externalId plus one other field');
     }
-    if (entry.bare) await put(entry.bare(ctx), 'update without the parent id', {});
+    if (entry.bare && entry.parent) {
+      // The parent id required on create only, or in every write (D21): taken, or refused with a message naming it.
+      const bare = await put(entry.bare(ctx), 'update without the parent id', {});
+      expectParentIdUpdateReading(bare, entry.parent.clause, entry.parent.field);
+    }
 
     const archived = await put({ archive: true }, 'archive');
     if (entry.archive === 'documented') expectDocumented(archived, op, '2xx', { schema: false });
@@ -279,7 +312,13 @@ const updateWithOnlyExternalId = defineRule<null>({
     ctx.covers(op.id, '4xx');
     const record = await createRecord(ctx, op.id);
     const ex = await record.update({}, 'update with only externalId');
-    expectRefusalWithMessage(ex, 'hr.rule.required', 'hr.rule.message', 'an update needs externalId plus at least one other field');
+    expectRefusalWithMessage(
+      ex,
+      'hr.rule.required',
+      'hr.rule.message',
+      ['externalId'],
+      'an update needs externalId plus at least one other field',
+    );
   },
 });
 
@@ -632,7 +671,7 @@ async function expectRefusedFor(ctx: RuleContext, opId: string, credentials: Cre
   const writes = await prepareWrites(ctx, opId);
   if (writes.note) test.info().annotations.push({ type: 'note', description: writes.note });
   let shown: boolean | null = refusal?.probe ? null : true;
-  for (const { what, auth, body } of credentials) {
+  for (const [index, { what, auth, body }] of credentials.entries()) {
     const write = writes.next();
     if (shown === null) shown = await routeShown(ctx, opId, writes, write.params);
     const ex = await sendWrite(ctx, opId, write, body === undefined ? { auth } : { auth, body });
@@ -642,5 +681,10 @@ async function expectRefusedFor(ctx: RuleContext, opId: string, credentials: Cre
     const how = { why: `sent with ${what}`, routeShown: shown };
     if (refusal.refused === 'scope') expectScopeRefused(ex, refusal.clause, how);
     else expectCredentialsRefused(ex, refusal.clause, how);
+    // The first write refused for its credentials (a valid write without a token) was not made (001 §5.1; D69).
+    if (refusal.refused === 'token' && index === 0 && body === undefined) {
+      const clause = opId === ACTIVITY_OP ? 'learning.auth.scope' : 'v3.auth.token';
+      await expectRefusedWriteLeftNothing(ctx, opId, writes, write, ex, clause, `the write was sent with ${what}`);
+    }
   }
 }

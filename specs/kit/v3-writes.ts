@@ -58,7 +58,16 @@ export interface PreparedWrite {
   onAccepted: (ex: Exchange) => void;
   /** Says the test archived the record itself, so the clean-up leaves it. */
   markArchived: () => void;
+  /**
+   * How a later write shows what this write left had it been refused (001 has no read operation, D69):
+   * `update`, a body that updates the record had the write left it, and is a create missing a field a
+   * create requires had it not; `bare`, externalId alone, compared with the same of a fresh id (a record
+   * whose create requires nothing else); null, no write shows it.
+   */
+  trace: Trace;
 }
+
+export type Trace = { kind: 'update'; body: Body } | { kind: 'bare'; externalId: string } | null;
 
 export interface PreparedWrites {
   /** A fresh valid write (a new record each call). */
@@ -91,6 +100,7 @@ function hrRecordWrites(
   kind: string,
   fields: (externalId: string) => Body,
   keep: Body = {},
+  again: ((externalId: string) => Body) | null = null,
 ): PreparedWrites {
   return {
     next: () => {
@@ -108,6 +118,7 @@ function hrRecordWrites(
         markArchived: () => {
           if (record) record.archived = true;
         },
+        trace: again ? { kind: 'update', body: { externalId, ...again(externalId), ...keep } } : { kind: 'bare', externalId },
       };
     },
     note: null,
@@ -121,7 +132,9 @@ function unitWrites(level: UnitLevel) {
     const parents = await parentsOf(hrCtx(ctx), level, ctx.unitParents);
     const field = parentField(level);
     const keep: Body = field ? { [field]: parents[parents.length - 1]?.externalId } : {};
-    return hrRecordWrites(ctx, unitOp(level), `bu${level}`, () => ({ name: runTitle(ctx.target, `level ${level} unit`) }), keep);
+    // Written again without its name: an update (its parent id, or archive false at level 1) of a unit the write left, a create without name otherwise.
+    const again = (): Body => (field ? {} : { archive: false });
+    return hrRecordWrites(ctx, unitOp(level), `bu${level}`, () => ({ name: runTitle(ctx.target, `level ${level} unit`) }), keep, again);
   };
 }
 
@@ -132,7 +145,15 @@ const WRITES: Readonly<Record<string, Preparer>> = {
   [EMPLOYEE_OP]: async (ctx) => hrRecordWrites(ctx, EMPLOYEE_OP, 'emp', (externalId) => employeeFields(externalId)),
   ...Object.fromEntries(UNIT_LEVELS.map((level) => [unitOp(level), unitWrites(level)])),
   // fte besides name: without its name the body is still a create with a field, not externalId alone (001 §4 rule 1).
-  [POSITION_OP]: async (ctx) => hrRecordWrites(ctx, POSITION_OP, 'pos', () => ({ name: runTitle(ctx.target, 'position'), fte: 1 })),
+  [POSITION_OP]: async (ctx) =>
+    hrRecordWrites(
+      ctx,
+      POSITION_OP,
+      'pos',
+      () => ({ name: runTitle(ctx.target, 'position'), fte: 1 }),
+      {},
+      () => ({ fte: 1 }),
+    ),
   [EMPLOYEE_REFERENCE_OP]: async (ctx) => {
     const hr = ctx.target.v3;
     const known = hr?.employeeReferenceId && ctx.target.run.allowDestructive ? hr.employeeReferenceId : null;
@@ -147,6 +168,8 @@ const WRITES: Readonly<Record<string, Preparer>> = {
         keep: {},
         onAccepted: () => undefined,
         markArchived: () => undefined,
+        // The payload is not shown (001 §4 Gaps): no later write shows what this one left.
+        trace: null,
       }),
       note,
       subject: (intent) => hrSubject(EMPLOYEE_REFERENCE_OP, intent),
@@ -163,6 +186,8 @@ const WRITES: Readonly<Record<string, Preparer>> = {
           keep: {},
           onAccepted: (ex) => archiveActivityIfCreated(learningCtx(ctx), ex, externalId, 'private'),
           markArchived: () => undefined,
+          // A title alone: an update of an activity the write left, a create without its other required fields otherwise.
+          trace: { kind: 'update', body: { title: runTitle(ctx.target, 'activity written again') } },
         };
       },
       note: null,
@@ -182,7 +207,7 @@ export async function prepareWrites(ctx: WriteContext, opId: string): Promise<Pr
   if (op.requestBody || op.pathParams.length > 0)
     throw new Error(`no example write of ${opId} (it has a request body or path parameters): add one to WRITES in specs/kit/v3-writes.ts`);
   return {
-    next: () => ({ params: {}, keep: {}, onAccepted: () => undefined, markArchived: () => undefined }),
+    next: () => ({ params: {}, keep: {}, onAccepted: () => undefined, markArchived: () => undefined, trace: null }),
     note: null,
     subject: (intent) => `${op.method} ${op.path} ${intent}`,
   };

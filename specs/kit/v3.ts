@@ -70,16 +70,18 @@ export function isRefused(exchange: Exchange): boolean {
  * A refusal for invalid input that must carry a validation message (001 §4 Shared write rules 4: "A
  * missing required field yields a validation message in the response"; 001 §7.1): no 5xx, any 4xx
  * or a 2xx whose body plainly refuses ('validation': the status is not shown, 001 §7.4), then a
- * message. The message's text and the body's shape are not shown: any text in the body is a message.
+ * validation message about `fields`, the fields the request left out or broke (D68: the body names
+ * one, carries a 001 §7.2 message or states the rule broken; the body's shape is not shown).
  */
 export function expectRefusalWithMessage(
   exchange: Exchange,
   clause: ClauseOf<'validation'>,
   messageClause: MessageClause,
+  fields: readonly string[],
   why?: string,
 ): void {
   expectRefused(exchange, clause, why);
-  expectSomeMessage(exchange, messageClause);
+  expectSomeMessage(exchange, messageClause, fields);
 }
 
 /** A success whose exact status and body are not shown (001 §4 Gaps): no 5xx, any 2xx ('status'), any body. */

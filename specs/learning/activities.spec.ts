@@ -20,6 +20,11 @@ import {
   expectField,
   expectJson,
   expectJsonLabelled,
+  expectAggregateIdReading,
+  expectCostNulledReading,
+  expectIdStringReading,
+  expectProviderFieldReading,
+  expectUnissuedIdReading,
   expectMessage,
   expectNoServerError,
   expectSomeMessage,
@@ -40,6 +45,8 @@ import {
   putCreate,
   tryCreate,
   expectRefusalWithMessage,
+  expectActivityLeftNothing,
+  tryCreateKeyed,
   expectUpdateOrRefusal,
   isAccepted,
   observeOutcome,
@@ -72,13 +79,16 @@ test.describe('learning activities', () => {
       );
       observeOutcome(observe, `PUT activity create (${accessLevel})`, ex);
       expectDocumented(ex, op, '201');
+      // The provider object's name: one of the lawful names, the declared one under a statement (D26).
+      expectProviderFieldReading(ex, field, 'learning.provider');
       // The 201 body is one the document describes: it must be there, and JSON (001 §4 "All bodies are JSON").
       expectJson(ex, 'v3.json-bodies');
       // "All bodies are JSON." (001 §4): where the body says what it is, it says JSON (RFC 8259 §11, RFC 6839 §3.1).
       expectJsonLabelled(ex, 'v3.json-bodies');
       const { id, aggregateId, url } = createdBody(ex);
       expectField(ex, 'id', id, 'integer', 'learning.op.put');
-      expectField(ex, 'aggregateId', aggregateId, 'identifier', 'learning.op.put');
+      // A string or an integer (D27).
+      expectAggregateIdReading(ex, aggregateId, 'learning.op.put');
       expectField(ex, 'url', url, 'string', 'learning.op.put');
       observe('response-shape', 'learning create: aggregateId', typeof aggregateId);
     });
@@ -147,7 +157,8 @@ test.describe('learning activities', () => {
     // currency code left alone is refused here is not said (the fields sent carry no currency): observed.
     const nulled = await putActivity(learning, activity.externalId, { costs: { attendenceCost: null } });
     observeOutcome(observe, 'PUT activity update with costs.attendenceCost sent as null (its only cost)', nulled);
-    if (!isAccepted(nulled)) return;
+    // Taken (the cost removed), or refused for the currency code it leaves without a cost (D48).
+    if (!expectCostNulledReading(nulled, 'learning.rule.update')) return;
     const currencyOnly = await putActivity(learning, activity.externalId, { costs: { currency: { code: 'AUD' } } });
     observeOutcome(observe, 'PUT activity update with a currency alone after its only cost was sent as null', currencyOnly);
     const why = 'attendenceCost, the only cost, was sent as null, so it is removed and this currency code comes without any cost';
@@ -233,7 +244,7 @@ test.describe('learning activities', () => {
         continue;
       }
       observe('other', 'learning titles refused', title);
-      expectSomeMessage(ex, 'v3.error.validation');
+      expectSomeMessage(ex, 'v3.error.validation', ['title', 'description']);
     }
   });
 
@@ -262,23 +273,36 @@ test.describe('learning activities', () => {
     const label = field === LEARNING_PROVIDER_FIELD ? 'the provider object (001 §2 "the service")' : field;
     test(`PUT create without ${label} is refused with a validation message`, async ({ api, covers, observe }) => {
       covers(ACTIVITY_OP, '4xx');
-      const ex = await tryCreate(api, 'private', {}, [field]);
+      const { externalId, ex } = await tryCreateKeyed(api, 'private', {}, [field]);
       observeOutcome(observe, `PUT activity create without ${field}`, ex);
-      expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', `${field} is required on create`);
+      // The message names the field as this target spells it (the provider object's name is discovered, 001 §2 hides it).
+      const named = field === LEARNING_PROVIDER_FIELD ? await providerField(api) : field;
+      expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', [named], `${field} is required on create`);
+      // The refused create left no activity (D69): a title alone to its id is a create without its other required fields.
+      await expectActivityLeftNothing(api, externalId, ex, 'learning.op.put', `${field} is required on create`);
     });
   }
 
-  test('PUT create with a provider or owner id other than the registered ones is observed', async ({ api, target, observe }) => {
+  test('PUT create with a provider or owner id other than the registered ones, or the provider id as a numeric string, is taken or refused', async ({
+    api,
+    target,
+    observe,
+  }) => {
     const ctx = api;
     const field = await providerField(ctx);
     const { providerId, ownerId } = learningIds(target);
-    for (const [name, key, registered] of [
-      [LEARNING_PROVIDER_FIELD, field, providerId],
-      ['owner', 'owner', ownerId],
+    for (const [name, key, registered, clause] of [
+      [LEARNING_PROVIDER_FIELD, field, providerId, 'learning.provider'],
+      ['owner', 'owner', ownerId, 'learning.owner'],
     ] as const) {
-      // 001 §2: the ids are "issued to the integrator at registration"; that other ids are refused is not said.
+      // 001 §2: the ids are "issued to the integrator at registration"; that other ids are refused is not said (D39).
       const ex = await tryCreate(ctx, 'private', { [key]: { id: registered + 987_654_321 } });
       observeOutcome(observe, `PUT activity create with a ${name} id other than the registered one`, ex);
+      expectUnissuedIdReading(ex, clause, key);
     }
+    // "id integer" (001 §2): how a numeric string is read is not said (D45): coerced, or refused.
+    const numeric = await tryCreate(ctx, 'private', { [field]: { id: String(providerId) } });
+    observeOutcome(observe, 'PUT activity create with the provider id as a numeric string', numeric);
+    expectIdStringReading(numeric, 'learning.provider', field);
   });
 });

@@ -7,9 +7,17 @@ export { CHECK_NAMES, isCheckName, type CheckName } from './names';
 export { CHECKS, CHECK_LIST, type ClauseOf } from './registry';
 export { expectStatus, type StatusOptions } from './expect-status';
 export { listed, type Identified, type Page } from './shown';
-export { carriesMessage, refusalOf, refusingBody } from './refusal';
+export { refusalOf, refusingBody } from './refusal';
 // Each check's wrappers (src/checks/registry/<check>.ts): the specs judge through these.
-export { expectArchiveAccepted, expectArchiveRefused, expectParentAccepted, expectParentRequired } from './registry/hierarchy';
+export {
+  expectArchiveAccepted,
+  expectArchivedChildrenReading,
+  expectArchiveRefused,
+  expectArchiveStringReading,
+  expectParentAccepted,
+  expectParentIdUpdateReading,
+  expectParentRequired,
+} from './registry/hierarchy';
 export {
   challengeSchemes,
   expectChallenge,
@@ -73,7 +81,7 @@ export {
 export { expectJson, expectJsonLabelled } from './registry/json-body';
 export { expectListCount, expectMove, expectNonMemberRemoval, expectShownMembership, type Move } from './registry/membership';
 export { expectNoServerError } from './registry/no-server-error';
-export { expectCountKept, expectNothingStored } from './registry/no-trace';
+export { expectCountKept, expectLeftNothing, expectLeftNothingAlike, expectNothingStored } from './registry/no-trace';
 export { expectNotFound } from './registry/not-found';
 export {
   endsNumericWalk,
@@ -87,6 +95,7 @@ export {
   pastEndShown,
 } from './registry/pagination';
 export {
+  expectAggregateIdReading,
   expectField,
   expectResourceShown,
   expectResourceType,
@@ -96,8 +105,9 @@ export {
   type FieldKind,
 } from './registry/schema';
 export { expectNotRefusedForScope, expectScopeAccepted, expectScopeRefused } from './registry/scope';
-export { expectSetup, expectSetupShown, failSetup } from './registry/setup';
+export { expectProviderFieldReading, expectSetup, expectSetupShown, failSetup } from './registry/setup';
 export {
+  expectCostNulledReading,
   expectCreatedShown,
   expectDistinctRecords,
   expectGone,
@@ -143,6 +153,14 @@ export {
   type IssueMoment,
 } from './registry/token';
 export { expectResponse } from './registry/transport';
-export { expectAcceptedOr422, expectAcceptedOrRefused, expectRefused, expectValidationFailed } from './registry/validation';
-export { expectMessage, expectMessageNotSaid, expectSomeMessage } from './registry/validation-message';
-export { expectNotRefusedForLevel, expectUsableAtLevel } from './registry/access-level';
+export {
+  expectAcceptedOr422,
+  expectAcceptedOrRefused,
+  expectIdStringReading,
+  expectRefused,
+  expectUnissuedIdReading,
+  expectUnruledReading,
+  expectValidationFailed,
+} from './registry/validation';
+export { expectAggregateResentReading, expectMessage, expectSomeMessage, expectZeroCostReading } from './registry/validation-message';
+export { expectNotRefusedForLevel, expectPublicPrivateReading, expectUsableAtLevel } from './registry/access-level';

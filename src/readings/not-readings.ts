@@ -29,23 +29,6 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D66: 'how the suite reads a listed job\'s status: the readings of "lists live jobs" are D77\'s (rm.jobs.live)',
   D82: "000 §2's rows name the candidate's own records and §6 the operations that read them: one reading (how a relationship is carried is D3's)",
   D84: 'one stored record names one set of related records, whichever operation reads it: one reading (how each read carries them is D3)',
+  D69: 'what the sentences require of a refused write (no record left where that record would break one): one reading, judged by no-trace',
+  D72: 'how the suite reads a 2xx body as a refusal (flags, errors members, envelopes, by structure): one reading, src/checks/refusal.ts',
 });
-
-/**
- * Decisions still to be written as readings entries, each named here until it is: the test fails on a
- * decision that is neither an entry nor listed (never silently).
- */
-export const PENDING_READINGS: readonly `D${number}`[] = Object.freeze([
-  'D19',
-  'D21',
-  'D22',
-  'D26',
-  'D27',
-  'D38',
-  'D39',
-  'D40',
-  'D45',
-  'D46',
-  'D47',
-  'D48',
-]);

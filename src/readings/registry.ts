@@ -9,6 +9,9 @@ import { RM_RECORD_READINGS } from './entries/rm-records';
 import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
 import { TOKEN_READINGS } from './entries/token';
 import { STORED_TEXT_READINGS } from './entries/stored-text';
+import { V3_HR_READINGS } from './entries/v3-hr';
+import { V3_LEARNING_READINGS } from './entries/v3-learning';
+import { V3_VALIDATION_READINGS } from './entries/v3-validation';
 
 export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([
   ...RM_FILTER_READINGS,
@@ -16,6 +19,9 @@ export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([
   ...RM_RECORD_READINGS,
   ...STORED_TEXT_READINGS,
   ...V3_REFUSAL_READINGS,
+  ...V3_VALIDATION_READINGS,
+  ...V3_HR_READINGS,
+  ...V3_LEARNING_READINGS,
   ...TOKEN_READINGS,
 ]);
 

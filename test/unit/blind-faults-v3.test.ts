@@ -678,12 +678,6 @@ const PROBES: Probe[] = [
     },
   },
   {
-    fault: 'learning.costs.zero-cost-not-a-cost',
-    run: (api) => api.activity('A-1', newActivity('orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 0 } })),
-    clean: 201,
-    faulty: message(LEARNING_MESSAGES.currencyWithoutCost),
-  },
-  {
     fault: 'learning.msg.code-says-content-type',
     run: (api) => api.activity('A-1', newActivity('public', { code: 'C-1' })),
     clean: message(LEARNING_MESSAGES.fieldForAccessLevel),
@@ -765,6 +759,164 @@ const PROBES: Probe[] = [
     },
     clean: 200,
     faulty: message(LEARNING_MESSAGES.aggregateId),
+  },
+  // --- added with "exactly the lawful readings": what makes a body a validation message (D68) ---
+  {
+    fault: 'hr.write.error-generic-spring',
+    run: (api) => api.position({ externalId: 'POS-NN', fte: 1 }),
+    clean: message('name is required'),
+    faulty: (a) => assert.deepEqual([a.status, a.json.error, 'message' in a.json, 'errors' in a.json], [400, 'Bad Request', false, false]),
+  },
+  {
+    fault: 'hr.write.error-problem-title-only',
+    run: (api) => api.position({ externalId: 'POS-NN', fte: 1 }),
+    clean: message('name is required'),
+    faulty: (a) =>
+      assert.deepEqual(
+        [a.status, a.type.split(';')[0], a.json.title, 'detail' in a.json],
+        [400, 'application/problem+json', 'Bad Request', false],
+      ),
+  },
+  {
+    fault: 'hr.write.error-status-text',
+    run: (api) => api.position({ externalId: 'POS-NN', fte: 1 }),
+    clean: message('name is required'),
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '400 Bad Request\n']),
+  },
+  {
+    fault: 'learning.validation.required-generic-envelope',
+    run: (api) => api.activity('A-NT', { provider: { id: P_ID }, owner: { id: O_ID }, accessLevel: 'private' }),
+    clean: message('title is required'),
+    faulty: (a) => assert.deepEqual([a.status, a.json.errors, a.text.includes('title is required')], [400, {}, false]),
+  },
+  {
+    fault: 'hr.bu.archive-refusal-reason-phrase',
+    run: async (api) => {
+      await chain(api, 2);
+      return api.unit(1, { externalId: 'P', archive: true });
+    },
+    clean: message('cannot be archived'),
+    faulty: (a) => assert.deepEqual([a.status, a.json], [409, { status: 409, error: 'Conflict' }]),
+  },
+  // --- a refused write leaves nothing behind (D69) ---
+  {
+    fault: 'hr.bu.refused-create-stored',
+    run: async (api) => {
+      assert.equal((await api.unit(1, { externalId: 'BU-NN', archive: false })).status, 400);
+      return api.unit(1, { externalId: 'BU-NN', archive: false });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'hr.position.refused-create-stored',
+    run: async (api) => {
+      assert.equal((await api.position({ externalId: 'POS-NN', fte: 1 })).status, 400);
+      return api.position({ externalId: 'POS-NN', fte: 1 });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'hr.auth.refused-write-stored',
+    run: async (api) => {
+      assert.equal((await api.putWithoutToken('/hrcore/position', { externalId: 'POS-NT', name: 'No token' })).status, 401);
+      return api.position({ externalId: 'POS-NT', fte: 1 });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'hr.employee.refused-write-stored',
+    run: async (api) => {
+      assert.equal((await api.putWithoutToken('/hrcore/employee', { externalId: 'EMP-NT', firstName: 'No token' })).status, 401);
+      return api.employee({ externalId: 'EMP-NT' });
+    },
+    clean: 200,
+    faulty: 400,
+  },
+  {
+    fault: 'learning.refused-create-stored',
+    run: async (api) => {
+      assert.equal((await api.activity('A-NN', { provider: { id: P_ID }, owner: { id: O_ID }, accessLevel: 'private' })).status, 400);
+      return api.activity('A-NN', { title: 'Written again' });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'learning.auth.refused-write-stored',
+    run: async (api) => {
+      assert.equal((await api.putWithoutToken('/learning/activities/externalId/A-NT', newActivity('private'))).status, 401);
+      return api.activity('A-NT', { title: 'Written again' });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  // --- the v3 decisions as readings: what neither reading holds ---
+  {
+    fault: 'hr.bu.update-without-parent-no-message',
+    run: async (api) => {
+      await chain(api, 2);
+      return api.unit(2, { externalId: 'C', name: 'Renamed' });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'hr.bu.archive-string-refused-bare',
+    run: async (api) => {
+      ok(await api.unit(1, { externalId: 'S', name: 'String archive' }));
+      return api.unit(1, { externalId: 'S', archive: 'true' });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'hr.bu.archive-after-children-no-message',
+    run: async (api) => {
+      await chain(api, 2);
+      ok(await api.unit(2, { externalId: 'C', level1ExternalId: 'P', archive: true }));
+      return api.unit(1, { externalId: 'P', archive: true });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'hr.write.type-error-500',
+    run: (api) => api.employee({ externalId: 'EMP-T', loginAccess: 'yes' }),
+    clean: 400,
+    faulty: 500,
+  },
+  {
+    fault: 'hr.position.refused-in-envelope',
+    run: (api) => api.position({ externalId: 'POS-ENV', name: 'No unit' }),
+    clean: (a) => assert.deepEqual([a.status, a.json.status], [200, 'created']),
+    faulty: (a) => assert.deepEqual([a.status, Array.isArray((a.json.result as Record<string, unknown> | undefined)?.errors)], [200, true]),
+  },
+  {
+    fault: 'learning.ids.unissued-refused-bare',
+    run: (api) => api.activity('A-UN', newActivity('private', { owner: { id: O_ID + 1 } })),
+    clean: message('is not the id issued at registration'),
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'learning.access.public-private-refused-bare',
+    run: async (api) => {
+      await api.created('A-PP', 'public');
+      return api.activity('A-PP', { accessLevel: 'private' });
+    },
+    clean: 200,
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  {
+    fault: 'learning.costs.nulled-refused-bare',
+    run: async (api) => {
+      await api.created('A-CN', 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 25 } });
+      return api.activity('A-CN', { costs: { attendenceCost: null } });
+    },
+    clean: message(LEARNING_MESSAGES.currencyWithoutCost),
+    faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
   },
 ];
 

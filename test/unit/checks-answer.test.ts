@@ -9,6 +9,8 @@ import { expectDocumented, expectStatus } from '../../src/checks';
 import { expectJson, expectJsonLabelled, jsonLabelOutcome, jsonOutcome } from '../../src/checks/registry/json-body';
 import { expectNoServerError, serverErrorOutcome } from '../../src/checks/registry/no-server-error';
 import {
+  aggregateIdOutcome,
+  expectAggregateIdReading,
   expectField,
   expectResourceShown,
   expectResourceType,
@@ -33,9 +35,11 @@ import status, {
 import { answerOutcome, expectResponse, missingAnswer } from '../../src/checks/registry/transport';
 import {
   expectMessage,
-  expectMessageNotSaid,
+  expectAggregateResentReading,
+  expectZeroCostReading,
+  aggregateResentOutcome,
+  zeroCostOutcome,
   expectSomeMessage,
-  messageNotSaidOutcome,
   messageOutcome,
   someMessageOutcome,
 } from '../../src/checks/registry/validation-message';
@@ -211,23 +215,44 @@ test('resourceTypeOutcome, resourceShownOutcome and fieldOutcome, with their wra
   conforms(fieldOutcome(ex, 'id', 7, 'integer'));
   fails(fieldOutcome(ex, 'id', 7.5, 'integer'), 'id is 7.5, expected an integer');
   conforms(fieldOutcome(ex, 'url', '/a', 'string'));
-  fails(fieldOutcome(ex, 'aggregateId', '', 'identifier'), 'expected an identifier');
+  fails(fieldOutcome(ex, 'url', 7, 'string'), 'url is 7, expected a string');
+  // The aggregate id by the readings of learning.aggregate-id.type (D27).
+  assert.deepEqual(aggregateIdOutcome(ex, 'a-1').judgement.held, ['string']);
+  assert.deepEqual(aggregateIdOutcome(ex, 42).judgement.held, ['integer']);
+  fails(aggregateIdOutcome(ex, '').outcome, 'aggregateId is ""', 'none of the lawful readings of learning.aggregate-id.type');
   const put = exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status: 201 });
-  verdictOf(() => expectField(put, 'aggregateId', null, 'identifier', 'learning.op.put'), {
+  verdictOf(() => expectAggregateIdReading(put, null, 'learning.op.put'), {
     check: 'schema',
     clause: 'learning.op.put',
     verdict: 'failed',
     about: put,
     cells: ['201'],
   });
+  verdictOf(() => expectField(put, 'id', 1, 'integer', 'learning.op.put'), {
+    check: 'schema',
+    clause: 'learning.op.put',
+    verdict: 'passed',
+    about: put,
+  });
 });
 
 test('messageOutcome / expectMessage and someMessageOutcome / expectSomeMessage', () => {
   const body = '{"errors":[{"message":"Code is required"}]}';
-  conforms(messageOutcome(answered({ status: 400, body }), 'Code is required'));
-  fails(messageOutcome(answered({ status: 400, body }), 'Title is required'), 'does not carry the message "Title is required"');
-  conforms(someMessageOutcome(answered({ status: 400, body })));
-  fails(someMessageOutcome(answered({ status: 400, body: '  ' })), 'without any validation message');
+  conforms(messageOutcome(answered({ status: 400, body }), 'Code is required').outcome);
+  assert.deepEqual(messageOutcome(answered({ status: 400, body }), 'Code is required').judgement.held, ['as-given']);
+  assert.deepEqual(messageOutcome(answered({ status: 400, body: { message: 'Code is required.' } }), 'Code is required').judgement.held, [
+    'full-stop',
+  ]);
+  assert.deepEqual(messageOutcome(answered({ status: 400, body: 'code: Code is required' }), 'Code is required').judgement.held, [
+    'within-text',
+  ]);
+  fails(messageOutcome(answered({ status: 400, body }), 'Title is required').outcome, 'does not carry the message "Title is required"');
+  fails(
+    messageOutcome(answered({ status: 400, body: { message: 'code is required' } }), 'Code is required').outcome,
+    'none of the lawful readings',
+  );
+  conforms(someMessageOutcome(answered({ status: 400, body }), ['code']).outcome);
+  fails(someMessageOutcome(answered({ status: 400, body: '  ' }), ['code']).outcome, 'without a validation message about code');
   const ex = exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status: 400, body });
   verdictOf(() => expectMessage(ex, 'Title is required', 'learning.msg.image'), {
     check: 'validation-message',
@@ -237,7 +262,7 @@ test('messageOutcome / expectMessage and someMessageOutcome / expectSomeMessage'
     cells: ['4xx'],
   });
   const empty = exchange({ api: 'hr', operationId: 'hr.employee.put', method: 'PUT', status: 400, body: '' });
-  verdictOf(() => expectSomeMessage(empty, 'hr.rule.message'), {
+  verdictOf(() => expectSomeMessage(empty, 'hr.rule.message', ['externalId']), {
     check: 'validation-message',
     clause: 'hr.rule.message',
     verdict: 'failed',
@@ -252,11 +277,12 @@ test('jsonLabelOutcome / expectJsonLabelled: a JSON media type (charset and +jso
     if (type !== null) ex.response.headers['content-type'] = type;
     return ex;
   };
-  conforms(jsonLabelOutcome(labelled('application/json')));
-  conforms(jsonLabelOutcome(labelled('application/json; charset=utf-8')));
-  conforms(jsonLabelOutcome(labelled('application/problem+json')));
-  conforms(jsonLabelOutcome(labelled(null)));
-  fails(jsonLabelOutcome(labelled('text/html')), 'labelled "text/html", not JSON');
+  conforms(jsonLabelOutcome(labelled('application/json')).outcome);
+  conforms(jsonLabelOutcome(labelled('application/json; charset=utf-8')).outcome);
+  conforms(jsonLabelOutcome(labelled('application/problem+json')).outcome);
+  conforms(jsonLabelOutcome(labelled(null)).outcome);
+  fails(jsonLabelOutcome(labelled('text/html')).outcome, 'labelled "text/html", not JSON');
+  assert.deepEqual(jsonLabelOutcome(labelled('application/problem+json')).judgement.held, ['json-suffix']);
   const html = labelled('text/html; charset=utf-8');
   verdictOf(() => expectJsonLabelled(html, 'v3.json-bodies'), {
     check: 'json-body',
@@ -273,29 +299,51 @@ test('jsonLabelOutcome / expectJsonLabelled: a JSON media type (charset and +jso
   });
 });
 
-test('messageNotSaidOutcome / expectMessageNotSaid: accepted, or refused without the message', () => {
+test('zeroCostOutcome / expectZeroCostReading: accepted or refused otherwise (zero-is-a-cost), or refused with the message (zero-is-no-cost)', () => {
   const msg = 'If currency code is supplied at least one cost also needs to be supplied';
   const put = (status: number, body: unknown) =>
     exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status, body });
-  conforms(messageNotSaidOutcome(answered({ status: 201, body: { id: 1 } }), msg, 'a cost is sent'));
-  conforms(messageNotSaidOutcome(answered({ status: 400, body: { message: 'costs must be positive' } }), msg, 'a cost is sent'));
-  fails(messageNotSaidOutcome(answered({ status: 400, body: { message: msg } }), msg, 'a cost is sent'), `refused with "${msg}"`);
+  const held = (status: number, body: unknown) =>
+    zeroCostOutcome(put(status, body) as Parameters<typeof zeroCostOutcome>[0]).judgement.held;
+  assert.deepEqual(held(201, { id: 1 }), ['zero-is-a-cost']);
+  assert.deepEqual(held(400, { message: 'attendenceCost must be greater than 0' }), ['zero-is-a-cost']);
+  assert.deepEqual(held(400, { message: msg }), ['zero-is-no-cost']);
+  assert.deepEqual(held(200, { success: false, message: msg }), ['zero-is-no-cost']);
+  // Refused without any message: no reading.
   fails(
-    messageNotSaidOutcome(put(200, { success: false, message: msg }) as Parameters<typeof messageNotSaidOutcome>[0], msg, 'a cost is sent'),
-    'a cost is sent',
+    zeroCostOutcome(put(400, '') as Parameters<typeof zeroCostOutcome>[0]).outcome,
+    'none of the lawful readings of learning.costs.zero',
   );
-  const refused = put(400, { message: msg });
-  verdictOf(() => expectMessageNotSaid(refused, msg, 'learning.msg.currency-needs-cost', 'a cost is sent'), {
+  const refused = put(400, '');
+  verdictOf(() => expectZeroCostReading(refused, 'learning.msg.currency-needs-cost'), {
     check: 'validation-message',
     clause: 'learning.msg.currency-needs-cost',
     verdict: 'failed',
     about: refused,
   });
   const crashed = put(500, '');
-  verdictOf(() => expectMessageNotSaid(crashed, msg, 'learning.msg.currency-needs-cost', 'a cost is sent'), {
+  verdictOf(() => expectZeroCostReading(crashed, 'learning.msg.currency-needs-cost'), {
     check: 'no-server-error',
     clause: 'learning.msg.currency-needs-cost',
     verdict: 'failed',
     about: crashed,
+  });
+});
+
+test('aggregateResentOutcome / expectAggregateResentReading: accepted, or refused as unchanged but never "Cannot change Aggregate ID"', () => {
+  const msg = 'Cannot change Aggregate ID for an existing activity';
+  const put = (status: number, body: unknown) =>
+    exchange({ api: 'learning', operationId: 'learning.activities.put', method: 'PUT', status, body });
+  const held = (status: number, body: unknown) =>
+    aggregateResentOutcome(put(status, body) as Parameters<typeof aggregateResentOutcome>[0]).judgement.held;
+  assert.deepEqual(held(200, { id: 1 }), ['resent-accepted']);
+  assert.deepEqual(held(400, { errors: { aggregateId: ['is read-only: send only the fields that change'] } }), ['resent-refused']);
+  assert.deepEqual(held(400, { message: msg }), []);
+  const wrong = put(400, { message: msg });
+  verdictOf(() => expectAggregateResentReading(wrong, 'learning.msg.aggregate-id'), {
+    check: 'validation-message',
+    clause: 'learning.msg.aggregate-id',
+    verdict: 'failed',
+    about: wrong,
   });
 });

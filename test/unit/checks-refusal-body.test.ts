@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { carriesMessage, refusalOf, refusingBody, refusingText } from '../../src/checks/refusal';
+import { refusalOf, refusingBody, refusingText } from '../../src/checks/refusal';
 import { expectNotRefusedForLevel, notRefusedForLevelOutcome } from '../../src/checks/registry/access-level';
 import { expectArchiveRefused, expectParentAccepted, parentAcceptedOutcome } from '../../src/checks/registry/hierarchy';
 import { expectRefused } from '../../src/checks/registry/validation';
@@ -35,7 +35,10 @@ test('refusingBody: a body that plainly refuses, and one that reads like success
   assert.equal(refusingBody('{"ok": "false"}'), 'ok is false');
   assert.equal(refusingBody('{"errors": [{"message": "externalId is required"}]}'), 'it carries errors');
   assert.equal(refusingBody('{"violations": [{"field": "name"}]}'), 'it carries violations');
-  assert.equal(refusingBody('{"type": "about:blank", "title": "Bad Request", "detail": "name: must not be blank"}'), 'it carries detail');
+  assert.equal(
+    refusingBody('{"type": "about:blank", "title": "Bad Request", "detail": "name: must not be blank"}'),
+    'the detail says "name: must not be blank"',
+  );
   assert.equal(refusingBody('{"status": "error"}'), 'status is "error"');
   assert.equal(refusingBody('{"status": 400, "title": "Bad Request"}'), 'status is 400');
   assert.match(refusingBody('{"message": "externalId is required"}') ?? '', /the message says "externalId is required"/);
@@ -48,6 +51,9 @@ test('refusingBody: a body that plainly refuses, and one that reads like success
   assert.equal(refusingBody(''), null);
   assert.equal(refusingBody('OK'), null);
   assert.equal(refusingBody('[{"id": 1}]'), null);
+  // A success that carries a detail (D72): the detail's words read like success, or say nothing.
+  assert.equal(refusingBody('{"id": 1, "detail": "created"}'), null);
+  assert.equal(refusingBody('{"id": 1, "detail": "Position p-1"}'), null);
   assert.equal(refusingText('title is required'), true);
   assert.equal(refusingText('created successfully, errors: none'), false);
 });
@@ -62,13 +68,36 @@ test('refusalOf: only a 2xx answer of a v3 operation', () => {
   );
 });
 
-test('carriesMessage / someMessageOutcome: some text in the body', () => {
-  assert.equal(carriesMessage('{"errors": [{"field": "name", "message": "name is required"}]}'), true);
-  assert.equal(carriesMessage('name is required'), true);
-  assert.equal(carriesMessage('{"errors": []}'), false);
-  assert.equal(carriesMessage('{"status": 400}'), false);
-  conforms(someMessageOutcome(hrAnswer(400, { message: 'name is required' })));
-  fails(someMessageOutcome(hrAnswer(400, { errors: [] })), 'without any validation message', '{"errors":[]}');
+test('refusingBody: a refusal wrapped in an envelope, or flagged in another language, read by its structure (D72)', () => {
+  assert.equal(refusingBody('{"data": {"success": false, "message": "name is required"}}'), 'data.success is false');
+  assert.equal(refusingBody('{"result": {"errors": [{"field": "name", "message": "name is required"}]}}'), 'it carries result.errors');
+  assert.equal(refusingBody('{"erfolg": false, "fehler": [{"feld": "name"}]}'), 'erfolg is false');
+  assert.equal(refusingBody('{"antwort": {"ergebnis": "fehlgeschlagen"}}'), 'antwort.ergebnis is "fehlgeschlagen"');
+  assert.equal(refusingBody('{"response": {"data": {"hasErrors": true}}}'), 'response.data.hasErrors is true');
+  assert.equal(
+    refusingBody('{"envelope": {"status": 400, "title": "Bad Request"}}'),
+    'envelope.status is 400',
+    'the one member of a wrapper',
+  );
+  assert.equal(
+    refusingBody('{"detail": [{"loc": ["body", "name"], "msg": "Field required", "type": "missing"}]}'),
+    'the detail lists errors',
+  );
+  // Not a refusal: a success flag wins over anything deeper, a record's own members are no envelope.
+  assert.equal(refusingBody('{"success": true, "data": {"errors": ["ignored"]}}'), null);
+  assert.equal(refusingBody('{"data": {"erfolg": true, "id": 1}}'), null);
+  assert.equal(refusingBody('{"id": 1, "email": {"address": "a@example.com", "valid": false}, "name": "x"}'), null);
+  assert.equal(refusingBody('{"data": {"id": 1, "status": "active"}}'), null);
+  assert.equal(refusingBody('{"data": {"id": 1, "errors": null}}'), null);
+});
+
+test('someMessageOutcome: a validation message by the readings of v3.validation.message, the verdict names them', () => {
+  const { outcome, judgement } = someMessageOutcome(hrAnswer(400, { message: 'name is required' }), ['name']);
+  conforms(outcome);
+  assert.deepEqual(judgement.held, ['names-field', 'states-rule']);
+  const empty = someMessageOutcome(hrAnswer(400, { errors: [] }), ['name']);
+  fails(empty.outcome, 'without a validation message about name', '{"errors":[]}', 'none of the lawful readings of v3.validation.message');
+  assert.deepEqual(empty.judgement.held, []);
 });
 
 test('statusOutcome (v3): a 2xx that refuses meets an expected refusal and fails an expected success', () => {

@@ -31,7 +31,16 @@ import {
   valuesRemovedOutcome,
   writeAcceptedOutcome,
 } from '../../src/checks/registry/state';
-import { countKeptOutcome, expectCountKept, expectNothingStored, nothingStoredOutcome } from '../../src/checks/registry/no-trace';
+import {
+  countKeptOutcome,
+  expectCountKept,
+  expectLeftNothing,
+  expectLeftNothingAlike,
+  expectNothingStored,
+  leftNothingAlikeOutcome,
+  leftNothingOutcome,
+  nothingStoredOutcome,
+} from '../../src/checks/registry/no-trace';
 import { answered, conforms, exchange, fails, verdictOf } from './checks-kit';
 
 const patch = () => exchange({ operationId: 'rm.candidates.update', method: 'PATCH', path: '/candidates/c1' });
@@ -319,5 +328,58 @@ test('no-trace: nothingStoredOutcome / expectNothingStored and countKeptOutcome 
     verdict: 'passed',
     about: refused,
     also: [read],
+  });
+});
+
+test('no-trace (v3, D69): leftNothingOutcome / expectLeftNothing, a later write that would update what a refused write left is not taken', () => {
+  const put = (status: number, body: unknown) =>
+    exchange({ api: 'hr', operationId: 'hr.position.put', method: 'PUT', path: '/hrcore/position', status, body });
+  const refused = put(400, { message: 'name is required' });
+  const what = '{externalId, fte} as an update';
+  conforms(leftNothingOutcome(refused, put(400, { message: 'name is required' }) as Parameters<typeof leftNothingOutcome>[1], what));
+  conforms(leftNothingOutcome(refused, put(200, { success: false }) as Parameters<typeof leftNothingOutcome>[1], what));
+  fails(
+    leftNothingOutcome(refused, put(200, { status: 'updated' }) as Parameters<typeof leftNothingOutcome>[1], what),
+    '-> 400 refused it, but',
+    'took {externalId, fte}',
+  );
+  const probe = put(200, { status: 'updated' });
+  verdictOf(() => expectLeftNothing(refused, probe, 'hr.position.name', what), {
+    check: 'no-trace',
+    clause: 'hr.position.name',
+    verdict: 'failed',
+    about: refused,
+    also: [probe],
+  });
+  const crashed = put(500, '');
+  verdictOf(() => expectLeftNothing(refused, crashed, 'hr.position.name', what), {
+    check: 'no-server-error',
+    clause: 'hr.position.name',
+    verdict: 'failed',
+    about: crashed,
+  });
+});
+
+test('no-trace (v3, D69): leftNothingAlikeOutcome, a bare externalId refused for the refused id and taken for a fresh one shows the record', () => {
+  const put = (status: number) =>
+    exchange({ api: 'hr', operationId: 'hr.employee.put', method: 'PUT', path: '/hrcore/employee', status, body: {} });
+  const refused = put(401);
+  const alike = (control: number, probe: number) =>
+    leftNothingAlikeOutcome(
+      refused,
+      put(control) as Parameters<typeof leftNothingAlikeOutcome>[1],
+      put(probe) as Parameters<typeof leftNothingAlikeOutcome>[2],
+      'it',
+    );
+  conforms(alike(200, 200));
+  conforms(alike(400, 400));
+  fails(alike(200, 400), '-> 401 refused it, but', 'took for a fresh id');
+  const [control, probe] = [put(200), put(400)];
+  verdictOf(() => expectLeftNothingAlike(refused, control, probe, 'v3.auth.token', 'it'), {
+    check: 'no-trace',
+    clause: 'v3.auth.token',
+    verdict: 'failed',
+    about: refused,
+    also: [probe, control],
   });
 });

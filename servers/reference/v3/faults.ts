@@ -984,13 +984,6 @@ export const V3_FAULTS = [
   ),
   defineFault(
     'learning',
-    'learning.costs.zero-cost-not-a-cost',
-    'learning.msg.currency-needs-cost',
-    'validation-message',
-    'A cost of 0 does not count as a cost: currency.code with attendenceCost 0 is refused "If currency code is supplied at least one cost also needs to be supplied".',
-  ),
-  defineFault(
-    'learning',
     'learning.msg.code-says-content-type',
     'learning.msg.field-access-level',
     'validation-message',
@@ -1066,10 +1059,156 @@ export const V3_FAULTS = [
   defineFault(
     'learning',
     'learning.aggregate-id.resent-refused',
-    'learning.aggregateId',
-    'state',
+    'learning.msg.aggregate-id',
+    'validation-message',
     'Any aggregateId sent in an update is refused "Cannot change Aggregate ID for an existing activity", the stored one too ' +
       '(the rule tests that the member is present, not that it differs).',
+  ),
+  // --- what makes a body a validation message (001 §7.1, §4 rule 4; D68) ---
+  defineFault(
+    'hr',
+    'hr.write.error-generic-spring',
+    'hr.rule.message',
+    'validation-message',
+    'HR core validation refusals answer Spring Boot\'s generic error body {timestamp, status: 400, error: "Bad Request", path}: ' +
+      'a reason phrase and the route, no field and no rule.',
+  ),
+  defineFault(
+    'hr',
+    'hr.write.error-problem-title-only',
+    'hr.rule.message',
+    'validation-message',
+    'HR core validation refusals answer an application/problem+json {type, title: "Bad Request", status: 400, traceId}: the status ' +
+      'and its reason phrase only.',
+  ),
+  defineFault(
+    'hr',
+    'hr.write.error-status-text',
+    'hr.rule.message',
+    'validation-message',
+    'HR core validation refusals answer the text/plain body "400 Bad Request" (the status line, as a proxy or Go\'s net/http says it).',
+  ),
+  defineFault(
+    'learning',
+    'learning.validation.required-generic-envelope',
+    'v3.error.validation',
+    'validation-message',
+    "A learning create missing a required field answers ASP.NET's ValidationProblemDetails with nothing in it " +
+      '{title: "One or more validation errors occurred.", status: 400, errors: {}, traceId}.',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.archive-refusal-reason-phrase',
+    'v3.error.validation',
+    'validation-message',
+    'The refused archive of a referenced business unit answers 409 {status: 409, error: "Conflict"}: a reason phrase, no message.',
+  ),
+  // --- a refused write leaves nothing behind (001 §2, §4, §5.1; D69) ---
+  defineFault(
+    'hr',
+    'hr.bu.refused-create-stored',
+    'hr.bu.name',
+    'no-trace',
+    "A business unit create refused for a missing required field (its name, a level 2-4 unit's parent id) is stored all the " +
+      'same: written again, it is taken as an update.',
+  ),
+  defineFault(
+    'hr',
+    'hr.position.refused-create-stored',
+    'hr.position.name',
+    'no-trace',
+    'A position create without name is refused (400) but the position is stored all the same: {externalId, fte: 1} sent again is ' +
+      'taken as an update.',
+  ),
+  defineFault(
+    'hr',
+    'hr.auth.refused-write-stored',
+    'v3.auth.token',
+    'no-trace',
+    'HR core writes sent without a token are run, then refused 401: the record they create stays.',
+  ),
+  defineFault(
+    'hr',
+    'hr.employee.refused-write-stored',
+    'v3.auth.token',
+    'no-trace',
+    'An employee write sent without a token is run, then refused 401: the employee stays, so {externalId} alone is then refused as ' +
+      'an update with only externalId, where the same of a fresh id is a create.',
+  ),
+  defineFault(
+    'learning',
+    'learning.refused-create-stored',
+    'learning.op.put',
+    'no-trace',
+    'A learning create refused for a missing required field or a 001 §7.2 rule is stored all the same: a title alone sent to its ' +
+      'id is then taken as an update (200).',
+  ),
+  defineFault(
+    'learning',
+    'learning.auth.refused-write-stored',
+    'learning.auth.scope',
+    'no-trace',
+    'Learning writes sent without a token are run, then refused 401: the activity they create stays.',
+  ),
+  // --- the v3 decisions as readings: what neither reading holds (D21, D22, D32, D38, D39, D40, D48, D72) ---
+  defineFault(
+    'hr',
+    'hr.bu.update-without-parent-no-message',
+    'hr.bu.level1ExternalId',
+    'hierarchy',
+    'An update of a level 2-4 unit without its parent id is refused 400 with an empty body (D21: taken, or refused with a message).',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.archive-string-refused-bare',
+    'hr.bu.archive',
+    'hierarchy',
+    'archive sent as a string ("true") is refused 400 with an empty body on every unit (D22: the flag, or refused with a message).',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.archive-after-children-no-message',
+    'hr.state.bu-archive-refused',
+    'hierarchy',
+    'The archive of a unit whose lower-level units are all archived is refused 400 with an empty body (D38: archived, or refused ' +
+      'with a message).',
+  ),
+  defineFault(
+    'hr',
+    'hr.write.type-error-500',
+    'v3.error.validation',
+    'no-server-error',
+    'An HR core write carrying a value of another JSON type than 001 §2 gives answers 500 (D32: taken, or refused).',
+  ),
+  defineFault(
+    'hr',
+    'hr.position.refused-in-envelope',
+    'hr.op.position',
+    'status',
+    'A position create without businessUnit is refused inside an envelope, 200 {"result": {"errors": [{field, message}]}}: a valid ' +
+      'create refused (D72: a refusal in a 2xx is read in its envelope).',
+  ),
+  defineFault(
+    'learning',
+    'learning.ids.unissued-refused-bare',
+    'learning.provider',
+    'validation',
+    'A create with a provider or owner id not issued at registration is refused 400 with an empty body (D39: taken, or refused ' +
+      'with a message).',
+  ),
+  defineFault(
+    'learning',
+    'learning.access.public-private-refused-bare',
+    'learning.state.access-levels',
+    'access-level',
+    'A change between public and private is refused 400 with an empty body (D40: 200, or refused with a message).',
+  ),
+  defineFault(
+    'learning',
+    'learning.costs.nulled-refused-bare',
+    'learning.rule.update',
+    'state',
+    'An update sending the only cost as null inside costs is refused 400 with an empty body (D48: taken, or refused with a message).',
   ),
 ] as const;
 
@@ -1229,6 +1368,147 @@ export const V3_VARIANTS = [
     'hr.employee.names',
     "Employee names with a character outside Latin-1 (Nguyễn, 李) or an apostrophe (O'Brien) are refused with 400 and a field message (D64).",
   ),
+  // What makes a body a validation message (001 §7.4 error body format not shown; D68): frameworks' own shapes.
+  defineVariant(
+    'hr',
+    'hr.variant.error-spring',
+    'v3.gap.errors',
+    "v3 validation refusals answer Spring Boot's binding error body {timestamp, status, error, message, errors: [{field, " +
+      'defaultMessage: "must not be null", code}], path}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-drf',
+    'v3.gap.errors',
+    'v3 validation refusals answer Django REST framework\'s {"<field>": ["This field is required."]} (non_field_errors for the rest).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-aspnet',
+    'v3.gap.errors',
+    'v3 validation refusals answer ASP.NET Core\'s ValidationProblemDetails {type, title: "One or more validation errors occurred.", ' +
+      'status, errors: {"<Field>": [...]}, traceId}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-laravel',
+    'v3.gap.errors',
+    'v3 validation refusals answer Laravel\'s 422 {message: "The given data was invalid.", errors: {"<field>": [...]}}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-express-validator',
+    'v3.gap.errors',
+    'v3 validation refusals answer express-validator\'s {errors: [{type: "field", value, msg: "Invalid value", path, location: "body"}]}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-fastapi',
+    'v3.gap.errors',
+    'v3 validation refusals answer FastAPI\'s 422 {detail: [{type: "missing", loc: ["body", "<field>"], msg: "Field required", input}]}.',
+  ),
+  // A refusal in a 2xx, by structure (001 §7.1 "generic HTTP status errors may also occur"; D72).
+  defineVariant(
+    'hr',
+    'hr.variant.validation-200-data-envelope',
+    'v3.error.validation',
+    'HR core validation refusals answer 200 {data: {success: false, message, errors}}, nothing stored.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.validation-200-german',
+    'v3.error.validation',
+    'HR core validation refusals answer 200 {erfolg: false, fehler: [{feld, meldung}]}, nothing stored.',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.validation-200-result-errors',
+    'v3.error.validation',
+    'Learning validation refusals answer 200 {result: {errors: [{field, message}]}}, the 001 §7.2 message in it, nothing stored.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.write-detail',
+    'hr.gap.responses',
+    'HR core successes answer 200 {id, detail: "created"|"updated"|"archived"}.',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.update-detail',
+    'learning.gap.update-body',
+    'Learning updates answer 200 {id, aggregateId, url, detail: "updated"}.',
+  ),
+  // Readings of D46 and D70 the reference server does not take.
+  defineVariant(
+    'learning',
+    'learning.variant.zero-is-no-cost',
+    'learning.msg.currency-needs-cost',
+    'A cost of 0 is no cost (costs tested for truth): a currency code with attendenceCost 0 alone is refused "If currency code is ' +
+      'supplied at least one cost also needs to be supplied" (D46 zero-is-no-cost).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.unchanged-aggregate-id-refused',
+    'learning.rule.update',
+    'An update sending the stored aggregateId unchanged is refused (400, "aggregateId is set at creation and does not change: send ' +
+      'only the fields that change"), 001 §4 "send only the fields that change" (D70 resent-refused).',
+  ),
+  // Readings of the v3 decisions the reference server does not take.
+  defineVariant(
+    'hr',
+    'hr.variant.objects-replaced',
+    'hr.rule.omitted-kept',
+    'An object sent in an HR core update replaces the stored one, its null members left out (D19 object-replaced).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.bu-parent-id-every-write',
+    'hr.bu.level1ExternalId',
+    'An update of a level 2-4 unit without its parent id is refused with "<field> is required in every write ..." (D21 every-write).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.bu-archive-string-refused',
+    'hr.bu.archive',
+    'A business unit archive sent as a string ("true") is refused: "archive must be true or false" (D22 string-refused).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.types-taken',
+    'v3.error.validation',
+    'HR core writes take a value of another JSON type as sent (D32 taken); only externalId must be a string.',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.provider-field-service',
+    'learning.provider',
+    'The provider object is called "service"; a "provider" member is no field of its own (D26 service).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.aggregate-id-integer',
+    'learning.aggregateId',
+    'Aggregate ids are issued and answered as integers (D27 integer).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.create-hal-json',
+    'v3.json-bodies',
+    'The 201 body of a learning create is labelled application/hal+json (D47 json-suffix).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.create-unlabelled',
+    'v3.json-bodies',
+    'The 201 body of a learning create comes without a Content-Type (D47 unlabelled).',
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.cost-null-taken',
+    'learning.rule.update',
+    'An update sending nothing but nulls in costs is judged by what it sends: the only cost sent as null is removed and the update ' +
+      'taken, the currency code left (D48 cost-removed); a currency code sent alone afterwards is refused.',
+  ),
 ] as const;
 
 export type V3FaultName = (typeof V3_FAULTS)[number]['name'];
@@ -1246,6 +1526,12 @@ export type V3VariantName = (typeof V3_VARIANTS)[number]['name'];
 // §7.4 (statuses not shown) let a refusal come in a 2xx whose body plainly refuses, so that reading is now the variants
 // hr.variant.validation-200-envelope and learning.variant.validation-200-envelope, and the faults answer a refusal with a
 // body that reads like success, which no reading allows.
+// Moved: learning.costs.zero-cost-not-a-cost (a currency code with attendenceCost 0 refused "If currency code is supplied at
+// least one cost also needs to be supplied") is the variant learning.variant.zero-is-no-cost: whether 0 is a cost is not said
+// (D46, readings zero-is-a-cost and zero-is-no-cost).
+// Changed: learning.aggregate-id.resent-refused is caught by validation-message on learning.msg.aggregate-id: refusing the
+// stored aggregateId sent again is lawful (D70, variant learning.variant.unchanged-aggregate-id-refused), but not with the
+// message whose condition ("supplied aggregate id differs from the stored one") does not hold.
 // Retired with the blind block's review (they escaped, and the suite is right to let them):
 // Retired: learning.provider.id-string-accepted: the provider id sent as the numeric string "4100" was accepted. 001 §2 types
 // the id ("id integer") but no sentence says how a value of another JSON type is read: coercing "4100" to 4100 is what

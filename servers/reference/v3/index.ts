@@ -4,6 +4,7 @@
  * level 1-4, position, employee by reference id) and the learning activity write. Stateful, in
  * memory, filled from reference-data/v3-starting-records.json and identity.json.
  */
+import type { ServerResponse } from 'node:http';
 import type { Behaviour } from '../behaviour';
 import { Router, type Ctx } from '../http-kit';
 import type { ApiModule } from '../module';
@@ -57,6 +58,11 @@ export function createV3Module(behaviour: Behaviour, tenant: string, options: V3
     async handle(ctx) {
       if (ctx.path === '/oauth/token') return token(ctx);
       if (bodyBeforeToken(ctx)) return;
+      // The faults run a write sent without a token before refusing it (401): what it stored stays.
+      if (!ctx.req.headers.authorization && writesWithoutToken(ctx)) {
+        const early = route(ctx);
+        if (early && typeof early === 'object') await early.handler({ ...ctx, res: DISCARDED, params: early.params });
+      }
       if (!admit(ctx, tokens, tenant)) return;
       const match = route(ctx);
       if (match === 'badPath') return json(ctx, 400, { message: 'The path is not correctly percent-encoded' });
@@ -69,6 +75,18 @@ export function createV3Module(behaviour: Behaviour, tenant: string, options: V3
     },
     snapshot: () => ({ ...hr.snapshot(), activities: learning.snapshot() }),
   };
+}
+
+/** A response nobody reads: where the faults send the answer of a write they run before refusing it. */
+const DISCARDED = { setHeader: () => undefined, writeHead: () => DISCARDED, end: () => undefined } as unknown as ServerResponse;
+
+/** The faults that run a write sent without a token (and then refuse it for want of one). */
+function writesWithoutToken(ctx: Ctx): boolean {
+  const b = ctx.behaviour;
+  const area = areaOf(ctx.path);
+  if (area === 'hr' && on(b, 'hr.auth.refused-write-stored')) return true;
+  if (ctx.path === '/hrcore/employee' && on(b, 'hr.employee.refused-write-stored')) return true;
+  return area === 'learning' && on(b, 'learning.auth.refused-write-stored');
 }
 
 /**

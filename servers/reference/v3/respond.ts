@@ -5,6 +5,19 @@
  */
 import type { Ctx } from '../http-kit';
 import { send } from '../http-kit';
+import {
+  aspNetBody,
+  aspNetEmpty,
+  drfBody,
+  expressValidatorBody,
+  fastApiBody,
+  statusText,
+  laravelBody,
+  problemTitleOnly,
+  springBody,
+  springGeneric,
+  type Shaped,
+} from './error-bodies';
 import type { FieldError } from './fields';
 import { isObject } from './json';
 import { on } from '../switches';
@@ -19,10 +32,14 @@ export function json(ctx: Ctx, status: number, body: unknown, headers: Record<st
   send(ctx, status, body, `${mediaType}${charset}`);
 }
 
+let written = 0;
+
 /** A successful HR core write. Default: 200 {externalId, status: created|updated|archived}. */
 export function hrWritten(ctx: Ctx, intent: Intent, externalId: string, extra: Record<string, string> = {}): void {
   const b = ctx.behaviour;
   if (on(b, 'hr.variant.write-204')) return send(ctx, 204);
+  // A success that says what it did in a `detail` member (and an id of the platform's own).
+  if (on(b, 'hr.variant.write-detail')) return json(ctx, 200, { id: (written += 1), detail: `${intent}d` });
   if (on(b, 'hr.variant.write-200-empty')) return send(ctx, 200);
   if (on(b, 'hr.variant.write-202')) return json(ctx, 202, { externalId, ...extra, status: 'accepted' });
   const status = intent === 'create' && on(b, 'hr.variant.write-201-on-create') ? 201 : 200;
@@ -46,11 +63,24 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
     return json(ctx, 200, { externalId, status: 'created' });
   }
   if (!notFound && api === 'learning' && on(b, 'learning.validation-answered-200')) return send(ctx, 200);
+  if (!notFound && api === 'hr' && on(b, 'hr.position.refused-in-envelope') && errors.some((e) => e.field === 'businessUnit'))
+    return json(ctx, 200, { result: { errors } });
   if (!notFound && api === 'hr' && on(b, 'hr.position.business-unit-required-in-body') && errors.some((e) => e.field === 'businessUnit'))
     return json(ctx, 200, { success: false, message: errors[0]?.message ?? 'businessUnit is required' });
   if (on(b, api === 'hr' ? 'hr.write.no-validation-message' : 'learning.validation.no-message')) return send(ctx, status);
+  const generic = notFound ? null : genericEnvelope(ctx, api, errors, status);
+  if (generic) return shaped(ctx, generic);
   const shown = api === 'learning' && on(b, 'learning.msg.generic') ? [{ message: 'Bad Request' }] : errors;
   const messages = shown.map((e) => e.message);
+  // Refusals answered 200 with the refusal in an envelope or flagged in another language (001 §7.1, §7.4).
+  if (!notFound && api === 'hr' && on(b, 'hr.variant.validation-200-data-envelope'))
+    return json(ctx, 200, { data: { success: false, message: messages.join('; '), errors: shown } });
+  if (!notFound && api === 'hr' && on(b, 'hr.variant.validation-200-german'))
+    return json(ctx, 200, { erfolg: false, fehler: shown.map((e) => ({ ...(e.field ? { feld: e.field } : {}), meldung: e.message })) });
+  if (!notFound && api === 'learning' && on(b, 'learning.variant.validation-200-result-errors'))
+    return json(ctx, 200, { result: { errors: shown } });
+  const framework = notFound ? null : frameworkBody(ctx, api, shown);
+  if (framework) return shaped(ctx, framework);
   if (on(b, api === 'hr' ? 'hr.variant.error-text' : 'learning.variant.error-text'))
     return send(ctx, status, `${messages.join('\n')}\n`, 'text/plain; charset=utf-8');
   if (on(b, 'hr.variant.problem-json')) {
@@ -67,6 +97,36 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
   if (api === 'hr' && on(b, 'hr.variant.error-errors-array')) return json(ctx, status, { errors: shown });
   const message = shown.length === 1 ? (shown[0]?.message ?? '') : `${shown.length} validation errors`;
   json(ctx, status, { message, errors: shown });
+}
+
+/** Answers a shaped body: JSON (of its media type) or text. */
+function shaped(ctx: Ctx, body: Shaped): void {
+  if (typeof body.body === 'string') return send(ctx, body.status, body.body, `${body.mediaType ?? 'text/plain'}; charset=utf-8`);
+  json(ctx, body.status, body.body, {}, body.mediaType);
+}
+
+/** A framework's error body, under the variants that answer every v3 validation refusal with one; null otherwise. */
+function frameworkBody(ctx: Ctx, api: V3Api, errors: readonly FieldError[]): Shaped | null {
+  const b = ctx.behaviour;
+  if (on(b, 'hr.variant.error-spring'))
+    return springBody(errors, ctx.url.pathname, api === 'hr' ? 'hrCoreWriteRequest' : 'activityRequest');
+  if (on(b, 'hr.variant.error-drf')) return drfBody(errors);
+  if (on(b, 'hr.variant.error-aspnet')) return aspNetBody(errors);
+  if (on(b, 'hr.variant.error-laravel')) return laravelBody(errors);
+  if (on(b, 'hr.variant.error-express-validator')) return expressValidatorBody(errors, ctx.body);
+  if (on(b, 'hr.variant.error-fastapi')) return fastApiBody(errors, ctx.body);
+  return null;
+}
+
+/** The generic envelope a fault answers instead of a validation message (no field, no rule: a status and its reason phrase); null otherwise. */
+function genericEnvelope(ctx: Ctx, api: V3Api, errors: readonly FieldError[], status: number): Shaped | null {
+  const b = ctx.behaviour;
+  if (api === 'hr' && on(b, 'hr.write.error-generic-spring')) return springGeneric(status, ctx.url.pathname);
+  if (api === 'hr' && on(b, 'hr.write.error-problem-title-only')) return problemTitleOnly(status);
+  if (api === 'hr' && on(b, 'hr.write.error-status-text')) return statusText();
+  const requiredOnly = errors.length > 0 && errors.every((e) => / is required to create /.test(e.message));
+  if (api === 'learning' && requiredOnly && on(b, 'learning.validation.required-generic-envelope')) return aspNetEmpty();
+  return null;
 }
 
 /** 401 for a missing or invalid bearer token (RFC 6750 §3). */

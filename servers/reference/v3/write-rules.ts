@@ -36,6 +36,10 @@ export interface Relaxed {
   replaceOnUpdate?: boolean;
   /** Required-on-create fields no longer checked. */
   required?: readonly string[];
+  /** A variant's: a value of another JSON type is taken as sent (001 §2 types a field, no sentence refuses another type; D32). */
+  typesTaken?: boolean;
+  /** A variant's: an object sent in an update replaces the stored one, its null members left out (D19 object-replaced). */
+  objectsReplaced?: boolean;
 }
 
 export type Intent = 'create' | 'update' | 'archive';
@@ -63,7 +67,10 @@ export function planWrite(
 ): WritePlan {
   if (body === INVALID_JSON) return refused([{ message: 'The request body is not valid JSON' }]);
   if (!isObject(body)) return refused([{ message: `The request body must be a JSON object (a ${kind.label} record)` }]);
-  const { errors, value } = checkFields(body, kind.rules);
+  const checked = checkFields(body, kind.rules);
+  const value = checked.value;
+  // Taken as sent: every type error but externalId's (the record is keyed by it).
+  const errors = relaxed.typesTaken ? checked.errors.filter((e) => e.field === 'externalId') : checked.errors;
   let externalId = value.externalId;
   if (externalId === undefined || externalId === null) {
     if (relaxed.externalId) externalId = `auto-${randomUUID()}`;
@@ -89,7 +96,18 @@ export function planWrite(
   }
   const replaced =
     relaxed.replaceOnUpdate && !archive ? { ...withoutNulls(fields), ...(isArchived(existing) ? { archive: true } : {}) } : null;
-  return { ok: true, intent: archive ? 'archive' : 'update', externalId, fields, next: replaced ?? mergePatch(existing, fields), existing };
+  const merged = relaxed.objectsReplaced ? replaceMembers(existing, fields) : mergePatch(existing, fields);
+  return { ok: true, intent: archive ? 'archive' : 'update', externalId, fields, next: replaced ?? merged, existing };
+}
+
+/** Each member sent replaces the stored one (a top-level null removes it; an object sent loses its null members). */
+function replaceMembers(existing: JsonObject, fields: JsonObject): JsonObject {
+  const out: JsonObject = { ...existing };
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === null) delete out[k];
+    else out[k] = isObject(v) ? withoutNulls(v) : v;
+  }
+  return out;
 }
 
 /** True when the stored record is archived. */

@@ -3,7 +3,10 @@ import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { LEARNING_PUBLIC_PRIVATE } from '../../readings/entries/v3-learning';
+import { readingOutcome, type ReadingOutcome } from '../readings';
 import { refusalOf } from '../refusal';
+import { writeShown } from '../write-shown';
 import { expectNoServerError } from './no-server-error';
 import { enforceAnswer, statusOutcome, type Answered } from './status';
 
@@ -54,4 +57,25 @@ export function expectNotRefusedForLevel(
 ): void {
   expectNoServerError(exchange, clause);
   enforce(accessLevel, clause, exchange, notRefusedForLevelOutcome(exchange as Answered, levelMessages, why));
+}
+
+/**
+ * The predicate of a change between public and private, by the readings of
+ * learning.access-level.public-private (D40): an update like any other (200), or refused with a
+ * validation message.
+ */
+export function publicPrivateOutcome(exchange: Answered, from: string, to: string): ReadingOutcome {
+  return readingOutcome(
+    LEARNING_PUBLIC_PRIVATE,
+    writeShown(exchange, ['accessLevel']),
+    `${describe(exchange)} (accessLevel ${from} -> ${to})`,
+  );
+}
+
+/** A change between public and private: no 5xx, then 200 or a refusal with a message; the verdict names which. Returns true when taken. */
+export function expectPublicPrivateReading(exchange: Exchange, clause: CitedBy<typeof accessLevel>, from: string, to: string): boolean {
+  expectNoServerError(exchange, clause);
+  const { outcome, judgement } = publicPrivateOutcome(exchange as Answered, from, to);
+  enforce(accessLevel, clause, exchange, outcome, { reading: judgement });
+  return judgement.held.includes('change-allowed');
 }

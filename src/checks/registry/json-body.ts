@@ -1,8 +1,10 @@
 /** json-body: a body the document describes (resources of 000 §2; v3 "All bodies are JSON") parses. */
 import { describe, jsonBody, type Exchange } from '../../http/exchange';
+import { LEARNING_MEDIA_TYPE } from '../../readings/entries/v3-learning';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { readingOutcome, type ReadingOutcome } from '../readings';
 import { expectResponse } from './transport';
 
 const jsonBodyCheck = defineCheck({
@@ -33,20 +35,22 @@ export function expectJson(exchange: Exchange, clause: CitedBy<typeof jsonBodyCh
 
 /**
  * The predicate: a body 001 describes is labelled JSON where it is labelled at all (001 §4 "All bodies
- * are JSON."; RFC 8259 §11 registers application/json, RFC 6839 §3.1 the +json suffix). A media type
- * parameter (charset) is allowed; no Content-Type at all is not failed (the body itself is checked by
- * `jsonOutcome`).
+ * are JSON."), by the readings of learning.create.media-type (D47): application/json, a +json type
+ * (RFC 8259 §11, RFC 6839 §3.1), a charset parameter allowed, or no Content-Type (the body itself is
+ * checked by `jsonOutcome`).
  */
-export function jsonLabelOutcome(exchange: Exchange & { response: NonNullable<Exchange['response']> }): Outcome {
-  const header = Object.entries(exchange.response.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  if (header === undefined || header.trim() === '') return CONFORMS;
-  const mediaType = (header.split(';')[0] ?? '').trim().toLowerCase();
-  if (mediaType === 'application/json' || /^[a-z]+\/[a-z0-9.!#$&^_-]+\+json$/.test(mediaType)) return CONFORMS;
-  return nonConforming(`${describe(exchange)}: the body is labelled "${header}", not JSON (application/json or a +json type)`);
+export function jsonLabelOutcome(exchange: Exchange & { response: NonNullable<Exchange['response']> }): ReadingOutcome {
+  const header = Object.entries(exchange.response.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
+  return readingOutcome(
+    LEARNING_MEDIA_TYPE,
+    { contentType: header },
+    `${describe(exchange)}: the body is labelled "${header ?? ''}", not JSON (application/json or a +json type)`,
+  );
 }
 
-/** The body is labelled JSON (when labelled). */
+/** The body is labelled JSON (when labelled); the verdict names how. */
 export function expectJsonLabelled(exchange: Exchange, clause: CitedBy<typeof jsonBodyCheck>): void {
   expectResponse(exchange, clause);
-  enforce(jsonBodyCheck, clause, exchange, jsonLabelOutcome(exchange as Exchange & { response: NonNullable<Exchange['response']> }));
+  const { outcome, judgement } = jsonLabelOutcome(exchange as Exchange & { response: NonNullable<Exchange['response']> });
+  enforce(jsonBodyCheck, clause, exchange, outcome, { reading: judgement });
 }

@@ -2,7 +2,10 @@
 import { describe, type Exchange } from '../../http/exchange';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { refusalOf } from '../refusal';
 import { about, listed } from '../shown';
+import { expectNoServerError } from './no-server-error';
+import { expectResponse } from './transport';
 
 const noTrace = defineCheck({
   name: 'no-trace',
@@ -17,6 +20,12 @@ const noTrace = defineCheck({
     'rm.op.candidates.create',
     'learning.state.access-levels',
     'hr.state.bu-archive-refused',
+    'hr.bu.',
+    'hr.position.name',
+    'v3.auth.token',
+    'learning.auth.scope',
+    'learning.op.put',
+    'learning.msg.',
   ],
 });
 export default noTrace;
@@ -57,4 +66,52 @@ export function expectCountKept(
   what: string,
 ): void {
   enforce(noTrace, clause, about(refused, reads), countKeptOutcome(refused, before, after, what));
+}
+
+// ---- v3: no read operation, so a trace shows in how a later write is answered (D69) ----------------------
+
+type Answered = Exchange & { response: NonNullable<Exchange['response']> };
+
+/** The write was taken: a 2xx whose body does not refuse (001 §7.1). */
+const taken = (exchange: Answered): boolean => {
+  const code = exchange.response.status;
+  return code >= 200 && code < 300 && refusalOf(exchange) === null;
+};
+
+/**
+ * The predicate: after the refused write, `probe` (a write that is an update of the record had the
+ * refused write left it, and a create missing a field a create requires had it not) is not taken;
+ * taken, it shows the record (`what` says what it was taken as).
+ */
+export function leftNothingOutcome(refused: Exchange, probe: Answered, what: string): Outcome {
+  return taken(probe) ? nonConforming(`${describe(refused)} refused it, but ${describe(probe)} took ${what}`) : CONFORMS;
+}
+
+/** A refused write left nothing a later write shows: the probe answered without a 5xx, then not taken; about the refused write, then the probe. */
+export function expectLeftNothing(refused: Exchange, probe: Exchange, clause: Clause, what: string): void {
+  expectResponse(probe, clause as never);
+  expectNoServerError(probe, clause as never);
+  enforce(noTrace, clause, [refused, probe], leftNothingOutcome(refused, probe as Answered, what));
+}
+
+/**
+ * The predicate, where no write is a create missing a required field (an employee needs only
+ * externalId): the same bare write of a fresh id (`control`) and of the refused write's id (`probe`).
+ * The control taken and the probe refused: the probe was an update with only externalId, which 001 §4
+ * rule 1 refuses, so the refused write left the record. Any other pair shows nothing.
+ */
+export function leftNothingAlikeOutcome(refused: Exchange, control: Answered, probe: Answered, what: string): Outcome {
+  const probeRefused = (probe.response.status >= 400 && probe.response.status < 500) || refusalOf(probe) !== null;
+  return taken(control) && probeRefused
+    ? nonConforming(`${describe(refused)} refused it, but ${describe(probe)} refused ${what} that ${describe(control)} took for a fresh id`)
+    : CONFORMS;
+}
+
+/** The differential: about the refused write, then the probe and the control. */
+export function expectLeftNothingAlike(refused: Exchange, control: Exchange, probe: Exchange, clause: Clause, what: string): void {
+  for (const ex of [control, probe]) {
+    expectResponse(ex, clause as never);
+    expectNoServerError(ex, clause as never);
+  }
+  enforce(noTrace, clause, [refused, probe, control], leftNothingAlikeOutcome(refused, control as Answered, probe as Answered, what));
 }

@@ -3,9 +3,11 @@
  * clause (`x-clause`), so the failure quotes the sentence of the very rule that broke.
  */
 import { describe, type Exchange } from '../../http/exchange';
+import { LEARNING_AGGREGATE_ID } from '../../readings/entries/v3-learning';
 import { validateAgainst } from '../../schemas/registry';
 import { asCited, defineCheck, type CitedBy } from '../define';
 import { enforce, nonConforming, CONFORMS, type Outcome } from '../judge';
+import { readingOutcome, type ReadingOutcome } from '../readings';
 import { about, listed, type Page } from '../shown';
 import { expectJson } from './json-body';
 
@@ -70,12 +72,11 @@ export function expectResourceShown<T>(exchange: Exchange, shown: T | null | und
 }
 
 /** The kinds of value a field of a body the document describes may be required to hold. */
-export type FieldKind = 'integer' | 'string' | 'identifier';
+export type FieldKind = 'integer' | 'string';
 
 const FIELD_KINDS: Readonly<Record<FieldKind, { holds: (v: unknown) => boolean; text: string }>> = {
   integer: { holds: (v) => typeof v === 'number' && Number.isInteger(v), text: 'an integer' },
   string: { holds: (v) => typeof v === 'string', text: 'a string' },
-  identifier: { holds: (v) => v !== undefined && v !== null && v !== '', text: 'an identifier' },
 };
 
 /** The predicate: the field `name` of a body holds a value of `kind`. */
@@ -142,4 +143,15 @@ export function expectUniqueValues(
     ),
     uniqueValuesOutcome(pages, field, what),
   );
+}
+
+/** The predicate of the aggregate id a learning create answered, by the readings of learning.aggregate-id.type (D27): a string or an integer. */
+export function aggregateIdOutcome(exchange: Exchange, value: unknown): ReadingOutcome {
+  return readingOutcome(LEARNING_AGGREGATE_ID, { value }, `${describe(exchange)}: aggregateId is ${JSON.stringify(value)}`);
+}
+
+/** The aggregate id of a learning create's answer is a string or an integer; the verdict names which. */
+export function expectAggregateIdReading(exchange: Exchange, value: unknown, clause: Clause): void {
+  const { outcome, judgement } = aggregateIdOutcome(exchange, value);
+  enforce(schema, clause, exchange, outcome, { reading: judgement });
 }

@@ -1,13 +1,16 @@
 /** setup: a documented request the test needs first (creating the record it works on) succeeded. */
-import type { Exchange } from '../../http/exchange';
+import { describe, type Exchange } from '../../http/exchange';
+import { LEARNING_PROVIDER_FIELD_NAME } from '../../readings/entries/v3-learning';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
+import { readingOutcome, type ReadingOutcome } from '../readings';
+import { refusalOf } from '../refusal';
 import { enforceAnswer, statusOutcome, type Answered } from './status';
 
 const setup = defineCheck({
   name: 'setup',
   summary: 'a documented request the test builds on (creating its own record) succeeds',
-  cites: ['rm.op.', 'rm.layout.resource', 'hr.op.', 'learning.op.put', 'v3.auth.token'],
+  cites: ['rm.op.', 'rm.layout.resource', 'hr.op.', 'learning.op.put', 'learning.provider', 'v3.auth.token'],
 });
 export default setup;
 
@@ -42,4 +45,21 @@ export function expectSetupShown<T>(shown: T | null | undefined, exchanges: read
 export function failSetup(clause: Clause, detail: string, exchange: Exchange | null = null): never {
   enforce(setup, clause, exchange, nonConforming(detail));
   throw new Error('unreachable: enforce throws on a failure');
+}
+
+/**
+ * The predicate of the name a learning create carried the provider object under (001 §2 "the
+ * service"), by the readings of learning.provider.field (D26): provider, service or theService, with
+ * the create taken (a 2xx that does not refuse).
+ */
+export function providerFieldOutcome(exchange: Answered, name: string): ReadingOutcome {
+  const status = exchange.response.status;
+  const taken = status >= 200 && status < 300 && refusalOf(exchange) === null;
+  return readingOutcome(LEARNING_PROVIDER_FIELD_NAME, { name, taken }, `${describe(exchange)} (the provider object sent as "${name}")`);
+}
+
+/** The create the test builds on carried the provider object under a lawful name, the declared one under a statement. */
+export function expectProviderFieldReading(exchange: Exchange, name: string, clause: Clause): void {
+  const { outcome, judgement } = providerFieldOutcome(exchange as Answered, name);
+  enforce(setup, clause, exchange, outcome, { reading: judgement });
 }

@@ -14,9 +14,12 @@ import {
   type ReadBack,
   type TypedAnswered,
 } from '../../readings/entries/stored-text';
+import { LEARNING_COST_NULLED } from '../../readings/entries/v3-learning';
+import { LEARNING_MESSAGES } from '../../terms';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';
+import { writeShown } from '../write-shown';
 import { about, duplicates, listed, missing, show } from '../shown';
 import { expectNoServerError } from './no-server-error';
 import { enforceAnswer, statusOutcome, type Answered } from './status';
@@ -290,4 +293,25 @@ export function expectCreatedShown<T extends { id: string }>(
   enforce(state, clause, about(write, [read]), shownOutcome(write, shown ? [shown.id] : [], 'any', where));
   if (shown === null || shown === undefined) throw new Error('unreachable: enforce throws on a failure');
   return shown;
+}
+
+/**
+ * The predicate of an update sending a cost as null inside costs (the activity's only cost), by the
+ * readings of learning.costs.nulled (D48): taken (the cost removed), or refused with a validation
+ * message for the currency code it leaves without a cost.
+ */
+export function costNulledOutcome(exchange: Answered): ReadingOutcome {
+  return readingOutcome(
+    LEARNING_COST_NULLED,
+    writeShown(exchange, ['costs', 'attendenceCost', 'currency'], LEARNING_MESSAGES.currencyWithoutCost),
+    `${describe(exchange)} (costs.attendenceCost, the only cost, sent as null)`,
+  );
+}
+
+/** The only cost sent as null: no 5xx, then taken or refused with a message; the verdict names which. Returns true when taken. */
+export function expectCostNulledReading(exchange: Exchange, clause: Clause): boolean {
+  expectNoServerError(exchange, clause as never);
+  const { outcome, judgement } = costNulledOutcome(exchange as Answered);
+  enforce(state, clause, exchange, outcome, { reading: judgement });
+  return judgement.held.includes('cost-removed');
 }

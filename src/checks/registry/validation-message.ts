@@ -1,63 +1,107 @@
 /** validation-message: a refusal carries the documented message (learning, word for word) or a message at all (HR). */
 import { describe, type Exchange } from '../../http/exchange';
+import { LEARNING_AGGREGATE_RESENT, LEARNING_MESSAGE_WORDING, LEARNING_ZERO_COST } from '../../readings/entries/v3-learning';
+import { V3_VALIDATION_MESSAGE } from '../../readings/entries/v3-validation';
+import { LEARNING_MESSAGES } from '../../terms';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
-import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { carriesMessage, refusalOf } from '../refusal';
+import { enforce } from '../judge';
+import { readingOutcome, type ReadingOutcome } from '../readings';
+import { refusalBodyShown, requestPathOf, writeShown } from '../write-shown';
 import { expectNoServerError } from './no-server-error';
 import { expectResponse } from './transport';
 
 const validationMessage = defineCheck({
   name: 'validation-message',
-  summary: 'a validation refusal carries the documented message word for word, or a message where none is documented',
+  summary:
+    'a validation refusal carries the documented message word for word, or, where none is documented, a validation message (it names the field, carries a 001 §7.2 message or states the rule broken)',
   cites: ['learning.msg.', 'hr.rule.message', 'v3.error.validation'],
 });
 export default validationMessage;
 
 type Answered = Exchange & { response: NonNullable<Exchange['response']> };
 
-/** The predicate: the message text appears word for word somewhere in the body (its shape is not documented). */
-export function messageOutcome(exchange: Answered, message: string): Outcome {
-  return exchange.response.text.includes(message)
-    ? CONFORMS
-    : nonConforming(`${describe(exchange)}: the body does not carry the message "${message}"; body: ${bodyExcerpt(exchange)}`);
+/**
+ * The predicate: the message appears word for word in a text of the body (its shape is not shown), by
+ * the readings of learning.message.surroundings (D45): as given, ended by a full stop, or within a
+ * longer text. A reworded, recased or split message is none of them.
+ */
+export function messageOutcome(exchange: Answered, message: string): ReadingOutcome {
+  return readingOutcome(
+    LEARNING_MESSAGE_WORDING,
+    { body: exchange.response.text, message, requestPath: requestPathOf(exchange) },
+    `${describe(exchange)}: the body does not carry the message "${message}" (body: ${bodyExcerpt(exchange)})`,
+  );
 }
 
 /**
- * The predicate: some message at all (001 §4 rule 4; the HR message list is not shown, 001 §7.3): some
- * non-blank text in the body, plain or anywhere in its JSON. An empty body, or `{"errors": []}`, carries none.
+ * The predicate: a validation message (001 §7.1; 001 §4 rule 4), by the readings of
+ * v3.validation.message (D68): the body names a field of `fields` (those the request left out or
+ * broke), carries a message of 001 §7.2, or states the rule broken. A reason phrase, a status, the
+ * route, a timestamp, a trace id or an empty `errors` is none of them (the "generic HTTP status
+ * errors" §7.1 allows only besides the message).
  */
-export function someMessageOutcome(exchange: Answered): Outcome {
-  return carriesMessage(exchange.response.text)
-    ? CONFORMS
-    : nonConforming(`${describe(exchange)}: refused without any validation message in the body; body: ${bodyExcerpt(exchange)}`);
+export function someMessageOutcome(exchange: Answered, fields: readonly string[]): ReadingOutcome {
+  return readingOutcome(
+    V3_VALIDATION_MESSAGE,
+    refusalBodyShown(exchange, fields),
+    `${describe(exchange)}: refused without a validation message about ${fields.length ? fields.join(', ') : 'the rule broken'} ` +
+      `(body: ${bodyExcerpt(exchange)})`,
+  );
 }
 
 export function expectMessage(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>): void {
   expectResponse(exchange, clause);
-  enforce(validationMessage, clause, exchange, messageOutcome(exchange, message));
+  const { outcome, judgement } = messageOutcome(exchange as Answered, message);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }
 
-export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
+/** A refusal that must carry a validation message about `fields` (the fields the request left out or broke; empty: a rule about none). */
+export function expectSomeMessage(exchange: Exchange, clause: CitedBy<typeof validationMessage>, fields: readonly string[]): void {
   expectResponse(exchange, clause);
-  enforce(validationMessage, clause, exchange, someMessageOutcome(exchange));
+  const { outcome, judgement } = someMessageOutcome(exchange as Answered, fields);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }
 
 /**
- * The predicate: a write for which a 001 §7.2 message's condition does not hold is not refused with
- * that message. Accepted, or refused for something else (a bound 001 §8 does not show), both conform;
- * a refusal carrying `message` does not.
+ * The predicate of a currency code sent with a cost of 0, by the readings of learning.costs.zero
+ * (D46): accepted or refused for something else ("zero-is-a-cost"), or refused "If currency code is
+ * supplied at least one cost also needs to be supplied" ("zero-is-no-cost").
  */
-export function messageNotSaidOutcome(exchange: Answered, message: string, why: string): Outcome {
-  const code = exchange.response.status;
-  const refused = (code >= 400 && code < 500) || refusalOf(exchange) !== null;
-  return refused && exchange.response.text.includes(message)
-    ? nonConforming(`${describe(exchange)}: refused with "${message}", but ${why}; body: ${bodyExcerpt(exchange)}`)
-    : CONFORMS;
+export function zeroCostOutcome(exchange: Answered): ReadingOutcome {
+  const shown = writeShown(exchange, ['costs', 'attendenceCost'], LEARNING_MESSAGES.currencyWithoutCost);
+  return readingOutcome(
+    LEARNING_ZERO_COST,
+    shown,
+    `${describe(exchange)} (a currency code and attendenceCost 0; body: ${bodyExcerpt(exchange)})`,
+  );
 }
 
-/** A write the message's condition does not hold for: no 5xx, then not refused with that message. */
-export function expectMessageNotSaid(exchange: Exchange, message: string, clause: CitedBy<typeof validationMessage>, why: string): void {
+/** A currency code sent with a cost of 0: no 5xx, then one of the readings of learning.costs.zero; the verdict names it. */
+export function expectZeroCostReading(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
   expectNoServerError(exchange, clause);
-  enforce(validationMessage, clause, exchange, messageNotSaidOutcome(exchange as Answered, message, why));
+  const { outcome, judgement } = zeroCostOutcome(exchange as Answered);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
+}
+
+/**
+ * The predicate of an update that sends the stored aggregate id unchanged, by the readings of
+ * learning.aggregate-id.resent (D70): accepted ("resent-accepted"), or refused as a field that does
+ * not change, with a validation message that is not "Cannot change Aggregate ID for an existing
+ * activity", whose condition ("supplied aggregate id differs from the stored one") does not hold.
+ */
+export function aggregateResentOutcome(exchange: Answered): ReadingOutcome {
+  const shown = writeShown(exchange, ['aggregateId'], LEARNING_MESSAGES.aggregateId);
+  return readingOutcome(
+    LEARNING_AGGREGATE_RESENT,
+    shown,
+    `${describe(exchange)} (the stored aggregateId sent again, unchanged; body: ${bodyExcerpt(exchange)})`,
+  );
+}
+
+/** The stored aggregate id sent again: no 5xx, then one of the readings of learning.aggregate-id.resent; the verdict names it. */
+export function expectAggregateResentReading(exchange: Exchange, clause: CitedBy<typeof validationMessage>): void {
+  expectNoServerError(exchange, clause);
+  const { outcome, judgement } = aggregateResentOutcome(exchange as Answered);
+  enforce(validationMessage, clause, exchange, outcome, { reading: judgement });
 }

@@ -2,9 +2,12 @@
 import { describe, type Exchange } from '../../http/exchange';
 import type { ReadingsEntry } from '../../readings';
 import type { WriteAnswered } from '../../readings/entries/rm-records';
+import { LEARNING_ID_NUMERIC_STRING, LEARNING_UNISSUED_IDS } from '../../readings/entries/v3-learning';
+import { V3_UNRULED } from '../../readings/entries/v3-validation';
 import { defineCheck, type CitedBy } from '../define';
-import type { Outcome } from '../judge';
+import { enforce, type Outcome } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';
+import { writeShown } from '../write-shown';
 import { expectNoServerError } from './no-server-error';
 import { enforceAnswer, enforceDocumentedStatus, enforceStatus, statusOutcome, type Answered, type ExpectedStatus } from './status';
 
@@ -84,4 +87,53 @@ export function expectAcceptedOrRefused(
 ): void {
   expectNoServerError(exchange, clause as never);
   enforceStatus(validation, clause, exchange, [...success, 422], { reading: (e) => answeredByReadingOutcome(e, entry, success, why) });
+}
+
+// ---- readings (D32, D39, D45) -----------------------------------------------------------------------
+
+/**
+ * The predicate of a v3 write breaking a rule no sentence ties to a refusal, by the readings of
+ * v3.unruled.broken-rule (D32): taken, or refused (a 4xx or a 2xx whose body refuses).
+ */
+export function unruledOutcome(exchange: Answered, fields: readonly string[], why: string): ReadingOutcome {
+  return readingOutcome(V3_UNRULED, writeShown(exchange, fields), `${describe(exchange)} (${why})`);
+}
+
+/** A write breaking a rule 001 does not tie to a refusal: no 5xx, then taken or refused; the verdict names which. */
+export function expectUnruledReading(exchange: Exchange, clause: Clause, fields: readonly string[], why: string): void {
+  expectNoServerError(exchange, clause);
+  const { outcome, judgement } = unruledOutcome(exchange as Answered, fields, why);
+  enforce(validation, clause, exchange, outcome, { reading: judgement });
+}
+
+/** The predicate of a learning create carrying a provider or owner id not issued at registration, by learning.ids.unissued (D39). */
+export function unissuedIdOutcome(exchange: Answered, field: string): ReadingOutcome {
+  return readingOutcome(
+    LEARNING_UNISSUED_IDS,
+    writeShown(exchange, [field]),
+    `${describe(exchange)} (${field}.id not issued at registration)`,
+  );
+}
+
+/** A create with an id not issued at registration: no 5xx, then taken, or refused with a validation message. */
+export function expectUnissuedIdReading(exchange: Exchange, clause: Clause, field: string): void {
+  expectNoServerError(exchange, clause);
+  const { outcome, judgement } = unissuedIdOutcome(exchange as Answered, field);
+  enforce(validation, clause, exchange, outcome, { reading: judgement });
+}
+
+/** The predicate of a learning create whose provider id is a numeric string ("4100"), by learning.provider.id-string (D45). */
+export function idStringOutcome(exchange: Answered, field: string): ReadingOutcome {
+  return readingOutcome(
+    LEARNING_ID_NUMERIC_STRING,
+    writeShown(exchange, [field]),
+    `${describe(exchange)} (${field}.id sent as a numeric string)`,
+  );
+}
+
+/** A create whose provider id is a numeric string: no 5xx, then coerced (taken) or refused. */
+export function expectIdStringReading(exchange: Exchange, clause: Clause, field: string): void {
+  expectNoServerError(exchange, clause);
+  const { outcome, judgement } = idStringOutcome(exchange as Answered, field);
+  enforce(validation, clause, exchange, outcome, { reading: judgement });
 }

@@ -83,6 +83,15 @@ function archiveErrors(ctx: Ctx, store: HrStore, level: Level, plan: Planned): F
         [...store.units[l].values()].filter((u) => !isArchived(u)).map((u) => ({ level: l, externalId: String(u.externalId) })),
       )
     : referrers(store, level, plan.externalId, on(ctx.behaviour, 'hr.variant.bu-archived-children-block'));
+  // The fault counts archived lower-level units as references, and refuses (without a message, bareRefusal) for them.
+  if (
+    found.length === 0 &&
+    on(ctx.behaviour, 'hr.bu.archive-after-children-no-message') &&
+    referrers(store, level, plan.externalId, true).length > 0
+  )
+    return [
+      { field: 'archive', message: `Business unit "${plan.externalId}" cannot be archived: archived lower-level units reference it` },
+    ];
   if (found.length === 0) return [];
   const names = found
     .slice(0, 5)
@@ -126,10 +135,25 @@ function blindPrepare(ctx: Ctx, plan: Planned): JsonObject {
   return plan.next;
 }
 
+/** The faults that refuse without any message (D21, D22, D38 readings: a refusal carries a validation message). */
+function bareRefusal(ctx: Ctx, level: Level, errors: readonly FieldError[]): boolean {
+  const b = ctx.behaviour;
+  const body = isObject(ctx.body) ? ctx.body : {};
+  const parent = parentField(level);
+  if (on(b, 'hr.bu.archive-string-refused-bare') && typeof body.archive === 'string') return true;
+  if (on(b, 'hr.bu.update-without-parent-no-message') && parent && errors.some((e) => e.field === parent && /every write/.test(e.message)))
+    return true;
+  return (
+    on(b, 'hr.bu.archive-after-children-no-message') && errors.some((e) => e.field === 'archive' && /archived lower-level/.test(e.message))
+  );
+}
+
 export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) => void {
   const kind = businessUnitKind(level);
   // Under the archive-string-ignored fault, archive is read as a plain string: "true" is no archive.
   const stringArchive: RecordKind = { ...kind, rules: { ...kind.rules, archive: 'string' } };
+  // Under the string-refused variant archive is a JSON boolean only (D22 string-refused).
+  const booleanArchive: RecordKind = { ...kind, rules: { ...kind.rules, archive: 'boolean' } };
   return (ctx) => {
     const b = ctx.behaviour;
     if (level === 4 && on(b, 'hr.bu.level4-route-missing')) return json(ctx, 404, { message: `No operation at ${ctx.path}` });
@@ -141,18 +165,40 @@ export function businessUnitHandler(store: HrStore, level: Level): (ctx: Ctx) =>
     hrWrite(
       { ...ctx, body },
       {
-        kind: on(b, 'hr.bu.archive-string-ignored') && isObject(body) && typeof body.archive === 'string' ? stringArchive : kind,
+        kind:
+          on(b, 'hr.bu.archive-string-ignored') && isObject(body) && typeof body.archive === 'string'
+            ? stringArchive
+            : on(b, 'hr.variant.bu-archive-string-refused') || on(b, 'hr.bu.archive-string-refused-bare')
+              ? booleanArchive
+              : kind,
         find: (id) => store.units[level].get(id),
         relaxed: { required: relaxed, externalId: level > 1 && on(b, 'hr.bu.externalid-not-required') },
+        keepRefused: on(b, 'hr.bu.refused-create-stored'),
         check: (plan) => {
           if (plan.intent === 'update' && plan.fields.name === undefined && on(b, 'hr.bu.update-requires-name'))
             return [{ field: 'name', message: `name is required to write a ${kind.label}` }];
+          // The variant requires the parent id in every write but an archive (D21 every-write).
+          const parent = parentField(level);
+          const everyWrite = on(b, 'hr.variant.bu-parent-id-every-write') || on(b, 'hr.bu.update-without-parent-no-message');
+          if (parent && plan.intent === 'update' && plan.fields[parent] === undefined && everyWrite)
+            return [{ field: parent, message: `${parent} is required in every write of a ${kind.label}` }];
           return [...parentErrors(ctx, store, level, plan), ...archiveErrors(ctx, store, level, plan)];
         },
         prepare: (plan) => blindPrepare(ctx, plan),
         answerRefusal: (errors) => {
+          if (bareRefusal(ctx, level, errors)) {
+            send(ctx, 400);
+            return true;
+          }
           if (on(b, 'hr.bu.archive-refusal-empty') && errors.some((e) => e.field === 'archive' && /cannot be archived/.test(e.message))) {
             send(ctx, 400);
+            return true;
+          }
+          if (
+            on(b, 'hr.bu.archive-refusal-reason-phrase') &&
+            errors.some((e) => e.field === 'archive' && /cannot be archived/.test(e.message))
+          ) {
+            json(ctx, 409, { status: 409, error: 'Conflict' });
             return true;
           }
           if (on(b, 'hr.bu.missing-fields-no-message') && errors.some((e) => /is required to create/.test(e.message))) {

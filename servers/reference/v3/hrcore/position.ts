@@ -84,7 +84,10 @@ function positionErrors(ctx: Ctx, store: HrStore, plan: Planned, raw: unknown): 
     crash('genericListValueExternalId');
   if (on(b, 'hr.position.generic-list-null-refused') && plan.intent === 'update' && f.genericList === null)
     return [{ field: 'genericList', message: 'genericList must be an array' }];
-  const unitRequired = on(b, 'hr.position.business-unit-required') || on(b, 'hr.position.business-unit-required-in-body');
+  const unitRequired =
+    on(b, 'hr.position.business-unit-required') ||
+    on(b, 'hr.position.business-unit-required-in-body') ||
+    on(b, 'hr.position.refused-in-envelope');
   if (unitRequired && plan.intent === 'create' && (f.businessUnit === undefined || f.businessUnit === null))
     return [{ field: 'businessUnit', message: 'businessUnit is required to create a position' }];
   if (on(b, 'hr.position.archive-needs-name') && plan.intent === 'archive' && f.name === undefined)
@@ -109,6 +112,7 @@ export function positionHandler(store: HrStore): (ctx: Ctx) => void {
         kind: POSITION,
         find: (id) => store.positions.get(id),
         relaxed: { required: relaxed },
+        keepRefused: on(ctx.behaviour, 'hr.position.refused-create-stored'),
         check: (plan) => positionErrors(ctx, store, plan, raw),
         store: (plan, record) => store.positions.set(plan.externalId, record),
       },

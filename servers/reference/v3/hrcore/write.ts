@@ -2,7 +2,7 @@
 import type { Ctx } from '../../http-kit';
 import { dateMembers, type FieldError } from '../fields';
 import { on } from '../../switches';
-import { hasNull, isObject, type Json, type JsonObject } from '../json';
+import { hasNull, isObject, withoutNulls, type Json, type JsonObject } from '../json';
 import { hrWritten, refuse } from '../respond';
 import { planWrite, type Planned, type RecordKind, type Relaxed } from '../write-rules';
 
@@ -15,6 +15,8 @@ export interface WriteSpec {
   check?(plan: Planned): FieldError[];
   /** The record to store (e.g. with defaults filled in on create). */
   prepare?(plan: Planned): JsonObject;
+  /** A fault's: a create refused for a missing required field is stored all the same. */
+  keepRefused?: boolean;
   /** Answers a refusal its own way (a fault's); true when it did. */
   answerRefusal?(errors: readonly FieldError[]): boolean;
   store(plan: Planned, record: JsonObject): void;
@@ -29,6 +31,8 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
     externalId: spec.relaxed?.externalId === true || on(ctx.behaviour, 'hr.write.externalid-not-required'),
     updateWithoutField: on(ctx.behaviour, 'hr.write.update-only-externalid-accepted'),
     replaceOnUpdate: on(ctx.behaviour, 'hr.write.update-replaces-record'),
+    typesTaken: on(ctx.behaviour, 'hr.variant.types-taken'),
+    objectsReplaced: on(ctx.behaviour, 'hr.variant.objects-replaced'),
   };
   if (on(ctx.behaviour, 'hr.write.numeric-reference-id-500') && isObject(ctx.body) && numericReference(ctx.body)) {
     throw new TypeError('value.trim is not a function');
@@ -36,7 +40,11 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
   const dateErrors = isObject(ctx.body) ? narrowDates(ctx, dateMembers(ctx.body, spec.kind.rules)) : [];
   if (dateErrors.length > 0) return refuse(ctx, 'hr', dateErrors);
   const plan = planWrite(spec.kind, ctx.body, (id) => spec.find(id), relaxed);
+  // The fault crashes where it should refuse a value of another JSON type.
+  if (!plan.ok && on(ctx.behaviour, 'hr.write.type-error-500') && plan.errors.some((e) => / must be (a |an |true)/.test(e.message)))
+    throw new TypeError(`${plan.errors[0]?.field ?? 'value'}.trim is not a function`);
   if (!plan.ok) {
+    if (plan.status === 400 && spec.keepRefused) keepRefused(ctx.body, spec, plan.errors);
     if (plan.status === 400 && spec.answerRefusal?.(plan.errors)) return;
     return refuse(ctx, 'hr', plan.errors, plan.status === 404);
   }
@@ -51,6 +59,14 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
   }
   spec.store(plan, spec.prepare?.(plan) ?? plan.next);
   hrWritten(ctx, plan.intent, plan.externalId);
+}
+
+/** The faults that store a create refused for a missing required field (the refusal is still answered). */
+function keepRefused(body: unknown, spec: WriteSpec, errors: readonly FieldError[]): void {
+  if (!isObject(body) || typeof body.externalId !== 'string' || body.externalId === '' || spec.find(body.externalId)) return;
+  if (!errors.some((e) => / is required to create /.test(e.message))) return;
+  const record = withoutNulls(body);
+  spec.store({ ok: true, intent: 'create', externalId: body.externalId, fields: record, next: record, existing: undefined }, record);
 }
 
 /** True when some ...ExternalId member (a reference to another record) holds a number. */

@@ -6,12 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EMBEDDED } from '../../../../src/identity/embedded';
-import { LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
+import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
 import { INVALID_JSON, send, type Ctx } from '../../http-kit';
+import type { Behaviour } from '../../behaviour';
 import { on } from '../../switches';
 import { at, hasNull, isObject, type JsonObject } from '../json';
 import { json, refuse } from '../respond';
 import type { V3StartingRecords } from '../starting-records';
+import type { FieldError } from '../fields';
+import { PUBLIC_PRIVATE_MESSAGE } from './messages';
 import { checkActivity, REQUIRED_ON_CREATE, type StoredActivity } from './rules';
 
 export interface Activity extends StoredActivity {
@@ -58,7 +61,42 @@ export class LearningStore {
   }
 }
 
-const summary = (a: Activity): JsonObject => ({ id: a.id, aggregateId: a.aggregateId, url: a.url });
+/** The body of a create (and of this server's updates): an integer aggregate id under the variant that issues them (D27). */
+const summary = (a: Activity, b?: Behaviour): JsonObject => ({
+  id: a.id,
+  aggregateId: b && on(b, 'learning.variant.aggregate-id-integer') && /^\d+$/.test(a.aggregateId) ? Number(a.aggregateId) : a.aggregateId,
+  url: a.url,
+});
+
+/** The faults that refuse without any message (the readings of D39, D40, D48 want a validation message with a refusal). */
+function bareRefusal(b: Behaviour, body: JsonObject, errors: readonly FieldError[]): boolean {
+  if (on(b, 'learning.ids.unissued-refused-bare') && errors.some((e) => /is not the id issued at registration/.test(e.message)))
+    return true;
+  if (on(b, 'learning.access.public-private-refused-bare') && errors.some((e) => e.message === PUBLIC_PRIVATE_MESSAGE)) return true;
+  const nulls = isObject(body.costs) && Object.values(body.costs).some((v) => v === null);
+  return on(b, 'learning.costs.nulled-refused-bare') && nulls && errors.some((e) => e.message === LEARNING_MESSAGES.currencyWithoutCost);
+}
+
+/** The errors as the variant that calls the provider object "service" words them (D26). */
+function asService(b: Behaviour, errors: FieldError[]): FieldError[] {
+  if (!on(b, 'learning.variant.provider-field-service')) return errors;
+  const say = (text: string): string => text.replace(new RegExp(`\\b${LEARNING_PROVIDER_FIELD}\\b`, 'g'), 'service');
+  return errors.map((e) => ({ ...(e.field === undefined ? {} : { field: say(e.field) }), message: say(e.message) }));
+}
+
+/** A JSON body written without a Content-Type header. */
+function sendUnlabelled(ctx: Ctx, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  ctx.res.writeHead(status, { 'content-length': Buffer.byteLength(text) });
+  ctx.res.end(text);
+}
+
+/** Under the variant that calls the provider object "service" (D26): "service" read as the provider, "provider" as no field of its own. */
+function providerAsService(b: Behaviour, body: JsonObject): JsonObject {
+  if (!on(b, 'learning.variant.provider-field-service')) return body;
+  const { [LEARNING_PROVIDER_FIELD]: _provider, service, ...rest } = body;
+  return service === undefined ? rest : { ...rest, [LEARNING_PROVIDER_FIELD]: service };
+}
 
 export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
   return (ctx) => {
@@ -67,7 +105,7 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
     const externalId = ctx.params.externalId ?? '';
     if (ctx.body === INVALID_JSON) return refuse(ctx, 'learning', [{ message: 'The request body is not valid JSON' }]);
     if (!isObject(ctx.body)) return refuse(ctx, 'learning', [{ message: 'The request body must be a JSON object (a learning activity)' }]);
-    const body = ctx.body;
+    const body = providerAsService(b, ctx.body);
     let stored = store.activities.get(externalId) ?? null;
     // The fault takes a body carrying every create field for a create, whatever is stored.
     if (stored && on(b, 'learning.put.full-body-recreates') && REQUIRED_ON_CREATE.every((f) => body[f] !== undefined && body[f] !== null))
@@ -87,22 +125,32 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
       behaviour: b,
     });
     if (errors.length > 0) {
+      if (bareRefusal(b, body, errors)) return send(ctx, 400);
+      // The fault stores a refused create all the same (the refusal is still answered).
+      if (!stored && on(b, 'learning.refused-create-stored')) store.create(externalId, randomUUID(), next);
       // The fault stores the access level before the rules refuse it.
       if (stored && on(b, 'learning.access.refused-change-stored') && typeof body.accessLevel === 'string')
         stored.data = { ...stored.data, accessLevel: body.accessLevel };
-      return refuse(ctx, 'learning', errors);
+      return refuse(ctx, 'learning', asService(b, errors));
     }
     const imageKey = isObject(body.image) && typeof body.image.tempKey === 'string' ? body.image.tempKey : null;
     if (imageKey !== null) store.usedImageKeys.add(imageKey);
 
     if (!stored) {
       const given = body.aggregateId;
-      const created = store.create(externalId, typeof given === 'string' || typeof given === 'number' ? String(given) : randomUUID(), next);
-      const answer: Record<string, unknown> = summary(created);
+      const issued = on(b, 'learning.variant.aggregate-id-integer') ? String(store.activities.size + 7_000_001) : randomUUID();
+      const created = store.create(externalId, typeof given === 'string' || typeof given === 'number' ? String(given) : issued, next);
+      const answer: Record<string, unknown> = summary(created, b);
       if (on(b, 'learning.create.no-aggregate-id')) delete answer.aggregateId;
       if (on(b, 'learning.create.id-as-string')) answer.id = String(created.id);
       if (on(b, 'learning.create.url-missing-for-private') && next.accessLevel === 'private') delete answer.url;
-      const mediaType = on(b, 'learning.create.body-labelled-html') ? 'text/html' : 'application/json';
+      const mediaType = on(b, 'learning.create.body-labelled-html')
+        ? 'text/html'
+        : on(b, 'learning.variant.create-hal-json')
+          ? 'application/hal+json'
+          : 'application/json';
+      // Written without a Content-Type (D47 unlabelled).
+      if (on(b, 'learning.variant.create-unlabelled')) return sendUnlabelled(ctx, on(b, 'learning.create.status-200') ? 200 : 201, answer);
       return json(ctx, on(b, 'learning.create.status-200') ? 200 : 201, answer, {}, mediaType);
     }
     stored.data = next;
@@ -111,8 +159,9 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
     if (body.isArchived === true && on(b, 'learning.archive.status-204')) return send(ctx, 204);
     const status = on(b, 'learning.update.status-201') ? 201 : 200;
     if (on(b, 'learning.variant.update-empty-body')) return send(ctx, status);
-    if (on(b, 'learning.variant.update-full-activity')) return json(ctx, status, { ...summary(stored), externalId, ...stored.data });
-    json(ctx, status, summary(stored));
+    if (on(b, 'learning.variant.update-full-activity')) return json(ctx, status, { ...summary(stored, b), externalId, ...stored.data });
+    if (on(b, 'learning.variant.update-detail')) return json(ctx, status, { ...summary(stored, b), detail: 'updated' });
+    json(ctx, status, summary(stored, b));
   };
 }
 

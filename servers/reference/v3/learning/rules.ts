@@ -143,7 +143,11 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
       else errors.push(say('toOrgwide', 'accessLevel'));
     } else if (body.accessLevel === null) {
       errors.push({ field: 'accessLevel', message: 'accessLevel cannot be removed from an activity' });
-    } else if (on(b, 'learning.variant.public-private-refused') && isLevel(storedLevel) && isLevel(body.accessLevel)) {
+    } else if (
+      (on(b, 'learning.variant.public-private-refused') || on(b, 'learning.access.public-private-refused-bare')) &&
+      isLevel(storedLevel) &&
+      isLevel(body.accessLevel)
+    ) {
       errors.push({ field: 'accessLevel', message: PUBLIC_PRIVATE_MESSAGE });
     } else {
       refusedChange = false;
@@ -151,7 +155,10 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
     if (refusedChange) level = isLevel(storedLevel) ? storedLevel : null;
   }
 
-  // Aggregate id (001 §2: set at creation, never changed).
+  // Aggregate id (001 §2: set at creation, never changed). The variant refuses it sent unchanged: "send only the fields that change" (001 §4).
+  const unchangedAggregate = w.stored !== null && body.aggregateId !== undefined && String(body.aggregateId) === w.stored.aggregateId;
+  if (unchangedAggregate && on(b, 'learning.variant.unchanged-aggregate-id-refused'))
+    errors.push({ field: 'aggregateId', message: 'aggregateId is set at creation and does not change: send only the fields that change' });
   if (
     w.stored &&
     body.aggregateId !== undefined &&
@@ -171,15 +178,18 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   if (currencySupplied && !/^[A-Z]{3}$/.test(code))
     errors.push({ field: 'costs.currency.code', message: `costs.currency.code "${code}" is not an ISO 4217 currency code` });
   const costRules = w.stored === null || !on(b, 'learning.costs.rule-skipped-on-update');
-  // The only-attendence fault looks at attendenceCost alone; the zero-cost fault tests costs for truth.
+  // The only-attendence fault looks at attendenceCost alone; the zero-is-no-cost variant tests costs for truth (D46).
   const costForCurrencyRule = on(b, 'learning.costs.only-attendence-checked') ? typeof costs.attendenceCost === 'number' : costSupplied;
-  const costForCostRule = on(b, 'learning.costs.zero-cost-not-a-cost') ? COST_FIELDS.some((f) => Boolean(costs[f])) : costSupplied;
+  const costForCostRule = on(b, 'learning.variant.zero-is-no-cost') ? COST_FIELDS.some((f) => Boolean(costs[f])) : costSupplied;
   if (costRules && costForCurrencyRule && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
     if (w.stored && on(b, 'learning.msg.cost-typo-on-update'))
       errors.push({ field: 'costs.currency.code', message: COST_MESSAGE_WITH_TYPO });
     else errors.push(say('costWithoutCurrency', 'costs.currency.code'));
   }
-  if (costRules && currencySupplied && !costForCostRule && !on(b, 'learning.costs.currency-without-cost-accepted'))
+  // The variant judges an update sending nothing but nulls in costs by what it sends: no currency code, so no refusal (D48 cost-removed).
+  const onlyNulls = w.stored !== null && isObject(body.costs) && Object.values(body.costs).every((v) => v === null);
+  const nullsTaken = onlyNulls && on(b, 'learning.variant.cost-null-taken');
+  if (costRules && currencySupplied && !costForCostRule && !on(b, 'learning.costs.currency-without-cost-accepted') && !nullsTaken)
     errors.push(say('currencyWithoutCost', 'costs'));
 
   // The fault runs the orgwide-only check at every access level.
