@@ -10,7 +10,7 @@
 import { startRmPersona } from './rm';
 import { startV3Persona } from './v3';
 
-export const PERSONAS = ['lenient', 'strict', 'frameworks'] as const;
+export const PERSONAS = ['lenient', 'strict', 'frameworks', 'alternate'] as const;
 export type PersonaName = (typeof PERSONAS)[number];
 
 export interface RunningPersona {
