@@ -351,7 +351,7 @@ const alternate: Choices = {
   emptyBody: 'no-data',
   requireDataType: true,
   dataTypeMustMatch: false,
-  dataConflictStatus: 409,
+  dataConflictStatus: 422,
   rejectUnknownAttributes: false,
   serializer: false,
   rejectUnknownQuery: false,
