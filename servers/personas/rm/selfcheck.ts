@@ -28,8 +28,7 @@ const ids = (v: unknown): string[] => arr(v).map((x) => String(obj(x).id));
 const doc = (type: string, attributes: J): { body: J } => ({ body: { data: { type, attributes } } });
 const anon = (type: string, attributes: J): { body: J; auth: false } => ({ ...doc(type, attributes), auth: false });
 /** The expectation of each persona. */
-const pick = <X>(m: PersonaMode, lenient: X, strict: X, frameworks: X, alternate: X): X =>
-  ({ lenient, strict, frameworks, alternate })[m];
+const pick = <X>(m: PersonaMode, lenient: X, strict: X, frameworks: X, alternate: X): X => ({ lenient, strict, frameworks, alternate })[m];
 
 class Client {
   constructor(
@@ -144,7 +143,12 @@ async function candidates(c: Client): Promise<string> {
   await c.expect('unknown include', 'GET', '/candidates?include=widgets', pick(m, 200, 400, 400, 200));
   await c.expect('per_page=500', 'GET', '/candidates?per_page=500', pick(m, 200, 400, 200, 422));
   // at the cap but past the last page: DRF's "Invalid page." in the frameworks persona
-  await c.expect('filter + page*per_page = cap', 'GET', '/candidates?filter[archived]=false&page=100&per_page=100', pick(m, 200, 200, 404, 422));
+  await c.expect(
+    'filter + page*per_page = cap',
+    'GET',
+    '/candidates?filter[archived]=false&page=100&per_page=100',
+    pick(m, 200, 200, 404, 422),
+  );
   await c.expect('filter + page*per_page > cap', 'GET', '/candidates?filter[archived]=false&page=101&per_page=100', 400);
   await c.expect('no filter, page past the end', 'GET', '/candidates?page=9999&per_page=10', pick(m, 200, 200, 404, 422));
 
@@ -656,7 +660,7 @@ async function frameworksChoices(c: Client): Promise<void> {
   report(m, 'PATCH escapes names and strips skills', pa.first_name === 'A&lt;B' && arr(pa.skills).join() === 'Go', JSON.stringify(pa));
   await c.expect('PATCH null name', 'PATCH', `/candidates/${id}`, 422, doc('candidates', { last_name: null }));
   await c.expect('PATCH with another type', 'PATCH', `/candidates/${id}`, 409, doc('people', { first_name: 'Q' }));
-  await c.expect('PATCH with another id', 'PATCH', `/candidates/${id}`, 422, {
+  await c.expect('PATCH with another id', 'PATCH', `/candidates/${id}`, 409, {
     body: { data: { type: 'candidates', id: '1', attributes: {} } },
   });
   await c.expect('POST with another type (Rule 1 keeps 422)', 'POST', '/candidates', 422, doc('people', { email: `e.${email}` }));
@@ -823,7 +827,12 @@ async function alternateChoices(c: Client): Promise<void> {
   const gte = await q(`filter[updated_at][gte]=${enc(updated)}`);
   const lt = await q(`filter[updated_at][lt]=${enc(updated)}`);
   const ltLater = await q(`filter[updated_at][lt]=${enc(later)}`);
-  report(m, 'gte shown selects, lt shown does not, lt shown + 1 ms selects', gte === 1 && lt === 0 && ltLater === 1, `${gte}/${lt}/${ltLater}`);
+  report(
+    m,
+    'gte shown selects, lt shown does not, lt shown + 1 ms selects',
+    gte === 1 && lt === 0 && ltLater === 1,
+    `${gte}/${lt}/${ltLater}`,
+  );
   // a seeded event is stored some microseconds after the instant it shows: an inclusive bound at the shown instant may
   // leave it out (D75 finer-stored-truncated), one a millisecond later never does
   const events = arr((await c.call('GET', '/candidates/1001/events')).body.data).slice(0, 3);
@@ -837,7 +846,12 @@ async function alternateChoices(c: Client): Promise<void> {
     if (!(await at(shownAt))) leftOut += 1;
     if (await at(new Date(Date.parse(shownAt) + 1).toISOString())) keptLater += 1;
   }
-  report(m, 'lte at the shown instant may leave an event out, lte 1 ms later never', leftOut > 0 && keptLater === events.length, `${leftOut}/${keptLater}`);
+  report(
+    m,
+    'lte at the shown instant may leave an event out, lte 1 ms later never',
+    leftOut > 0 && keptLater === events.length,
+    `${leftOut}/${keptLater}`,
+  );
 
   // archived and anonymised added by true; the env names one of each
   const archivedId = env.RM_ARCHIVED_CANDIDATE_ID ?? '';
@@ -857,7 +871,12 @@ async function alternateChoices(c: Client): Promise<void> {
   await c.expect('per_page above 100', 'GET', '/lists?page=1&per_page=101', 422);
   await c.expect('cap before the page size', 'GET', '/candidates?filter[archived]=true&page=2&per_page=10000', 400);
   const first = await c.call('GET', '/candidates?page=1');
-  report(m, 'default per_page 20', arr(first.body.data).length === 20 && obj(first.body.meta).per_page === 20, JSON.stringify(first.body.meta));
+  report(
+    m,
+    'default per_page 20',
+    arr(first.body.data).length === 20 && obj(first.body.meta).per_page === 20,
+    JSON.stringify(first.body.meta),
+  );
   let cursor = '';
   let pages = 0;
   let lastMeta: J = {};
@@ -887,7 +906,13 @@ async function alternateChoices(c: Client): Promise<void> {
   const byMail = await c.call('GET', `/candidates?filter[email][eq]=${enc(mixed)}`);
   report(m, 'filter[email][eq] matches the address as sent', ids(byMail.body.data).join() === String(obj(stored.body.data).id));
   const before = (await allCandidateIds(c, '')).length;
-  const refused = await c.expect('name outside Latin-1', 'POST', '/candidates', 422, doc('candidates', { email: `li.${mixed}`, last_name: '李' }));
+  const refused = await c.expect(
+    'name outside Latin-1',
+    'POST',
+    '/candidates',
+    422,
+    doc('candidates', { email: `li.${mixed}`, last_name: '李' }),
+  );
   report(m, 'refusal names last_name', obj(arr(refused.body.errors)[0]).pointer === '/data/attributes/last_name', refused.text);
   report(m, 'nothing stored by the refused write', (await allCandidateIds(c, '')).length === before);
   await c.expect('PATCH name outside Latin-1', 'PATCH', `/candidates/${id}`, 422, doc('candidates', { first_name: 'Nguyễn' }));
@@ -925,7 +950,11 @@ async function alternateChoices(c: Client): Promise<void> {
   await c.expect('file over 20 MiB', 'POST', `/candidates/${id}/candidate_files`, 422, {
     body: { data: { type: 'candidate_files', attributes: { filename: 'big.bin', content: big } } },
   });
-  report(m, 'refused files are not attached', arr(obj(obj((await c.call('GET', `/candidates/${id}`)).body.data).relationships).resumes).length === 1);
+  report(
+    m,
+    'refused files are not attached',
+    arr(obj(obj((await c.call('GET', `/candidates/${id}`)).body.data).relationships).resumes).length === 1,
+  );
   await c.expect('kind given once without brackets', 'GET', '/candidates/1001/events?filter[kind]=view', 200);
   await c.expect('unknown kind', 'GET', '/candidates/1001/events?filter[kind][]=dance', 400);
 }

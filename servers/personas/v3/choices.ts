@@ -419,7 +419,7 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
     },
     auth: { insufficientScopeStatus: 403, invalidTokenStatus: 403, learningScope: HR_SCOPE, errorBody: true, challengeStyle: 'realm' },
     values: { booleanStrings: false, strictDates: true, allowNegative: true, coerceScalars: false, bounds: false },
-    lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: true, emptyRequiredIsMissing: true },
+    lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: true, emptyRequiredIsMissing: false },
     hr: {
       success: 'created-else-204',
       unknownFields: 'ignore',

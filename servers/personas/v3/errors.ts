@@ -46,7 +46,7 @@ const ASPNET_TYPES: Readonly<Record<number, string>> = {
 
 /**
  * ASP.NET Core's RFC 7807 problem details: `ValidationProblemDetails` (`errors`: the messages per field, `$` for the
- * body as a whole) where a field is named or the status is the validation status, plain `ProblemDetails` otherwise.
+ * body as a whole) for a validation refusal, plain `ProblemDetails` (the message in `detail`) otherwise.
  */
 function validationProblem(choices: PersonaChoices, status: number, problems: readonly Problem[]): JsonObject {
   const body: JsonObject = {
@@ -56,7 +56,7 @@ function validationProblem(choices: PersonaChoices, status: number, problems: re
     detail: problems[0]?.message ?? 'Request refused',
     traceId: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`,
   };
-  if (status === choices.http.validationStatus || problems.some((p) => p.field !== '')) {
+  if (status === choices.http.validationStatus) {
     const errors: Record<string, string[]> = {};
     for (const p of problems) (errors[p.field === '' ? '$' : p.field] ??= []).push(p.message);
     body.title = 'One or more validation errors occurred.';

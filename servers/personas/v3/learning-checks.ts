@@ -35,7 +35,9 @@ function creationProblems(write: ActivityWrite, choices: PersonaChoices): Proble
   const service = choices.learning.providerField === 'service';
   return REQUIRED_ON_CREATE.filter((field) => missing(write.body[field], choices)).map((field) => {
     if (field !== PROVIDER_FIELD) return problem(field, `${field} is required`);
-    return service ? problem('service', 'service (an object {id}) is required') : problem(field, 'provider (the service object with its id) is required');
+    return service
+      ? problem('service', 'service (an object {id}) is required')
+      : problem(field, 'provider (the service object with its id) is required');
   });
 }
 

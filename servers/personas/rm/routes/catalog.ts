@@ -18,8 +18,10 @@ function stateOf(rec: Rec, now: number): EventState {
 }
 
 /** A live job: published; for the alternate persona also open for applications (not past its closing_at). */
-const liveAt = (ctx: RequestContext) => (job: Rec): boolean =>
-  job.attrs.status === 'live' && (ctx.choices.liveJobs === 'published' || (stampAttr(job, 'closing_at') ?? Infinity) > ctx.now);
+const liveAt =
+  (ctx: RequestContext) =>
+  (job: Rec): boolean =>
+    job.attrs.status === 'live' && (ctx.choices.liveJobs === 'published' || (stampAttr(job, 'closing_at') ?? Infinity) > ctx.now);
 
 function membership(ctx: RequestContext): { list: Rec; candidate: Rec } {
   const list = found(ctx, T.list, 'listId', 'list');
