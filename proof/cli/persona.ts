@@ -1,5 +1,5 @@
 /**
- * `npm run persona -- <lenient|strict|frameworks>`: one persona server alone, as a sandbox; prints the variables
+ * `npm run persona -- <lenient|strict|frameworks|alternate>`: one persona server alone, as a sandbox; prints the variables
  * that point `npm start` at it. Stops on SIGINT/SIGTERM, and with its parent. (Here, not in
  * servers/personas/, which imports nothing of the suite: the help and argument parsing are src/cli/help.ts.)
  */

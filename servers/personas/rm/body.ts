@@ -72,7 +72,7 @@ export interface DataDoc {
 
 /**
  * The `data` envelope. Strict and frameworks: `data` must be an object whose `type` equals `expectedType` (any
- * non-empty string when null) and whose `attributes` is an object; on a PATCH (`conflict`) a contradicting type answers
+ * non-empty string when null, or for the alternate persona always) and whose `attributes` is an object; on a PATCH (`conflict`) a contradicting type answers
  * `dataConflictStatus` (JSON:API's 409 in the frameworks persona). Lenient: whatever is missing or malformed reads as empty.
  */
 export function dataDocument(body: unknown, expectedType: string | null, choices: Choices, conflict = false): DataDoc {
@@ -87,7 +87,7 @@ export function dataDocument(body: unknown, expectedType: string | null, choices
     if (typeof type !== 'string' || type === '') {
       throw unprocessable('`data.type` is required', '/data/type', 'This field is required.');
     }
-    if (expectedType !== null && type !== expectedType) {
+    if (expectedType !== null && choices.dataTypeMustMatch && type !== expectedType) {
       const drf = `The resource object's type (${type}) is not the type that constitute the collection represented by the endpoint (${expectedType}).`;
       if (conflict && choices.dataConflictStatus === 409) throw new HttpError(409, drf, '/data/type', {}, { drf });
       throw unprocessable(`\`data.type\` must be "${expectedType}"`, '/data/type', drf);

@@ -1,5 +1,6 @@
-// Error statuses and bodies (part 7 "Errors"; "Error body format: not shown": plain text, a JSON:API `errors` array, or
-// Django REST framework's `{"detail": "..."}` and field dictionaries such as `{"email": ["Enter a valid email address."]}`).
+// Error statuses and bodies (part 7 "Errors"; "Error body format: not shown": plain text, a JSON:API `errors` array,
+// Django REST framework's `{"detail": "..."}` and field dictionaries such as `{"email": ["Enter a valid email address."]}`,
+// or RFC 7807 problem details with RFC 9457's `errors` extension).
 import type { Choices } from './choices';
 
 const TITLES: Readonly<Record<number, string>> = {
@@ -88,6 +89,16 @@ export function renderError(err: HttpError, choices: Choices): { contentType: st
     else if (err.status === 422 && err.pointer !== undefined) body = fieldErrorsAt(err.pointer, message);
     else body = { detail: message };
     return { contentType: 'application/json', body: JSON.stringify(body) };
+  }
+  if (choices.errorFormat === 'problem') {
+    // RFC 7807 §3.1 members; validation problems listed as RFC 9457 §3 example's `errors: [{detail, pointer}]`
+    const body: Record<string, unknown> = { type: 'about:blank', title, status: err.status, detail: err.detail };
+    if (err.pointer !== undefined) {
+      // a JSON Pointer into the request body, or (RFC 9457 §3's `parameter`) the query parameter at fault
+      const at = err.pointer.startsWith('/data') ? { pointer: err.pointer } : { parameter: err.pointer.replace(/^\//, '') };
+      body.errors = [{ detail: err.detail, ...at }];
+    }
+    return { contentType: 'application/problem+json', body: JSON.stringify(body) };
   }
   const entry: Record<string, unknown> = { status: String(err.status), title, detail: err.detail };
   if (err.pointer !== undefined) entry.source = { pointer: err.pointer };

@@ -67,7 +67,7 @@ class Builder {
   timeRange(name: string, attr: string, lower: 'gte', upper: 'lt' | 'lte'): void {
     const lo = this.dateTime(name, lower);
     const hi = this.dateTime(name, upper);
-    const precise = this.choices.utcPrecision === 'us';
+    const precise = this.choices.utcPrecision === 'us' || this.choices.storedPrecision === 'us';
     const at = (r: Rec): number => stampMicros(r, attr, precise) ?? 0;
     if (lo !== undefined) this.preds.push((r) => at(r) >= lo);
     if (hi !== undefined) this.preds.push(upper === 'lt' ? (r) => at(r) < hi : (r) => at(r) <= hi);
@@ -91,7 +91,8 @@ export function candidateFilter(q: ParsedQuery, choices: Choices, store: Store):
   const email = b.value('email', 'eq');
   if (email !== undefined) {
     if (choices.emailFilterCheck && !isEmail(email, 'strict')) throw badRequest('filter `email[eq]` takes an e-mail address');
-    const wanted = choices.emailCheck === 'loose' ? email.replace(/ /g, '+') : email;
+    const sent = choices.emailCheck === 'loose' ? email.replace(/ /g, '+') : email;
+    const wanted = choices.emailStored === 'lower-cased' ? sent.toLowerCase() : sent;
     b.preds.push((r) => strAttr(r, 'email') === wanted);
   }
   b.flag('archived', (r) => r.attrs.archived_status === 'archived');
@@ -110,6 +111,13 @@ export function eventFilter(q: ParsedQuery, choices: Choices): FilterResult {
     if (f.name !== 'kind' || (choices.rejectUnknownQuery && f.op !== null && f.op !== '')) continue;
     kindGiven = true;
     b.present = true;
+    if (choices.kindArrayForm === 'brackets') {
+      // Rack reads filter[kind][]=a&filter[kind][]=b as an array; a comma-joined value names no kind.
+      const joined = f.values.find((v) => v.includes(','));
+      if (joined !== undefined) {
+        throw badRequest(`filter \`kind\` is an array: send filter[kind][]=<kind> once per kind (\`${joined}\` is no event kind)`);
+      }
+    }
     kinds.push(
       ...f.values
         .flatMap((v) => v.split(','))

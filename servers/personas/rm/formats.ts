@@ -1,6 +1,6 @@
 // Value formats the document names: e-mail (part 4 POST /candidates), date (part 2 start_date/end_date),
 // base64 (POST candidate_files), date-time and `true`/`false` (part 4 Filters). Each has a lenient, a strict and a
-// frameworks (Django / Python) reading.
+// frameworks (Django / Python) reading, and for the alternate persona Ruby's base64 and RFC 3339 to the microsecond.
 const LOCAL_ATOM = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
 const STRICT_EMAIL = new RegExp(`^${LOCAL_ATOM}(?:\\.${LOCAL_ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'i');
@@ -54,6 +54,15 @@ export function pythonBase64(value: string): Buffer | null {
   return Buffer.from(data, 'base64');
 }
 
+/**
+ * Ruby's `Base64.decode64` (`String#unpack1("m")`): characters outside the alphabet are skipped, decoding stops at the
+ * first `=`, a trailing lone character is dropped; it never raises.
+ */
+export function rubyBase64(value: string): Buffer {
+  const kept = value.split('=')[0]?.replace(/[^A-Za-z0-9+/]/g, '') ?? '';
+  return Buffer.from(kept.slice(0, kept.length - (kept.length % 4 === 1 ? 1 : 0)), 'base64');
+}
+
 /** `true` / `false`; null when the value is not accepted. */
 export function parseBoolean(value: string, mode: 'loose' | 'strict' | 'django'): boolean | null {
   if (mode === 'strict') return value === 'true' ? true : value === 'false' ? false : null;
@@ -70,14 +79,18 @@ const DJANGO_DATETIME =
   /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d{0,6})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** A date-time as epoch microseconds; null when the value is not accepted. */
-export function parseDateTime(value: string, mode: 'loose' | 'rfc3339' | 'django'): number | null {
-  if (mode === 'rfc3339') {
+export function parseDateTime(value: string, mode: 'loose' | 'rfc3339' | 'rfc3339-us' | 'django'): number | null {
+  if (mode === 'rfc3339' || mode === 'rfc3339-us') {
     const m = RFC3339.exec(value);
     if (!m || !isIsoDate(`${m[1]}-${m[2]}-${m[3]}`)) return null;
     if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return null;
     if (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59)) return null;
     const ms = Date.parse(value.toUpperCase());
-    return Number.isNaN(ms) ? null : ms * 1000;
+    if (Number.isNaN(ms)) return null;
+    if (mode === 'rfc3339') return ms * 1000;
+    // the fraction's digits after the millisecond, kept to the microsecond (more are cut)
+    const fraction = /\.(\d+)/.exec(value.slice(19))?.[1] ?? '';
+    return ms * 1000 + Number(fraction.slice(3, 6).padEnd(3, '0'));
   }
   if (mode === 'django') return djangoDateTime(value);
   // a `+` sent unencoded in a query string arrives as a space

@@ -1,4 +1,4 @@
-// Entry point: starts the Recruitment Marketing API v2 persona (lenient or strict) on a loopback port and returns the
+// Entry point: starts a Recruitment Marketing API v2 persona (lenient, strict, frameworks or alternate) on a loopback port and returns the
 // INTERFACE.md RM_* variables a conformance suite needs to reach it.
 import type { AddressInfo } from 'node:net';
 import { type PersonaMode, choicesFor } from './choices';
@@ -19,7 +19,7 @@ export async function startRmPersona(mode: PersonaMode, options?: { port?: numbe
   const choices = choicesFor(mode);
   const host = options?.host ?? '127.0.0.1';
   const credentials = { key: `rm-${mode}-api-key`, secret: `rm-${mode}-api-secret-5d1f0c` };
-  const { store, ids } = seed(Date.now());
+  const { store, ids } = seed(Date.now(), { closedLiveJob: choices.liveJobs === 'open' });
   let baseUrl = '';
   const server = createRmServer({ choices, store, credentials, cap: RM_FILTER_CAP, baseUrl: () => baseUrl });
   server.keepAliveTimeout = 5_000;
@@ -44,6 +44,10 @@ export async function startRmPersona(mode: PersonaMode, options?: { port?: numbe
     RM_ATS_CANDIDATE_ID: ids.atsCandidateId,
     RM_FILTER_CAP: String(RM_FILTER_CAP),
   };
+  if (choices.knownRecordsEnv) {
+    env.RM_ARCHIVED_CANDIDATE_ID = ids.archivedCandidateId;
+    env.RM_ANONYMISED_CANDIDATE_ID = ids.anonymisedCandidateId;
+  }
   let closing: Promise<void> | null = null;
   return {
     baseUrl,

@@ -1,7 +1,7 @@
 // Pagination (part 4 "Common query parameters": page, per_page, experimental cursor with meta.next_cursor; part 4/7/8:
 // numeric pagination combined with a filter that reaches beyond the record cap answers 400; cursors avoid the cap).
 import type { Choices } from './choices';
-import { HttpError, badRequest } from './errors';
+import { HttpError, badRequest, unprocessable } from './errors';
 import type { Json, Rec } from './model';
 import { type ParsedQuery, param } from './query';
 import { compareIds } from './store';
@@ -50,9 +50,17 @@ export function perPageOf(q: ParsedQuery, choices: Choices): { asked: number; se
   }
   if (choices.maxPerPage !== null && asked > choices.maxPerPage) {
     if (choices.perPageOverMax === 'refuse') throw badRequest(`\`per_page\` may not exceed ${choices.maxPerPage}`);
+    if (choices.perPageOverMax === 'refuse-422') {
+      throw unprocessable(`per_page must not be greater than ${choices.maxPerPage}`, '/per_page');
+    }
     return { asked, served: choices.maxPerPage };
   }
   return { asked, served: asked };
+}
+
+/** per_page as asked, before any maximum is applied (the record cap is judged on it first). */
+function askedPerPage(q: ParsedQuery, choices: Choices): number {
+  return positiveInt(param(q, 'per_page')) ?? choices.defaultPerPage;
 }
 
 /** The page number asked for; `last` (DRF's last_page_strings) in the frameworks persona. */
@@ -66,9 +74,16 @@ function pageNumber(raw: string, choices: Choices, pages: number): number {
 }
 
 export function paginate(all: Rec[], q: ParsedQuery, choices: Choices, opts: PageOptions): PageResult {
-  const { asked, served: perPage } = perPageOf(q, choices);
   const cursor = param(q, 'cursor');
   const pageRaw = param(q, 'page');
+  if (choices.perPageOverMax === 'refuse-422' && pageRaw !== undefined && opts.filtered) {
+    // the record cap's 400 (parts 4, 7) is judged before the page size is validated
+    const page = positiveInt(pageRaw);
+    if (page !== null && page * askedPerPage(q, choices) > opts.cap) {
+      throw badRequest(`numeric pagination with a filter may not reach beyond ${opts.cap} records; use cursor pagination`);
+    }
+  }
+  const { asked, served: perPage } = perPageOf(q, choices);
   if (cursor !== undefined && cursor !== '') {
     const after = decodeCursor(cursor);
     if (after === null) {
@@ -86,6 +101,7 @@ export function paginate(all: Rec[], q: ParsedQuery, choices: Choices, opts: Pag
       throw badRequest(`numeric pagination with a filter may not reach beyond ${opts.cap} records; use cursor pagination`);
     }
     if (page > pages && choices.pagePastEnd === 404) throw invalidPage();
+    if (page > pages && choices.pagePastEnd === 422) throw unprocessable(`page must not be greater than ${pages}`, '/page');
     const records = all.slice((page - 1) * perPage, page * perPage);
     let meta: { [key: string]: Json } = {};
     if (choices.metaStyle === 'detailed') {
@@ -115,5 +131,6 @@ function cursorMeta(next: string | null, choices: Choices, perPage: number, tota
   const meta: { [key: string]: Json } = choices.metaStyle === 'detailed' ? { per_page: perPage, total_count: total } : {};
   if (next !== null) meta.next_cursor = next;
   else if (choices.cursorEnd === 'null') meta.next_cursor = null;
+  else if (choices.cursorEnd === 'empty') meta.next_cursor = '';
   return meta;
 }

@@ -331,3 +331,32 @@ export function seedCatalog(store: Store, now: number): Catalog {
     integration: store.add(T.atsIntegration, { uid: newUid(), name: 'Greenhouse', product: 'greenhouse' }, {}, {}, ATS_INTEGRATION_ID),
   };
 }
+
+/**
+ * A job still published (status live) whose closing date has passed: listed where live means published, left out
+ * where it means open for applications (alternate persona). Added after every other record, so no seeded id moves.
+ */
+export function seedClosedJob(store: Store, now: number, template: Rec): Rec {
+  const id = store.nextId(T.job);
+  const title = 'Graduate Recruiter';
+  return store.add(
+    T.job,
+    {
+      ...template.attrs,
+      uid: newUid(),
+      ats_uid: 'GH-4499',
+      created_at: new Stamp(now - 120 * DAY),
+      updated_at: new Stamp(now - 40 * DAY),
+      opening_at: new Stamp(now - 100 * DAY),
+      closing_at: new Stamp(now - 5 * DAY),
+      title,
+      summary: 'Run our graduate hiring season.',
+      title_with_locations_and_req: `${title} (R-1099)`,
+      apply_url: `https://careers.example.com/jobs/${id}/apply`,
+      status: 'live',
+    },
+    { ...template.rels },
+    { searchExact: ['GH-4499', 'R-1099', title], searchText: [title, 'Run our graduate hiring season.'] },
+    id,
+  );
+}

@@ -32,8 +32,13 @@ const SELF_PATHS: Readonly<Record<string, string>> = {
 
 export type JsonObject = { [key: string]: Json };
 
+/** An id as written: the string, or (alternate persona) a JSON integer where it is all digits; UUIDs stay strings. */
+export function idJson(id: string, choices: Choices): Json {
+  return choices.idType === 'integer' && /^[1-9]\d{0,14}$/.test(id) ? Number(id) : id;
+}
+
 export function resource(rec: Rec, ctx: SerialCtx, typeOverride?: string): JsonObject {
-  const out: JsonObject = { id: rec.id, type: typeOverride ?? rec.type, attributes: attributes(rec, ctx) };
+  const out: JsonObject = { id: idJson(rec.id, ctx.choices), type: typeOverride ?? rec.type, attributes: attributes(rec, ctx) };
   const rels = ctx.choices.relationshipStyle === 'jsonapi' ? jsonapiRelationships(rec, ctx) : relationships(rec.rels, ctx.choices);
   if (rels !== null) out.relationships = rels;
   const selfPath = SELF_PATHS[rec.type];
@@ -46,8 +51,8 @@ function jsonapiRelationships(rec: Rec, ctx: SerialCtx): JsonObject | null {
   const out: JsonObject = {};
   const lazy = LAZY[rec.type] ?? {};
   for (const [name, rel] of Object.entries(rec.rels)) {
-    const data: Json =
-      rel === null ? null : Array.isArray(rel) ? rel.map((l) => ({ id: l.id, type: l.type })) : { id: rel.id, type: rel.type };
+    const pair = (l: { id: string; type: string }): Json => ({ id: idJson(l.id, ctx.choices), type: l.type });
+    const data: Json = rel === null ? null : Array.isArray(rel) ? rel.map(pair) : pair(rel);
     const sub = lazy[name];
     if (sub === undefined) {
       out[name] = { data };
@@ -66,9 +71,9 @@ function relationships(rels: Record<string, Rel>, choices: Choices): JsonObject 
     if (rel === null) {
       if (choices.absentToOne === 'null') out[name] = null;
     } else if (Array.isArray(rel)) {
-      out[name] = rel.map((l) => ({ id: l.id, type: l.type }));
+      out[name] = rel.map((l) => ({ id: idJson(l.id, choices), type: l.type }));
     } else {
-      out[name] = { id: rel.id, type: rel.type };
+      out[name] = { id: idJson(rel.id, choices), type: rel.type };
     }
   }
   return Object.keys(out).length > 0 ? out : null;

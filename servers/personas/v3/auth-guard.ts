@@ -1,6 +1,6 @@
 /**
- * The bearer-token guard of the API operations: 401 without a token or with an invalid or expired one, 401 or
- * 403 (per persona) for a token without the scope the operation needs. RFC 6750 §3 challenges.
+ * The bearer-token guard of the API operations: 401 without a token, 401 (403 in the alternate persona) with an
+ * invalid or expired one, 401 or 403 (per persona) for a token without the scope the operation needs. RFC 6750 §3 challenges.
  * Document part 5 items 1-2 and 5 ("Scope required for learning operations: not shown").
  */
 import type { PersonaChoices } from './choices';
@@ -45,7 +45,10 @@ export function guard(authorization: string | undefined, requiredScope: string |
   if (match?.[1] === undefined) return deny(choices, 401, challenges(choices, '', '').missing, 'A bearer token is required');
   const check = ctx.tokens.check(match[1]);
   if (!check.ok) {
-    return deny(choices, 401, challenges(choices, check.reason, '').invalid, `Invalid token: ${check.reason}`);
+    // 401 (RFC 6750 §3.1 invalid_token), or 403 as a gateway denies a token its authorizer rejects; the challenge is
+    // sent either way (RFC 6750 §3: "the resource server MUST include the HTTP WWW-Authenticate response header field")
+    const status = choices.auth.invalidTokenStatus;
+    return deny(choices, status, challenges(choices, check.reason, '').invalid, `Invalid token: ${check.reason}`);
   }
   if (requiredScope !== null && !grantsScope(check.claims, requiredScope)) {
     const status = choices.auth.insufficientScopeStatus;

@@ -1,11 +1,11 @@
 /**
- * The persona table: every choice where the document is silent, in one place, so the three personas differ only
+ * The persona table: every choice where the document is silent, in one place, so the four personas differ only
  * here. README.md quotes, for each row, the sentence of the document that leaves it open.
  * Document: HR core and Learning Activities API v3, parts 2-8; RFC 6749 §4.4, §5.1, §5.2.
  */
 import { CHILD_FIELD, HR_SCOPE, TENANT, TOKEN_PATH } from './seed';
 
-export type PersonaMode = 'lenient' | 'strict' | 'frameworks';
+export type PersonaMode = 'lenient' | 'strict' | 'frameworks' | 'alternate';
 
 /** Which fields a public or private learning activity may carry (part 2: "only a limited set"). */
 export type RestrictedFieldPolicy =
@@ -21,9 +21,13 @@ export interface PersonaChoices {
     readonly acceptJsonSuffix: boolean;
     /**
      * `single`: `{"message"}`; `list`: `{"errors":[{"field","message"}]}` with every problem found; `problem`: Spring
-     * Boot's RFC 9457 `application/problem+json` (`type`, `title`, `status`, `detail`, `instance`, plus `errors`).
+     * Boot's RFC 9457 `application/problem+json` (`type`, `title`, `status`, `detail`, `instance`, plus `errors`);
+     * `validation-problem`: ASP.NET Core's RFC 7807 `ValidationProblemDetails` (`type`, `title`, `status`, `detail`,
+     * `traceId`, and `errors` as a dictionary of messages per field, `{"name": ["..."]}`).
      */
-    readonly errorShape: 'single' | 'list' | 'problem';
+    readonly errorShape: 'single' | 'list' | 'problem' | 'validation-problem';
+    /** Status of a validation refusal (a missing required field, a value of the wrong type, a 001 §7 message). */
+    readonly validationStatus: 400 | 422;
     /** Accept a trailing slash on HR paths too (the document allows it on the learning path). */
     readonly hrTrailingSlash: boolean;
     /** The bearer token is checked before the path is routed (Spring Security's filter chain: 401 before 404). */
@@ -47,9 +51,17 @@ export interface PersonaChoices {
      * `requested`: grant every scope asked for; `known`: grant only Public.HrCore.Write; `idp`: an identity provider's
      * client scopes (unknown scopes refused with invalid_scope, the default scope Public.HrCore.Write always added).
      */
-    readonly grant: 'requested' | 'known' | 'idp';
+    readonly grant: 'requested' | 'known' | 'idp' | 'drop-unknown';
     /** `expires_in`: left out, the lifetime (300), or the seconds left when the answer is written (299, as Azure AD does). */
     readonly expiresIn: 'none' | 'lifetime' | 'remaining';
+    /** The JWT carries `exp` (otherwise `iat` only, and the server refuses the token 300 s after `iat`). */
+    readonly jwtExp: boolean;
+    /**
+     * Error for a grant of RFC 6749 this client may not use (authorization_code, password, refresh_token, ...):
+     * `unsupported_grant_type`, or `unauthorized_client` (a grant type the server does not know is always
+     * `unsupported_grant_type`).
+     */
+    readonly otherGrantError: 'unsupported_grant_type' | 'unauthorized_client';
     /** Always return `scope` (otherwise only when it differs from the request, as RFC 6749 §5.1 requires). */
     readonly alwaysIncludeScope: boolean;
     /** Status of invalid_client when the client did not use HTTP basic (RFC 6749 §5.2 allows 400 or 401). */
@@ -68,6 +80,8 @@ export interface PersonaChoices {
   readonly auth: {
     /** Status for a valid token lacking Public.HrCore.Write on an HR operation. */
     readonly insufficientScopeStatus: 401 | 403;
+    /** Status for a token sent but not valid (malformed, bad signature, expired): 401, or 403 as a gateway's deny. */
+    readonly invalidTokenStatus: 401 | 403;
     /** Scope required on the learning operation; null: any valid token. */
     readonly learningScope: string | null;
     /** JSON body on 401/403 (otherwise empty, the WWW-Authenticate header says why). */
@@ -99,9 +113,10 @@ export interface PersonaChoices {
   readonly hr: {
     /**
      * `empty`: 204 without body; `json`: 201 on create, 200 otherwise, `{externalId, status}`; `envelope`: 200
-     * `{success: true, message, externalId, timestamp}`.
+     * `{success: true, message, externalId, timestamp}`; `created-else-204`: 201 `{externalId, status}` on create,
+     * 204 without body on update and archive.
      */
-    readonly success: 'empty' | 'json' | 'envelope';
+    readonly success: 'empty' | 'json' | 'envelope' | 'created-else-204';
     /** Fields not listed in part 2 (top level and nested): stored, refused, or ignored (Jackson's Spring Boot default). */
     readonly unknownFields: 'store' | 'refuse' | 'ignore';
     /**
@@ -125,6 +140,12 @@ export interface PersonaChoices {
   readonly learning: {
     /** Also accept the provider object under the key `service` (the document's text shows "the service"). */
     readonly acceptServiceAlias: boolean;
+    /** The provider object's key: `provider`, or `service` only (the document's own name, "the service"). */
+    readonly providerField: 'provider' | 'service';
+    /** aggregateId issued when none is sent: a UUID string, or an integer. */
+    readonly aggregateIds: 'uuid' | 'integer';
+    /** A change between public and private is allowed (else refused: 001 §7's list "is not exhaustive"). */
+    readonly publicPrivateChange: boolean;
     /** provider.id and owner.id must be the ids issued at registration. */
     readonly requireIssuedIds: boolean;
     readonly restrictedLevelFields: RestrictedFieldPolicy;
@@ -180,6 +201,7 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       hrTrailingSlash: true,
       authBeforeRouting: false,
       springExtras: false,
+      validationStatus: 400,
     },
     token: {
       path: TOKEN_PATH,
@@ -194,8 +216,10 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       errorDescriptions: false,
       idp: false,
       backdateSeconds: 0,
+      jwtExp: true,
+      otherGrantError: 'unsupported_grant_type',
     },
-    auth: { insufficientScopeStatus: 401, learningScope: null, errorBody: false, challengeStyle: 'realm' },
+    auth: { insufficientScopeStatus: 401, invalidTokenStatus: 401, learningScope: null, errorBody: false, challengeStyle: 'realm' },
     values: { booleanStrings: true, strictDates: false, allowNegative: true, coerceScalars: false, bounds: false },
     lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: true, emptyRequiredIsMissing: false },
     hr: {
@@ -225,6 +249,9 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       allowEmptyUpdate: true,
       allowUnknownNestedFields: true,
       locationHeader: false,
+      providerField: 'provider',
+      aggregateIds: 'uuid',
+      publicPrivateChange: true,
     },
   },
   strict: {
@@ -236,6 +263,7 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       hrTrailingSlash: false,
       authBeforeRouting: false,
       springExtras: false,
+      validationStatus: 400,
     },
     token: {
       path: TOKEN_PATH,
@@ -250,8 +278,10 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       errorDescriptions: true,
       idp: false,
       backdateSeconds: 0,
+      jwtExp: true,
+      otherGrantError: 'unsupported_grant_type',
     },
-    auth: { insufficientScopeStatus: 403, learningScope: HR_SCOPE, errorBody: true, challengeStyle: 'realm' },
+    auth: { insufficientScopeStatus: 403, invalidTokenStatus: 401, learningScope: HR_SCOPE, errorBody: true, challengeStyle: 'realm' },
     values: { booleanStrings: false, strictDates: true, allowNegative: false, coerceScalars: false, bounds: false },
     lifecycle: { archiveMissing: 'refuse', allowUnarchive: false, allowRemovingRequired: false, emptyRequiredIsMissing: true },
     hr: {
@@ -281,6 +311,9 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       allowEmptyUpdate: false,
       allowUnknownNestedFields: false,
       locationHeader: true,
+      providerField: 'provider',
+      aggregateIds: 'uuid',
+      publicPrivateChange: true,
     },
   },
   /**
@@ -296,6 +329,7 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       hrTrailingSlash: false,
       authBeforeRouting: true,
       springExtras: true,
+      validationStatus: 400,
     },
     token: {
       path: `/realms/${TENANT}/protocol/openid-connect/token`,
@@ -310,8 +344,10 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       errorDescriptions: true,
       idp: true,
       backdateSeconds: 300,
+      jwtExp: true,
+      otherGrantError: 'unsupported_grant_type',
     },
-    auth: { insufficientScopeStatus: 403, learningScope: null, errorBody: false, challengeStyle: 'spring' },
+    auth: { insufficientScopeStatus: 403, invalidTokenStatus: 401, learningScope: null, errorBody: false, challengeStyle: 'spring' },
     // negative numbers pass the type check and meet the Bean Validation bounds (bounds.ts) instead
     values: { booleanStrings: true, strictDates: true, allowNegative: true, coerceScalars: true, bounds: true },
     lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: false, emptyRequiredIsMissing: true },
@@ -338,6 +374,78 @@ export const CHOICES: Readonly<Record<PersonaMode, PersonaChoices>> = {
       requireKnownChildren: true,
       uniqueAggregateIds: true,
       updateBody: 'representation',
+      dropUnknownFields: true,
+      allowEmptyUpdate: true,
+      allowUnknownNestedFields: true,
+      locationHeader: true,
+      providerField: 'provider',
+      aggregateIds: 'uuid',
+      publicPrivateChange: true,
+    },
+  },
+  /**
+   * Wherever the document allows more than one answer, a lawful answer the reference server does not take, each as a
+   * real stack ships it: an ASP.NET Core API (RFC 7807 ValidationProblemDetails, 422, 201/204 writes, integer ids) behind
+   * a gateway that denies invalid tokens with 403, and a token service in Duende IdentityServer's layout (400
+   * invalid_client, unknown scopes dropped and the granted scope stated, unauthorized_client for another grant) whose
+   * JWTs carry `iat` and no `exp`. Every clear sentence still wins (README.md, "alternate" section).
+   */
+  alternate: {
+    mode: 'alternate',
+    http: {
+      requireJsonContentType: true,
+      acceptJsonSuffix: true,
+      errorShape: 'validation-problem',
+      validationStatus: 422,
+      hrTrailingSlash: true,
+      authBeforeRouting: false,
+      springExtras: false,
+    },
+    token: {
+      path: '/connect/token',
+      nonFormBody: 'refuse',
+      missingScope: 'default',
+      requireHrScope: false,
+      grant: 'drop-unknown',
+      expiresIn: 'lifetime',
+      jwtExp: false,
+      otherGrantError: 'unauthorized_client',
+      alwaysIncludeScope: false,
+      invalidClientStatus: 400,
+      refuseAmbiguousRequests: true,
+      errorDescriptions: true,
+      idp: false,
+      backdateSeconds: 0,
+    },
+    auth: { insufficientScopeStatus: 403, invalidTokenStatus: 403, learningScope: HR_SCOPE, errorBody: true, challengeStyle: 'realm' },
+    values: { booleanStrings: false, strictDates: true, allowNegative: true, coerceScalars: false, bounds: false },
+    lifecycle: { archiveMissing: 'create', allowUnarchive: true, allowRemovingRequired: true, emptyRequiredIsMissing: false },
+    hr: {
+      success: 'created-else-204',
+      unknownFields: 'ignore',
+      validationRefusal: 'status',
+      allowKeyOnlyCreate: true,
+      archiveBlockedBy: 'anyChildren',
+      archiveRefusalStatus: 409,
+      refuseArchivedParent: false,
+      checkReferences: false,
+      allowRekey: false,
+    },
+    learning: {
+      acceptServiceAlias: false,
+      providerField: 'service',
+      aggregateIds: 'integer',
+      publicPrivateChange: false,
+      requireIssuedIds: false,
+      restrictedLevelFields: { kind: 'deny', fields: ['code', CHILD_FIELD] },
+      allowUnknownAccessLevel: false,
+      knownContentTypes: null,
+      currencyCodeFormat: true,
+      durationPeriods: null,
+      consumeImageKey: false,
+      requireKnownChildren: false,
+      uniqueAggregateIds: true,
+      updateBody: 'empty',
       dropUnknownFields: true,
       allowEmptyUpdate: true,
       allowUnknownNestedFields: true,

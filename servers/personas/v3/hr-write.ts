@@ -39,6 +39,7 @@ const ARCHIVE = 'archive';
 
 export function hrSuccess(choices: PersonaChoices, created: boolean, body: JsonObject): Reply {
   if (choices.hr.success === 'empty') return { status: 204 };
+  if (choices.hr.success === 'created-else-204') return created ? { status: 201, body } : { status: 204 };
   if (choices.hr.success === 'envelope') {
     const status = typeof body.status === 'string' ? body.status : 'saved';
     return { status: 200, body: { success: true, message: `Record ${status} successfully`, ...body, timestamp: microTimestamp() } };
@@ -58,8 +59,8 @@ export function writeHrRecord(type: HrRecordType, raw: JsonValue, ctx: HrContext
   const keyProblem = [problem(KEY, 'externalId is required (a non-empty string)')];
   const validKey = (value: JsonValue | undefined): value is string => typeof value === 'string' && value.trim() !== '';
   if (choices.hr.validationRefusal === 'status') {
-    if (!validKey(raw[KEY])) return refuse(choices, 400, keyProblem);
-    if (typeProblems.length > 0) return refuse(choices, 400, typeProblems);
+    if (!validKey(raw[KEY])) return refuse(choices, choices.http.validationStatus, keyProblem);
+    if (typeProblems.length > 0) return refuse(choices, choices.http.validationStatus, typeProblems);
   } else if (typeProblems.length > 0) {
     // A value Jackson cannot read is a generic 400 before any validation ("generic HTTP status errors may also occur").
     return refuse(choices, 400, typeProblems);

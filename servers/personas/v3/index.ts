@@ -1,5 +1,5 @@
 /**
- * Entry point: starts a persona of the HR core and Learning Activities API v3 (lenient, strict or frameworks) as an
+ * Entry point: starts a persona of the HR core and Learning Activities API v3 (lenient, strict, frameworks or alternate) as an
  * in-memory node:http server with its OAuth 2.0 token endpoint, and gives the environment a suite needs to
  * reach it. Document part 1 (base address `.../v3/<tenant_id>`), part 5 (authentication); INTERFACE.md.
  */
@@ -44,7 +44,7 @@ export async function startV3Persona(mode: PersonaMode, options: { port?: number
   const ctx: PersonaContext = {
     choices,
     store: createStore(seed),
-    tokens: new TokenService(`v3-persona-${mode}`, () => Date.now(), idp),
+    tokens: new TokenService(`v3-persona-${mode}`, () => Date.now(), idp, choices.token.jwtExp),
     clients: new Map([[seed.clientId, seed.clientSecret]]),
     tenant: seed.tenant,
   };

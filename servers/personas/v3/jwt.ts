@@ -5,6 +5,7 @@
  */
 import { createHmac, generateKeyPairSync, randomUUID, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { isJsonObject, parseJson, type JsonObject } from './json';
+import { TOKEN_LIFETIME_SECONDS } from './seed';
 
 export interface JwtClaims {
   readonly iss: string;
@@ -12,7 +13,8 @@ export interface JwtClaims {
   readonly aud: string;
   readonly scope: string;
   readonly iat: number;
-  readonly exp: number;
+  /** Optional (RFC 7519 §4.1.4): a token without it lives TOKEN_LIFETIME_SECONDS from `iat` (alternate persona). */
+  readonly exp?: number;
   readonly jti: string;
   /** Not before (identity providers backdate it with `iat` for clock skew). */
   readonly nbf?: number;
@@ -77,9 +79,18 @@ function toClaims(payload: JsonObject | null): JwtClaims | null {
   if (payload === null) return null;
   const { iss, sub, aud, scope, iat, exp, jti, nbf } = payload;
   if (typeof iss !== 'string' || typeof sub !== 'string' || typeof aud !== 'string' || typeof scope !== 'string') return null;
-  if (typeof iat !== 'number' || typeof exp !== 'number' || typeof jti !== 'string') return null;
+  if (typeof iat !== 'number' || (exp !== undefined && typeof exp !== 'number') || typeof jti !== 'string') return null;
   if (nbf !== undefined && typeof nbf !== 'number') return null;
-  return nbf === undefined ? { iss, sub, aud, scope, iat, exp, jti } : { iss, sub, aud, scope, iat, exp, jti, nbf };
+  return {
+    iss,
+    sub,
+    aud,
+    scope,
+    iat,
+    jti,
+    ...(typeof exp === 'number' ? { exp } : {}),
+    ...(typeof nbf === 'number' ? { nbf } : {}),
+  };
 }
 
 /** Signs the claims (and any `extra` claims) with the key; the header carries `kid` when the key has one. */
@@ -104,7 +115,8 @@ export function verifyJwt(token: string, key: Buffer | JwtKey, nowSeconds: numbe
   if (!k.verify(`${head}.${body}`, given)) return { ok: false, reason: 'bad signature' };
   const claims = toClaims(decodePart(body));
   if (claims === null) return { ok: false, reason: 'malformed claims' };
-  if (claims.exp <= nowSeconds) return { ok: false, reason: 'token expired' };
+  // without exp, the server's own policy: the token lives TOKEN_LIFETIME_SECONDS from its issue (001 §5.3)
+  if ((claims.exp ?? claims.iat + TOKEN_LIFETIME_SECONDS) <= nowSeconds) return { ok: false, reason: 'token expired' };
   if (claims.iat > nowSeconds + SKEW_SECONDS) return { ok: false, reason: 'token not yet valid' };
   if (claims.nbf !== undefined && claims.nbf > nowSeconds + SKEW_SECONDS) return { ok: false, reason: 'token not yet valid' };
   return { ok: true, claims };

@@ -32,9 +32,13 @@ function missing(value: JsonValue | undefined, choices: PersonaChoices): boolean
 
 function creationProblems(write: ActivityWrite, choices: PersonaChoices): Problem[] {
   if (write.existing !== undefined) return [];
-  return REQUIRED_ON_CREATE.filter((field) => missing(write.body[field], choices)).map((field) =>
-    problem(field, field === PROVIDER_FIELD ? 'provider (the service object with its id) is required' : `${field} is required`),
-  );
+  const service = choices.learning.providerField === 'service';
+  return REQUIRED_ON_CREATE.filter((field) => missing(write.body[field], choices)).map((field) => {
+    if (field !== PROVIDER_FIELD) return problem(field, `${field} is required`);
+    return service
+      ? problem('service', 'service (an object {id}) is required')
+      : problem(field, 'provider (the service object with its id) is required');
+  });
 }
 
 function updateProblems(write: ActivityWrite, choices: PersonaChoices): Problem[] {

@@ -42,6 +42,17 @@ export function accessLevelProblems(write: ActivityWrite, choices: PersonaChoice
   else if (typeof stored === 'string' && isRestrictedLevel(stored) && next === 'orgwide') {
     problems.push(problem('accessLevel', MESSAGES.toOrgwide));
   } else if (next === null) problems.push(problem('accessLevel', 'accessLevel cannot be removed'));
+  else if (
+    !choices.learning.publicPrivateChange &&
+    typeof stored === 'string' &&
+    typeof next === 'string' &&
+    isRestrictedLevel(stored) &&
+    isRestrictedLevel(next) &&
+    next !== stored
+  ) {
+    // 001 §3 forbids changes to and from orgwide; §7's list "is not exhaustive", so this one may be refused too
+    problems.push(problem('accessLevel', 'Cannot change access level between public and private'));
+  }
   return problems;
 }
 
@@ -49,10 +60,10 @@ export function aggregateProblems(write: ActivityWrite, ctx: RuleContext): Probl
   const sent = write.body.aggregateId;
   if (sent === undefined) return [];
   if (write.existing !== undefined) {
-    return sent === null || String(sent) !== write.existing.aggregateId ? [problem('aggregateId', MESSAGES.aggregateChange)] : [];
+    return sent === null || String(sent) !== String(write.existing.aggregateId) ? [problem('aggregateId', MESSAGES.aggregateChange)] : [];
   }
   if (sent === null || !ctx.choices.learning.uniqueAggregateIds) return [];
-  const taken = [...ctx.store.activities.values()].some((activity) => activity.aggregateId === String(sent));
+  const taken = [...ctx.store.activities.values()].some((activity) => String(activity.aggregateId) === String(sent));
   return taken ? [problem('aggregateId', `aggregateId "${String(sent)}" belongs to another activity`)] : [];
 }
 

@@ -38,8 +38,19 @@ export const LEARNING_SCHEMA: Schema = {
   [CHILD_FIELD]: STRING_ARRAY,
 };
 
-/** The body with the provider object under `provider`, also when sent as `service` (lenient persona). */
+/**
+ * The body with the provider object under `provider`, also when sent as `service` (lenient persona); in the alternate
+ * persona the object's key is `service` alone, and a `provider` sent is an unknown field (dropped).
+ */
 export function normaliseProvider(body: JsonObject, choices: PersonaChoices): JsonObject {
+  if (choices.learning.providerField === 'service') {
+    const result: JsonObject = {};
+    for (const [key, value] of Object.entries(body)) {
+      if (key === SERVICE_ALIAS) setOwn(result, PROVIDER_FIELD, value);
+      else if (key !== PROVIDER_FIELD) setOwn(result, key, value);
+    }
+    return result;
+  }
   if (!choices.learning.acceptServiceAlias || !Object.hasOwn(body, SERVICE_ALIAS)) return body;
   const result: JsonObject = {};
   for (const [key, value] of Object.entries(body)) {

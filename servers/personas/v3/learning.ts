@@ -52,11 +52,11 @@ export function putLearningActivity(externalId: string, raw: JsonValue, ctx: Lea
     return refuse(choices, 404, [problem('externalId', `No activity with externalId "${externalId}" exists to archive`)]);
   }
   const typeProblems = checkObject(body, LEARNING_SCHEMA, valueRules(choices, choices.learning.allowUnknownNestedFields), '', true);
-  if (typeProblems.length > 0) return refuse(choices, 400, typeProblems);
+  if (typeProblems.length > 0) return refuse(choices, choices.http.validationStatus, typeProblems);
   const write = normalised(body, ctx);
   const bounds = choices.values.bounds ? boundProblems(write, LEARNING_BOUNDS) : [];
   const problems = [...activityProblems({ externalId, body: write, existing }, ctx), ...bounds];
-  if (problems.length > 0) return refuse(choices, 400, problems);
+  if (problems.length > 0) return refuse(choices, choices.http.validationStatus, problems);
   useImage(write, ctx);
   return existing === undefined ? create(externalId, write, ctx) : update(existing, write, ctx);
 }
@@ -69,12 +69,19 @@ function normalised(body: JsonObject, ctx: LearningContext): JsonObject {
   return out;
 }
 
+/** The aggregateId of a new activity: as sent, else issued (a UUID, or an integer in the alternate persona). */
+function aggregateIdFor(sent: JsonValue | undefined, ctx: LearningContext): string | number {
+  const integer = ctx.choices.learning.aggregateIds === 'integer';
+  if (sent === undefined || sent === null) return integer ? ctx.store.nextAggregateId++ : randomUUID();
+  return integer && typeof sent === 'number' ? sent : String(sent);
+}
+
 function create(externalId: string, body: JsonObject, ctx: LearningContext): Reply {
   const sentAggregate = body.aggregateId;
   const activity: Activity = {
     externalId,
     id: ctx.store.nextActivityId++,
-    aggregateId: sentAggregate === undefined || sentAggregate === null ? randomUUID() : String(sentAggregate),
+    aggregateId: aggregateIdFor(sentAggregate, ctx),
     fields: mergePatch({}, withoutKeys(body, STATE_FIELDS)),
     archived: readBoolean(body.isArchived) === true,
     ...(ctx.choices.http.springExtras ? { createdAt: microTimestamp(), updatedAt: microTimestamp() } : {}),

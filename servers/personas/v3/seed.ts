@@ -10,7 +10,7 @@ export const HR_SCOPE = 'Public.HrCore.Write';
 export const TOKEN_LIFETIME_SECONDS = 300;
 export const TOKEN_PATH = '/oauth2/token';
 export const TENANT = 'acme-conformance';
-/** The child-activity field (001 §2: "field name not given"): both personas name it so. */
+/** The child-activity field (001 §2: "field name not given"): every persona names it so. */
 export const CHILD_FIELD = 'childActivities';
 
 export interface SeedValues {

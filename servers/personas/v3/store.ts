@@ -24,7 +24,8 @@ export interface AutoEmployee {
 export interface Activity {
   readonly externalId: string;
   readonly id: number;
-  readonly aggregateId: string;
+  /** A UUID string, or (alternate persona) an integer; as sent when the create carried one. */
+  readonly aggregateId: string | number;
   readonly fields: JsonObject;
   readonly archived: boolean;
   /** Microsecond timestamps of the frameworks persona's representation. */
@@ -42,6 +43,8 @@ export interface V3Store {
   readonly providerIds: ReadonlySet<number>;
   readonly ownerIds: ReadonlySet<number>;
   nextActivityId: number;
+  /** The next integer aggregateId (alternate persona). */
+  nextAggregateId: number;
 }
 
 function record(externalId: string, fields: JsonObject): HrRecord {
@@ -70,5 +73,6 @@ export function createStore(seed: SeedValues): V3Store {
     providerIds: new Set(seed.providerIds),
     ownerIds: new Set(seed.ownerIds),
     nextActivityId: 1001,
+    nextAggregateId: 700001,
   };
 }

@@ -35,6 +35,15 @@ interface Credentials {
 /** RFC 6749 §5.1/§5.2: token and error responses are not cached. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 const KNOWN_SCOPES: readonly string[] = [HR_SCOPE];
+/** Grant types the server knows (RFC 6749 §4, RFC 8628, RFC 7523): another client of it may hold one. */
+const STANDARD_GRANTS: readonly string[] = [
+  'authorization_code',
+  'password',
+  'refresh_token',
+  'implicit',
+  'urn:ietf:params:oauth:grant-type:device_code',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer',
+];
 /** Client scopes of the identity-provider style: OpenID Connect's and the API's. */
 const IDP_SCOPES: readonly string[] = [HR_SCOPE, 'openid', 'profile', 'email'];
 
@@ -98,6 +107,11 @@ function grantedScopes(requested: readonly string[], choices: PersonaChoices): s
     return [...new Set([HR_SCOPE, ...requested])];
   }
   if (requested.length === 0) return choices.token.missingScope === 'default' ? [HR_SCOPE] : null;
+  if (choices.token.grant === 'drop-unknown') {
+    // RFC 6749 §3.3: the server "MAY fully or partially ignore the scope requested"; what is left, or the default scope
+    const known = [...new Set(requested)].filter((scope) => KNOWN_SCOPES.includes(scope));
+    return known.length > 0 ? known : [HR_SCOPE];
+  }
   if (choices.token.requireHrScope && !requested.includes(HR_SCOPE)) return null;
   const unique = [...new Set(requested)];
   return choices.token.grant === 'requested' ? unique : unique.filter((scope) => KNOWN_SCOPES.includes(scope));
@@ -137,6 +151,10 @@ export function handleTokenRequest(req: TokenRequest, ctx: TokenContext): Reply 
     return oauthError(choices, status, 'invalid_client', 'Client authentication failed', challenge);
   }
   if (grantType !== 'client_credentials') {
+    if (choices.token.otherGrantError === 'unauthorized_client' && STANDARD_GRANTS.includes(grantType)) {
+      // RFC 6749 §5.2: "The authenticated client is not authorized to use this authorization grant type."
+      return oauthError(choices, 400, 'unauthorized_client', `The client is not allowed the grant type ${grantType}`);
+    }
     return oauthError(choices, 400, 'unsupported_grant_type', 'Only client_credentials is supported');
   }
 

@@ -1,5 +1,6 @@
 /**
- * The token service: issues JWTs that live 300 seconds from issue (exp = issue + 300) carrying the granted scopes,
+ * The token service: issues JWTs that live 300 seconds from issue (exp = issue + 300; without exp, in the alternate
+ * persona, the service refuses them 300 s after iat) carrying the granted scopes,
  * and checks bearer tokens. HS256 with a random key per persona instance; in identity-provider style (frameworks
  * persona) RS256 with a published key, `iat` = `nbf` backdated for clock skew and Azure AD / Keycloak claims.
  * Document part 5 items 1-3 ("Tokens live 300 seconds"), part 8; RFC 7519.
@@ -30,6 +31,8 @@ export class TokenService {
     private readonly issuer: string,
     private readonly nowMs: () => number = () => Date.now(),
     private readonly idp: IdpOptions | null = null,
+    /** The JWT carries `exp` (else only `iat`; the token still lives 300 s from issue). */
+    private readonly withExp = true,
   ) {
     this.key = idp === null ? hs256Key(randomBytes(32)) : rs256Key();
   }
@@ -53,7 +56,7 @@ export class TokenService {
       aud: this.idp === null ? 'hrcore-learning-v3' : 'api://hrcore-learning-v3',
       scope: scopes.join(' '),
       iat,
-      exp,
+      ...(this.withExp ? { exp } : {}),
       jti: randomUUID(),
       ...(this.idp === null ? {} : { nbf: iat }),
     };

@@ -6,7 +6,7 @@ import { type CharOptions, Errors, base64File, booleanField, charField, dateFiel
 import type { Choices } from '../choices';
 import { type RequestContext, type Route, actionReply, found, listReply, oneReply, param } from '../context';
 import { notFound, unprocessable } from '../errors';
-import { isBase64, isIsoDate } from '../formats';
+import { isBase64, isIsoDate, rubyBase64 } from '../formats';
 import { type AttrValue, Stamp, T, strAttr } from '../model';
 import { addCandidateRecord, addTagging, removeTagging, touch } from '../mutations';
 
@@ -195,10 +195,12 @@ function fileAttributes(data: Obj, attributes: Obj, ctx: RequestContext): FileWr
   if (typeof filename !== 'string' || filename.trim() === '') {
     throw unprocessable('`filename` is required; the file was not added', '/data/attributes/filename');
   }
-  if (typeof content !== 'string' || !isBase64(content, ctx.choices.base64 === 'canonical')) {
+  const ruby = ctx.choices.base64 === 'ruby';
+  if (typeof content !== 'string' || (ruby ? content === '' : !isBase64(content, ctx.choices.base64 === 'canonical'))) {
     throw unprocessable('`content` is not base64; the file was not added', '/data/attributes/content');
   }
-  const bytes = Buffer.from(content, 'base64').length;
+  // Ruby's Base64.decode64 refuses nothing: what it cannot read it skips (alternate persona)
+  const bytes = (ruby ? rubyBase64(content) : Buffer.from(content, 'base64')).length;
   if (bytes > ctx.choices.maxFileBytes) throw unprocessable('file too large; the file was not added', '/data/attributes/content');
   let parseResume = false;
   const options = data.options;

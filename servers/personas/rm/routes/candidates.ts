@@ -8,6 +8,7 @@ import { isEmail } from '../formats';
 import { T, strAttr } from '../model';
 import { addTagging, createCandidate, touch } from '../mutations';
 import { type CharOptions, Errors, PHONE, TAG, charField, emailField, stringList } from '../serializer';
+import { storedEmail, storedName, storedPhone } from '../stored-text';
 import { CANDIDATE_FILTERS, CANDIDATE_INCLUDES } from './tables';
 
 const API_TAG_SOURCE = 'API';
@@ -37,11 +38,14 @@ function candidateAttributes(attributes: Obj, ctx: RequestContext): CandidateWri
   ) {
     throw unprocessable('a candidate with this e-mail address already exists', '/data/attributes/email');
   }
+  const firstName = optionalString(attributes, 'first_name', ctx.choices);
+  const lastName = optionalString(attributes, 'last_name', ctx.choices);
+  const phone = optionalString(attributes, 'phone_number', ctx.choices);
   return {
-    email,
-    firstName: optionalString(attributes, 'first_name', ctx.choices),
-    lastName: optionalString(attributes, 'last_name', ctx.choices),
-    phone: optionalString(attributes, 'phone_number', ctx.choices),
+    email: storedEmail(ctx.choices, email),
+    firstName: typeof firstName === 'string' ? storedName(ctx.choices, 'first_name', firstName) : firstName,
+    lastName: typeof lastName === 'string' ? storedName(ctx.choices, 'last_name', lastName) : lastName,
+    phone: typeof phone === 'string' ? storedPhone(ctx.choices, phone) : phone,
     tagValues: optionalStrings(attributes, 'tag_values', ctx.choices) ?? [],
   };
 }
@@ -107,7 +111,8 @@ export const candidateRoutes: Route[] = [
     handler: (ctx) => {
       const candidate = found(ctx, T.candidate, 'candidateId', 'candidate');
       const { data, attributes } = dataDocument(ctx.json(), T.candidate, ctx.choices, true);
-      if (ctx.choices.requireDataType && data.id !== undefined && data.id !== candidate.id) {
+      const sentId = ctx.choices.idType === 'integer' && typeof data.id === 'number' ? String(data.id) : data.id;
+      if (ctx.choices.requireDataType && sentId !== undefined && sentId !== candidate.id) {
         const drf = `The resource object's id (${String(data.id)}) does not match the endpoint's id (${candidate.id}).`;
         throw new HttpError(ctx.choices.dataConflictStatus, '`data.id` does not match the candidate addressed', '/data/id', {}, { drf });
       }
@@ -125,6 +130,8 @@ export const candidateRoutes: Route[] = [
         firstName = optionalString(attributes, 'first_name', ctx.choices);
         lastName = optionalString(attributes, 'last_name', ctx.choices);
         skills = optionalStrings(attributes, 'skills', ctx.choices);
+        if (typeof firstName === 'string') firstName = storedName(ctx.choices, 'first_name', firstName);
+        if (typeof lastName === 'string') lastName = storedName(ctx.choices, 'last_name', lastName);
       }
       if (firstName !== undefined) candidate.attrs.first_name = firstName;
       if (lastName !== undefined) candidate.attrs.last_name = lastName;

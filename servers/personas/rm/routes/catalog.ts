@@ -4,7 +4,7 @@
 import { type RequestContext, type Route, actionReply, found, listReply, oneReply, param } from '../context';
 import { notFound } from '../errors';
 import { jobFilter } from '../filters';
-import { type Rec, T } from '../model';
+import { type Rec, T, stampAttr } from '../model';
 import { addMembership, removeMembership, touch } from '../mutations';
 import { JOB_FILTERS, JOB_INCLUDES, RECRUITMENT_EVENT_INCLUDES } from './tables';
 
@@ -17,7 +17,11 @@ function stateOf(rec: Rec, now: number): EventState {
   return 'in_progress';
 }
 
-const live = (job: Rec): boolean => job.attrs.status === 'live';
+/** A live job: published; for the alternate persona also open for applications (not past its closing_at). */
+const liveAt =
+  (ctx: RequestContext) =>
+  (job: Rec): boolean =>
+    job.attrs.status === 'live' && (ctx.choices.liveJobs === 'published' || (stampAttr(job, 'closing_at') ?? Infinity) > ctx.now);
 
 function membership(ctx: RequestContext): { list: Rec; candidate: Rec } {
   const list = found(ctx, T.list, 'listId', 'list');
@@ -48,7 +52,7 @@ export const catalogRoutes: Route[] = [
       const f = jobFilter(ctx.query, ctx.choices);
       return listReply(
         ctx,
-        ctx.store.all(T.job).filter((j) => live(j) && f.keep(j)),
+        ctx.store.all(T.job).filter((j) => liveAt(ctx)(j) && f.keep(j)),
         { paginated: true, filtered: f.present },
       );
     },
@@ -60,7 +64,7 @@ export const catalogRoutes: Route[] = [
     handler: (ctx) =>
       oneReply(
         ctx,
-        found(ctx, T.job, 'jobId', 'job', (j) => live(j) || ctx.choices.draftJobVisible),
+        found(ctx, T.job, 'jobId', 'job', (j) => liveAt(ctx)(j) || ctx.choices.draftJobVisible),
       ),
   },
   {
