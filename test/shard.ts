@@ -26,6 +26,7 @@ const WEIGHTS: Readonly<Record<string, number>> = {
   'gate-diff-cli.test.ts': 6,
   'blind-faults-v3.test.ts': 5,
   'gate-history.test.ts': 4,
+  'persona-selfchecks.test.ts': 8,
 };
 
 /** The files of shard `index` of `count`: heaviest first, each to the lightest shard so far (ties by name). */

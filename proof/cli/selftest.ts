@@ -62,7 +62,7 @@ const groups: Step[][] = [
   ],
   [
     {
-      name: 'suite vs the lenient, strict and frameworks personas',
+      name: 'suite vs the lenient, strict, frameworks and alternate personas',
       ...script('proof/cli/personas.ts'),
     },
   ],

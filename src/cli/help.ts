@@ -152,10 +152,10 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
   },
   personas: {
     summary: 'the whole suite against each persona (must pass)',
-    usage: ['npm run personas [-- --only <lenient|strict|frameworks>]... [--project <rm|hr|learning>]...'],
+    usage: ['npm run personas [-- --only <lenient|strict|frameworks|alternate>]... [--project <rm|hr|learning>]...'],
     what: "Runs the whole suite against each persona (servers/personas/) as an outside target, then RM on two workers; a persona conforms by construction, so every failure is the suite's. Part of npm test.",
     options: [
-      ['--only <persona>', 'only that persona (repeatable; default: all three)'],
+      ['--only <persona>', 'only that persona (repeatable; default: all four)'],
       ['--project <api>', 'only that API project (repeatable), one run per persona'],
       HELP_OPTION,
     ],
