@@ -165,7 +165,7 @@ test('a test that fails at its first step marks no cell of the operations it nev
   assert.match(md, /`DELETE \/candidates\/\{candidateId\}\/tags\/\{tagId\}` \| 200 ⬜ /);
   assert.match(md, /`GET \/jobs\/\{jobId\}` \| 200 ➖ /);
   assert.equal(report.operations.find((o) => o.id === 'rm.jobs.get')?.evidence['200']?.reason, NOT_RUN_REASON);
-  assert.match(md, /, [23] not covered, \d+ not run \(no test of this run's selection covers them\)/);
+  assert.match(md, /, \d+ not covered, \d+ not run \(no test of this run's selection covers them\)/);
 });
 
 test('a target answering 502 everywhere passes no cell', () => {
