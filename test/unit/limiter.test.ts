@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Limiter } from '../../src/http/limiter';
+import { ThrottleBoard } from '../../src/http/throttle-board';
 
 test('the rate bound spaces request starts evenly', async () => {
   const limiter = new Limiter(50, 10);
@@ -25,4 +29,97 @@ test('the concurrency bound holds', async () => {
     ),
   );
   assert.equal(peak, 3);
+});
+
+/** A clock the test moves by hand; sleeps of the limiter still use real timers, so waits are kept short. */
+function manualClock(): { now: () => number; advance(ms: number): void } {
+  let t = 10_000;
+  return { now: () => t, advance: (ms) => (t += ms) };
+}
+
+test('a throttle signal pauses every request to that target, not to another, for the wait asked', async () => {
+  const limiter = new Limiter(0, 10);
+  limiter.throttle('http://a', 150);
+  const t0 = performance.now();
+  const at: Record<string, number> = {};
+  await Promise.all([
+    limiter.run(async () => (at.a1 = performance.now() - t0), 'http://a'),
+    limiter.run(async () => (at.a2 = performance.now() - t0), 'http://a'),
+    limiter.run(async () => (at.b = performance.now() - t0), 'http://b'),
+  ]);
+  assert.ok(at.a1! >= 140 && at.a2! >= 140, `both requests to a waited (${at.a1!.toFixed(0)}, ${at.a2!.toFixed(0)} ms)`);
+  assert.ok(at.b! < 100, `b did not wait (${at.b!.toFixed(0)} ms)`);
+});
+
+test('the cap is what the target took over the last second: the requests started less the ones it refused', async () => {
+  const clock = manualClock();
+  const limiter = new Limiter(0, 100, { now: clock.now });
+  // 10 requests within the last second, then 4 refusals (429) before the one that sets the cap.
+  for (let i = 0; i < 10; i += 1) {
+    await limiter.run(async () => undefined, 'k');
+    clock.advance(50);
+  }
+  limiter.throttle('k', 0);
+  assert.equal(limiter.rateTowards('k'), 9, '10 started, 1 refused');
+  clock.advance(1_001);
+  for (let i = 0; i < 8; i += 1) {
+    await limiter.run(async () => undefined, 'k');
+    clock.advance(60);
+  }
+  for (let i = 0; i < 3; i += 1) limiter.throttle('k', 0);
+  assert.equal(limiter.rateTowards('k'), 7, '8 started, 1 refused by the signal, the rest held');
+});
+
+test('one signal sets the cap once; signals within the hold only pause', async () => {
+  const clock = manualClock();
+  const limiter = new Limiter(0, 100, { now: clock.now });
+  for (let i = 0; i < 20; i += 1) {
+    await limiter.run(async () => undefined, 'k');
+    clock.advance(40);
+  }
+  limiter.throttle('k', 0);
+  const cap = limiter.rateTowards('k');
+  assert.ok(cap !== null && cap >= 18 && cap <= 20, `capped at the rate taken (${String(cap)})`);
+  limiter.throttle('k', 0);
+  assert.equal(limiter.rateTowards('k'), cap, 'held');
+  clock.advance(1_001);
+  await limiter.run(async () => undefined, 'k');
+  assert.equal(limiter.rateTowards('k'), cap, 'the cap grows only a second after the hold');
+  clock.advance(1_000);
+  await limiter.run(async () => undefined, 'k');
+  assert.ok((limiter.rateTowards('k') ?? 0) > (cap ?? 0), 'then it grows');
+  clock.advance(60_000);
+  await limiter.run(async () => undefined, 'k');
+  assert.equal(limiter.rateTowards('k'), null, 'and is dropped after a quiet minute');
+});
+
+test('a cap never raises the configured bound', async () => {
+  const clock = manualClock();
+  const limiter = new Limiter(2, 100, { now: clock.now });
+  limiter.throttle('k', 0);
+  assert.ok((limiter.rateTowards('k') ?? Infinity) <= 2);
+  assert.equal(limiter.rateTowards('other'), 2);
+});
+
+test("a signal on the board reaches another worker's limiter: it pauses and caps itself too", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'throttle-board-'));
+  try {
+    const one = new Limiter(0, 10, { board: new ThrottleBoard(dir) });
+    const two = new Limiter(0, 10, { board: new ThrottleBoard(dir) });
+    await two.run(async () => undefined, 'http://t');
+    one.throttle('http://t', 200);
+    await new Promise((r) => setTimeout(r, 210));
+    const t0 = performance.now();
+    await two.run(async () => undefined, 'http://t');
+    assert.ok(two.rateTowards('http://t') !== null, 'the other worker capped its rate');
+    assert.ok(performance.now() - t0 < 150, 'the pause it read is over by now');
+    one.throttle('http://t', 300);
+    const t1 = performance.now();
+    await new Promise((r) => setTimeout(r, 210));
+    await two.run(async () => undefined, 'http://t');
+    assert.ok(performance.now() - t1 >= 280, `the other worker waited for the pause posted (${(performance.now() - t1).toFixed(0)} ms)`);
+    assert.equal(new ThrottleBoard(dir).read('http://elsewhere'), null, 'a board entry per target');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,0 +1,79 @@
+/**
+ * An API gateway with a rate limit in front of a target: past `perSecond` requests of the APIs
+ * (/v2, /v3) within a second it answers 429 Too Many Requests with `Retry-After` (RFC 6585 §4,
+ * RFC 9110 §10.2.3) and does not forward the request; the rest pass unchanged. The token endpoint
+ * is another service and is not limited. Every answer is logged.
+ */
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LimitedRequest {
+  method: string;
+  path: string;
+  /** ms since the proxy started */
+  at: number;
+  /** 429 when the gateway refused it, else the target's status */
+  status: number;
+}
+
+export interface RateLimitingProxy {
+  readonly origin: string;
+  readonly log: readonly LimitedRequest[];
+  close(): Promise<void>;
+}
+
+export interface RateLimitOptions {
+  targetPort: number;
+  perSecond: number;
+  /** The Retry-After value sent with each 429 (seconds); null: no Retry-After at all. Default "1". */
+  retryAfter?: string | null;
+}
+
+export async function startRateLimitingProxy(options: RateLimitOptions): Promise<RateLimitingProxy> {
+  const t0 = performance.now();
+  const log: LimitedRequest[] = [];
+  // A fixed one-second window, as many gateways count.
+  let windowStart = 0;
+  let inWindow = 0;
+  const server = createServer((req, res) => {
+    const at = performance.now() - t0;
+    const path = req.url ?? '/';
+    const limited = /^\/v[23]\//.test(path);
+    if (limited) {
+      if (at - windowStart >= 1000) {
+        windowStart = at;
+        inWindow = 0;
+      }
+      inWindow += 1;
+      if (inWindow > options.perSecond) {
+        log.push({ method: req.method ?? 'GET', path, at, status: 429 });
+        req.resume();
+        const retryAfter = options.retryAfter === undefined ? '1' : options.retryAfter;
+        res.writeHead(429, { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after': retryAfter }) });
+        res.end(JSON.stringify({ message: 'Too Many Requests' }));
+        return;
+      }
+    }
+    const upstream = httpRequest({ host: '127.0.0.1', port: options.targetPort, method: req.method, path, headers: req.headers }, (up) => {
+      log.push({ method: req.method ?? 'GET', path, at, status: up.statusCode ?? 0 });
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    log,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
