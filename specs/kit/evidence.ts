@@ -7,7 +7,8 @@ import type { TestInfo } from '@playwright/test';
 import { readEnv } from '../../src/config/env';
 import type { Target } from '../../src/config/target';
 import { instanceEnv, instanceOf } from '../../src/runner/instances';
-import { describe, exchangeBrief, urlPathOf, type Exchange } from '../../src/http/exchange';
+import { exchangeBrief, urlPathOf, type Exchange } from '../../src/http/exchange';
+import { unattributed } from '../../src/checks/judge';
 import { redact } from '../../src/http/redact';
 import { replayLine, replayPlan, type ReplayPlan } from '../../src/reporting/replay';
 import type { FailingExchange, TestEvidence } from '../../src/reporting/evidence';
@@ -35,18 +36,6 @@ function failingExchange(log: ExchangeLog, failure: Verdict | null): FailingExch
     response: exchangeBrief(exchange).slice(1),
     curl: exchange.curl,
   };
-}
-
-/**
- * Why a failed test cannot be blamed on the target (D62), or null: its failed verdict rests on an
- * exchange no verdict may rest on; or it failed without a verdict (a NotJudgedError, or the suite's
- * own error) after an exchange the target did not process or the suite cannot attribute.
- */
-export function unattributed(exchanges: readonly Exchange[], failure: Verdict | null): string | null {
-  const named = failure ? new Set([failure.exchangeSeq, ...(failure.alsoJudged ?? [])]) : null;
-  const suspects = exchanges.filter((e) => (named ? named.has(e.seq) : true));
-  const found = suspects.find((e) => e.unjudged) ?? suspects.find((e) => e.ambiguous);
-  return found ? `${describe(found)}: ${found.unjudged ?? found.ambiguous ?? ''}` : null;
 }
 
 /** Requests of the test the target asked to wait for (429, or 503 with Retry-After). */

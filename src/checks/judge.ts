@@ -85,6 +85,18 @@ export function unjudgeable(exchanges: Exchange | readonly Exchange[] | null, fa
 }
 
 /**
+ * Why a failed test cannot be blamed on the target (D62), or null: its failed verdict rests on an
+ * exchange no verdict may rest on; or it failed without a verdict (a NotJudgedError, or the suite's
+ * own error) after an exchange the target did not process or the suite cannot attribute.
+ */
+export function unattributed(exchanges: readonly Exchange[], failure: Verdict | null): string | null {
+  const named = failure ? new Set([failure.exchangeSeq, ...(failure.alsoJudged ?? [])]) : null;
+  const suspects = exchanges.filter((e) => (named ? named.has(e.seq) : true));
+  const found = suspects.find((e) => e.unjudged) ?? suspects.find((e) => e.ambiguous);
+  return found ? `${describe(found)}: ${found.unjudged ?? found.ambiguous ?? ''}` : null;
+}
+
+/**
  * Records the judgement; throws a CheckError (carrying the verdict) when it is a failure. On an
  * exchange no verdict may rest on (`unjudgeable`) it records nothing and throws a NotJudgedError.
  */

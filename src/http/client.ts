@@ -162,7 +162,8 @@ export class ApiClient {
         ...(previous ? { retryOf: previous.seq } : {}),
         ...(step.kind !== 'keep' ? { sentAgain: step.why } : {}),
         ...(step.kind === 'keep' && step.unjudged ? { unjudged: step.unjudged } : {}),
-        ...(ambiguous ? { ambiguous } : {}),
+        // An answer may differ for the first attempt's effect; no answer at all on a fresh connection is the target's.
+        ...(ambiguous && outcome.response ? { ambiguous } : {}),
       });
       if (step.kind === 'keep') return exchange;
       clientStats.retries += 1;

@@ -4,7 +4,7 @@
  * `idleMs` of silence it closes the connection unanswered (the balancer forgot the connection; the
  * request never reaches the target). A connection's first request always goes through, so a
  * fresh connection is never closed. Every such close is counted with the method of the request it
- * swallowed.
+ * swallowed. `alwaysReset` makes a target that resets some requests on any connection, fresh ones too.
  */
 import { createServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,8 @@ export interface IdleClosingProxy {
   readonly closes: readonly IdleClose[];
   /** Connections accepted. */
   readonly connections: number;
+  /** Requests reset because they matched `alwaysReset`, with whether they were the first of their connection. */
+  readonly resets: readonly { line: string; fresh: boolean }[];
   close(): Promise<void>;
 }
 
@@ -30,10 +32,13 @@ export interface IdleClosingOptions {
   idleMs: number;
   /** 'reset' (TCP RST, what a balancer that forgot the connection sends) or 'fin' (an orderly close). Default 'reset'. */
   how?: 'reset' | 'fin';
+  /** Requests whose request line matches are reset on any connection, fresh ones included: a target that fails them. */
+  alwaysReset?: RegExp;
 }
 
 export async function startIdleClosingProxy(options: IdleClosingOptions): Promise<IdleClosingProxy> {
   const closes: IdleClose[] = [];
+  const resets: { line: string; fresh: boolean }[] = [];
   const sockets = new Set<Socket>();
   let connections = 0;
   const server = createServer((client) => {
@@ -49,6 +54,12 @@ export async function startIdleClosingProxy(options: IdleClosingOptions): Promis
       upstream.destroy();
     };
     client.on('data', (chunk: Buffer) => {
+      const line = chunk.toString('latin1', 0, 200).split('\r\n')[0] ?? '';
+      if (options.alwaysReset?.test(line)) {
+        resets.push({ line, fresh: !used });
+        drop();
+        return;
+      }
       const idle = performance.now() - lastActivity;
       if (used && idle > options.idleMs) {
         closes.push({ method: /^[A-Z]+/.exec(chunk.toString('latin1', 0, 16))?.[0] ?? '?', idleMs: Math.round(idle) });
@@ -82,6 +93,7 @@ export async function startIdleClosingProxy(options: IdleClosingOptions): Promis
     get connections() {
       return connections;
     },
+    resets,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,12 +4,15 @@
  * RFC 9110 §10.2.3) and does not forward the request; the rest pass unchanged. The token endpoint
  * is another service and is not limited. Every answer is logged.
  */
-import { createServer, request as httpRequest } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface LimitedRequest {
   method: string;
   path: string;
+  /** Method, path, credentials and a hash of the body: equal for a request sent again. */
+  key: string;
   /** ms since the proxy started */
   at: number;
   /** 429 when the gateway refused it, else the target's status */
@@ -36,8 +39,14 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
   let windowStart = 0;
   let inWindow = 0;
   const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks)));
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
     const at = performance.now() - t0;
     const path = req.url ?? '/';
+    const key = `${req.method ?? ''} ${path} ${req.headers.authorization ?? ''} ${createHash('sha1').update(body).digest('hex')}`;
     const limited = /^\/v[23]\//.test(path);
     if (limited) {
       if (at - windowStart >= 1000) {
@@ -46,8 +55,7 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
       }
       inWindow += 1;
       if (inWindow > options.perSecond) {
-        log.push({ method: req.method ?? 'GET', path, at, status: 429 });
-        req.resume();
+        log.push({ method: req.method ?? 'GET', path, key, at, status: 429 });
         const retryAfter = options.retryAfter === undefined ? '1' : options.retryAfter;
         res.writeHead(429, { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after': retryAfter }) });
         res.end(JSON.stringify({ message: 'Too Many Requests' }));
@@ -55,7 +63,7 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
       }
     }
     const upstream = httpRequest({ host: '127.0.0.1', port: options.targetPort, method: req.method, path, headers: req.headers }, (up) => {
-      log.push({ method: req.method ?? 'GET', path, at, status: up.statusCode ?? 0 });
+      log.push({ method: req.method ?? 'GET', path, key, at, status: up.statusCode ?? 0 });
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
     });
@@ -63,8 +71,8 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
       if (!res.headersSent) res.writeHead(502);
       res.end();
     });
-    req.pipe(upstream);
-  });
+    upstream.end(body);
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
