@@ -110,7 +110,11 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
   const startedAt = new Date().toISOString();
   // The attempt the next record is (a token request sent again after a reset of a reused connection is its second).
   let attempt: Pick<Exchange, 'retries' | 'retryOf'> = { retries: 0 };
-  const record = (response: Exchange['response'], error: string | null, note: Pick<Exchange, 'connection' | 'sentAgain'> = {}): Exchange => {
+  const record = (
+    response: Exchange['response'],
+    error: string | null,
+    note: Pick<Exchange, 'connection' | 'sentAgain'> = {},
+  ): Exchange => {
     const recordedRequest = { method: 'POST', url: redact(req.tokenUrl), headers: redactHeaders(headers), body: redact(body) };
     const exchange: Exchange = {
       seq: nextExchangeSeq(),

@@ -136,7 +136,8 @@ export class ApiClient {
       headers['content-type'] = config.jsonContentType;
     }
     const limits: RetryLimits = { ...RETRY_LIMITS, attempts: 1 + (config.maxRetries ?? RETRY_LIMITS.attempts - 1) };
-    const origin = new URL(url).origin;
+    // The API's base address names the target whose pace a 429 sets (two APIs on one host keep their own).
+    const target = config.baseUrl;
     const state = { attempts: 0, waitedMs: 0, backoffs: 0 };
     let previous: Exchange | null = null;
     let fresh = false;
@@ -152,7 +153,7 @@ export class ApiClient {
           startedAt = new Date().toISOString();
         }
         return this.once(spec.method, url, sentHeaders, body, fresh);
-      }, origin);
+      }, target);
       state.attempts += 1;
       const step = nextStep({ method: spec.method, ...outcome }, state, limits);
       const exchange = this.record(spec, auth, url, sentHeaders, body, outcome, {
@@ -176,7 +177,7 @@ export class ApiClient {
       // The target asked the whole run to wait (429/503): every request of this worker to it waits, and the board tells the others.
       state.waitedMs += step.waitMs;
       if (step.backoff) state.backoffs += 1;
-      config.limiter.throttle(origin, step.waitMs);
+      config.limiter.throttle(target, step.waitMs);
     }
   }
 

@@ -6,8 +6,8 @@
  * A target may also ask for less (429, or 503 with Retry-After; schemas/DECISIONS.md D61): `throttle`
  * pauses every request of the worker to that target until the wait it asked for is over, and caps the
  * worker's rate to it at what the target took from it over the last second (its requests the target
- * did not refuse), once per signal; without a further signal the cap grows back (a fifth and half a
- * request per second, every second) until it is dropped. With a board (src/http/throttle-board.ts)
+ * did not refuse; at least half of what it sent), once per signal; without a further signal the cap
+ * grows back (a fifth and half a request per second, every second) until it is dropped. With a board (src/http/throttle-board.ts)
  * the signal reaches every worker of the run, which pauses and caps itself the same way.
  */
 import type { ThrottleBoard } from './throttle-board';
@@ -18,7 +18,7 @@ export interface LimiterOptions {
   board?: ThrottleBoard | null;
 }
 
-/** The adaptive part of a worker's bound towards one target (an origin). */
+/** The adaptive part of a worker's bound towards one target (an API's base address). */
 interface TargetPace {
   nextStart: number;
   /** No request starts before this (the limiter's clock). */
@@ -67,7 +67,7 @@ export class Limiter {
     this.board = options.board ?? null;
   }
 
-  /** Runs `task` within the bounds; `key` names the target (its origin) whose pace applies. */
+  /** Runs `task` within the bounds; `key` names the target (an API's base address) whose pace applies. */
   async run<T>(task: () => Promise<T>, key = ''): Promise<T> {
     await this.acquireSlot();
     try {
@@ -107,16 +107,20 @@ export class Limiter {
 
   /**
    * A signal: nothing starts before `pauseUntil`, and the cap becomes the rate the target took from
-   * this worker over the last window (its requests that were not refused), once per signal.
+   * this worker over the last window (its requests that were not refused), at least half the rate it
+   * ran at, once per signal.
    */
   private slowDown(pace: TargetPace, now: number, pauseUntil: number, refused: boolean): void {
     pace.pauseUntil = Math.max(pace.pauseUntil, pauseUntil);
     if (refused) pace.refusals.push(now);
     prune(pace, now);
     if (now < pace.holdUntil) return;
-    const taken = Math.max(0, pace.starts.length - pace.refusals.length) / (WINDOW_MS / 1000);
+    const perSecond = 1000 / WINDOW_MS;
+    const taken = Math.max(0, pace.starts.length - pace.refusals.length) * perSecond;
+    // Never below half the rate the worker ran at: a target that refuses for another reason than the rate is not starved.
+    const halved = (pace.starts.length * perSecond) / 2;
     const bound = Math.min(pace.cap ?? Infinity, this.maxRps > 0 ? this.maxRps : Infinity);
-    pace.cap = Math.max(MIN_RATE, Math.min(bound, taken));
+    pace.cap = Math.max(MIN_RATE, Math.min(bound, Math.max(taken, halved)));
     pace.holdUntil = Math.max(pace.pauseUntil, now) + WINDOW_MS;
     pace.grownAt = pace.holdUntil;
   }

@@ -1,6 +1,6 @@
 /**
  * The run's notice board of "slow down" signals, shared by its worker processes through one small
- * file per target origin: when a target answers 429 (or 503 with Retry-After) to one worker, every
+ * file per target (an API's base address): when a target answers 429 (or 503 with Retry-After) to one worker, every
  * worker pauses until the time it asked for and lowers its own rate (src/http/limiter.ts). A signal
  * is `{ id, pauseUntil }` (wall-clock ms); a new id is a new signal. Written whole and renamed into
  * place, so a reader never sees half a file; a lost race between two writers loses one signal of a
@@ -23,7 +23,7 @@ export class ThrottleBoard {
     return join(this.dir, `${createHash('sha1').update(key).digest('hex').slice(0, 16)}.json`);
   }
 
-  /** Posts a signal for `key` (a target origin); returns its id. */
+  /** Posts a signal for `key` (a target: an API's base address); returns its id. */
   post(key: string, pauseUntil: number): string {
     const signal: ThrottleSignal = { id: randomBytes(6).toString('hex'), pauseUntil };
     try {

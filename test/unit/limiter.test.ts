@@ -70,6 +70,26 @@ test('the cap is what the target took over the last second: the requests started
   assert.equal(limiter.rateTowards('k'), 7, '8 started, 1 refused by the signal, the rest held');
 });
 
+test('a target that refuses everything (for whatever reason) halves the rate, it does not starve the worker', async () => {
+  const clock = manualClock();
+  const limiter = new Limiter(0, 100, { now: clock.now });
+  for (let i = 0; i < 10; i += 1) {
+    await limiter.run(async () => undefined, 'k');
+    clock.advance(50);
+  }
+  limiter.throttle('k', 0);
+  assert.equal(limiter.rateTowards('k'), 9);
+  // Within the hold every request is refused; the next signal finds nothing taken in its window.
+  for (let i = 0; i < 9; i += 1) {
+    await limiter.run(async () => undefined, 'k');
+    clock.advance(100);
+    limiter.throttle('k', 0);
+  }
+  clock.advance(101);
+  limiter.throttle('k', 0);
+  assert.equal(limiter.rateTowards('k'), 4, 'half of the 8 a second it sent, not the floor');
+});
+
 test('one signal sets the cap once; signals within the hold only pause', async () => {
   const clock = manualClock();
   const limiter = new Limiter(0, 100, { now: clock.now });

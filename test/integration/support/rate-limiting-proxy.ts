@@ -1,8 +1,8 @@
 /**
- * An API gateway with a rate limit in front of a target: past `perSecond` requests of the APIs
- * (/v2, /v3) within a second it answers 429 Too Many Requests with `Retry-After` (RFC 6585 §4,
- * RFC 9110 §10.2.3) and does not forward the request; the rest pass unchanged. The token endpoint
- * is another service and is not limited. Every answer is logged.
+ * An API gateway with a rate limit in front of a target: past `perSecond` requests of an API (by
+ * path prefix, /v2/ or /v3/) within a second it answers 429 Too Many Requests with `Retry-After`
+ * (RFC 6585 §4, RFC 9110 §10.2.3) and does not forward the request; the rest pass unchanged. The
+ * token endpoint is another service and is not limited. Every answer is logged.
  */
 import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -27,7 +27,8 @@ export interface RateLimitingProxy {
 
 export interface RateLimitOptions {
   targetPort: number;
-  perSecond: number;
+  /** Requests a second each API takes, by path prefix ('/v2/', '/v3/'); a path under no prefix is not limited. */
+  perSecond: Readonly<Record<string, number>>;
   /** The Retry-After value sent with each 429 (seconds); null: no Retry-After at all. Default "1". */
   retryAfter?: string | null;
 }
@@ -35,9 +36,8 @@ export interface RateLimitOptions {
 export async function startRateLimitingProxy(options: RateLimitOptions): Promise<RateLimitingProxy> {
   const t0 = performance.now();
   const log: LimitedRequest[] = [];
-  // A fixed one-second window, as many gateways count.
-  let windowStart = 0;
-  let inWindow = 0;
+  // A fixed one-second window per API, as many gateways count.
+  const windows = new Map<string, { start: number; count: number }>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -47,14 +47,16 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
     const at = performance.now() - t0;
     const path = req.url ?? '/';
     const key = `${req.method ?? ''} ${path} ${req.headers.authorization ?? ''} ${createHash('sha1').update(body).digest('hex')}`;
-    const limited = /^\/v[23]\//.test(path);
-    if (limited) {
-      if (at - windowStart >= 1000) {
-        windowStart = at;
-        inWindow = 0;
+    const prefix = Object.keys(options.perSecond).find((p) => path.startsWith(p));
+    if (prefix !== undefined) {
+      const window = windows.get(prefix) ?? { start: at, count: 0 };
+      if (at - window.start >= 1000) {
+        window.start = at;
+        window.count = 0;
       }
-      inWindow += 1;
-      if (inWindow > options.perSecond) {
+      window.count += 1;
+      windows.set(prefix, window);
+      if (window.count > (options.perSecond[prefix] ?? Infinity)) {
         log.push({ method: req.method ?? 'GET', path, key, at, status: 429 });
         const retryAfter = options.retryAfter === undefined ? '1' : options.retryAfter;
         res.writeHead(429, { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after': retryAfter }) });
