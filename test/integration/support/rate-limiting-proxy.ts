@@ -1,7 +1,8 @@
 /**
  * An API gateway with a rate limit in front of a target: past `perSecond` requests of an API (by
  * path prefix, /v2/ or /v3/) within a second it answers 429 Too Many Requests with `Retry-After`
- * (RFC 6585 §4, RFC 9110 §10.2.3) and does not forward the request; the rest pass unchanged. The
+ * (RFC 6585 §4, RFC 9110 §10.2.3) and does not forward the request, likewise past `writesPerSecond`
+ * writes of an API (a quota of their own, as gateways give); the rest pass unchanged. The
  * token endpoint is another service and is not limited. Every answer is logged.
  */
 import { createHash } from 'node:crypto';
@@ -29,6 +30,8 @@ export interface RateLimitOptions {
   targetPort: number;
   /** Requests a second each API takes, by path prefix ('/v2/', '/v3/'); a path under no prefix is not limited. */
   perSecond: Readonly<Record<string, number>>;
+  /** Writes (any method but GET and HEAD) a second each API takes besides, as gateways give writes a quota of their own. */
+  writesPerSecond?: Readonly<Record<string, number>>;
   /** The Retry-After value sent with each 429 (seconds); null: no Retry-After at all. Default "1". */
   retryAfter?: string | null;
 }
@@ -49,14 +52,20 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
     const key = `${req.method ?? ''} ${path} ${req.headers.authorization ?? ''} ${createHash('sha1').update(body).digest('hex')}`;
     const prefix = Object.keys(options.perSecond).find((p) => path.startsWith(p));
     if (prefix !== undefined) {
-      const window = windows.get(prefix) ?? { start: at, count: 0 };
-      if (at - window.start >= 1000) {
-        window.start = at;
-        window.count = 0;
-      }
-      window.count += 1;
-      windows.set(prefix, window);
-      if (window.count > (options.perSecond[prefix] ?? Infinity)) {
+      const write = req.method !== 'GET' && req.method !== 'HEAD';
+      const over = (name: string, limit: number | undefined): boolean => {
+        const window = windows.get(name) ?? { start: at, count: 0 };
+        if (at - window.start >= 1000) {
+          window.start = at;
+          window.count = 0;
+        }
+        window.count += 1;
+        windows.set(name, window);
+        return window.count > (limit ?? Infinity);
+      };
+      const all = over(prefix, options.perSecond[prefix]);
+      const writes = write && over(`${prefix} writes`, options.writesPerSecond?.[prefix]);
+      if (all || writes) {
         log.push({ method: req.method ?? 'GET', path, key, at, status: 429 });
         const retryAfter = options.retryAfter === undefined ? '1' : options.retryAfter;
         res.writeHead(429, { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after': retryAfter }) });
