@@ -12,6 +12,7 @@ import { ApiClient, NO_AUTH } from '../../src/http/client';
 import { exchangeToText, type Exchange } from '../../src/http/exchange';
 import { Limiter } from '../../src/http/limiter';
 import { Agent } from '../../src/http/undici';
+import { requestToken } from '../../src/auth/oauth';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, nthOnSocket: number) => void;
 
@@ -165,4 +166,38 @@ void test('a reset of a fresh connection is the target’s: kept, not sent again
   assert.match(ex.error ?? '', /^connection reset by the target on a fresh connection$/);
   assert.equal(recorded.length, 1);
   assert.equal(ex.unjudged, undefined, 'judged: the transport check fails it');
+});
+
+void test('a token request whose kept-alive connection was closed before any answer: recorded, and asked again on a fresh connection', async () => {
+  handler = (req, res, nth) => {
+    if (nth === 2) req.socket.resetAndDestroy();
+    else
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"t-fresh","token_type":"Bearer","expires_in":300}');
+  };
+  const { port } = server.address() as AddressInfo;
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  agents.push(dispatcher);
+  const recorded: Exchange[] = [];
+  const ask = (): ReturnType<typeof requestToken> =>
+    requestToken({
+      tokenUrl: `http://127.0.0.1:${port}/oauth/token`,
+      clientId: 'c',
+      clientSecret: 's',
+      scope: 'Public.HrCore.Write',
+      auth: 'post',
+      timeoutMs: 2_000,
+      dispatcher,
+      onExchange: (e) => recorded.push(e),
+    });
+  assert.equal((await ask()).status, 200);
+  await idle();
+  const again = await ask();
+  assert.equal(again.status, 200);
+  assert.equal(recorded.length, 3, 'the first token, the lost attempt, the second token');
+  const [, lost, fresh] = recorded as [Exchange, Exchange, Exchange];
+  assert.equal(lost.response, null);
+  assert.equal(lost.connection, 'reused');
+  assert.match(lost.sentAgain ?? '', /sent again on a fresh connection/);
+  assert.equal(fresh.response?.status, 200);
+  assert.equal(fresh.retryOf, lost.seq);
 });
