@@ -4,10 +4,10 @@
  * the number of workers so the whole run stays under CONFORMANCE_MAX_RPS.
  *
  * A target may also ask for less (429, or 503 with Retry-After; schemas/DECISIONS.md D61): `throttle`
- * pauses every request of the worker to that target until the wait it asked for is over, and caps the
- * worker's rate to it at what the target took from it over the last second (its requests the target
- * did not refuse; at least half of what it sent), once per signal; without a further signal the cap
- * grows back (a fifth and half a request per second, every second) until it is dropped. With a board (src/http/throttle-board.ts)
+ * pauses every request of the worker to that target until the wait it asked for is over and, when the
+ * worker was busy, caps its rate to it at what the target took from it over the last two seconds (its
+ * requests the target did not refuse; at least half of what it sent), once per signal; without a
+ * further signal the cap grows back (by half, plus one request a second, every second) until dropped. With a board (src/http/throttle-board.ts)
  * the signal reaches every worker of the run, which pauses and caps itself the same way.
  */
 import type { ThrottleBoard } from './throttle-board';
@@ -38,13 +38,15 @@ interface TargetPace {
 }
 
 /** The window over which the rate the target took is measured. */
-const WINDOW_MS = 1_000;
+const WINDOW_MS = 2_000;
+/** A worker sending less than this (requests per second) when a signal comes is not capped, only paused. */
+const BUSY_RATE = 2;
 /** The lowest cap a signal brings a worker to (requests per second). */
-const MIN_RATE = 0.5;
+const MIN_RATE = 1;
 /** Without a signal the cap grows every GROW_EVERY_MS: times GROWTH, plus STEP; above LIFT_AT it is dropped. */
 const GROW_EVERY_MS = 1_000;
-const GROWTH = 1.2;
-const STEP = 0.5;
+const GROWTH = 1.5;
+const STEP = 1;
 const LIFT_AT = 1_000;
 /** How often a worker reads the board. */
 const BOARD_EVERY_MS = 200;
@@ -106,9 +108,9 @@ export class Limiter {
   }
 
   /**
-   * A signal: nothing starts before `pauseUntil`, and the cap becomes the rate the target took from
-   * this worker over the last window (its requests that were not refused), at least half the rate it
-   * ran at, once per signal.
+   * A signal: nothing starts before `pauseUntil`; and, once per signal, a worker that was sending at
+   * least BUSY_RATE is capped at what the target took from it over the last window (its requests that
+   * were not refused), at least half of what it sent. A worker that was barely sending only pauses.
    */
   private slowDown(pace: TargetPace, now: number, pauseUntil: number, refused: boolean): void {
     pace.pauseUntil = Math.max(pace.pauseUntil, pauseUntil);
@@ -116,12 +118,12 @@ export class Limiter {
     prune(pace, now);
     if (now < pace.holdUntil) return;
     const perSecond = 1000 / WINDOW_MS;
+    const sent = pace.starts.length * perSecond;
+    pace.holdUntil = Math.max(pace.pauseUntil, now) + 1_000;
+    if (sent < BUSY_RATE) return;
     const taken = Math.max(0, pace.starts.length - pace.refusals.length) * perSecond;
-    // Never below half the rate the worker ran at: a target that refuses for another reason than the rate is not starved.
-    const halved = (pace.starts.length * perSecond) / 2;
     const bound = Math.min(pace.cap ?? Infinity, this.maxRps > 0 ? this.maxRps : Infinity);
-    pace.cap = Math.max(MIN_RATE, Math.min(bound, Math.max(taken, halved)));
-    pace.holdUntil = Math.max(pace.pauseUntil, now) + WINDOW_MS;
+    pace.cap = Math.max(MIN_RATE, Math.min(bound, Math.max(taken, sent / 2)));
     pace.grownAt = pace.holdUntil;
   }
 

@@ -32,6 +32,11 @@ export interface RateLimitOptions {
   perSecond: Readonly<Record<string, number>>;
   /** Writes (any method but GET and HEAD) a second each API takes besides, as gateways give writes a quota of their own. */
   writesPerSecond?: Readonly<Record<string, number>>;
+  /**
+   * Requests (`METHOD /path`) refused once, the first that matches each pattern, whatever the rate: a quota
+   * another client of the account had spent when the run began.
+   */
+  refuseFirst?: readonly RegExp[];
   /** The Retry-After value sent with each 429 (seconds); null: no Retry-After at all. Default "1". */
   retryAfter?: string | null;
 }
@@ -41,6 +46,7 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
   const log: LimitedRequest[] = [];
   // A fixed one-second window per API, as many gateways count.
   const windows = new Map<string, { start: number; count: number }>();
+  const spentOnce = new Set<RegExp>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -65,7 +71,11 @@ export async function startRateLimitingProxy(options: RateLimitOptions): Promise
       };
       const all = over(prefix, options.perSecond[prefix]);
       const writes = write && over(`${prefix} writes`, options.writesPerSecond?.[prefix]);
-      if (all || writes) {
+      const line = `${req.method ?? ''} ${path}`;
+      const first = (options.refuseFirst ?? []).find((p) => p.test(line) && !spentOnce.has(p));
+      if (first) spentOnce.add(first);
+      const spent = first !== undefined;
+      if (all || writes || spent) {
         log.push({ method: req.method ?? 'GET', path, key, at, status: 429 });
         const retryAfter = options.retryAfter === undefined ? '1' : options.retryAfter;
         res.writeHead(429, { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after': retryAfter }) });
