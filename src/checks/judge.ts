@@ -5,9 +5,8 @@
  * pure function of exchanges or of what they showed); specs never judge with a bare condition.
  */
 import { operation } from '../catalogue';
-import type { Exchange } from '../http/exchange';
+import { describe, type Exchange } from '../http/exchange';
 import type { ReadingJudgement } from '../readings';
-import { describe } from '../http/exchange';
 import { CheckError, NotJudgedError } from './check-error';
 import type { CheckDef, CitedBy } from './define';
 import { cellOf, clearPendingFailure, judged, recordVerdict, type Verdict } from './verdict';
