@@ -14,6 +14,7 @@ import { INVALID_JSON, parseJson, readBody, send, type Ctx } from './http-kit';
 import type { ApiModule } from './module';
 import { createRmModule } from './rm';
 import { createV3Module } from './v3';
+import { closedWhenIdle, RateWindows } from './transport-variants';
 
 export interface ReferenceServer {
   port: number;
@@ -40,7 +41,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const behaviour = options.behaviour ?? Behaviour.none();
   const rm = createRmModule(behaviour);
   const v3 = createV3Module(behaviour, EMBEDDED.v3.tenant);
-  const routing: Routing = { behaviour, rm, v3, cors: options.cors ?? true, extraRoute: null };
+  const routing: Routing = { behaviour, rm, v3, cors: options.cors ?? true, extraRoute: null, rates: new RateWindows() };
   const server: Server = createServer((req, res) => {
     void handleRequest(routing, req, res);
   });
@@ -59,6 +60,8 @@ interface Routing {
   v3: ApiModule;
   cors: boolean;
   extraRoute: ExtraRoute | null;
+  /** The gateway's windows of the variant `rate-limited`. */
+  rates: RateWindows;
 }
 
 async function handleRequest(routing: Routing, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -68,6 +71,7 @@ async function handleRequest(routing: Routing, req: IncomingMessage, res: Server
     req.resume();
     return;
   }
+  if (behaviour.has('idle-connections-closed') && closedWhenIdle(req, res)) return;
   const url = new URL(req.url ?? '/', 'http://reference.local');
   let rawBody = '';
   try {
@@ -91,6 +95,8 @@ async function handleRequest(routing: Routing, req: IncomingMessage, res: Server
   };
   if (behaviour.has('slow-responses')) await new Promise((r) => setTimeout(r, 40));
   const { module, sub } = routeOf(routing, url.pathname);
+  if (behaviour.has('rate-limited') && module && sub !== '/oauth/token' && routing.rates.refuse(module === routing.rm ? 'rm' : 'v3', res))
+    return;
   const ctx: Ctx = { ...base, path: sub || '/' };
   if (!module) {
     send(ctx, 404, { errors: [{ status: '404', title: 'Not Found', detail: `No API is served at ${url.pathname}` }] });

@@ -7,7 +7,8 @@ import type { TestInfo } from '@playwright/test';
 import { readEnv } from '../../src/config/env';
 import type { Target } from '../../src/config/target';
 import { instanceEnv, instanceOf } from '../../src/runner/instances';
-import { exchangeBrief, urlPathOf } from '../../src/http/exchange';
+import { exchangeBrief, urlPathOf, type Exchange } from '../../src/http/exchange';
+import { unattributed } from '../../src/checks/judge';
 import { redact } from '../../src/http/redact';
 import { replayLine, replayPlan, type ReplayPlan } from '../../src/reporting/replay';
 import type { FailingExchange, TestEvidence } from '../../src/reporting/evidence';
@@ -37,22 +38,29 @@ function failingExchange(log: ExchangeLog, failure: Verdict | null): FailingExch
   };
 }
 
+/** Requests of the test the target asked to wait for (429, or 503 with Retry-After). */
+function waitsOf(exchanges: readonly Exchange[]): string {
+  const waits = exchanges.filter((e) => e.sentAgain && e.response).length;
+  return waits ? `; the target asked ${waits} of its requests to wait (429/503 with Retry-After)` : '';
+}
+
 /** The test's evidence: its exchanges, its verdicts, the failure, and the one replay command of a failed test. */
 export function evidenceOf(testInfo: TestInfo, target: Target, log: ExchangeLog, failure: Verdict | null): TestEvidence {
-  const failed = testInfo.status === 'failed';
   const timedOut = testInfo.status === 'timedOut' || testInfo.status === 'interrupted';
+  const cannot = testInfo.status === 'failed' ? unattributed(log.all, failure) : null;
+  const failed = testInfo.status === 'failed' && cannot === null;
   const failedCase = takeFailedCase();
   return {
     exchanges: log.briefs(),
     verdicts: log.verdicts,
-    failure,
-    failingExchange: failingExchange(log, failure),
+    failure: cannot === null ? failure : null,
+    failingExchange: cannot === null ? failingExchange(log, failure) : null,
     ...replayOf(failed, testInfo, target, failedCase),
     notJudged: timedOut
       ? testInfo.status === 'timedOut'
-        ? `the test did not end within its time-out of ${Math.round(testInfo.timeout / 1000)} s, a limit of the suite, not of the target (${log.all.length} exchanges sent)`
+        ? `the test did not end within its time-out of ${Math.round(testInfo.timeout / 1000)} s, a limit of the suite, not of the target (${log.all.length} exchanges sent${waitsOf(log.all)})`
         : 'the run was interrupted before the test ended'
-      : null,
+      : cannot,
   };
 }
 

@@ -132,6 +132,7 @@ export class ExchangeLog {
       path: urlPathOf(e.request.url),
       status: e.response?.status ?? null,
       retries: e.retries,
+      ...(e.sentAgain ? { sentAgain: e.sentAgain } : {}),
       ms: Math.round(e.durationMs),
       ...(e.startedAt ? { at: Date.parse(e.startedAt) - this.firstStart() } : {}),
     }));

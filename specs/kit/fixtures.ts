@@ -7,6 +7,7 @@
  */
 // The base test without Playwright's browser fixtures: its auto fixtures (tracing, screenshots,
 // request contexts) would set up and tear down around every test, each a step with a captured stack.
+import { join } from 'node:path';
 import { _baseTest as base } from '@playwright/test';
 import { operation } from '../../src/catalogue';
 import type { ApiName, OperationSpec } from '../../src/catalogue/types';
@@ -16,6 +17,7 @@ import { setStatementInForce } from '../../src/readings';
 import { instanceEnv } from '../../src/runner/instances';
 import { ApiClient, type AuthProvider } from '../../src/http/client';
 import { Limiter, perWorker } from '../../src/http/limiter';
+import { ThrottleBoard } from '../../src/http/throttle-board';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { TokenCache, bearerAuth, requestToken } from '../../src/auth/oauth';
 import { Cleanup } from '../../src/runner/cleanup';
@@ -76,7 +78,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   limiter: [
     async ({ target }, use, workerInfo) => {
       const workers = workerInfo.config.workers;
-      await use(new Limiter(perWorker(target.run.maxRps, workers), Math.max(1, Math.floor(perWorker(target.run.maxConcurrency, workers)))));
+      // A target's "slow down" (429, 503 with Retry-After) reaches every worker of the run through this board (D61).
+      const board = new ThrottleBoard(join(process.env.CONFORMANCE_REPORTS_DIR ?? 'reports', 'run', 'throttle', target.run.runId));
+      await use(
+        new Limiter(perWorker(target.run.maxRps, workers), Math.max(1, Math.floor(perWorker(target.run.maxConcurrency, workers))), {
+          board,
+        }),
+      );
     },
     { scope: 'worker', box: 'self' },
   ],

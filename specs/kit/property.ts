@@ -8,7 +8,7 @@ import { test } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
 import type { Target } from '../../src/config/target';
-import { CheckError } from '../../src/checks/check-error';
+import { CheckError, NotJudgedError } from '../../src/checks/check-error';
 import { refail } from '../../src/checks/judge';
 import { clearPendingFailure } from '../../src/checks/verdict';
 import { perWorker } from '../../src/http/limiter';
@@ -194,10 +194,21 @@ async function checkOne<T>(options: PropertyOptions<T>): Promise<void> {
   }
   const params: fc.Parameters<[T]> = { seed, numRuns, ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}) };
   const lane = options.lane ?? laneOf(options.name);
+  // A case the suite may not judge (D62) ends the property at once: no case after it, no shrinking (which would send more).
+  let notJudged: NotJudgedError | null = null;
   const details = await fc.check(
-    fc.asyncProperty(options.arbitrary, (value) => options.predicate(value, lane)),
+    fc.asyncProperty(options.arbitrary, async (value) => {
+      if (notJudged) return;
+      try {
+        await options.predicate(value, lane);
+      } catch (error) {
+        if (error instanceof NotJudgedError) notJudged = error;
+        throw error;
+      }
+    }),
     params,
   );
+  if (notJudged) throw notJudged;
   // As data: the reporter lists each property's cases (conformance.json tests[].properties).
   const note: PropertyNote = {
     name: options.name,

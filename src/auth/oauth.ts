@@ -5,7 +5,9 @@
  */
 import { request, type Dispatcher } from '../http/undici';
 import type { AuthProvider } from '../http/client';
-import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from '../http/dispatcher';
+import { configuredExtraHeaders, freshDispatcher, mergeHeaders, sharedDispatcher } from '../http/dispatcher';
+import { connectionOf, followConnections } from '../http/connection';
+import { CONNECTION_RESET, RESENT_ON_FRESH } from '../http/retry';
 import { shellQuote, type Exchange } from '../http/exchange';
 import { nextExchangeSeq, noteExchange } from '../http/last-exchange';
 import { redact, redactHeaders, registerSecret, registerSecretHeaders } from '../http/redact';
@@ -84,6 +86,8 @@ function tokenCurl(req: TokenRequest, form: URLSearchParams): string {
   return redact(parts.join(' '));
 }
 
+followConnections();
+
 /**
  * One token request, answered as it came and recorded as an exchange (`req.onExchange`); the token
  * (if any) and the client secret are registered as secrets first, so no record carries them. A
@@ -104,7 +108,13 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
   const body = form.toString();
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const record = (response: Exchange['response'], error: string | null): Exchange => {
+  // The attempt the next record is (a token request sent again after a reset of a reused connection is its second).
+  let attempt: Pick<Exchange, 'retries' | 'retryOf'> = { retries: 0 };
+  const record = (
+    response: Exchange['response'],
+    error: string | null,
+    note: Pick<Exchange, 'connection' | 'sentAgain'> = {},
+  ): Exchange => {
     const recordedRequest = { method: 'POST', url: redact(req.tokenUrl), headers: redactHeaders(headers), body: redact(body) };
     const exchange: Exchange = {
       seq: nextExchangeSeq(),
@@ -115,7 +125,8 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
       error,
       durationMs: performance.now() - started,
       startedAt,
-      retries: 0,
+      ...attempt,
+      ...note,
       curl: tokenCurl(req, form),
     };
     noteExchange(exchange);
@@ -123,15 +134,30 @@ export async function requestToken(req: TokenRequest): Promise<TokenResponse> {
     return exchange;
   };
   let res: Dispatcher.ResponseData;
-  try {
-    res = await request(req.tokenUrl, {
+  const ask = (dispatcher: Dispatcher): Promise<Dispatcher.ResponseData> =>
+    request(req.tokenUrl, {
       method: 'POST',
       headers,
       body,
       signal: AbortSignal.timeout(req.timeoutMs),
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
-      dispatcher: req.dispatcher ?? sharedDispatcher(req.timeoutMs),
+      dispatcher,
+    });
+  try {
+    res = await ask(req.dispatcher ?? sharedDispatcher(req.timeoutMs)).catch(async (error: unknown) => {
+      // A kept-alive connection closed before any answer (an idle time-out): recorded, and asked again once on a fresh one (D60).
+      if (connectionOf(error) !== 'reused') throw error;
+      const lost = record(null, CONNECTION_RESET, { connection: 'reused', sentAgain: RESENT_ON_FRESH });
+      attempt = { retries: 1, retryOf: lost.seq };
+      const fresh = freshDispatcher(req.timeoutMs);
+      const done = (): void => void fresh.close().catch(() => undefined);
+      const answer = await ask(fresh).catch((again: unknown) => {
+        done();
+        throw again;
+      });
+      answer.body.once('close', done);
+      return answer;
     });
   } catch (error) {
     const err = error as { name?: string; code?: string; cause?: { code?: string } };

@@ -18,3 +18,17 @@ export class CheckError extends Error {
     return this.verdict.check;
   }
 }
+
+/**
+ * A judgement the suite may not give: the exchange it would rest on is one the target did not
+ * process (429/503 whose retries ran out), or an answer the suite cannot attribute (a write sent
+ * again after a reset of a reused connection). The test ends "not judged" with the cause, never
+ * failed with a clause (schemas/DECISIONS.md D62).
+ */
+export class NotJudgedError extends Error {
+  override readonly name = 'NotJudgedError';
+
+  constructor(readonly reason: string) {
+    super(`not judged: ${reason}`);
+  }
+}

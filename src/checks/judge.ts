@@ -5,11 +5,11 @@
  * pure function of exchanges or of what they showed); specs never judge with a bare condition.
  */
 import { operation } from '../catalogue';
-import type { Exchange } from '../http/exchange';
+import { describe, type Exchange } from '../http/exchange';
 import type { ReadingJudgement } from '../readings';
-import { CheckError } from './check-error';
+import { CheckError, NotJudgedError } from './check-error';
 import type { CheckDef, CitedBy } from './define';
-import { cellOf, judged, recordVerdict, type Verdict } from './verdict';
+import { cellOf, clearPendingFailure, judged, recordVerdict, type Verdict } from './verdict';
 
 /** What a predicate found: conforming, or not, with what was seen. */
 export type Outcome = { readonly ok: true } | { readonly ok: false; readonly detail: string };
@@ -71,7 +71,34 @@ export function verdictOf<D extends CheckDef>(
   };
 }
 
-/** Records the judgement; throws a CheckError (carrying the verdict) when it is a failure. */
+/**
+ * Why no verdict may rest on `exchanges` (null: one may): one of them was not processed by the target
+ * (429/503 whose retries ran out), or, for a failure, is an answer the suite cannot attribute (a write
+ * sent again after a reset of a reused connection). src/http/retry.ts, D62.
+ */
+export function unjudgeable(exchanges: Exchange | readonly Exchange[] | null, failed: boolean): string | null {
+  const list: readonly Exchange[] = exchanges === null ? [] : Array.isArray(exchanges) ? exchanges : [exchanges as Exchange];
+  for (const e of list) if (e.unjudged) return `${describe(e)}: ${e.unjudged}`;
+  if (failed) for (const e of list) if (e.ambiguous) return `${describe(e)}: ${e.ambiguous}`;
+  return null;
+}
+
+/**
+ * Why a failed test cannot be blamed on the target (D62), or null: its failed verdict rests on an
+ * exchange no verdict may rest on; or it failed without a verdict (a NotJudgedError, or the suite's
+ * own error) after an exchange the target did not process or the suite cannot attribute.
+ */
+export function unattributed(exchanges: readonly Exchange[], failure: Verdict | null): string | null {
+  const named = failure ? new Set([failure.exchangeSeq, ...(failure.alsoJudged ?? [])]) : null;
+  const suspects = exchanges.filter((e) => (named ? named.has(e.seq) : true));
+  const found = suspects.find((e) => e.unjudged) ?? suspects.find((e) => e.ambiguous);
+  return found ? `${describe(found)}: ${found.unjudged ?? found.ambiguous ?? ''}` : null;
+}
+
+/**
+ * Records the judgement; throws a CheckError (carrying the verdict) when it is a failure. On an
+ * exchange no verdict may rest on (`unjudgeable`) it records nothing and throws a NotJudgedError.
+ */
 export function enforce<D extends CheckDef>(
   check: D,
   clause: CitedBy<D>,
@@ -79,6 +106,12 @@ export function enforce<D extends CheckDef>(
   outcome: Outcome,
   options: EnforceOptions = {},
 ): void {
+  const cannot = unjudgeable(exchanges, !outcome.ok);
+  if (cannot !== null) {
+    // A failure caught earlier in the test is not what ends it.
+    clearPendingFailure();
+    throw new NotJudgedError(cannot);
+  }
   const verdict = verdictOf(check, clause, exchanges, outcome, options);
   recordVerdict(verdict);
   if (!outcome.ok) throw new CheckError(verdict);

@@ -1,7 +1,8 @@
 /**
  * The suite's HTTP client, on undici: auth applied per API, a time-out on every wait, politeness
- * bounds, bounded retries of idempotent reads on 429/503 with Retry-After, a cap on body size, and
- * every call recorded as an Exchange (secrets redacted) for the report.
+ * bounds, bounded retries on 429/503 with Retry-After and after a reset of a reused connection
+ * (src/http/retry.ts), a cap on body size, and every attempt recorded as an Exchange (secrets
+ * redacted) for the report.
  */
 import { request as undiciRequest, type Dispatcher } from './undici';
 import { operation } from '../catalogue';
@@ -9,8 +10,10 @@ import type { ApiName, OperationSpec } from '../catalogue/types';
 import { toCurl, type CurlAuth, type Exchange } from './exchange';
 import { nextExchangeSeq, noteExchange } from './last-exchange';
 import type { Limiter } from './limiter';
-import { configuredExtraHeaders, mergeHeaders, sharedDispatcher } from './dispatcher';
+import { configuredExtraHeaders, freshDispatcher, mergeHeaders, sharedDispatcher } from './dispatcher';
 import { redact, redactHeaders, registerSecretHeaders } from './redact';
+import { connectionOf, followConnections } from './connection';
+import { ambiguityOf, CONNECTION_RESET, nextStep, RETRY_LIMITS, type RetryLimits } from './retry';
 
 /** Supplies credentials for one request, and says how a replay command supplies them. */
 export interface AuthProvider {
@@ -56,6 +59,7 @@ export interface ClientConfig {
   /** JSON media type of request bodies: application/vnd.api+json for RM (000 §1), application/json for v3 (001 §4). */
   jsonContentType: string;
   maxBodyBytes?: number;
+  /** Attempts after the first (default: RETRY_LIMITS.attempts - 1); 0: never sent again. */
   maxRetries?: number;
   onExchange?: (exchange: Exchange) => void;
   /** Default: the process's dispatcher (direct, or through HTTP_PROXY / HTTPS_PROXY; src/http/dispatcher.ts). */
@@ -68,8 +72,8 @@ export interface ClientConfig {
 export const clientStats = { requests: 0, retries: 0, transportErrors: 0 };
 
 const DEFAULT_MAX_BODY = 2 * 1024 * 1024;
-/** Longest Retry-After the client will honour; a longer one is treated as a failure, not waited out. */
-const MAX_RETRY_WAIT_MS = 5_000;
+
+followConnections();
 
 export class ApiClient {
   constructor(readonly config: ClientConfig) {
@@ -107,6 +111,12 @@ export class ApiClient {
     return op;
   }
 
+  /**
+   * Sends the request and returns its answer. Every attempt is an exchange of its own, recorded as it
+   * ends (`onExchange`); the one returned is the last. A 429, or a 503 with Retry-After, is waited out
+   * and sent again, slowing the whole run down (Limiter.throttle); a reset of a reused connection
+   * before any answer is sent again on a fresh connection (src/http/retry.ts, D60-D62).
+   */
   async send(spec: RequestSpec): Promise<Exchange> {
     const { config } = this;
     const auth = spec.auth ?? config.auth;
@@ -125,26 +135,62 @@ export class ApiClient {
       body = JSON.stringify(spec.body);
       headers['content-type'] = config.jsonContentType;
     }
-    // 429/503 with Retry-After, or a connection reset: reads and idempotent writes (PUT, DELETE;
-    // RFC 9110 §9.2.2) are sent again; a POST or PATCH never is, since it may have taken effect.
-    const idempotent = ['GET', 'HEAD', 'PUT', 'DELETE'].includes(spec.method);
-    const maxRetries = idempotent ? (config.maxRetries ?? 2) : 0;
-    const started = performance.now();
-    const startedAt = new Date().toISOString();
-    let retries = 0;
-    let outcome: { response: Exchange['response']; error: string | null };
-    let sentHeaders = headers;
+    const limits: RetryLimits = { ...RETRY_LIMITS, attempts: 1 + (config.maxRetries ?? RETRY_LIMITS.attempts - 1) };
+    // The API's base address names the target whose pace a 429 sets (two APIs on one host keep their own).
+    const target = config.baseUrl;
+    const state = { attempts: 0, waitedMs: 0, backoffs: 0 };
+    let previous: Exchange | null = null;
+    let fresh = false;
+    let ambiguous: string | null = null;
     for (;;) {
-      sentHeaders = mergeHeaders(headers, await auth.headers());
-      outcome = await config.limiter.run(() => this.once(spec.method, url, sentHeaders, body));
-      // A reset before any answer is most often a kept-alive connection the target had just closed: a
-      // read or idempotent write goes again at once on a new one (RFC 9110 §9.2.2), never a POST or PATCH.
-      const wait = outcome.error === CONNECTION_RESET ? 0 : retryWait(outcome.response);
-      if (wait === null || retries >= maxRetries) break;
-      retries += 1;
+      const sentHeaders = mergeHeaders(headers, await auth.headers());
+      // Timed from when the limiter lets it go: a wait the target asked for is not the attempt's time.
+      let started = performance.now();
+      let startedAt = new Date().toISOString();
+      const outcome = await config.limiter.run(() => {
+        if (state.attempts > 0) {
+          started = performance.now();
+          startedAt = new Date().toISOString();
+        }
+        return this.once(spec.method, url, sentHeaders, body, fresh);
+      }, target);
+      state.attempts += 1;
+      const step = nextStep({ method: spec.method, ...outcome }, state, limits);
+      const exchange = this.record(spec, auth, url, sentHeaders, body, outcome, {
+        durationMs: performance.now() - started,
+        startedAt,
+        retries: state.attempts - 1,
+        ...(previous ? { retryOf: previous.seq } : {}),
+        ...(step.kind !== 'keep' ? { sentAgain: step.why } : {}),
+        ...(step.kind === 'keep' && step.unjudged ? { unjudged: step.unjudged } : {}),
+        // An answer may differ for the first attempt's effect; no answer at all on a fresh connection is the target's.
+        ...(ambiguous && outcome.response ? { ambiguous } : {}),
+      });
+      if (step.kind === 'keep') return exchange;
       clientStats.retries += 1;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      previous = exchange;
+      if (step.kind === 'fresh') {
+        fresh = true;
+        ambiguous = ambiguityOf(spec.method);
+        continue;
+      }
+      // The target asked the whole run to wait (429/503): every request of this worker to it waits, and the board tells the others.
+      state.waitedMs += step.waitMs;
+      if (step.backoff) state.backoffs += 1;
+      config.limiter.throttle(target, step.waitMs);
     }
+  }
+
+  /** Records one attempt as an exchange (redacted), notes it as the worker's latest and hands it to the recorder. */
+  private record(
+    spec: RequestSpec,
+    auth: AuthProvider,
+    url: string,
+    sentHeaders: Record<string, string>,
+    body: string | null,
+    outcome: AttemptResult,
+    attempt: Pick<Exchange, 'durationMs' | 'startedAt' | 'retries' | 'retryOf' | 'sentAgain' | 'unjudged' | 'ambiguous'>,
+  ): Exchange {
     clientStats.requests += 1;
     if (outcome.error) clientStats.transportErrors += 1;
     const recordedRequest = {
@@ -155,40 +201,55 @@ export class ApiClient {
     };
     const exchange: Exchange = {
       seq: nextExchangeSeq(),
-      api: config.api,
+      api: this.config.api,
       operationId: spec.operationId ?? null,
       request: recordedRequest,
       response: outcome.response,
       error: outcome.error,
-      durationMs: performance.now() - started,
-      startedAt,
-      retries,
+      ...(outcome.connection ? { connection: outcome.connection } : {}),
+      ...attempt,
       curl: toCurl(recordedRequest, auth.curl),
     };
     noteExchange(exchange);
-    config.onExchange?.(exchange);
+    this.config.onExchange?.(exchange);
     return exchange;
   }
 
+  /** One attempt; `fresh`: on a connection of its own, made for it and closed after (never one kept alive). */
   private async once(
     method: string,
     url: string,
     headers: Record<string, string>,
     body: string | null,
-  ): Promise<{ response: Exchange['response']; error: string | null }> {
+    fresh: boolean,
+  ): Promise<AttemptResult> {
     const { timeoutMs } = this.config;
     const maxBytes = this.config.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const signal = AbortSignal.timeout(timeoutMs);
+    const dispatcher = fresh ? freshDispatcher(timeoutMs) : (this.config.dispatcher ?? sharedDispatcher(timeoutMs));
+    let res: Dispatcher.ResponseData;
     try {
-      const res = await undiciRequest(url, {
+      res = await undiciRequest(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
         signal,
-        dispatcher: this.config.dispatcher ?? sharedDispatcher(timeoutMs),
+        dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
+    } catch (error) {
+      // No answer at all: the connection it went out on tells the client's race from the target's failure.
+      if (fresh) void dispatcher.close().catch(() => undefined);
+      const connection = fresh ? 'fresh' : connectionOf(error);
+      const what = transportError(error, timeoutMs);
+      return {
+        response: null,
+        error: what === CONNECTION_RESET && connection === 'fresh' ? `${what} on a fresh connection` : what,
+        connection,
+      };
+    }
+    try {
       const chunks: Buffer[] = [];
       let bytes = 0;
       let truncated = false;
@@ -214,23 +275,22 @@ export class ApiClient {
           bytes,
         },
         error: null,
+        connection: null,
       };
     } catch (error) {
-      return { response: null, error: transportError(error, timeoutMs) };
+      // The answer began and broke off: the target's, whatever the connection.
+      return { response: null, error: transportError(error, timeoutMs), connection: null };
+    } finally {
+      if (fresh) void dispatcher.close().catch(() => undefined);
     }
   }
 }
 
-const CONNECTION_RESET = 'connection reset by the target';
-
-function retryWait(response: Exchange['response']): number | null {
-  if (!response || (response.status !== 429 && response.status !== 503)) return null;
-  const header = response.headers['retry-after'];
-  if (header === undefined) return null;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-  if (!Number.isFinite(ms) || ms > MAX_RETRY_WAIT_MS) return null;
-  return Math.max(0, ms);
+/** What one attempt brought: an answer, or a transport error and the connection it went out on. */
+interface AttemptResult {
+  response: Exchange['response'];
+  error: string | null;
+  connection: 'fresh' | 'reused' | null;
 }
 
 function transportError(error: unknown, timeoutMs: number): string {
@@ -246,7 +306,7 @@ function transportError(error: unknown, timeoutMs: number): string {
     return `time-out: no complete answer within ${timeoutMs} ms`;
   }
   if (code === 'ECONNREFUSED') return 'connection refused (nothing listens there)';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return CONNECTION_RESET;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return CONNECTION_RESET;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host name not found';
   return redact(`${code ?? err.name ?? 'error'}: ${err.message ?? String(error)}`);
 }

@@ -63,6 +63,15 @@ export function sharedDispatcher(timeoutMs: number): Dispatcher {
   return shared;
 }
 
+/**
+ * A dispatcher of its own for one request that must go out on a fresh connection (a request sent
+ * again after a reset of a kept-alive one, src/http/retry.ts): made like the shared one, closed by
+ * the caller after the answer.
+ */
+export function freshDispatcher(timeoutMs: number): Dispatcher {
+  return createDispatcher(timeoutMs, embedded() ? {} : readEnv());
+}
+
 /** The embedded reference server lives in the run's own process on loopback: never through a proxy. */
 function embedded(): boolean {
   try {

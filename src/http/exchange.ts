@@ -33,7 +33,18 @@ export interface Exchange {
   durationMs: number;
   /** When the request was first sent (ISO 8601), for the HAR file (src/reporting/har.ts); absent in exchanges made by hand. */
   startedAt?: string;
+  /** Earlier attempts of the same request (0: this is its first); each attempt is an exchange of its own (src/http/retry.ts). */
   retries: number;
+  /** The `seq` of the attempt this one sends again. */
+  retryOf?: number;
+  /** Why the client sent this request again after this attempt (429 and the wait, a reset of a reused connection). */
+  sentAgain?: string;
+  /** The connection it went out on, when it failed and undici said (src/http/connection.ts). */
+  connection?: 'fresh' | 'reused';
+  /** Why no verdict may rest on this exchange: the target said it did not process the request and the client's tries ran out. */
+  unjudged?: string;
+  /** Why a failure resting on this exchange cannot be attributed to the target (a write sent again after a reset). */
+  ambiguous?: string;
   /** Shell line that replays the request; credentials come from environment variables. */
   curl: string;
 }
@@ -69,7 +80,17 @@ function deepFreeze(value: unknown): unknown {
 export function describe(exchange: Exchange): string {
   const { method, url } = exchange.request;
   const outcome = exchange.response ? String(exchange.response.status) : `no response (${exchange.error ?? 'unknown'})`;
-  return `${method} ${urlPathOf(url)} -> ${outcome}`;
+  return `${method} ${urlPathOf(url)} -> ${outcome}${exchange.sentAgain ? ', sent again' : ''}`;
+}
+
+/** What the client said of an attempt: why it was sent again, why it repeats another, why it is not judged (empty: nothing). */
+export function attemptNotes(exchange: Exchange): string[] {
+  return [
+    ...(exchange.retryOf !== undefined ? [`attempt ${exchange.retries + 1} of this request`] : []),
+    ...(exchange.sentAgain ? [`sent again: ${exchange.sentAgain}`] : []),
+    ...(exchange.unjudged ? [`not judged: ${exchange.unjudged}`] : []),
+    ...(exchange.ambiguous ? [`a failure on it is not judged: ${exchange.ambiguous}`] : []),
+  ];
 }
 
 /**
@@ -85,12 +106,12 @@ export function exchangeTitle(exchange: Exchange, numberInTest: number): string 
 export function exchangeBrief(exchange: Exchange, bodyLines = 6): string[] {
   const { request, response } = exchange;
   const lines = [`${request.method} ${request.url}`];
-  if (!response) return [...lines, `no response: ${exchange.error ?? 'unknown'}`].map(redact);
-  lines.push(`HTTP ${response.status}${exchange.retries ? ` (after ${exchange.retries} retries)` : ''}`);
+  if (!response) return [...lines, `no response: ${exchange.error ?? 'unknown'}`, ...attemptNotes(exchange)].map(redact);
+  lines.push(`HTTP ${response.status}${exchange.retries ? ` (attempt ${exchange.retries + 1})` : ''}`);
   const body = pretty(exchange).split('\n');
   const shown = body.slice(0, bodyLines).map((line) => (line.length > 160 ? `${line.slice(0, 160)}...` : line));
   if (body.length > bodyLines) shown.push(`[... ${body.length - bodyLines} more lines]`);
-  return [...lines, ...shown].map(redact);
+  return [...lines, ...attemptNotes(exchange), ...shown].map(redact);
 }
 
 export function urlPathOf(url: string): string {
@@ -101,7 +122,7 @@ export function urlPathOf(url: string): string {
 const TEXT_LIMIT = 20_000;
 
 function statusLine(exchange: Exchange, status: number): string {
-  return `HTTP ${status}  (${exchange.durationMs.toFixed(0)} ms${exchange.retries ? `, ${exchange.retries} retries` : ''})`;
+  return `HTTP ${status}  (${exchange.durationMs.toFixed(0)} ms${exchange.retries ? `, attempt ${exchange.retries + 1}` : ''})`;
 }
 
 export function exchangeToText(exchange: Exchange): string {
@@ -118,6 +139,8 @@ export function exchangeToText(exchange: Exchange): string {
   } else {
     lines.push(`no response: ${exchange.error ?? 'unknown'} (${exchange.durationMs.toFixed(0)} ms)`);
   }
+  const notes = attemptNotes(exchange);
+  if (notes.length) lines.push('', '--- the client', '', ...notes);
   lines.push('', '--- replay', '', exchange.curl);
   return redact(lines.join('\n'));
 }

@@ -60,8 +60,10 @@ export function cellsOfTest(t: TestCells): { passed: Map<string, number[]>; fail
   for (const v of t.verdicts) {
     if (!v.operationId) continue;
     for (const cell of v.cells) {
-      if (v.verdict === 'failed') add(failed, key(v.operationId, cell), v.exchangeSeq);
-      else if (v.judgesStatus && v.exchangeSeq !== null && !tainted.has(v.exchangeSeq))
+      // A test that was not judged fails no cell (D62): a failed verdict it holds was caught and passed over.
+      if (v.verdict === 'failed') {
+        if (t.outcome !== 'not-judged') add(failed, key(v.operationId, cell), v.exchangeSeq);
+      } else if (v.judgesStatus && v.exchangeSeq !== null && !tainted.has(v.exchangeSeq))
         add(passed, key(v.operationId, cell), v.exchangeSeq);
     }
   }

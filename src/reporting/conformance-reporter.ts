@@ -232,6 +232,13 @@ interface ReadTest {
   leftovers: string[];
 }
 
+/** The observation an attempt sent again is counted under: the cause, without the wait's figures. */
+export function resentSubject(sentAgain: string): string {
+  if (/^429 without Retry-After/.test(sentAgain)) return 'requests sent again after 429 without Retry-After (the suite backed off)';
+  if (/^(429|503) with Retry-After/.test(sentAgain)) return 'requests sent again after 429/503 with Retry-After (waited as asked)';
+  return 'requests sent again on a fresh connection after a reset of a kept-alive one';
+}
+
 /** Reads one test from its annotations and evidence; null for a test that did not run. */
 export function readTest(test: TestCase): ReadTest | null {
   const annotations = annotationsOf(test);
@@ -241,15 +248,12 @@ export function readTest(test: TestCase): ReadTest | null {
   const title = test.titlePath().slice(2).join(' > ');
   const exchanges = evidence?.exchanges ?? [];
   const verdicts = evidence?.verdicts ?? [];
-  // Politeness: a read the client retried after 429/503 with Retry-After (src/http/client.ts).
-  const observations: (Observation & { test: string })[] = exchanges
-    .filter((e) => e.retries > 0)
-    .map((e) => ({
-      category: 'timing',
-      subject: 'reads retried after 429/503 with Retry-After',
-      value: `${e.retries} ${e.retries === 1 ? 'retry' : 'retries'}`,
-      test: title,
-    }));
+  // What the transport did: each attempt the client sent again, and why (src/http/retry.ts); never a verdict.
+  const observations: (Observation & { test: string })[] = exchanges.flatMap((e) =>
+    e.sentAgain
+      ? [{ category: 'timing' as const, subject: resentSubject(e.sentAgain), value: e.operationId ?? e.method, test: title }]
+      : [],
+  );
   const declared: string[] = [];
   const leftovers: string[] = [];
   for (const a of annotations) {

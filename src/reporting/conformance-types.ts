@@ -131,7 +131,7 @@ export interface ConformanceReport {
   runId: string;
   faults: string[];
   variants: string[];
-  /** Tests: passed, failed (a check failed, or the suite broke), skipped, and not judged (a time-out of the suite's own). */
+  /** Tests: passed, failed (a check failed, or the suite broke), skipped, and not judged (a time-out of the suite's own, or an answer it cannot attribute to the target: D62). */
   totals: { passed: number; failed: number; skipped: number; notJudged: number };
   /** The politeness in force (0 requests/s = unthrottled) and the cases each property ran. */
   politeness?: { maxRps: number; maxConcurrency: number; timeoutMs: number; casesPerProperty: number };

@@ -18,7 +18,9 @@ export function targetLine(report: Pick<ConformanceReport, 'target'>): string {
 export function verdictLine(report: ConformanceReport): string {
   const { totals } = report;
   const ran = totals.passed + totals.failed;
-  const notJudged = totals.notJudged ? `; ${totals.notJudged} test(s) NOT JUDGED (a time-out of the suite's own, see below)` : '';
+  const notJudged = totals.notJudged
+    ? `; ${totals.notJudged} test(s) NOT JUDGED (the suite's own time-out, or an answer it cannot attribute to the target; see below)`
+    : '';
   const g = report.gate;
   if (g && g.exitCode === 0 && totals.failed > 0)
     return `Conformance: no new failure; ${g.known.length} known and ${g.expected.length} expected deviation(s) (release gate)${notJudged}  (seed ${report.seed})`;

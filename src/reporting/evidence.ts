@@ -18,7 +18,10 @@ export interface ExchangeBrief {
   /** Path and query, without the base URL. */
   path: string;
   status: number | null;
+  /** Earlier attempts of the same request (each an exchange of its own). */
   retries: number;
+  /** Why the client sent the request again after this attempt (src/http/retry.ts). */
+  sentAgain?: string;
   ms: number;
   /** When it started, in ms after the test's first exchange started. */
   at?: number;
@@ -72,7 +75,7 @@ export interface TestEvidence {
   replay: string | null;
   /** The same as data (variables and Playwright's arguments), for `npm run replay` in any shell. */
   replayPlan?: ReplayPlan | null;
-  /** Why the suite could not judge (its own time-out), when that is how the test ended. */
+  /** Why the suite could not judge (its own time-out, or an answer it cannot attribute to the target), when that is how the test ended. */
   notJudged: string | null;
 }
 

@@ -14,7 +14,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { dirname, join } from 'node:path';
-import type { Exchange } from '../http/exchange';
+import { attemptNotes, type Exchange } from '../http/exchange';
 import { redact, redactHeaders } from '../http/redact';
 
 export interface HarNameValue {
@@ -51,7 +51,7 @@ export interface HarResponse {
 export interface HarEntry {
   pageref?: string;
   startedDateTime: string;
-  /** Milliseconds from the first byte sent to the last received, retries included. */
+  /** Milliseconds from the first byte sent to the last received (this attempt's). */
   time: number;
   request: HarRequest;
   response: HarResponse;
@@ -62,7 +62,9 @@ export interface HarEntry {
   _api: string;
   _operationId: string | null;
   _seq: number;
+  /** Earlier attempts of the same request; `_retryOf` the `_seq` of the attempt this one sends again. */
   _retries: number;
+  _retryOf?: number;
   _error?: string;
   /** The test that made the exchange, when known. */
   _test?: string;
@@ -169,11 +171,12 @@ export function toHarEntry(exchange: Exchange, context: HarContext = {}): HarEnt
     response: harResponse,
     cache: {},
     timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: time, receive: 0 },
-    ...(exchange.retries ? { comment: `sent ${exchange.retries + 1} times (429/503 with Retry-After)` } : {}),
+    ...(attemptNotes(exchange).length ? { comment: attemptNotes(exchange).join('; ') } : {}),
     _api: exchange.api,
     _operationId: exchange.operationId,
     _seq: exchange.seq,
     _retries: exchange.retries,
+    ...(exchange.retryOf === undefined ? {} : { _retryOf: exchange.retryOf }),
     ...(error === undefined ? {} : { _error: error }),
     ...(context.test === undefined ? {} : { _test: redact(context.test) }),
   };

@@ -10,6 +10,7 @@
  * which turns it into exit 2.
  */
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { EVIDENCE_ANNOTATION, parseEvidence } from './evidence';
 
 export interface ProgressOptions {
   /** Rewrite one line (a terminal) or print lines every `intervalMs`; default: stdout is a TTY and CI is unset. */
@@ -65,6 +66,7 @@ export default class ProgressReporter implements Reporter {
   private total = 0;
   private done = 0;
   private failed = 0;
+  private notJudged = 0;
   private skipped = 0;
   private started = 0;
   private lastPrinted = -Infinity;
@@ -106,15 +108,25 @@ export default class ProgressReporter implements Reporter {
     const outcome = test.outcome();
     if (outcome === 'skipped') this.skipped += 1;
     if (outcome === 'unexpected') {
-      this.failed += 1;
       const project = test.parent.project()?.name;
       const title = test
         .titlePath()
         .slice(project ? 2 : 1)
         .filter(Boolean)
         .join(' › ');
-      const why = result.status === 'timedOut' ? `timed out: ${firstLine(result.error)}` : firstLine(result.error ?? result.errors[0]);
-      this.print(`  ✗ ${project ? `[${project}] ` : ''}${title}: ${why.length > 300 ? `${why.slice(0, 300)}...` : why}`);
+      // A test the suite could not judge (its evidence says why) is no failure of the target.
+      const notJudged = parseEvidence(result.annotations.find((a) => a.type === EVIDENCE_ANNOTATION)?.description)?.notJudged ?? null;
+      if (notJudged !== null) this.notJudged += 1;
+      else this.failed += 1;
+      const why =
+        notJudged !== null
+          ? `not judged: ${notJudged}`
+          : result.status === 'timedOut'
+            ? `timed out: ${firstLine(result.error)}`
+            : firstLine(result.error ?? result.errors[0]);
+      this.print(
+        `  ${notJudged !== null ? '?' : '✗'} ${project ? `[${project}] ` : ''}${title}: ${why.length > 300 ? `${why.slice(0, 300)}...` : why}`,
+      );
     }
     this.refresh(false);
   }
@@ -140,10 +152,10 @@ export default class ProgressReporter implements Reporter {
     this.stopTimer();
     this.clearLine();
     if (this.total === 0 && this.done === 0) return;
-    const passed = this.done - this.failed - this.skipped;
+    const passed = this.done - this.failed - this.skipped - this.notJudged;
     const status = result.status === 'passed' ? '' : ` (${result.status})`;
     this.write(
-      `${this.done}/${this.total} tests: ${passed} passed, ${this.failed} failed, ${this.skipped} skipped in ${formatDuration(this.now() - this.started)}${status}\n`,
+      `${this.done}/${this.total} tests: ${passed} passed, ${this.failed} failed, ${this.skipped} skipped${this.notJudged ? `, ${this.notJudged} not judged` : ''} in ${formatDuration(this.now() - this.started)}${status}\n`,
     );
   }
 

@@ -2,14 +2,15 @@
  * Preflight: before any spec runs, one cheap call per configured base URL proves it is what it
  * claims, so a configuration mistake ends the run with exit 2 and one message naming the variable
  * to fix (INTERFACE.md), never as a wall of failures blamed on the target:
- * - RM: an authenticated read (GET /lists) answers JSON. HTML or a 5xx page means a login page, a
- *   proxy or a gateway, not the API; 401/403 the credentials; 404 the base address.
+ * - RM: an authenticated read (GET /lists) answers JSON. An HTML page means a login page or a proxy,
+ *   not the API; 401/403 the credentials; 404 the base address. A 5xx is the target's own answer to a
+ *   documented request, judged by the suite, never a configuration error (schemas/DECISIONS.md D63).
  * - Token endpoint: only an RFC 6749 §5.2 error (400/401 with an `error` member) blames the
  *   credentials; a 404, an HTML page or any other answer names HR_TOKEN_URL.
  * - HR: a write without its `externalId`, which 001 §4 rule 4 says "yields a validation message":
- *   a real target answers with a message; 404/405 (a wrong tenant or path), HTML or a gateway page
- *   name HR_BASE_URL. The write creates nothing on a conforming target. The API refusing the token
- *   (401/403) is no configuration signature: the specs judge it.
+ *   a real target answers with a message; 404/405 (a wrong tenant or path) or an HTML page name
+ *   HR_BASE_URL. The write creates nothing on a conforming target. The API refusing the token
+ *   (401/403) is no configuration signature: the specs judge it; nor is a 5xx (D63).
  */
 import { ConfigError } from '../config/errors';
 import type { Target } from '../config/target';
@@ -31,7 +32,7 @@ function client(target: Target, api: 'rm' | 'hr', baseUrl: string, auth: AuthPro
     limiter: new Limiter(0, 1),
     timeoutMs: Math.min(target.run.timeoutMs, 10_000),
     jsonContentType: api === 'rm' ? 'application/vnd.api+json' : 'application/json',
-    maxRetries: 0,
+    // The client's own retries (D60, D61): a kept-alive connection closed under the call, or a 429, is no configuration error.
   });
 }
 
@@ -67,10 +68,7 @@ async function preflightRm(target: Target): Promise<void> {
     throw new ConfigError(
       `RM_BASE_URL ${rm.baseUrl} answers ${status} on GET /lists: it is probably not an RM v2 base address (it must end with /v2 of the account's region).`,
     );
-  if (status >= 500 && jsonBody(ex) === undefined)
-    throw new ConfigError(
-      `RM_BASE_URL: ${where} answers ${status} with a body that is not JSON: a gateway or proxy in front of the API is failing. Try again later, or check the address.`,
-    );
+  // A 5xx (not an HTML page) is the target's answer to a documented request: the suite judges it (exit 1), D63.
   if (status === 200 && jsonBody(ex) === undefined)
     throw new ConfigError(
       `RM_BASE_URL: ${where} answers 200 with a body that is not JSON: whatever answers there is not the RM v2 API. Check RM_BASE_URL.`,
@@ -139,8 +137,5 @@ async function preflightHr(target: Target): Promise<void> {
     );
   // A 401 or 403 here is the API refusing a token its own token service issued to the configured client:
   // a defect of the target, judged by the specs (a verdict, exit 1), not a configuration error.
-  if (status >= 500 && jsonBody(ex) === undefined)
-    throw new ConfigError(
-      `HR_BASE_URL: ${where} answers ${status} with a body that is not JSON: a gateway or proxy in front of the API is failing.`,
-    );
+  // So is any other answer, a 5xx included: the target's answer to a documented request (D63).
 }

@@ -3,9 +3,10 @@
  * target: one that hangs, resets connections, answers broken JSON, 50 MB bodies or HTML, or
  * throttles with 429 and Retry-After (503 and a body that stalls: client-robustness.test.ts). Each
  * run must end by itself within its time bounds, with exit status 1 (conformance failures, not
- * "cannot start" and not a crash) or, when throttled, 0 or 1; every failed test naming a check (the
- * expected one among them); every selected test reaching a verdict; and no stack trace of a crash
- * in the console output or in the verdict.
+ * "cannot start" and not a crash) or, when throttled, 0 or 1 with every throttled request sent again
+ * after the wait, writes too (D60); every failed test naming a check (the expected one among them);
+ * every selected test reaching a verdict; and no stack trace of a crash in the console output or in
+ * the verdict.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -141,7 +142,7 @@ void describe('the suite against a hostile target', () => {
     assert.ok(hang.server.log.some((r) => r.answer === 'hang'));
   });
 
-  void test('429 with Retry-After: reads retried after the wait and counted in the report, writes not retried', (t) => {
+  void test('429 with Retry-After: every request, write or read, sent again after the wait, a bounded number of times, and counted in the report', (t) => {
     const o = outcomes.get('throttle');
     assert.ok(o);
     const { run, server } = o;
@@ -157,33 +158,31 @@ void describe('the suite against a hostile target', () => {
     const name = (key: string): string => key.split(' ').slice(0, 2).join(' ');
     let serverSawRetries = 0;
     let cleanChains = 0;
+    const methods = new Set<string>();
     for (const [key, arrivals] of byKey) {
       const answered = arrivals.filter((a) => a.answer !== '429').length;
-      if (!/^(GET|HEAD) /.test(key)) {
-        if (arrivals[0]?.answer === '429') assert.equal(arrivals.length, 1, `a write answered 429 is not retried: ${name(key)}`);
-        continue;
-      }
-      // Each read ends with its first non-429 answer, after at most 1 + 2 tries.
-      assert.ok(
-        arrivals.length <= 3 * Math.max(1, answered),
-        `bounded retries: ${arrivals.length} arrivals for ${answered} answers of ${name(key)}`,
-      );
-      serverSawRetries += arrivals.length - Math.max(1, answered);
+      // Each request ends with its first non-429 answer (the target lets the third through), never given up.
+      assert.ok(answered > 0, `${name(key)} was sent again until answered`);
+      assert.ok(arrivals.length <= 3 * answered, `bounded retries: ${arrivals.length} arrivals for ${answered} answers of ${name(key)}`);
+      serverSawRetries += arrivals.length - answered;
       if (answered === 1 && arrivals.length === 3) {
         cleanChains += 1;
+        methods.add(key.split(' ')[0] ?? '');
         for (let i = 1; i < arrivals.length; i += 1) {
           const gap = (arrivals[i]?.at ?? 0) - (arrivals[i - 1]?.at ?? 0);
-          assert.ok(gap >= 950, `Retry-After: 1 honoured before retrying ${name(key)} (gap ${gap.toFixed(0)} ms)`);
+          assert.ok(gap >= 950, `Retry-After: 1 honoured before sending ${name(key)} again (gap ${gap.toFixed(0)} ms)`);
         }
       }
     }
-    assert.ok(cleanChains > 0, 'some read was answered 429 twice, then retried to an answer');
+    assert.ok(cleanChains > 0, 'some request was answered 429 twice, then sent again to an answer');
+    assert.ok(methods.has('POST'), `writes too (${[...methods].join(', ')})`);
     const counted = (run.report?.observations ?? [])
-      .filter((ob) => /retried after 429\/503/.test(ob.subject))
-      .reduce((n, ob) => n + ob.count * Number(/^(\d+)/.exec(ob.value)?.[1] ?? 0), 0);
-    assert.equal(counted, serverSawRetries, 'every retry the server saw is counted in conformance.json (observations)');
+      .filter((ob) => /429\/503 with Retry-After/.test(ob.subject))
+      .reduce((n, ob) => n + ob.count, 0);
+    // The tests' own attempts are in conformance.json; the workers' set-up and clean-up belong to no test.
+    assert.ok(counted > 0 && counted <= serverSawRetries, `attempts sent again in conformance.json: ${counted} of ${serverSawRetries}`);
     t.diagnostic(
-      `throttle: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${serverSawRetries} retries of reads (${cleanChains} read(s) answered 429 twice, then served)`,
+      `throttle: ${run.seconds.toFixed(1)} s, exit ${run.exitCode}, ${serverSawRetries} requests sent again (${cleanChains} answered 429 twice, then served)`,
     );
   });
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestCase } from '@playwright/test/reporter';
-import { buildReport } from '../../src/reporting/conformance-reporter';
+import { buildReport, runFailed } from '../../src/reporting/conformance-reporter';
 import { catalogue } from '../../src/catalogue';
 import { renderMarkdown } from '../../src/reporting/conformance-markdown';
 import { NOT_RUN_REASON } from '../../src/reporting/cells';
@@ -226,6 +226,31 @@ test("a time-out of the suite's own is not judged: no failure, no cell; a failur
   assert.doesNotMatch(junit, /<failure/);
 });
 
+test('a failed test the suite cannot attribute to the target is not judged: no failure, no failed cell, exit 0 (D62)', () => {
+  // A failure caught and passed over earlier in the test stays among its verdicts; it fails no cell.
+  const caught = verdict(1, 'rm.lists.list', ['200'], 'failed', { check: 'schema', judgesStatus: false });
+  const report = buildReport(
+    [
+      fakeTest(
+        'throttled',
+        'failed',
+        [covers('rm.lists.list 200')],
+        {
+          exchanges: [ex(1, 'rm.lists.list', 200), ex(2, 'rm.lists.list', 429)],
+          verdicts: [caught],
+          notJudged: 'GET /v2/lists -> 429: the target still answered 429 after 6 attempts',
+        },
+        'NotJudgedError: not judged: ...',
+      ),
+    ],
+    EMBEDDED,
+  );
+  assert.deepEqual(report.totals, { passed: 0, failed: 0, skipped: 0, notJudged: 1 });
+  assert.deepEqual(report.failures, []);
+  assert.notEqual(rowOf(report, 'rm.lists.list')['200'], 'failed');
+  assert.equal(runFailed(report), false);
+});
+
 test('JUnit: a failed check is a <failure> with the check, the quote and the replay; a skip carries its reason', () => {
   const failure = verdict(1, 'rm.lists.list', ['200'], 'failed', { check: 'status', clause: 'rm.auth.401' as Verdict['clause'] });
   const report = buildReport(
@@ -380,13 +405,27 @@ test('skipped tests sharing a reason are listed once with a few examples', () =>
   );
 });
 
-test('requests are counted from the evidence, and each read the client retried is observed', () => {
+test('requests are counted from the evidence (every attempt), and each attempt the client sent again is observed with its cause', () => {
   const t = fakeTest('r', 'passed', [], {
-    exchanges: [{ ...ex(1, 'rm.lists.list', 200), retries: 2 }, ex(2, 'rm.lists.list', 200), { ...ex(3, null, 200), retries: 1 }],
+    exchanges: [
+      { ...ex(1, 'rm.candidates.create', 429, 'POST'), sentAgain: '429 with Retry-After: 1: waited 1000 ms' },
+      {
+        ...ex(2, 'rm.candidates.create', null, 'POST'),
+        retries: 1,
+        sentAgain: 'the kept-alive connection it went out on was closed before any answer',
+      },
+      { ...ex(3, 'rm.candidates.create', 201, 'POST'), retries: 2 },
+      { ...ex(4, null, 429), sentAgain: "429 without Retry-After: backed off 500 ms (the suite's rule: ...)" },
+      { ...ex(5, null, 200), retries: 1 },
+    ],
     verdicts: [],
   });
   const report = buildReport([t], EMBEDDED);
-  assert.equal(report.requests, 3);
-  const retried = report.observations.filter((o) => /retried after 429\/503/.test(o.subject));
-  assert.deepEqual(retried.map((o) => o.value).sort(), ['1 retry', '2 retries']);
+  assert.equal(report.requests, 5);
+  const resent = report.observations.filter((o) => /sent again/.test(o.subject));
+  assert.deepEqual(resent.map((o) => `${o.subject}: ${o.value}`).sort(), [
+    'requests sent again after 429 without Retry-After (the suite backed off): GET',
+    'requests sent again after 429/503 with Retry-After (waited as asked): rm.candidates.create',
+    'requests sent again on a fresh connection after a reset of a kept-alive one: rm.candidates.create',
+  ]);
 });

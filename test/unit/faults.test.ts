@@ -16,6 +16,8 @@ import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../servers/r
 import { faultListProblems, faultProblems, variantProblems } from '../../proof/fault-run/fault-audit';
 import { defineFault } from '../../servers/reference/fault-factory';
 import { startReferenceServer } from '../../servers/reference/server';
+import { IDLE_CLOSE_MS, RATE_LIMIT_PER_SECOND } from '../../servers/reference/transport-variants';
+import { Agent, request } from '../../src/http/undici';
 
 test('every fault names a registry clause that its expected check cites', () => {
   assert.ok(FAULTS.length > 100, `${FAULTS.length} faults`);
@@ -389,5 +391,41 @@ test('v3 variants: archived children still block, empty 200 writes, unissued ids
       201,
     );
     assert.equal((await put(at, t, { accessLevel: 'private' })).status, 200, 'by default public -> private is allowed');
+  });
+});
+
+test('transport variants: a gateway answering 429 with Retry-After past its rate; a balancer resetting idle kept-alive connections', async () => {
+  await withServer(['rate-limited'], async ({ rm, token }) => {
+    const answers = await Promise.all(Array.from({ length: RATE_LIMIT_PER_SECOND + 20 }, () => rmGet(rm, '/lists')));
+    const refused = answers.filter((a) => a.status === 429);
+    assert.ok(refused.length >= 20 && refused.length < answers.length, `${refused.length} of ${answers.length} refused`);
+    const again = await fetch(`${rm}/lists`, { headers: { authorization: RM_AUTH } });
+    assert.equal(again.status, 429);
+    assert.equal(again.headers.get('retry-after'), '1');
+    await again.body?.cancel();
+    const tokenAnswer = await call(token, {
+      method: 'POST',
+      body: 'grant_type=client_credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.notEqual(tokenAnswer.status, 429, 'the token endpoint is not limited');
+  });
+  await withServer(['idle-connections-closed'], async ({ rm }) => {
+    const agent = new Agent({ keepAliveTimeout: 10_000 });
+    try {
+      const get = (): Promise<number> =>
+        request(`${rm}/lists`, { method: 'GET', headers: { authorization: RM_AUTH }, dispatcher: agent }).then(async (r) => {
+          await r.body.text();
+          return r.statusCode;
+        });
+      assert.equal(await get(), 200, 'a fresh connection is served');
+      await new Promise((r) => setTimeout(r, 20));
+      assert.equal(await get(), 200, 'a connection idle for less than the time-out is served');
+      await new Promise((r) => setTimeout(r, IDLE_CLOSE_MS + 50));
+      await assert.rejects(get(), 'a request on a connection idle for longer is reset, unanswered');
+      assert.equal(await get(), 200, 'and the next, on a fresh connection, is served');
+    } finally {
+      await agent.close();
+    }
   });
 });

@@ -91,7 +91,7 @@ void test('an answered exchange: a HAR 1.2 entry with request, response, timings
   clearSecretsForTest();
   registerSecret(SECRET, 'key');
   registerSecret(TOKEN);
-  const entry = toHarEntry(exchange(1, { retries: 1 }), { test: 'rm candidates › POST creates a candidate' });
+  const entry = toHarEntry(exchange(1, { retries: 1, retryOf: 7 }), { test: 'rm candidates › POST creates a candidate' });
   assert.equal(entry.startedDateTime, '2026-11-25T12:00:01.000Z');
   assert.equal(entry.time, 12.346);
   assert.equal(entry.request.method, 'POST');
@@ -105,7 +105,8 @@ void test('an answered exchange: a HAR 1.2 entry with request, response, timings
   assert.equal(entry.response.redirectURL, '/v2/candidates/c-9');
   assert.equal(entry.response.content.mimeType, 'application/vnd.api+json');
   assert.equal(entry._retries, 1);
-  assert.match(entry.comment ?? '', /sent 2 times/);
+  assert.equal(entry._retryOf, 7, 'the attempt it sends again');
+  assert.match(entry.comment ?? '', /attempt 2 of this request/);
   assert.equal(entry._test, 'rm candidates › POST creates a candidate');
   const text = JSON.stringify(entry);
   assert.ok(!text.includes(SECRET) && !text.includes(TOKEN), text);

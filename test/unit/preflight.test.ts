@@ -171,3 +171,22 @@ test('an API that refuses the tokens its own token service issues is a defect fo
     await target.close();
   }
 });
+
+test('a 500 that is not JSON, to the HR validation write or to the RM read, is the target’s answer: the preflight lets the suite judge it (D63)', async () => {
+  const server = await startReferenceServer();
+  const failing = await answering((req, res) => {
+    req.resume();
+    res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Internal Server Error');
+  });
+  try {
+    const urls = embeddedUrls(server.port);
+    await preflight(
+      parseTarget({ ...embeddedCredentials(), HR_BASE_URL: `${failing.origin}/v3/${EMBEDDED.v3.tenant}`, HR_TOKEN_URL: urls.token }),
+    );
+    await preflight(parseTarget({ RM_BASE_URL: `${failing.origin}/v2`, RM_API_KEY: 'k', RM_API_SECRET: 's' }));
+  } finally {
+    await failing.close();
+    await server.close();
+  }
+});

@@ -8,10 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import ProgressReporter, { firstLine, formatDuration } from '../../src/reporting/progress-reporter';
+import { EVIDENCE_ANNOTATION } from '../../src/reporting/evidence';
 
 interface Fake {
   test: TestCase;
-  result: (status: TestResult['status'], message?: string, retry?: number) => TestResult;
+  result: (status: TestResult['status'], message?: string, retry?: number, notJudged?: string) => TestResult;
 }
 
 function fakeTest(project: string, title: string, retries = 0): Fake {
@@ -26,10 +27,14 @@ function fakeTest(project: string, title: string, retries = 0): Fake {
   };
   return {
     test: tc as unknown as TestCase,
-    result: (status, message, retry = 0) => {
+    result: (status, message, retry = 0, notJudged) => {
       last = status;
       const error = message === undefined ? undefined : { message };
-      return { status, retry, error, errors: error ? [error] : [], duration: 10 } as unknown as TestResult;
+      const annotations =
+        notJudged === undefined
+          ? []
+          : [{ type: EVIDENCE_ANNOTATION, description: JSON.stringify({ exchanges: [], verdicts: [], notJudged }) }];
+      return { status, retry, error, errors: error ? [error] : [], duration: 10, annotations } as unknown as TestResult;
     },
   };
 }
@@ -129,6 +134,22 @@ void test('without a terminal: a line every 5 s at most, one when nothing change
   clock.t = 64_001;
   reporter.tick();
   assert.equal(out.length, 1, 'alive line after 30 s without change');
+});
+
+void test('a test the suite could not judge is a "?" line and counted apart, never a failure', () => {
+  const { reporter, out, tests } = setUp(false, 2);
+  out.length = 0;
+  reporter.onTestEnd(at(tests, 0).test, at(tests, 0).result('passed'));
+  reporter.onTestEnd(
+    at(tests, 1).test,
+    at(tests, 1).result('failed', 'NotJudgedError: not judged: x', 0, 'POST /v2/candidates -> 429: the target still answered 429'),
+  );
+  reporter.onEnd({ status: 'passed' } as FullResult);
+  assert.ok(
+    out.includes('  ? [hr] hr/x.spec.ts › test 1: not judged: POST /v2/candidates -> 429: the target still answered 429\n'),
+    out.join(''),
+  );
+  assert.match(out.at(-1) ?? '', /^2\/2 tests: 1 passed, 0 failed, 0 skipped, 1 not judged in/);
 });
 
 void test('"No tests found" is left to the selection guard; other errors get one line', () => {

@@ -6,7 +6,7 @@
  * hostility in the specs.
  *
  * Every request is logged (time, method, path, a key, what the server did), so tests can prove
- * what the client did: retries only of reads, Retry-After waited out, a bounded number of tries.
+ * what the client did: requests sent again after the wait Retry-After asks for, a bounded number of tries.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
