@@ -194,7 +194,8 @@ export default class ConformanceAllureReporter extends AllureReporter {
    * the replay; a failure the release gate excuses is labelled known or expected, with why.
    */
   override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
-    const labels = verdictLabels(test, result);
+    // The runner's own test id, the key of this test in conformance.json, JUnit and the HAR.
+    const labels = [{ name: 'testId', value: test.id }, ...verdictLabels(test, result)];
     const excuse = gateExcuse(test, result);
     if (excuse) labels.push({ name: 'gate', value: excuse.verdict });
     const internals = this as unknown as {

@@ -172,6 +172,7 @@ function failureOf(test: TestCase, title: string, evidence: TestEvidence | null,
   const project = test.parent.project()?.name ?? '';
   const base = {
     id: failureIdOf(test),
+    testId: test.id,
     test: title,
     file,
     line: test.location.line,
@@ -283,6 +284,7 @@ export function readTest(test: TestCase): ReadTest | null {
   };
   return {
     line: {
+      id: test.id,
       test: title,
       project: test.parent.project()?.name ?? '',
       outcome,

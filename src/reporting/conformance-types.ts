@@ -25,6 +25,8 @@ export interface FailureLine {
   /** The failure's id, the same in every report, what `npm run replay -- <id>` takes (src/reporting/replay.ts failureId). */
   id?: string;
   kind: FailureKind;
+  /** The runner's own id of the failed test (tests[].id). */
+  testId?: string;
   /** The check that failed (its verdict's check; "suite-error" for a failure of the suite itself). */
   check: string;
   test: string;
@@ -58,6 +60,8 @@ export interface NotJudgedTest {
 
 /** One test of the run and how it ended. */
 export interface TestLine {
+  /** The runner's own id of the test (Playwright's TestCase.id): the same in the HAR's pages, JUnit and Allure. Titles are for people. */
+  id?: string;
   test: string;
   project: string;
   outcome: TestOutcome;

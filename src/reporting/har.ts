@@ -164,7 +164,8 @@ export function toHarEntry(exchange: Exchange, context: HarContext = {}): HarEnt
       };
   const testId = context.testId ?? context.test;
   return {
-    ...(testId === undefined ? {} : { pageref: pageId(testId) }),
+    // The page is the test, named by the runner's own test id: the same id as conformance.json's tests[].id and JUnit's.
+    ...(testId === undefined ? {} : { pageref: testId }),
     startedDateTime,
     time,
     request: harRequest,
@@ -180,13 +181,6 @@ export function toHarEntry(exchange: Exchange, context: HarContext = {}): HarEnt
     ...(error === undefined ? {} : { _error: error }),
     ...(context.test === undefined ? {} : { _test: redact(context.test) }),
   };
-}
-
-/** A page id for a test: short, stable, safe in any viewer. */
-export function pageId(testId: string): string {
-  let hash = 2166136261;
-  for (let i = 0; i < testId.length; i += 1) hash = Math.imul(hash ^ testId.charCodeAt(i), 16777619) >>> 0;
-  return `test_${hash.toString(16).padStart(8, '0')}`;
 }
 
 /** The HAR document of `entries`, in the order they started, with a page per test. */

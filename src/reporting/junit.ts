@@ -50,7 +50,8 @@ function excused(report: ConformanceReport, f: FailureLine): string | null {
 }
 
 function testcase(t: TestLine, failure: FailureLine | undefined, reason: string | undefined, excuse: string | null): string {
-  const open = `    <testcase name="${attr(t.test)}" classname="${attr(t.file ?? t.project)}" time="${((t.ms ?? 0) / 1000).toFixed(3)}"`;
+  // The runner's own test id, as conformance.json's tests[].id and the HAR's pages carry it.
+  const open = `    <testcase name="${attr(t.test)}" classname="${attr(t.file ?? t.project)}" time="${((t.ms ?? 0) / 1000).toFixed(3)}"${t.id ? ` id="${attr(t.id)}"` : ''}`;
   if (t.outcome === 'passed') return `${open}/>`;
   let inner = '';
   if (excuse !== null) inner = `<skipped message="${attr(excuse)}"/>`;

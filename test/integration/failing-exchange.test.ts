@@ -38,4 +38,26 @@ test('a defect that shows on the second of two requests: every report marks the 
   const marked = results.flatMap((r) => r.steps.map((s) => s.name)).filter((name) => name.startsWith('\u2717 '));
   assert.equal(marked.length, 1, `one marked step: ${marked.join(' | ')}`);
   assert.match(marked[0] ?? '', new RegExp(`^\\u2717 ${label} PUT \\S+ -> 200$`));
+
+  // One key per test, the runner's own id: in conformance.json, on the failure, in JUnit, in the HAR's pages, in Allure.
+  const tests = run.report?.tests ?? [];
+  assert.ok(tests.length > 0 && tests.every((t) => typeof t.id === 'string' && t.id !== ''), 'every test has an id');
+  const id = tests.find((t) => t.outcome === 'failed')?.id ?? '';
+  assert.equal(failure.testId, id);
+  assert.ok(readFileSync(join(reportsDir, 'junit.xml'), 'utf8').includes(` id="${id}"`), 'JUnit names the test by its id');
+  const har = JSON.parse(readFileSync(join(reportsDir, 'exchanges.har'), 'utf8')) as {
+    log: { pages?: { id: string }[]; entries: { pageref?: string }[] };
+  };
+  assert.ok(
+    har.log.pages?.some((p) => p.id === id),
+    'the HAR has a page of that id',
+  );
+  assert.ok(
+    har.log.entries.some((e) => e.pageref === id),
+    'its exchanges are on that page',
+  );
+  const labelled = readdirSync(join(reportsDir, 'allure-results'))
+    .filter((f) => f.endsWith('-result.json'))
+    .some((f) => readFileSync(join(reportsDir, 'allure-results', f), 'utf8').includes(`{"name":"testId","value":"${id}"}`));
+  assert.ok(labelled, 'the Allure result carries the id as a label');
 });
