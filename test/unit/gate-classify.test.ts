@@ -185,3 +185,24 @@ test('the result is plain JSON (it goes into conformance.json as it is)', () => 
   const r = gate(report({ failures: [tagsStatus, get404] }), { baseline: baselineOf(get404), expectations: expectations(e), today: TODAY });
   assert.deepEqual(JSON.parse(JSON.stringify(r)), r);
 });
+
+test('one key per test: a failure names its test by id; a baseline written before ids is matched by title once; an expectation may name the id', () => {
+  const ID = 'a1b2c3d4e5f6-0011';
+  const now = { ...tagsStatus, testId: ID };
+  const run = report({ failures: [now], tests: [{ ...tests({ [T_TAGS_200]: 'failed' })[0]!, id: ID }] });
+  // An old baseline: no ids anywhere; its failure is matched through this run's title -> id.
+  assert.deepEqual(keys(gate(run, { baseline: baselineOf(tagsStatus), today: TODAY }).known), keys([now]));
+  // A baseline with ids keeps naming the test after its title changed.
+  const renamed = { ...now, test: `${T_TAGS_200} (renamed)` };
+  const renamedRun = report({ failures: [renamed], tests: [{ ...tests({ [renamed.test]: 'failed' })[0]!, id: ID }] });
+  assert.deepEqual(keys(gate(renamedRun, { baseline: baselineOf(now), today: TODAY }).known), keys([renamed]));
+  // Another test's failure with the same check and cell is new.
+  const other = { ...tagsStatus, testId: 'zzzz-0001', test: T_TAGS_404 };
+  assert.deepEqual(keys(gate(report({ failures: [other] }), { baseline: baselineOf(now), today: TODAY }).new), keys([other]));
+  // An expectation naming the id excuses that test's failure, and no other's.
+  const byId = expectations(
+    expectation(0, { check: 'status', operation: 'rm.candidate-tags.create', testId: ID, reason: 'ticket 1', until: '2030-01-01' }),
+  );
+  assert.equal(gate(renamedRun, { expectations: byId, today: TODAY }).expected.length, 1);
+  assert.equal(gate(report({ failures: [other] }), { expectations: byId, today: TODAY }).expected.length, 0);
+});

@@ -87,7 +87,7 @@ test('the shape: no expectations array, a missing required field, an unknown fie
     'expectations[1].until: missing (required: check, operation, reason, until).',
   ]);
   assert.deepEqual(problems(entry({ ticket: 'X-1' })), [
-    'expectations[0].ticket: unknown field (the fields are check, operation, status, test, reason, until, link).',
+    'expectations[0].ticket: unknown field (the fields are check, operation, status, test, testId, reason, until, link).',
   ]);
   assert.deepEqual(problems(entry({ reason: '' })), ['expectations[0].reason: must NOT have fewer than 1 characters.']);
 });

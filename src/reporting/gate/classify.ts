@@ -30,7 +30,7 @@
  */
 import type { Baseline } from './baseline';
 import type { Expectation, Expectations } from './expectations';
-import { keyString, uniqueByKey } from './failure-key';
+import { keyString, testIdsOf, testKeyOf, uniqueByKey } from './failure-key';
 import { configuredApis, type GateApi, type GateFailure, type GateReport } from './types';
 
 export interface GateOptions {
@@ -87,7 +87,8 @@ export function matches(e: Expectation, f: GateFailure): boolean {
     e.check === f.check &&
     e.operation === f.operationId &&
     (e.status === undefined || e.status === f.status) &&
-    (e.test === undefined || e.test === f.test)
+    (e.test === undefined || e.test === f.test) &&
+    (e.testId === undefined || e.testId === f.testId)
   );
 }
 
@@ -101,8 +102,10 @@ export function gate(report: GateReport, options: GateOptions): GateResult {
   const inForce = entries.filter((e) => !isExpired(e, options.today));
   const expiredEntries = entries.filter((e) => isExpired(e, options.today));
   const apis = new Set(configuredApis(report));
-  const baselineFailures = options.baseline ? uniqueByKey(applicable(options.baseline.report, report, apis)) : [];
-  const baselineKeys = new Set(baselineFailures.map(keyString));
+  // Failures name their test by id; a baseline written before ids is matched by title once, through this run's ids.
+  const ids = testIdsOf(report.tests);
+  const baselineFailures = options.baseline ? uniqueByKey(applicable(options.baseline.report, report, apis), ids) : [];
+  const baselineKeys = new Set(baselineFailures.map((f) => keyString(f, ids)));
 
   const result: GateResult = {
     new: [],
@@ -122,18 +125,18 @@ export function gate(report: GateReport, options: GateOptions): GateResult {
     if (entry) {
       used.add(entry.index);
       result.expected.push({ failure, expectation: entry });
-    } else if (baselineKeys.has(keyString(failure))) result.known.push(failure);
+    } else if (baselineKeys.has(keyString(failure, ids))) result.known.push(failure);
     else result.new.push(failure);
   }
 
-  const failedNow = new Set(report.failures.map(keyString));
+  const failedNow = new Set(report.failures.map((f) => keyString(f, ids)));
   const ran = new Set([
-    ...report.tests.filter((t) => t.outcome === 'passed' || t.outcome === 'failed').map((t) => t.test),
-    ...report.failures.map((f) => f.test),
+    ...report.tests.filter((t) => t.outcome === 'passed' || t.outcome === 'failed').flatMap((t) => [t.test, ...(t.id ? [t.id] : [])]),
+    ...report.failures.flatMap((f) => [f.test, ...(f.testId ? [f.testId] : [])]),
   ]);
   for (const b of baselineFailures) {
-    if (failedNow.has(keyString(b))) continue;
-    (ran.has(b.test) ? result.fixed : result.notRun).push(b);
+    if (failedNow.has(keyString(b, ids))) continue;
+    (ran.has(testKeyOf(b, ids)) ? result.fixed : result.notRun).push(b);
   }
 
   for (const e of inForce) if (!used.has(e.index)) result.unused.push({ expectation: e, ran: entryRan(e, report, ran) });

@@ -5,7 +5,7 @@
  * observations whose values changed (same category and subject, other values). Exit 1 when b has a
  * failure a does not.
  */
-import { describeKey, keyString, uniqueByKey } from './failure-key';
+import { describeKey, keyString, testIdsOf, uniqueByKey } from './failure-key';
 import type { GateCell, GateFailure, GateObservation, GateReport } from './types';
 
 export type CellChangeKind =
@@ -94,10 +94,18 @@ export function diffReports(a: GateReport, b: GateReport, paths: { a: string; b:
         cells.push({ operationId: id, method: op.method, path: op.path, status, before: x, after: y, kind: cellChangeKind(x, y) });
     }
   }
-  const aKeys = new Set(a.failures.map(keyString));
-  const bKeys = new Set(b.failures.map(keyString));
-  const newFailures = uniqueByKey(b.failures.filter((f) => !aKeys.has(keyString(f))));
-  const vanishedFailures = uniqueByKey(a.failures.filter((f) => !bKeys.has(keyString(f))));
+  // Tests by id; a report written before ids is matched by title once, through the other run's ids.
+  const testIds = new Map([...testIdsOf(a.tests ?? []), ...testIdsOf(b.tests ?? [])]);
+  const aKeys = new Set(a.failures.map((f) => keyString(f, testIds)));
+  const bKeys = new Set(b.failures.map((f) => keyString(f, testIds)));
+  const newFailures = uniqueByKey(
+    b.failures.filter((f) => !aKeys.has(keyString(f, testIds))),
+    testIds,
+  );
+  const vanishedFailures = uniqueByKey(
+    a.failures.filter((f) => !bKeys.has(keyString(f, testIds))),
+    testIds,
+  );
   return {
     a: summary(a, paths.a),
     b: summary(b, paths.b),

@@ -27,6 +27,8 @@ export interface GateFailure {
   status: string | null;
   /** The test's title path joined with " > ". */
   test: string;
+  /** The runner's own id of the test (written by runs since test ids were reported; an old baseline has none). */
+  testId?: string;
   clause: GateClause | null;
   message: string;
   replay?: string;
@@ -35,6 +37,8 @@ export interface GateFailure {
 /** One test of the run and how it ended. */
 export interface GateTest {
   test: string;
+  /** The runner's own id of the test (absent in reports written before ids). */
+  id?: string;
   /** The Playwright project: an API name. */
   project: string;
   outcome: 'passed' | 'failed' | 'skipped' | 'not-judged' | 'error';
