@@ -122,3 +122,24 @@ export function folderCycles(layers = readLayers(), files = sourceFiles()): stri
   for (const n of graph.keys()) if (!state.has(n)) visit(n);
   return cycles;
 }
+
+/**
+ * Allow-list entries no import uses (as Playwright's check_deps reports stale entries): an entry of a
+ * folder that no file of that folder imports anything under. Each as "folder: entry".
+ */
+export function staleEntries(layers = readLayers(), files = sourceFiles()): string[] {
+  const used = new Set<string>();
+  for (const f of files) {
+    const folder = folderOf(layers, f);
+    if (!folder) continue;
+    for (const imp of importsOf(f))
+      for (const entry of layers.folders[folder] ?? []) {
+        const typeOnly = entry.startsWith('type:');
+        const target = typeOnly ? entry.slice(5) : entry;
+        if (under(imp.to, target) && (!typeOnly || imp.typeOnly)) used.add(`${folder}: ${entry}`);
+      }
+  }
+  return Object.entries(layers.folders).flatMap(([folder, entries]) =>
+    entries.map((entry) => `${folder}: ${entry}`).filter((e) => !used.has(e)),
+  );
+}

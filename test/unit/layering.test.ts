@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { folderCycles, folderOf, readLayers, violation, violations } from '../../proof/layering/layers';
+import { folderCycles, folderOf, readLayers, staleEntries, violation, violations } from '../../proof/layering/layers';
 
 const ROOT = join(__dirname, '../../');
 
@@ -84,6 +84,13 @@ const layers = readLayers();
 
 test('every import of every folder is in its allow-list (layers.json)', () => {
   assert.deepEqual(violations(layers), []);
+});
+
+test('no allow-list entry of layers.json goes unused (a stale entry is an open door)', () => {
+  assert.deepEqual(staleEntries(layers), [], 'entries no import of their folder uses: remove them from layers.json');
+  // The report can fail: an entry nothing uses is named.
+  const probe = { ...layers, folders: { ...layers.folders, 'src/identity': ['src/http'] } };
+  assert.ok(staleEntries(probe).includes('src/identity: src/http'));
 });
 
 test('no import cycle between folders', () => {
