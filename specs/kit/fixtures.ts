@@ -52,7 +52,8 @@ interface TestFixtures {
   learning: ApiClient;
   /** Declares that this test proves `statuses` of the catalogue operation `operationId`. */
   covers: (operationId: string, ...statuses: string[]) => OperationSpec;
-  observe: (category: ObservationCategory, subject: string, value: string) => void;
+  /** Records what the target did where the documents are silent; `operationId` names the operation it is about (the exchange's own). */
+  observe: (category: ObservationCategory, subject: string, value: string, operationId?: string | null) => void;
   cleanup: Cleanup;
   /** The test's own API (its project's): its client, with the target, the clean-up and the observer, as helpers take them. */
   api: Api;
@@ -203,7 +204,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   observe: [
     async ({}, use, testInfo) => {
-      await use((category, subject, value) => recordObservation(testInfo, category, subject, value));
+      await use((category, subject, value, operationId) => recordObservation(testInfo, category, subject, value, operationId));
     },
     { box: 'self' },
   ],

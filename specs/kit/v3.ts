@@ -13,7 +13,7 @@ import { expectNoServerError, expectRefused, expectSomeMessage, expectStatus, re
 import { bodyShape, type ObservationCategory } from '../../src/reporting/observations';
 
 /** The `observe` fixture. */
-export type Observe = (category: ObservationCategory, subject: string, value: string) => void;
+export type Observe = (category: ObservationCategory, subject: string, value: string, operationId?: string | null) => void;
 
 /** A clause a validation message may be required by (001 §4 Shared write rules 4, §7.1). */
 export type MessageClause = ClauseOf<'validation-message'>;
@@ -97,10 +97,10 @@ export function expectAccepted(exchange: Exchange, clause: ClauseOf<'status'>, w
  */
 export function observeOutcome(observe: Observe, subject: string, exchange: Exchange): void {
   const refusedInBody = refusalOf(exchange) !== null;
-  observe('status', subject, refusedInBody ? `${statusOf(exchange)} (refused in the body)` : statusOf(exchange));
+  observe('status', subject, refusedInBody ? `${statusOf(exchange)} (refused in the body)` : statusOf(exchange), exchange.operationId);
   const status = exchange.response?.status ?? 0;
   if (status >= 400 || refusedInBody) {
-    observe('error-body', `${exchange.api} ${status}`, bodyShape(exchange.response?.text ?? ''));
-    observe('content-type', `${exchange.api} ${status}`, exchange.response?.headers['content-type'] ?? '(none)');
+    observe('error-body', `${exchange.api} ${status}`, bodyShape(exchange.response?.text ?? ''), exchange.operationId);
+    observe('content-type', `${exchange.api} ${status}`, exchange.response?.headers['content-type'] ?? '(none)', exchange.operationId);
   }
 }

@@ -430,7 +430,14 @@ function dedupeObservations(list: (Observation & { test: string })[]): Conforman
     const key = `${o.category}|${o.subject}|${o.value}`;
     const seen = byKey.get(key);
     if (seen) seen.count += 1;
-    else byKey.set(key, { category: o.category, subject: o.subject, value: o.value, count: 1, operationId: operationOfSubject(o.subject) });
+    else
+      byKey.set(key, {
+        category: o.category,
+        subject: o.subject,
+        value: o.value,
+        count: 1,
+        operationId: o.operationId ?? operationOfSubject(o.subject),
+      });
   }
   return [...byKey.values()].sort(
     (a, b) => a.category.localeCompare(b.category) || a.subject.localeCompare(b.subject) || a.value.localeCompare(b.value),

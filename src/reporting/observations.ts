@@ -21,12 +21,20 @@ export interface Observation {
   category: ObservationCategory;
   subject: string;
   value: string;
+  /** The catalogue operation it is about, when the observer named one (the exchange's own). */
+  operationId?: string;
 }
 
 export const OBSERVATION_ANNOTATION = 'observation';
 
-export function recordObservation(testInfo: TestInfo, category: ObservationCategory, subject: string, value: string): void {
-  const observation: Observation = { category, subject, value };
+export function recordObservation(
+  testInfo: TestInfo,
+  category: ObservationCategory,
+  subject: string,
+  value: string,
+  operationId?: string | null,
+): void {
+  const observation: Observation = { category, subject, value, ...(operationId ? { operationId } : {}) };
   testInfo.annotations.push({ type: OBSERVATION_ANNOTATION, description: JSON.stringify(observation) });
 }
 
