@@ -134,6 +134,7 @@ export type CliName =
   | 'interface-doc'
   | 'replay'
   | 'package-check'
+  | 'judge'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -286,6 +287,21 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'no file given, a file that is no conformance report, or an unknown option'],
     ],
   },
+  judge: {
+    summary: 'judge recorded exchanges (HAR 1.2) against the documents',
+    usage: ['npm run judge -- <file.har>... [--out <dir>]'],
+    what: "Judges recorded exchanges (HAR 1.2 as browsers' developer tools, Postman/Newman, mitmproxy, Charles and this suite's own reports/exchanges.har write them; base64 and compressed bodies decoded) with every check that can judge what was recorded: per exchange (no 5xx, the documented success status and body shape, credentials and 401 with its challenge, a candidate without a valid e-mail refused 422, an HR write without externalId refused with a validation message, the token service's answers by RFC 6749 §5.1-5.2) and across the recording (a candidate created is there to read, a tag deleted is no longer listed, the pages of one walk share no record). Each page of a recording is judged as one test. The API of each exchange comes from RM_BASE_URL, HR_BASE_URL and HR_TOKEN_URL when set, else from the catalogue's paths. Writes conformance.json and .md, junit.xml and exchanges.har as a run does (no Allure report); what a recording cannot show is listed as not judged.",
+    options: [['-o, --out <dir>', 'where the reports go (default: CONFORMANCE_REPORTS_DIR, else reports)'], HELP_OPTION],
+    variables: ['RM_BASE_URL', 'HR_BASE_URL', 'HR_TOKEN_URL', 'CONFORMANCE_REPORTS_DIR'],
+    exits: [
+      ['0', 'every recorded exchange judged conforms'],
+      ['1', 'a conformance failure'],
+      [
+        '2',
+        'a file that is no HAR, an entry without a response, a body that does not decode, no exchange of either API, or an unknown option',
+      ],
+    ],
+  },
   'package-check': {
     summary: 'the suite as an installed package: pack, install into an empty folder, run',
     usage: ['npm run package-check'],
@@ -347,6 +363,7 @@ const COMMAND_NAMES: Record<CliName, string> = {
   'interface-doc': 'npm run interface-doc',
   replay: 'npm run replay',
   'package-check': 'npm run package-check',
+  judge: 'npm run judge',
   test: 'npm test',
 };
 

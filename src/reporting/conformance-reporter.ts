@@ -133,8 +133,24 @@ export const NOT_CONFIGURED = 'not configured';
 
 type Annotation = TestCase['annotations'][number];
 
+/**
+ * What the report reads of a test: Playwright's own TestCase, or a group of recorded exchanges that
+ * `npm run judge` judged (src/judge/): its id and titles, where it is, its annotations (the evidence)
+ * and its results.
+ */
+export interface ReportedTest {
+  readonly id: string;
+  readonly title: string;
+  readonly location: { file: string; line: number };
+  readonly annotations: TestCase['annotations'];
+  titlePath(): string[];
+  outcome(): ReturnType<TestCase['outcome']>;
+  readonly parent: { project(): { name: string } | undefined };
+  readonly results: readonly Pick<TestResult, 'status' | 'duration' | 'parallelIndex' | 'annotations' | 'errors' | 'error'>[];
+}
+
 /** Runtime annotations show on both the test and its result: each once. */
-function annotationsOf(test: TestCase): Annotation[] {
+function annotationsOf(test: ReportedTest): Annotation[] {
   const last = test.results[test.results.length - 1];
   const seen = new Set<string>();
   return test.annotations.concat(last?.annotations ?? []).filter((a) => {
@@ -151,7 +167,7 @@ function skipReasonOf(annotations: readonly Annotation[]): string {
 }
 
 /** How a test ended, judged from its evidence: a failed check, the suite's own error, its own time-out, or as Playwright says. */
-export function outcomeOf(test: TestCase, evidence: TestEvidence | null): TestOutcome | null {
+export function outcomeOf(test: ReportedTest, evidence: TestEvidence | null): TestOutcome | null {
   const last = test.results[test.results.length - 1];
   if (!last) return null;
   if (evidence?.notJudged || last.status === 'timedOut' || last.status === 'interrupted') return 'not-judged';
@@ -167,7 +183,7 @@ function firstLine(text: string): string {
   return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0] ?? '').trim();
 }
 
-function failureOf(test: TestCase, title: string, evidence: TestEvidence | null, kind: TestOutcome): FailureLine {
+function failureOf(test: ReportedTest, title: string, evidence: TestEvidence | null, kind: TestOutcome): FailureLine {
   const file = specFileOf(test.location.file);
   const project = test.parent.project()?.name ?? '';
   const base = {
@@ -241,7 +257,7 @@ export function resentSubject(sentAgain: string): string {
 }
 
 /** Reads one test from its annotations and evidence; null for a test that did not run. */
-export function readTest(test: TestCase): ReadTest | null {
+export function readTest(test: ReportedTest): ReadTest | null {
   const annotations = annotationsOf(test);
   const evidence = parseEvidence(annotations.find((a) => a.type === EVIDENCE_ANNOTATION)?.description);
   const outcome = outcomeOf(test, evidence);
@@ -380,7 +396,7 @@ function clauseTally(tests: readonly TestCells[]): NonNullable<ConformanceReport
   return clauses;
 }
 
-export function buildReport(tests: TestCase[], metadata: Record<string, unknown>): ConformanceReport {
+export function buildReport(tests: readonly ReportedTest[], metadata: Record<string, unknown>): ConformanceReport {
   const read = tests.map(readTest).filter((r): r is ReadTest => r !== null);
   const cells = new Map<string, CellState>();
   for (const op of catalogue())

@@ -123,6 +123,7 @@ const PROBES: Record<string, string> = {
   'src/checks': 'src/reporting/evidence.ts',
   'src/generators': 'src/http/client.ts',
   'src/reporting': 'src/runner/global-setup.ts',
+  'src/judge': 'src/runner/global-setup.ts',
   'src/runner': 'src/cli/start.ts',
   'src/cli': 'proof/fault-run/run-suite.ts',
   'servers/reference': 'src/config/target.ts',
