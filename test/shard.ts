@@ -18,7 +18,8 @@ import { join, resolve } from 'node:path';
  */
 const WEIGHTS: Readonly<Record<string, number>> = {
   'cli-exit-codes.test.ts': 28,
-  'cli-help.test.ts': 12,
+  'cli-help.test.ts': 14,
+  'judge.test.ts': 3,
   'schema-precompiled.test.ts': 11,
   'generators-project-schemas.test.ts': 9,
   'selection-guard.test.ts': 7,

@@ -47,6 +47,10 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
     'npm run replay -- <failure id>',
     're-runs one failure of the last run (ids in `conformance.json` `failures[].id` and in every report) against the same target, secrets from the environment or `.env`; exit as a run',
   ],
+  [
+    'npm run judge -- <file.har>...',
+    'judges recorded exchanges (HAR 1.2) against the documents with every check that can judge recorded traffic; writes the reports below; exit 0/1 as a run, 2 for an unreadable file or no exchange of either API',
+  ],
   ['npm run merge-reports -- [--out DIR] <shard dirs>', 'the reports of a sharded run merged into those of one run'],
   ['npm run report', 'rebuilds the Allure HTML report from `reports/allure-results`'],
   ['npm run reference', 'the embedded reference server alone, as a sandbox'],
@@ -54,7 +58,6 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
 
 /** Commands and variables of the steering interface this project has not built yet, and where they are asked for. */
 export const NOT_YET_BUILT: readonly (readonly [string, string])[] = [
-  ['npm run judge -- <file.har>...', 'issue #42'],
   ['npm run proxy -- [--port N]', 'issue #42'],
   ['npm run verify -- <certificate.json>', 'issue #42'],
   ['CONFORMANCE_CERTIFICATE', 'issue #42: also write reports/certificate.json'],
