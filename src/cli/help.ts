@@ -135,6 +135,7 @@ export type CliName =
   | 'replay'
   | 'package-check'
   | 'judge'
+  | 'proxy'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -302,6 +303,22 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ],
     ],
   },
+  proxy: {
+    summary: 'a validating reverse proxy on loopback, for testing by hand',
+    usage: ['npm run proxy -- [--port <n>] [--out <dir>]'],
+    what: "A reverse proxy on 127.0.0.1 for a person testing by hand: point Postman, a browser or the vendor's app at it. /rm/... goes to RM_BASE_URL, /hr/... to HR_BASE_URL, /token to HR_TOKEN_URL. Each exchange passes through unchanged and is judged as it passes by every check that judges one exchange: one console line (✓, or ✗ with the check and the quoted sentence) and a response header x-conformance-verdict naming a failed check and its clause; secrets are redacted as everywhere. On Ctrl-C or SIGTERM the session is judged whole (across its exchanges too) and its reports are written as a run's (conformance.json/md, junit.xml, exchanges.har, which npm run judge takes again).",
+    options: [
+      ['--port <n>', 'the port to listen on (default 8480; 0 picks a free one)'],
+      ['-o, --out <dir>', "where the session's reports go (default: CONFORMANCE_REPORTS_DIR, else reports)"],
+      HELP_OPTION,
+    ],
+    variables: ['RM_BASE_URL', 'HR_BASE_URL', 'HR_TOKEN_URL', 'CONFORMANCE_REPORTS_DIR'],
+    exits: [
+      ['0', 'stopped, and no verdict failed'],
+      ['1', 'stopped, and a verdict failed'],
+      ['2', 'no target configured, a port it cannot listen on, or an unknown option'],
+    ],
+  },
   'package-check': {
     summary: 'the suite as an installed package: pack, install into an empty folder, run',
     usage: ['npm run package-check'],
@@ -364,6 +381,7 @@ const COMMAND_NAMES: Record<CliName, string> = {
   replay: 'npm run replay',
   'package-check': 'npm run package-check',
   judge: 'npm run judge',
+  proxy: 'npm run proxy',
   test: 'npm test',
 };
 

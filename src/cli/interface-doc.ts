@@ -51,6 +51,10 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
     'npm run judge -- <file.har>...',
     'judges recorded exchanges (HAR 1.2) against the documents with every check that can judge recorded traffic; writes the reports below; exit 0/1 as a run, 2 for an unreadable file or no exchange of either API',
   ],
+  [
+    'npm run proxy -- [--port N]',
+    "a validating reverse proxy on loopback to the configured targets (`/rm/...` to `RM_BASE_URL`, `/hr/...` to `HR_BASE_URL`, `/token` to `HR_TOKEN_URL`): each exchange passes unchanged, is judged as it passes (a console line, an `x-conformance-verdict` response header naming a failed check), and the session's reports are written on SIGTERM or Ctrl-C; exit 1 if any verdict failed",
+  ],
   ['npm run merge-reports -- [--out DIR] <shard dirs>', 'the reports of a sharded run merged into those of one run'],
   ['npm run report', 'rebuilds the Allure HTML report from `reports/allure-results`'],
   ['npm run reference', 'the embedded reference server alone, as a sandbox'],
@@ -58,7 +62,6 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
 
 /** Commands and variables of the steering interface this project has not built yet, and where they are asked for. */
 export const NOT_YET_BUILT: readonly (readonly [string, string])[] = [
-  ['npm run proxy -- [--port N]', 'issue #42'],
   ['npm run verify -- <certificate.json>', 'issue #42'],
   ['CONFORMANCE_CERTIFICATE', 'issue #42: also write reports/certificate.json'],
   ['CONFORMANCE_SIGNING_KEY', 'issue #42: an Ed25519 key that signs the certificate'],

@@ -15,26 +15,33 @@ import { harLog, toHarEntry } from '../reporting/har';
 import { renderJUnit } from '../reporting/junit';
 import { REPORTS_DIR, RUN_REPORT_FILES, STALE_AFTER_A_RUN } from '../runner/run-info';
 import { judgeRecording, reportedTestOf, type JudgedPage } from '../judge/engine';
-import { readHarFiles, RecordingError } from '../judge/har-input';
+import { readHarFiles, RecordingError, type RecordedEntry } from '../judge/har-input';
+import type { Bases } from '../judge/classify';
 import { NOT_JUDGED_FROM_TRAFFIC } from '../judge/rules';
 import { parseCliArgs, usageError } from './help';
 
 const COMMAND = 'npm run judge';
 
+export interface JudgeResult {
+  exitCode: 0 | 1 | 2;
+  message: string;
+  pages: JudgedPage[];
+}
+
 /** Judges `files` into `out`; returns the exit status (2 with its one line for a recording that cannot be judged). */
-export function judgeFiles(
-  files: readonly string[],
-  out: string,
-  env = readEnv(),
-): { exitCode: 0 | 1 | 2; message: string; pages: JudgedPage[] } {
-  let entries;
+export function judgeFiles(files: readonly string[], out: string, env = readEnv()): JudgeResult {
+  let entries: RecordedEntry[];
   try {
     entries = readHarFiles(files);
   } catch (error) {
     if (error instanceof RecordingError) return { exitCode: 2, message: error.message, pages: [] };
     throw error;
   }
-  const bases = { rm: env.RM_BASE_URL, hr: env.HR_BASE_URL, token: env.HR_TOKEN_URL };
+  return judgeEntries(entries, out, { rm: env.RM_BASE_URL, hr: env.HR_BASE_URL, token: env.HR_TOKEN_URL }, files);
+}
+
+/** Judges recorded `entries` (from `files`, for people) into the reports of `out`: a recording's or a proxy session's. */
+export function judgeEntries(entries: readonly RecordedEntry[], out: string, bases: Bases, files: readonly string[]): JudgeResult {
   const pages = judgeRecording(entries, bases);
   const judged = pages.reduce((n, p) => n + p.exchanges.length, 0);
   if (judged === 0)

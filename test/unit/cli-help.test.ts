@@ -31,6 +31,7 @@ const COMMANDS: { name: CliName; npm: string; file: string }[] = [
   { name: 'replay', npm: 'npm run replay', file: 'src/cli/replay.ts' },
   { name: 'interface-doc', npm: 'npm run interface-doc', file: 'src/cli/interface-doc.ts' },
   { name: 'judge', npm: 'npm run judge', file: 'src/cli/judge.ts' },
+  { name: 'proxy', npm: 'npm run proxy', file: 'src/cli/proxy.ts' },
   { name: 'package-check', npm: 'npm run package-check', file: 'proof/cli/package-check.ts' },
   { name: 'test', npm: 'npm test', file: 'proof/cli/selftest.ts' },
 ];
