@@ -131,7 +131,9 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   // Access level changes (001 §3, §7.2); a refused change leaves the stored level in force.
   const storedLevel = w.stored ? w.stored.data.accessLevel : undefined;
   let level = isLevel(next.accessLevel) ? next.accessLevel : null;
-  if (w.stored && body.accessLevel !== undefined && body.accessLevel !== storedLevel) {
+  // The fault skips the access-level rules on an archive.
+  const archiving = body.isArchived === true && on(b, 'learning.access.change-on-archive-allowed');
+  if (w.stored && body.accessLevel !== undefined && body.accessLevel !== storedLevel && !archiving) {
     let refusedChange = true;
     if (storedLevel === 'orgwide') {
       if (on(b, 'learning.access.from-orgwide-allowed') && body.accessLevel !== null) refusedChange = false;
