@@ -23,6 +23,7 @@ export {
   expectChallenge,
   expectCredentialsRefused,
   expectRefusalChallenge,
+  expectSecretMissingRefused,
   expectTokenRefused,
   type ClientAuth,
   type CredentialsRefusal,
@@ -131,7 +132,9 @@ export {
 export type { ExpectedStatus } from './registry/status';
 export {
   expectBearerType,
+  expectClaimNotAfterIssue,
   expectErrorCode,
+  expectErrorDescription,
   expectErrorStatus,
   expectExpiresInNumber,
   expectJwtForm,
@@ -144,7 +147,6 @@ export {
   expectTokenIssued,
   expectTokenJson,
   expectUnknownScopeHandled,
-  hasJwtForm,
   issueMoment,
   lifetimeShown,
   unknownScopeShown,

@@ -18,7 +18,6 @@ import {
   expectTokenIssued,
   expectUnknownScopeHandled,
   expiresInNumberOutcome,
-  hasJwtForm,
   issueMoment,
   jwtFormOutcome,
   lifetimeShown,
@@ -98,12 +97,19 @@ test('scopeStatedOutcome: a token carrying another scope than asked states it (R
   fails(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', { scope: 'a' }), 'carries the scope "a" where "a b" was asked');
 });
 
-test('the JWT: compact form, NumericDate claims as numbers', () => {
-  assert.equal(hasJwtForm(jwt), true);
-  assert.equal(hasJwtForm('a.b.'), true, 'an unsecured JWT has an empty signature');
-  assert.equal(hasJwtForm('.b.c'), false);
-  conforms(jwtFormOutcome(jwt));
-  fails(jwtFormOutcome('opaque'), 'not a JWT in compact form');
+test('the JWT: a JWS or a JWE in compact form (D90), NumericDate claims as numbers', () => {
+  const part = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
+  conforms(jwtFormOutcome(jwt).outcome);
+  assert.deepEqual(jwtFormOutcome(jwt).judgement.held, ['jws-compact']);
+  // An unsecured JWT has an empty signature.
+  conforms(jwtFormOutcome(`${part({ alg: 'none' })}.${part({ sub: 'c' })}.`).outcome);
+  const jwe = `${part({ alg: 'dir', enc: 'A256GCM' })}..aXZpdml2.Y2lwaGVy.dGFndGFn`;
+  assert.deepEqual(jwtFormOutcome(jwe).judgement.held, ['jwe-compact']);
+  fails(jwtFormOutcome('opaque').outcome, 'not a JWT in compact form', '1 part(s)');
+  fails(jwtFormOutcome('.b.c').outcome, 'not a JWT in compact form');
+  // Three base64url parts of random bytes: the shape of a JWT without its header or claims.
+  fails(jwtFormOutcome('q83vEjRWeJA.Zm9vYmFyYmF6.c2lnbmF0dXJl').outcome, '3 part(s), no JSON header');
+  fails(jwtFormOutcome(`${part({ alg: 'HS256' })}.Zm9vYmFy.c2ln`).outcome, 'no JSON object of claims');
   const ok = tokenAnswer(200, { access_token: 'opaque' });
   verdictOf(() => expectJwtForm(ok, 'opaque', 'v3.auth.token'), {
     check: 'token',

@@ -127,7 +127,7 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     if (grant === null || grant === '') return oauthError(ctx, 400, 'invalid_request', 'grant_type is required');
     if (grant !== 'client_credentials' && !(grant === 'authorization_code' && on(b, 'hr.token.authorization-code-accepted'))) {
       const code = on(b, 'hr.token.error-unregistered') ? 'invalid_grant_type' : 'unsupported_grant_type';
-      return oauthError(ctx, 400, code, `The grant type "${grant}" is not supported; use client_credentials`);
+      return oauthError(ctx, 400, code, `The grant type ${grant} is not supported; use client_credentials`);
     }
 
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
