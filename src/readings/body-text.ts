@@ -287,7 +287,11 @@ const GENERIC_WORDS = new Set(
     'entity unprocessable content object field fields value values given provided supplied sent format message messages available ' +
     'problem problems issue issues reason type title detail details instance server client api application json response model ' +
     'state constraint constraints violation violations schema unable process processed processing something went wrong ' +
-    'internal unexpected id trace log logs path timestamp'
+    'internal unexpected id trace log logs path timestamp ' +
+    // What a parser or a transport says of any body: its form and size, not the rule a field broke ("A non-empty request
+    // body is required.", "Request body must be valid JSON", "request entity too large").
+    'valid non-empty nonempty well-formed malformed syntax syntactically parse parsed parsing parser readable unreadable ' +
+    'deserialize deserialized deserializing deserialization serialize serialized encoding encoded charset utf-8 large small long short size'
   ).split(' '),
 );
 

@@ -1643,7 +1643,7 @@ export const V3_VARIANTS = [
     'hr.variant.validation-200-code',
     'v3.error.validation',
     'HR core refusals are answered 200 {"code": 400, "msg": "<field> 校验失败", "data": null}: an HTTP status in the body and ' +
-      'messages in Chinese naming the field (001 §7.1, §7.4; D72).',
+      'messages in Chinese naming the field, those about no one field in English (001 §7.1, §7.4; D72).',
   ),
   defineVariant(
     'hr',

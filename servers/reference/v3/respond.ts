@@ -93,9 +93,10 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
     return json(ctx, 200, { erfolg: false, fehler: shown.map((e) => ({ ...(e.field ? { feld: e.field } : {}), meldung: e.message })) });
   if (!notFound && api === 'learning' && on(b, 'learning.variant.validation-200-result-errors'))
     return json(ctx, 200, { result: { errors: shown } });
-  // The HTTP status in the body of a 200, the messages in Chinese naming the field ("<field> 校验失败": validation of <field> failed).
+  // The HTTP status in the body of a 200, the messages in Chinese naming the field ("<field> 校验失败": validation of <field> failed),
+  // those about no one field as written.
   if (!notFound && api === 'hr' && on(b, 'hr.variant.validation-200-code'))
-    return json(ctx, 200, { code: 400, msg: shown.map((e) => `${e.field ?? '请求'} 校验失败`).join('; '), data: null });
+    return json(ctx, 200, { code: 400, msg: shown.map((e) => (e.field ? `${e.field} 校验失败` : e.message)).join('; '), data: null });
   // Each 001 §7.2 message inside a sentence of the server's own.
   if (!notFound && api === 'learning' && on(b, 'learning.variant.messages-wrapped'))
     return json(ctx, status, {
