@@ -15,6 +15,7 @@ export {
   expectArchiveRefused,
   expectArchiveStringReading,
   expectParentAccepted,
+  expectParentChangeReading,
   expectParentIdUpdateReading,
   expectParentRequired,
 } from './registry/hierarchy';

@@ -1261,14 +1261,6 @@ export const V3_FAULTS = [
   ),
   defineFault(
     'hr',
-    'hr.auth.scheme-case-sensitive',
-    'v3.auth.token',
-    'auth-enforced',
-    'The API takes the token only after "Bearer " spelled so: "bearer <token>" is refused 401 (RFC 9110 §11.1: the ' +
-      'authentication scheme is a case-insensitive token).',
-  ),
-  defineFault(
-    'hr',
     'hr.write.error-body-required-generic',
     'hr.rule.message',
     'validation-message',

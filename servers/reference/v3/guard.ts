@@ -33,8 +33,7 @@ export function admit(ctx: Ctx, tokens: TokenService, tenant: string): boolean {
     unauthorized(ctx, 'A bearer access token is required', false);
     return false;
   }
-  // The scheme is a case-insensitive token (RFC 9110 §11.1); the fault wants "Bearer" spelled so.
-  const m = (on(b, 'hr.auth.scheme-case-sensitive') ? /^Bearer\s+(\S+)\s*$/ : /^Bearer\s+(\S+)\s*$/i).exec(header);
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) {
     unauthorized(ctx, 'The Authorization header must carry a bearer token', true);
     return false;
