@@ -95,6 +95,9 @@ test('scopeStatedOutcome: a token carrying another scope than asked states it (R
   conforms(scopeStatedOutcome(tokenAnswer(200, { scope: 'a' }), 'a b', { scope: 'a' }));
   conforms(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', {}));
   fails(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', { scope: 'a' }), 'carries the scope "a" where "a b" was asked');
+  // A scope stated is the actual scope granted: the one the token carries (in any order).
+  conforms(scopeStatedOutcome(tokenAnswer(200, { scope: 'profile email a' }), 'a', { scope: 'a email profile' }));
+  fails(scopeStatedOutcome(tokenAnswer(200, { scope: 'a' }), 'a', { scope: 'a admin' }), 'states the scope "a"', 'carries "a admin"');
 });
 
 test('the JWT: a JWS or a JWE in compact form (D90), NumericDate claims as numbers', () => {

@@ -1261,6 +1261,14 @@ export const V3_FAULTS = [
   ),
   defineFault(
     'hr',
+    'hr.token.scope-stated-not-granted',
+    'rfc6749.3.3.scope-stated',
+    'token',
+    "The token response states the scope asked for, while the JWT's scope claim carries Public.HrCore.Admin besides it: the " +
+      'response does not "inform the client of the actual scope granted" (RFC 6749 §3.3).',
+  ),
+  defineFault(
+    'hr',
     'hr.write.error-body-required-generic',
     'hr.rule.message',
     'validation-message',
@@ -1650,6 +1658,13 @@ export const V3_VARIANTS = [
     'An HR core write is answered 200 {"externalId", "status": "created" | "updated" | "archived", "messages": [...]} with a ' +
       'note of what the server did, e.g. "access.primaryTeamExternalId missing: the default team of the system configuration ' +
       'was applied" (001 §2: omitted, they take defaults from the system configuration).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.messages-german',
+    'v3.error.validation',
+    'HR core refusals say what failed in German, {"message": "..."}: "Das Feld name ist beim Anlegen erforderlich.", "Die ' +
+      'Geschäftseinheit \\"bu-1\\" kann nicht archiviert werden: untergeordnete Geschäftseinheiten verweisen noch auf sie."',
   ),
   defineVariant(
     'hr',

@@ -105,6 +105,7 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
         message: `Validation error: ${e.message}${e.field ? ` (field ${e.field})` : ''}.`,
       })),
     });
+  if (!notFound && api === 'hr' && on(b, 'hr.variant.messages-german')) return json(ctx, status, { message: shown.map(german).join(' ') });
   const framework = notFound ? null : frameworkBody(ctx, api, shown);
   if (framework) return shaped(ctx, framework);
   if (on(b, api === 'hr' ? 'hr.variant.error-text' : 'learning.variant.error-text'))
@@ -123,6 +124,17 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
   if (api === 'hr' && on(b, 'hr.variant.error-errors-array')) return json(ctx, status, { errors: shown });
   const message = shown.length === 1 ? (shown[0]?.message ?? '') : `${shown.length} validation errors`;
   json(ctx, status, { message, errors: shown });
+}
+
+/** A message of this server as a German-speaking one words it (the field named where the English names it). */
+function german(e: FieldError): string {
+  const unit = /^Business unit ("[^"]*")(?: \(level \d\))? cannot be archived/.exec(e.message);
+  if (unit)
+    return `Die Geschäftseinheit ${unit[1] ?? ''} kann nicht archiviert werden: untergeordnete Geschäftseinheiten verweisen noch auf sie.`;
+  if (/ is required to create /.test(e.message)) return `Das Feld ${e.field ?? ''} ist beim Anlegen erforderlich.`;
+  if (/needs externalId and at least one other field/.test(e.message))
+    return 'Eine Änderung braucht externalId und mindestens ein weiteres Feld.';
+  return e.field ? `${e.field}: ungültiger Wert (${e.message}).` : e.message;
 }
 
 /** Answers a shaped body: JSON (of its media type) or text. */

@@ -118,15 +118,25 @@ export function expectExpiresInNumber(answer: TokenAnswer, clause: Clause): void
  * The predicate: the scope the token carries (its JWT `scope` claim) is the one asked for, or the
  * response states the scope granted (RFC 6749 §3.3: "If the issued access token scope is different
  * from the one requested by the client, the authorization server MUST include the "scope" response
- * parameter"). A token whose claims name no scope is not judged.
+ * parameter to inform the client of the actual scope granted"); a scope stated is the one the token
+ * carries. A token whose claims name no scope (an encrypted one, Azure AD's `scp` alone) is not judged.
  */
 export function scopeStatedOutcome(answer: TokenAnswer, asked: string, payload: Readonly<Record<string, unknown>> | null): Outcome {
-  if (answer.body?.scope !== undefined) return CONFORMS;
   const carried = scopeList(payload?.scope);
   if (carried === null) return CONFORMS;
-  const want = new Set(scopeList(asked));
-  const same = carried.length === want.size && carried.every((s) => want.has(s));
-  return same
+  const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+    const set = new Set(b);
+    return new Set(a).size === set.size && a.every((s) => set.has(s));
+  };
+  const stated = answer.body?.scope;
+  if (stated !== undefined) {
+    // Stated, it informs the client "of the actual scope granted": the scope the token itself carries.
+    const list = scopeList(stated) ?? [];
+    return sameSet(list, carried)
+      ? CONFORMS
+      : nonConforming(`the response states the scope "${list.join(' ')}", but the token carries "${carried.join(' ')}"`);
+  }
+  return sameSet(carried, scopeList(asked) ?? [])
     ? CONFORMS
     : nonConforming(`the token carries the scope "${carried.join(' ')}" where "${asked}" was asked, and the response states no scope`);
 }

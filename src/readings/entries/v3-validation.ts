@@ -150,6 +150,14 @@ export const V3_VALIDATION_MESSAGE: ReadingsEntry<RefusalBodyShown> = defineRead
         shown('Business unit "bu-1" (level 1) cannot be archived: it is referenced by level 2 business unit "bu-2"', ['archive']),
         shown({ message: ['name should not be empty'], error: 'Bad Request', statusCode: 400 }),
         shown({ message: 'A position must have a valid, non-empty name' }),
+        // In another language: what the rule is about, with a word for can't, must, only, already or referenced.
+        shown(
+          {
+            message: 'Die Geschäftseinheit "bu-1" kann nicht archiviert werden: untergeordnete Geschäftseinheiten verweisen noch auf sie.',
+          },
+          ['archive'],
+        ),
+        shown({ message: "L'unité « bu-1 » ne peut pas être archivée : elle est référencée par l'unité « bu-2 »." }, ['archive']),
       ],
       not: [
         GENERIC.spring,
@@ -175,6 +183,10 @@ export const V3_VALIDATION_MESSAGE: ReadingsEntry<RefusalBodyShown> = defineRead
         }),
         shown({ message: 'Request body must be valid JSON' }),
         shown('request entity too large'),
+        // Boilerplate in another language says no more than in English.
+        shown({ message: 'Die Anfrage kann nicht verarbeitet werden.' }),
+        shown({ message: 'La requête ne peut pas être traitée.' }),
+        shown({ message: 'La solicitud no puede ser procesada.' }),
       ],
     },
   ],
