@@ -1269,6 +1269,14 @@ export const V3_FAULTS = [
   ),
   defineFault(
     'hr',
+    'hr.employee.collection-null-refused',
+    'hr.rule.omitted-kept',
+    'status',
+    'An employee update sending access.secondaryTeamExternalIds as null is refused with a message ("send [] to remove its ' +
+      'values"): 001 §4 rule 2 removes a field sent as null, collections included (rule 3 names the empty array besides).',
+  ),
+  defineFault(
+    'hr',
     'hr.write.error-body-required-generic',
     'hr.rule.message',
     'validation-message',
