@@ -6,6 +6,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   bearerTypeOutcome,
+  claimNotAfterIssueOutcome,
+  errorDescriptionOutcome,
+  expectClaimNotAfterIssue,
+  expectErrorDescription,
   errorCodeOutcome,
   errorStatusOutcome,
   expectBearerType,
@@ -208,5 +212,46 @@ test('the readings of an unknown scope (D57) and of the authorization_code grant
     clause: 'rfc6749.5.2.unauthorized-client',
     verdict: 'failed',
     about: issued.exchange,
+  });
+});
+
+test('claimNotAfterIssueOutcome: iat and nbf at or before the issue (D91); backdated is lawful, after it or in milliseconds is not', () => {
+  const moment = { at: 1_000_000, tolerance: 1, by: 'Date' as const };
+  conforms(claimNotAfterIssueOutcome('iat', 1_000_000, moment));
+  // Azure AD dates nbf five minutes back.
+  conforms(claimNotAfterIssueOutcome('nbf', 1_000_000 - 300, moment));
+  conforms(claimNotAfterIssueOutcome('iat', 1_000_006, moment));
+  conforms(claimNotAfterIssueOutcome('nbf', undefined, moment));
+  conforms(claimNotAfterIssueOutcome('iat', '1000000', moment), "a string is numericDateOutcome's");
+  fails(claimNotAfterIssueOutcome('nbf', 1_000_240, moment), '"nbf" is 1000240, 240 s after', 'does not live 300 s');
+  fails(claimNotAfterIssueOutcome('iat', 1_000_000_000, moment), 'in seconds (NumericDate)');
+  const answer = tokenAnswer(200, { access_token: jwt });
+  verdictOf(() => expectClaimNotAfterIssue(answer, 'nbf', 1_000_240, moment, 'rfc7519.4.1.5.nbf'), {
+    check: 'token',
+    clause: 'rfc7519.4.1.5.nbf',
+    verdict: 'failed',
+    about: answer.exchange,
+  });
+});
+
+test('errorDescriptionOutcome: error_description of %x20-21 / %x23-5B / %x5D-7E only (RFC 6749 §5.2)', () => {
+  conforms(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request' }), 'x'));
+  conforms(
+    errorDescriptionOutcome(tokenAnswer(401, { error: 'invalid_client', error_description: "Client 'x' unknown: see [1] ~ ok!" }), 'x'),
+  );
+  fails(
+    errorDescriptionOutcome(tokenAnswer(401, { error: 'invalid_client', error_description: 'AADSTS7000215: bad\r\nTrace ID: 1' }), 'w'),
+    'w: error_description',
+    'U+000D',
+  );
+  fails(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request', error_description: 'grant "x"' }), 'x'), 'U+0022');
+  fails(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request', error_description: 'clé inconnue' }), 'x'), 'U+00E9');
+  fails(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request', error_description: 42 }), 'x'), 'not a string');
+  const answer = tokenAnswer(400, { error: 'invalid_request', error_description: 'a\\b' });
+  verdictOf(() => expectErrorDescription(answer, 'rfc6749.5.2.error-description', 'x'), {
+    check: 'token',
+    clause: 'rfc6749.5.2.error-description',
+    verdict: 'failed',
+    about: answer.exchange,
   });
 });
