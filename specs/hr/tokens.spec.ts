@@ -85,7 +85,7 @@ test.describe('tokens', () => {
     observe('token', 'granted scope', granted ? granted.join(' ') : '(not stated)');
 
     // "(JWT)": the compact form, three base64url parts; its NumericDate claims, when present, are numbers.
-    expectJwtForm(res, token, 'v3.auth.token');
+    expectJwtForm(res, token, 'rfc7519.3.claims-json');
     const jwt = decodeJwt(token);
     observe(
       'token',

@@ -1214,7 +1214,7 @@ export const V3_FAULTS = [
   defineFault(
     'hr',
     'hr.token.secret-omitted-accepted',
-    'rfc6749.4.4.2.authenticate',
+    'rfc6749.5.2.invalid-client',
     'auth-enforced',
     'The token endpoint issues a token to a known client_id sent in the form without any client_secret (the secret is ' +
       'compared only when one is sent): RFC 6749 §5.2 invalid_client "no client authentication included".',
