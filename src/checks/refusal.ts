@@ -9,8 +9,8 @@
  * (`{"errors": [...]}`, `{"fehler": [...]}`), a failed `status`/`result`/`outcome`, a status of 400
  * or more (`status`, `statusCode`, `code`), found at the top of the body or inside its envelope
  * (`{"data": {"success": false}}`, `{"result": {"errors": [...]}}`, or the one member of a wrapper);
- * only then by the words of a message, detail or plain text. A success flag that is true, or a state
- * naming success where nothing beside it failed, wins over anything deeper and over the words. Pure readers
+ * only then by the words of a message, detail or plain text. A success flag that is true wins over
+ * anything deeper; a state naming success (`"status": "created"`) wins over the words. Pure readers
  * used by the checks' predicates (status.ts, validation-message.ts); no verdict is recorded here.
  */
 import type { Exchange } from '../http/exchange';
@@ -145,9 +145,6 @@ function structure(value: { [key: string]: Json }, at: string, depth: number): s
     if (STATE_MEMBERS.has(key) && typeof v === 'string' && FAILED_STATES.test(v.trim())) return `${at}${name} is "${v}"`;
     if (STATUS_MEMBERS.has(key) && typeof v === 'number' && v >= 400 && v < 600) return `${at}${name} is ${v}`;
   }
-  // Nothing failed at this level: a state that names success wins over what is deeper and over the words of messages
-  // (`{"status": "created", "messages": ["access.primaryTeamExternalId missing: the default team was applied"]}`).
-  if (members.some(([key, , v]) => STATE_MEMBERS.has(key) && typeof v === 'string' && SUCCEEDED_STATES.test(v.trim()))) return 'success';
   if (depth >= MAX_DEPTH) return null;
   const only = members.length === 1;
   for (const [key, name, v] of members) {
@@ -192,7 +189,13 @@ export function refusingBody(text: string): string | null {
   if (!isObject(value)) return null;
   const shown = structure(value, '', 0);
   if (shown === 'success') return null;
-  return shown ?? words(value, '', 0);
+  if (shown !== null) return shown;
+  // Nothing refuses by structure: a state naming success wins over the words of a note beside it
+  // (`{"status": "created", "messages": ["access.primaryTeamExternalId missing: the default team was applied"]}`).
+  const succeeded = Object.entries(value).some(
+    ([k, v]) => STATE_MEMBERS.has(keyOf(k)) && typeof v === 'string' && SUCCEEDED_STATES.test(v.trim()),
+  );
+  return succeeded ? null : words(value, '', 0);
 }
 
 /** Why a 2xx answer of a v3 operation refuses (see refusingBody), or null (not a 2xx, not v3, or it reads like success). */

@@ -184,6 +184,7 @@ test('refusingBody: an HTTP status in a `code` member, a state naming success ov
   assert.equal(refusingBody(JSON.stringify(note)), null);
   assert.equal(refusingBody('{"messages": ["access.primaryTeamExternalId missing"]}'), 'the messages refuse');
   assert.equal(refusingBody('{"status": "created", "errors": [{"field": "name"}]}'), 'it carries errors');
+  assert.equal(refusingBody('{"status": "ok", "data": {"success": false}}'), 'data.success is false', 'deeper structure still refuses');
   // An update that changed nothing is a success, though "already" often refuses.
   assert.equal(refusingBody('{"message": "The position p-1 is already up to date; nothing changed"}'), null);
   assert.match(refusingBody('{"message": "The position p-1 already exists"}') ?? '', /already exists/);

@@ -1210,7 +1210,8 @@ export const V3_FAULTS = [
     'state',
     'An update sending the only cost as null inside costs is refused 400 with an empty body (D48: taken, or refused with a message).',
   ),
-  // --- red team v3 (redv3): defects that passed every check before the suite was fixed ---
+  // --- red team v3 (redv3): each passed every check until the suite was fixed, but hr.position.refused-200-code (caught
+  // already, by the archive's 404 that shows the create was refused); schemas/DECISIONS.md D68, D69, D72, D90-D93 ---
   defineFault(
     'hr',
     'hr.token.secret-omitted-accepted',
@@ -1615,7 +1616,8 @@ export const V3_VARIANTS = [
     'An update sending nothing but nulls in costs is judged by what it sends: the only cost sent as null is removed and the update ' +
       'taken, the currency code left (D48 cost-removed); a currency code sent alone afterwards is refused.',
   ),
-  // --- red team v3 (redv3): lawful servers that failed the suite before it was fixed, or that it passed already ---
+  // --- red team v3 (redv3): lawful servers. token-jwe, validation-200-code, unchanged-update-already, write-notes and
+  // messages-german failed the suite until it was fixed (D90, D72, D68); the others it passed already ---
   defineVariant(
     'hr',
     'hr.variant.token-jwe',
