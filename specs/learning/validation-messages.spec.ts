@@ -89,6 +89,12 @@ const ON_CREATE: readonly Condition[] = [
         subject: `PUT activity create with ${cost} and no currency`,
         why: `${cost} is sent without currency.code`,
       },
+      {
+        // The condition names currency.code: a currency object without its code is no code.
+        send: { costs: { [cost]: 25, currency: {} } },
+        subject: `PUT activity create with ${cost} and a currency without its code`,
+        why: `${cost} is sent with currency {}, without currency.code`,
+      },
     ],
   })),
   {
@@ -138,12 +144,18 @@ const ON_UPDATE: readonly Condition[] = [
     title: `an update sending a cost without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`,
     level: 'orgwide',
     message: MSG.costNeedsCurrency,
-    provocations: () =>
-      COSTS.map((cost) => ({
+    provocations: () => [
+      ...COSTS.map((cost) => ({
         send: { costs: { [cost]: 25 } },
         subject: `PUT activity update with ${cost} and no currency`,
         why: `an update of an activity without costs sends ${cost} without currency.code`,
       })),
+      {
+        send: { costs: { attendenceCost: 25, currency: {} } },
+        subject: 'PUT activity update with attendenceCost and a currency without its code',
+        why: 'an update of an activity without costs sends attendenceCost with currency {}, without currency.code',
+      },
+    ],
     trace: { costs: { currency: { code: 'AUD' } } },
   },
   {

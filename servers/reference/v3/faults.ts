@@ -1311,6 +1311,14 @@ export const V3_FAULTS = [
   ),
   defineFault(
     'learning',
+    'learning.costs.currency-object-taken',
+    'learning.msg.cost-needs-currency',
+    'validation',
+    'A cost sent with an empty currency object, costs {attendenceCost: 25, currency: {}}, is taken: the server tests for ' +
+      'currency, not currency.code (001 §7.2: "a cost field ... is sent without currency.code").',
+  ),
+  defineFault(
+    'learning',
     'learning.access.change-on-archive-allowed',
     'learning.msg.from-orgwide',
     'validation',

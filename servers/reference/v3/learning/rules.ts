@@ -183,7 +183,9 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   // The only-attendence fault looks at attendenceCost alone; the zero-is-no-cost variant tests costs for truth (D46).
   const costForCurrencyRule = on(b, 'learning.costs.only-attendence-checked') ? typeof costs.attendenceCost === 'number' : costSupplied;
   const costForCostRule = on(b, 'learning.variant.zero-is-no-cost') ? COST_FIELDS.some((f) => Boolean(costs[f])) : costSupplied;
-  if (costRules && costForCurrencyRule && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
+  // The fault takes a currency object for a currency code.
+  const currencyForCostRule = currencySupplied || (on(b, 'learning.costs.currency-object-taken') && isObject(costs.currency));
+  if (costRules && costForCurrencyRule && !currencyForCostRule && !on(b, 'learning.costs.cost-without-currency-accepted')) {
     if (w.stored && on(b, 'learning.msg.cost-typo-on-update'))
       errors.push({ field: 'costs.currency.code', message: COST_MESSAGE_WITH_TYPO });
     else errors.push(say('costWithoutCurrency', 'costs.currency.code'));
