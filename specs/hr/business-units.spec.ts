@@ -28,6 +28,7 @@ import {
   expectArchiveStringReading,
   expectArchivedChildrenReading,
   expectParentIdUpdateReading,
+  expectParentChangeReading,
   expectParentAccepted,
   expectParentRequired,
   expectSomeMessage,
@@ -296,6 +297,42 @@ test.describe('business unit hierarchy', () => {
     // Whether archived children still reference it is not said (001 §3): either reading of D38.
     const after = await archiveUnit(ctx, parent, 'archive after both children were archived');
     expectArchivedChildrenReading(after, 'hr.state.bu-archive-refused');
+  });
+
+  test('a unit moved to another live parent: taken or refused with a message; taken, the new parent refuses archive and the old one archives', async ({
+    api,
+    hr,
+    covers,
+    observe,
+  }) => {
+    covers(unitOp(1), '4xx', '2xx');
+    const ctx = api;
+    const from = await createUnit(ctx, 1, null);
+    const to = await createUnit(ctx, 1, null);
+    const unit = await createUnit(ctx, 2, from.externalId);
+    const moved = await hrPut(hr, unit.opId, { externalId: unit.externalId, level1ExternalId: to.externalId });
+    observeOutcome(observe, subject(unit.opId, 'update naming another live level 1 unit as its parent'), moved);
+    // Whether a parent id may change is not said (D93): taken, or refused with a message naming it.
+    if (!expectParentChangeReading(moved, 'hr.bu.level1ExternalId', 'level1ExternalId')) return;
+    unit.keep = { level1ExternalId: to.externalId };
+    // Taken: the unit names the new parent (001 §4 rule 2 keeps only what is omitted), so the new parent is referenced by a
+    // live lower-level unit and the old one by none (001 §3). The update claimed the move: a failure is about it, then the archive.
+    const toArchived = await archiveUnit(ctx, to, 'archive of the unit a live lower-level unit was moved to');
+    expectStateShownBy(
+      moved,
+      toArchived,
+      '4xx',
+      'hr.state.bu-archive-refused',
+      `level 2 unit ${unit.externalId} was moved to level 1 unit ${to.externalId}, which it now references`,
+    );
+    const fromArchived = await archiveUnit(ctx, from, 'archive of the unit a live lower-level unit was moved from');
+    expectStateShownBy(
+      moved,
+      fromArchived,
+      '2xx',
+      'hr.state.bu-archive',
+      `level 2 unit ${unit.externalId}, its only lower-level unit, was moved away to level 1 unit ${to.externalId}`,
+    );
   });
 
   test('archive sent as the string "true" (a form the document says appears in use) archives no unit a live lower-level unit references', async ({

@@ -2,10 +2,13 @@
  * v3 credentials (001 §5): the client-credentials token and the standards 001 §5.1 invokes. A success
  * (RFC 6749 §5.1): 200, JSON labelled application/json, access_token, token_type Bearer, Cache-Control
  * no-store and Pragma no-cache, numbers as JSON numbers, the scope stated where it differs (§3.3), a
- * JWT (RFC 7519 §3) whose NumericDate claims are numbers and whose life is 300 seconds from its issue
- * (001 §5.3; D25, D59). HTTP basic client authentication (§2.3.1: MUST). Errors (§5.2): a wrong secret
- * or an unknown client (D56), a missing or unknown grant_type, the authorization_code grant (D58),
- * credentials sent both ways (§2.3), an unknown scope (§3.3, D57). Every token request is an exchange of
+ * JWT (RFC 7519 §3: a JWS or a JWE, D90) whose NumericDate claims are numbers, whose iat and nbf lie
+ * at or before its issue (D91) and whose life is 300 seconds from its issue (001 §5.3; D25, D59).
+ * HTTP basic client authentication (§2.3.1: MUST). Errors (§5.2), each error_description of the
+ * characters §5.2 allows: wrong secrets (one the right one starts, one character changed, another
+ * case) or an unknown client (D56), the client_id without its secret (D92), a missing or unknown
+ * grant_type, the authorization_code grant (D58), credentials sent both ways (§2.3), an unknown scope
+ * (§3.3, D57). Every token request is an exchange of
  * its test, and every verdict names it. The refusals of requests without a token, with a malformed or
  * forged token, with a token lacking Public.HrCore.Write, and the acceptance of a token asked for with
  * several scopes, are rules of every operation: specs/hr/catalogue-rules.spec.ts.
@@ -19,7 +22,9 @@ import {
   test,
   fixedBearer,
   expectBearerType,
+  expectClaimNotAfterIssue,
   expectCredentialsRefused,
+  expectErrorDescription,
   expectErrorCode,
   expectErrorStatus,
   expectExpiresInNumber,
@@ -30,6 +35,7 @@ import {
   expectOtherGrantRefused,
   expectRegisteredError,
   expectScopeStated,
+  expectSecretMissingRefused,
   expectSetup,
   expectTokenIssued,
   expectTokenJson,
@@ -79,7 +85,7 @@ test.describe('tokens', () => {
     observe('token', 'granted scope', granted ? granted.join(' ') : '(not stated)');
 
     // "(JWT)": the compact form, three base64url parts; its NumericDate claims, when present, are numbers.
-    expectJwtForm(res, token, 'v3.auth.token');
+    expectJwtForm(res, token, 'rfc7519.3.claims-json');
     const jwt = decodeJwt(token);
     observe(
       'token',
@@ -96,6 +102,9 @@ test.describe('tokens', () => {
     // expires_in and exp, whichever are present, say 300 (D25). A backdated iat does not move the moment.
     const skew = target.embedded ? 5 : 30;
     const moment = issueMoment(res, before, after, skew);
+    // iat names when the JWT was issued, nbf when it may first be used: neither after the issue (backdated is lawful, D91).
+    expectClaimNotAfterIssue(res, 'iat', payload?.iat, moment, 'rfc7519.4.1.6.iat');
+    expectClaimNotAfterIssue(res, 'nbf', payload?.nbf, moment, 'rfc7519.4.1.5.nbf');
     const shown = lifetimeShown(res, payload?.exp, moment);
     observe('token', 'expires_in', shown.expiresIn.present ? JSON.stringify(shown.expiresIn.value) : '(absent)');
     if (typeof payload?.exp === 'number' && typeof payload.iat === 'number')
@@ -118,12 +127,25 @@ test.describe('tokens', () => {
     observe,
   }) => {
     const hr = configuredHr(target);
+    // Wrong secrets of several kinds: one that starts with the right one, the right one with its last character changed, and
+    // the right one in another case (a secret is compared byte for byte; a case-insensitive column takes it).
+    const last = hr.clientSecret.slice(-1);
+    const wrong = [
+      { what: 'a wrong client secret', secret: `${hr.clientSecret}-wrong` },
+      { what: 'the client secret with its last character changed', secret: `${hr.clientSecret.slice(0, -1)}${last === 'x' ? 'y' : 'x'}` },
+      ...(hr.clientSecret.toUpperCase() !== hr.clientSecret
+        ? [{ what: 'the client secret in capitals', secret: hr.clientSecret.toUpperCase() }]
+        : hr.clientSecret.toLowerCase() !== hr.clientSecret
+          ? [{ what: 'the client secret in small letters', secret: hr.clientSecret.toLowerCase() }]
+          : []),
+    ];
     const cases: { what: string; client: { clientId: string; clientSecret: string }; how: ClientAuth }[] = [];
     for (const how of ['post', 'basic'] as const) {
-      cases.push(
-        { what: 'a wrong client secret', client: { clientId: hr.clientId, clientSecret: `${hr.clientSecret}-wrong` }, how },
-        { what: 'an unknown client', client: { clientId: `conformance-unknown-${target.run.runId}`, clientSecret: 'not-a-secret' }, how },
-      );
+      cases.push(...wrong.map(({ what, secret }) => ({ what, client: { clientId: hr.clientId, clientSecret: secret }, how })), {
+        what: 'an unknown client',
+        client: { clientId: `conformance-unknown-${target.run.runId}`, clientSecret: 'not-a-secret' },
+        how,
+      });
     }
     for (const { what, client, how } of cases) {
       const res = await tokenRequest(hr, target, hr.scope, client, how);
@@ -134,7 +156,14 @@ test.describe('tokens', () => {
       );
       // RFC 6749 §5.2: invalid_client, 400 or 401 by the form (D56), 401 with a Basic challenge by HTTP basic.
       expectTokenRefused(res, how, what);
+      expectErrorDescription(res, 'rfc6749.5.2.error-description', what);
     }
+
+    // The client_id without its client_secret: no client authentication (invalid_client), or a required parameter missing (D92).
+    const bare = await tokenRequest(hr, target, hr.scope, undefined, 'post', { withoutSecret: true });
+    observe('token', 'token endpoint answer (the client_id without its client_secret)', `${bare.status} ${String(bare.body?.error)}`);
+    expectSecretMissingRefused(bare);
+    expectErrorDescription(bare, 'rfc6749.5.2.error-description', 'the client_id without its client_secret');
   });
 
   test('the token endpoint refuses what the client credentials grant does not allow, each with the error RFC 6749 §5.2 gives', async ({
@@ -181,6 +210,7 @@ test.describe('tokens', () => {
       expectErrorStatus(res, status, what);
       expectTokenJson(res, 'rfc6749.5.2.json');
       expectRegisteredError(res, 'rfc6749.5.2.error', what);
+      expectErrorDescription(res, 'rfc6749.5.2.error-description', what);
       if (code) expectErrorCode(res, code.error, code.clause, what);
       else expectOtherGrantRefused(res, 'rfc6749.5.2.unauthorized-client');
     }
@@ -197,6 +227,7 @@ test.describe('tokens', () => {
     const payload = token ? (decodeJwt(token)?.payload ?? null) : null;
     observe('token', 'token endpoint answer (an unknown scope)', `${res.status} ${String(res.body?.error ?? res.body?.scope ?? '')}`);
     expectUnknownScopeHandled(res, unknownScopeShown(res, unknown, payload), 'rfc6749.3.3.ignore-scope');
+    expectErrorDescription(res, 'rfc6749.5.2.error-description', 'an unknown scope');
   });
 });
 

@@ -367,7 +367,8 @@ interface CollectionEntry {
   accepts: string;
   /** Updates whose outcome is observed only (accepted or refused, never a server error), sent first. */
   observed?: (ctx: RuleContext) => { body: Body; intent: string }[];
-  updates: { body: Body; intent: string; why: string }[];
+  /** Updates that must be taken; `clause` where another rule than rule 3 says so. */
+  updates: { body: Body; intent: string; why: string; clause?: ClauseOf<'status'> }[];
 }
 
 /**
@@ -379,12 +380,19 @@ const collectionsReplaced = defineRule<CollectionEntry>({
   title: ({ accepts }) => `accepts ${accepts}: 2xx`,
   table: {
     [EMPLOYEE_OP]: {
-      accepts: 'an empty access.secondaryTeamExternalIds (clears)',
+      accepts: 'an empty access.secondaryTeamExternalIds (clears), and the collection sent as null (removes)',
       updates: [
         {
           body: { access: { secondaryTeamExternalIds: [] } },
           intent: 'update with access.secondaryTeamExternalIds []',
           why: 'for the employee, an empty array removes all its values',
+        },
+        {
+          // Rule 2 removes any field sent as null; rule 3 names the empty array besides, not instead (D19).
+          body: { access: { secondaryTeamExternalIds: null } },
+          intent: 'update with access.secondaryTeamExternalIds null',
+          why: 'a field sent as null is removed (001 §4 rule 2), a collection as well',
+          clause: 'hr.rule.omitted-kept',
         },
       ],
     },
@@ -429,9 +437,9 @@ const collectionsReplaced = defineRule<CollectionEntry>({
       // 001 §2 types the entries, no more: accepted or refused, a server error is neither.
       expectNoServerError(ex, 'hr.position.genericList');
     }
-    for (const { body, intent, why } of updates) {
+    for (const { body, intent, why, clause } of updates) {
       const ex = await record.update(body, intent);
-      expectAccepted(ex, 'hr.rule.collections', why);
+      expectAccepted(ex, clause ?? 'hr.rule.collections', why);
     }
   },
 });

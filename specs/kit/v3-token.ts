@@ -102,7 +102,7 @@ export function tokenRequest(
   scope: string,
   client?: { clientId: string; clientSecret: string },
   auth: 'post' | 'basic' = hr.tokenAuth,
-  more: Pick<TokenRequest, 'form' | 'bothMethods'> = {},
+  more: Pick<TokenRequest, 'form' | 'bothMethods' | 'withoutSecret'> = {},
 ): Promise<TokenResponse> {
   const { clientId, clientSecret } = client ?? hr;
   return requestToken({

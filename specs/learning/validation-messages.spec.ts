@@ -8,9 +8,11 @@
  * listed) are exercised on orgwide activities, so the only rule broken is the one under test.
  *
  * Each condition of the table is provoked on create and on update: an update of a stored activity
- * that makes the condition hold must be refused with the same message. The update starts from an
- * activity without the field involved (no costs, no image, text content), so the condition holds
- * whether a target judges the fields sent or the activity as it would be stored.
+ * that makes the condition hold must be refused with the same message, and so must an archive
+ * (isArchived true) that does (an archive is an update, 001 §4). The update starts from an activity
+ * without the field involved (no costs, no image, text content), so the condition holds whether a
+ * target judges the fields sent or the activity as it would be stored. A refused cost update leaves
+ * nothing: the update it would let through (a currency code alone) is not taken (D69).
  */
 import {
   test,
@@ -34,6 +36,8 @@ import {
   tryCreate,
   tryCreateKeyed,
   expectActivityLeftNothing,
+  expectLeftNothing,
+  isRefused,
   type AccessLevel,
   type ActivityBody as Body,
   type LearningContext,
@@ -64,6 +68,11 @@ interface Condition {
   provocations: (target: Target) => Provocation[];
   /** On update: the activity's fields besides the required ones (none the condition involves). */
   start?: (target: Target) => Body;
+  /**
+   * On update: a later update that a refused provocation, had it been stored, would let through (a currency code alone once a
+   * refused cost was kept); with nothing stored it meets the other cost condition, so it is not taken (D69).
+   */
+  trace?: Body;
 }
 
 const unknownImage = (target: Target): Body => ({ image: { tempKey: `conformance-missing-${runExternalId(target, 'img')}` } });
@@ -79,6 +88,12 @@ const ON_CREATE: readonly Condition[] = [
         send: { costs: { [cost]: 25 } },
         subject: `PUT activity create with ${cost} and no currency`,
         why: `${cost} is sent without currency.code`,
+      },
+      {
+        // The condition names currency.code: a currency object without its code is no code.
+        send: { costs: { [cost]: 25, currency: {} } },
+        subject: `PUT activity create with ${cost} and a currency without its code`,
+        why: `${cost} is sent with currency {}, without currency.code`,
       },
     ],
   })),
@@ -129,12 +144,19 @@ const ON_UPDATE: readonly Condition[] = [
     title: `an update sending a cost without costs.currency.code is refused: "${MSG.costNeedsCurrency.text}"`,
     level: 'orgwide',
     message: MSG.costNeedsCurrency,
-    provocations: () =>
-      COSTS.map((cost) => ({
+    provocations: () => [
+      ...COSTS.map((cost) => ({
         send: { costs: { [cost]: 25 } },
         subject: `PUT activity update with ${cost} and no currency`,
         why: `an update of an activity without costs sends ${cost} without currency.code`,
       })),
+      {
+        send: { costs: { attendenceCost: 25, currency: {} } },
+        subject: 'PUT activity update with attendenceCost and a currency without its code',
+        why: 'an update of an activity without costs sends attendenceCost with currency {}, without currency.code',
+      },
+    ],
+    trace: { costs: { currency: { code: 'AUD' } } },
   },
   {
     title: `an update sending costs.currency.code without any cost is refused: "${MSG.currencyNeedsCost.text}"`,
@@ -147,6 +169,7 @@ const ON_UPDATE: readonly Condition[] = [
         why: 'an update of an activity without costs sends currency.code without any cost',
       },
     ],
+    trace: { costs: { attendenceCost: 25 } },
   },
   ...LIMITED_LEVELS.map((level) => ({
     title: `an update giving a ${level} activity content type scormcourse is refused: "${MSG.contentType.text}"`,
@@ -225,6 +248,11 @@ test.describe('learning validation messages', () => {
         'after the refused change the activity is still orgwide, and code applies to orgwide activities',
       );
       expectDocumented(after, op, '200', { schema: false });
+      // An archive is an update (001 §4 "sending isArchived true archives"): altering the access level there is refused too.
+      const archived = await putActivity(learning, activity.externalId, { isArchived: true, accessLevel: level });
+      observeOutcome(observe, `PUT activity archive orgwide -> ${level}`, archived);
+      if (isAccepted(archived)) activity.archived = true;
+      expectLearningMessage(archived, MSG.fromOrgwide, `the activity is orgwide and the archive alters accessLevel to ${level}`);
     });
 
     test(`a ${level} activity changed to orgwide is refused: "${MSG.toOrgwide.text}"; it stays ${level}`, async ({
@@ -249,6 +277,11 @@ test.describe('learning validation messages', () => {
         'learning.state.access-levels',
         `after the refused change the activity is still ${level}, and code applies only to orgwide activities`,
       );
+      // An archive is an update (001 §4 "sending isArchived true archives"): setting orgwide there is refused too.
+      const archived = await putActivity(learning, activity.externalId, { isArchived: true, accessLevel: 'orgwide' });
+      observeOutcome(observe, `PUT activity archive ${level} -> orgwide`, archived);
+      if (isAccepted(archived)) activity.archived = true;
+      expectLearningMessage(archived, MSG.toOrgwide, `the activity is ${level} and the archive sets accessLevel to orgwide`);
     });
   }
 
@@ -384,11 +417,44 @@ test.describe('learning validation messages', () => {
   });
 });
 
+/**
+ * An archive is an update (001 §4 "sending `isArchived` true archives"): the first provocation sent with isArchived true meets
+ * the same condition and is refused with the same message. Sent last, so a target that takes it leaves no later request
+ * to an archived activity.
+ */
+const withArchive = (condition: Condition): Condition => ({
+  ...condition,
+  provocations: (target) => {
+    const sent = condition.provocations(target);
+    const first = sent[0];
+    if (!first) return sent;
+    return [
+      ...sent,
+      { send: { ...first.send, isArchived: true }, subject: `${first.subject}, archiving it`, why: `${first.why}, in an archive` },
+    ];
+  },
+});
+
 test.describe('learning validation messages on update', () => {
-  for (const condition of ON_UPDATE) {
+  for (const condition of ON_UPDATE.map(withArchive)) {
     conditionTest(condition, async (ctx) => {
       const activity = await createActivity(ctx, condition.level, condition.start?.(ctx.target));
-      return async (send) => ({ ex: await putActivity(ctx.client, activity.externalId, send) });
+      return async (send) => {
+        const ex = await putActivity(ctx.client, activity.externalId, send);
+        if (isAccepted(ex) && send.isArchived === true) activity.archived = true;
+        const trace = condition.trace;
+        if (!trace || send.isArchived === true) return { ex };
+        // The refused update left nothing (D69): the update a stored provocation would let through is not taken either.
+        return {
+          ex,
+          leftNothing: async (why) => {
+            if (!isRefused(ex)) return;
+            const probe = await putActivity(ctx.client, activity.externalId, trace);
+            observeOutcome(ctx.observe, `PUT activity update with ${JSON.stringify(trace)} after a refused update`, probe);
+            expectLeftNothing(ex, probe, condition.message.clause, `${JSON.stringify(trace)} after the refused update (${why})`);
+          },
+        };
+      };
     });
   }
 });

@@ -32,6 +32,8 @@ export interface TokenRequest {
   form?: Readonly<Record<string, string | null>>;
   /** Client credentials both in HTTP basic and in the form (RFC 6749 §2.3: a client MUST NOT; the refusal is tested). */
   bothMethods?: boolean;
+  /** By the form, client_id alone, without client_secret (RFC 6749 §2.3.1: REQUIRED; the refusal is tested). */
+  withoutSecret?: boolean;
   /** Receives the request and its answer as an exchange (the running test's log). */
   onExchange?: (exchange: Exchange) => void;
   /** The replay command sends the configured client's credentials ($HR_CLIENT_ID, $HR_CLIENT_SECRET); default: what was sent, redacted. */
@@ -68,7 +70,7 @@ function tokenForm(req: TokenRequest): URLSearchParams {
   for (const [name, value] of Object.entries(fields)) if (value !== null) form.set(name, value);
   if (req.auth === 'post' || req.bothMethods) {
     form.set('client_id', req.clientId);
-    form.set('client_secret', req.clientSecret);
+    if (!req.withoutSecret) form.set('client_secret', req.clientSecret);
   }
   return form;
 }

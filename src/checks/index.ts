@@ -15,6 +15,7 @@ export {
   expectArchiveRefused,
   expectArchiveStringReading,
   expectParentAccepted,
+  expectParentChangeReading,
   expectParentIdUpdateReading,
   expectParentRequired,
 } from './registry/hierarchy';
@@ -23,6 +24,7 @@ export {
   expectChallenge,
   expectCredentialsRefused,
   expectRefusalChallenge,
+  expectSecretMissingRefused,
   expectTokenRefused,
   type ClientAuth,
   type CredentialsRefusal,
@@ -131,7 +133,9 @@ export {
 export type { ExpectedStatus } from './registry/status';
 export {
   expectBearerType,
+  expectClaimNotAfterIssue,
   expectErrorCode,
+  expectErrorDescription,
   expectErrorStatus,
   expectExpiresInNumber,
   expectJwtForm,
@@ -144,7 +148,6 @@ export {
   expectTokenIssued,
   expectTokenJson,
   expectUnknownScopeHandled,
-  hasJwtForm,
   issueMoment,
   lifetimeShown,
   unknownScopeShown,

@@ -7,9 +7,10 @@
  * "Plainly a refusal" is read by structure first, in any language the flag names come in: a success
  * flag that is false (`{"success": false}`, `{"erfolg": false}`), a filled errors member
  * (`{"errors": [...]}`, `{"fehler": [...]}`), a failed `status`/`result`/`outcome`, a status of 400
- * or more, found at the top of the body or inside its envelope (`{"data": {"success": false}}`,
- * `{"result": {"errors": [...]}}`, or the one member of a wrapper); only then by the words of a
- * message, detail or plain text. A success flag that is true wins over anything deeper. Pure readers
+ * or more (`status`, `statusCode`, `code`), found at the top of the body or inside its envelope
+ * (`{"data": {"success": false}}`, `{"result": {"errors": [...]}}`, or the one member of a wrapper);
+ * only then by the words of a message, detail or plain text. A success flag that is true wins over
+ * anything deeper; a state naming success (`"status": "created"`) wins over the words. Pure readers
  * used by the checks' predicates (status.ts, validation-message.ts); no verdict is recorded here.
  */
 import type { Exchange } from '../http/exchange';
@@ -24,7 +25,7 @@ const REFUSING_WORDS =
   /(?<![\p{L}])(required|missing|invalid|not valid|must|cannot|can't|could not|not allowed|is not permitted|refused|rejected|denied|failed|failure|error|errors|violat\w*|does not exist|do not exist|not found|unknown|needs? to be|already|erforderlich|ungültig|fehlt|obligatoire|invalide|requerido|inválido|obrigatório)(?![\p{L}])/iu;
 /** Words of a message that reports success. */
 const SUCCESS_WORDS =
-  /(?<![\p{L}])(success|successful|successfully|succeeded|created|updated|archived|saved|accepted|ok|erfolgreich|gespeichert|réussi|exitoso|sucesso)(?![\p{L}])/iu;
+  /(?<![\p{L}])(success|successful|successfully|succeeded|created|updated|archived|saved|accepted|ok|up[ -]to[ -]date|unchanged|no changes?|nothing changed|erfolgreich|gespeichert|réussi|exitoso|sucesso)(?![\p{L}])/iu;
 
 /** A message text that reads as a refusal (refusing words, no word of success). */
 export function refusingText(text: string): boolean {
@@ -83,6 +84,11 @@ const STATE_MEMBERS = new Set(['status', 'result', 'outcome', 'state', 'ergebnis
 /** Values of a state member that say the request failed. */
 const FAILED_STATES =
   /^(error|errors|fail|failed|failure|invalid|rejected|refused|denied|validation[ _-]?(error|failed)|fehler|fehlgeschlagen|abgelehnt|erreur|échec|echec|refusé|fallido|rechazado|falha|erro|errore|rifiutato)$/i;
+/** Values of a state member that say the request succeeded: such a state wins over the words of its messages. */
+const SUCCEEDED_STATES =
+  /^(ok|success|successful|succeeded|created|updated|archived|saved|accepted|done|completed?|erfolgreich|gespeichert|réussi|exitoso|éxito|sucesso)$/i;
+/** Members that carry the HTTP status of the answer in its body (`{"code": 400, "message": "Bad Request"}`). */
+const STATUS_MEMBERS = new Set(['status', 'statuscode', 'httpstatus', 'httpstatuscode', 'code']);
 /** Members an answer is wrapped in: an envelope is read like the body itself. */
 const ENVELOPES = new Set([
   'data',
@@ -137,8 +143,7 @@ function structure(value: { [key: string]: Json }, at: string, depth: number): s
     if (ERROR_MEMBERS.has(key) && filled(v) && v !== true) return `it carries ${at}${name}`;
     if (ERROR_MEMBERS.has(key) && v === true) return `${at}${name} is true`;
     if (STATE_MEMBERS.has(key) && typeof v === 'string' && FAILED_STATES.test(v.trim())) return `${at}${name} is "${v}"`;
-    if ((key === 'status' || key === 'statuscode' || key === 'httpstatus') && typeof v === 'number' && v >= 400 && v < 600)
-      return `${at}${name} is ${v}`;
+    if (STATUS_MEMBERS.has(key) && typeof v === 'number' && v >= 400 && v < 600) return `${at}${name} is ${v}`;
   }
   if (depth >= MAX_DEPTH) return null;
   const only = members.length === 1;
@@ -184,7 +189,13 @@ export function refusingBody(text: string): string | null {
   if (!isObject(value)) return null;
   const shown = structure(value, '', 0);
   if (shown === 'success') return null;
-  return shown ?? words(value, '', 0);
+  if (shown !== null) return shown;
+  // Nothing refuses by structure: a state naming success wins over the words of a note beside it
+  // (`{"status": "created", "messages": ["access.primaryTeamExternalId missing: the default team was applied"]}`).
+  const succeeded = Object.entries(value).some(
+    ([k, v]) => STATE_MEMBERS.has(keyOf(k)) && typeof v === 'string' && SUCCEEDED_STATES.test(v.trim()),
+  );
+  return succeeded ? null : words(value, '', 0);
 }
 
 /** Why a 2xx answer of a v3 operation refuses (see refusingBody), or null (not a 2xx, not v3, or it reads like success). */

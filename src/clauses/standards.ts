@@ -56,6 +56,10 @@ const RFC6749 = {
     'The authorization server responds with an HTTP 400 (Bad Request) status code (unless specified otherwise) and includes the following parameters with the response:',
   ],
   'rfc6749.5.2.error': ['§5.2', 'error REQUIRED.  A single ASCII [USASCII] error code from the following:'],
+  'rfc6749.5.2.error-description': [
+    '§5.2',
+    'Values for the "error_description" parameter MUST NOT include characters outside the set %x20-21 / %x23-5B / %x5D-7E.',
+  ],
   'rfc6749.5.2.invalid-request': [
     '§5.2',
     'invalid_request The request is missing a required parameter, includes an unsupported parameter value (other than grant type), repeats a parameter, includes multiple credentials, utilizes more than one mechanism for authenticating the client, or is otherwise malformed.',
@@ -108,6 +112,15 @@ const RFC7519 = {
   'rfc7519.3.parts': [
     '§3',
     "A JWT is represented as a sequence of URL-safe parts separated by period ('.') characters.  Each part contains a base64url-encoded value.",
+  ],
+  'rfc7519.3.claims-json': ['§3', 'JWTs represent a set of claims as a JSON object that is encoded in a JWS and/or JWE structure.'],
+  'rfc7519.3.serializations': [
+    '§3',
+    'The number of parts in the JWT is dependent upon the representation of the resulting JWS using the JWS Compact Serialization or JWE using the JWE Compact Serialization.',
+  ],
+  'rfc7519.4.1.5.nbf': [
+    '§4.1.5',
+    'The "nbf" (not before) claim identifies the time before which the JWT MUST NOT be accepted for processing.',
   ],
   'rfc7519.4.1.4.exp': [
     '§4.1.4',

@@ -215,7 +215,8 @@ const REASON = new RegExp(`(?<![\\p{L}])(?:${REASON_PHRASES.map(escape).join('|'
 
 /**
  * Words that say a rule: what is required, missing, forbidden, bounded or already there (English,
- * with the commonest German, French, Spanish, Portuguese and Italian words for "required").
+ * with the commonest German, French, Spanish, Portuguese and Italian words for "required", "can",
+ * "must", "only", "already" and "referenced": a message in another language states a rule too).
  */
 const RULE_WORDS = new Set([
   'required',
@@ -269,6 +270,34 @@ const RULE_WORDS = new Set([
   'obligatorio',
   'obrigatório',
   'obbligatorio',
+  // German, French, Spanish, Portuguese and Italian for can't, must, only, already, at least, referenced.
+  'kann',
+  'darf',
+  'müssen',
+  'nur',
+  'bereits',
+  'mindestens',
+  'höchstens',
+  'verweist',
+  'verweisen',
+  'referenziert',
+  'peut',
+  'doit',
+  'seulement',
+  'uniquement',
+  'déjà',
+  'référencé',
+  'référencée',
+  'puede',
+  'debe',
+  'solo',
+  'sólo',
+  'ya',
+  'referenciado',
+  'referenciada',
+  'pode',
+  'deve',
+  'può',
 ]);
 
 /**
@@ -287,7 +316,22 @@ const GENERIC_WORDS = new Set(
     'entity unprocessable content object field fields value values given provided supplied sent format message messages available ' +
     'problem problems issue issues reason type title detail details instance server client api application json response model ' +
     'state constraint constraints violation violations schema unable process processed processing something went wrong ' +
-    'internal unexpected id trace log logs path timestamp'
+    'internal unexpected id trace log logs path timestamp ' +
+    // What a parser or a transport says of any body: its form and size, not the rule a field broke ("A non-empty request
+    // body is required.", "Request body must be valid JSON", "request entity too large").
+    'valid non-empty nonempty well-formed malformed syntax syntactically parse parsed parsing parser readable unreadable ' +
+    'deserialize deserialized deserializing deserialization serialize serialized encoding encoded charset utf-8 large small long short size ' +
+    // The same boilerplate in German, French, Spanish, Portuguese and Italian, so a rule word there needs a subject too
+    // ("Die Anfrage kann nicht verarbeitet werden" states no rule).
+    'der die das den dem des ein eine einen einem einer ist sind war wurde werden wird konnte nicht kein keine und oder mit von zu ' +
+    'für auf im bitte anfrage anforderung daten eingabe wert werte feld felder fehler ungültig ungültige ungültiger ungültiges ' +
+    'fehlgeschlagen verarbeitet verarbeiten validierung validierungsfehler aufgetreten interner ' +
+    'le la les un une du est sont été être ont pas ne et ou avec pour dans requête données donnée valeur champ champs erreur ' +
+    'invalide échoué échec traitée traiter serveur interne ' +
+    'el los las es son fue ser y o con para en solicitud petición datos dato valor campo campos inválido inválida fallo falló ' +
+    'procesar procesada validación servidor interno ' +
+    'os um uma não requisição pedido inválidos erro falhou processar ' +
+    'il lo gli una è non richiesta dati valore campo errore fallita elaborare'
   ).split(' '),
 );
 

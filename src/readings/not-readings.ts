@@ -35,4 +35,5 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D84: 'one stored record names one set of related records, whichever operation reads it: one reading (how each read carries them is D3)',
   D69: 'what the sentences require of a refused write (no record left where that record would break one): one reading, judged by no-trace',
   D72: 'how the suite reads a 2xx body as a refusal (flags, errors members, envelopes, by structure): one reading, src/checks/refusal.ts',
+  D91: 'what RFC 7519 §4.1.5-4.1.6 say of iat and nbf, measured from the moment of issue (D59): one reading, judged by token',
 });

@@ -42,7 +42,7 @@ class Api {
 
   constructor(private readonly urls: ReturnType<typeof embeddedUrls>) {}
 
-  token(opts: { scope?: string; basic?: boolean; id?: string; secret?: string } = {}): Promise<Answer> {
+  token(opts: { scope?: string; basic?: boolean; id?: string; secret?: string; withoutSecret?: boolean } = {}): Promise<Answer> {
     const id = opts.id ?? EMBEDDED.v3.clientId;
     const secret = opts.secret ?? EMBEDDED.v3.clientSecret;
     const form = new URLSearchParams({ grant_type: 'client_credentials', scope: opts.scope ?? HR_SCOPE });
@@ -50,7 +50,7 @@ class Api {
     if (opts.basic) headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
     else {
       form.set('client_id', id);
-      form.set('client_secret', secret);
+      if (!opts.withoutSecret) form.set('client_secret', secret);
     }
     return call(this.urls.token, { method: 'POST', headers, body: form.toString() });
   }
@@ -133,6 +133,10 @@ interface Probe {
 
 const message = (text: string) => (a: Answer) => assert.ok(a.status >= 400 && a.text.includes(text), `${a.status} ${a.text}`);
 const lacks = (text: string) => (a: Answer) => assert.ok(!a.text.includes(text), a.text);
+
+/** The first part of the access token, as JSON (throws when it is none). */
+const joseHeader = (a: Answer): Record<string, unknown> =>
+  JSON.parse(Buffer.from(String(a.json.access_token).split('.')[0] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 const PROBES: Probe[] = [
   // --- tokens and bearer tokens ---
@@ -917,6 +921,104 @@ const PROBES: Probe[] = [
     },
     clean: message(LEARNING_MESSAGES.currencyWithoutCost),
     faulty: (a) => assert.deepEqual([a.status, a.text], [400, '']),
+  },
+  // --- the red team's (redv3) ---
+  { fault: 'hr.token.secret-omitted-accepted', run: (api) => api.token({ withoutSecret: true }), clean: 401, faulty: 200 },
+  {
+    fault: 'hr.token.secret-case-insensitive',
+    run: (api) => api.token({ secret: EMBEDDED.v3.clientSecret.toUpperCase() }),
+    clean: 401,
+    faulty: 200,
+  },
+  {
+    fault: 'hr.token.jwt-parts-not-json',
+    run: (api) => api.token(),
+    clean: (a) => assert.equal(joseHeader(a).alg, 'HS256'),
+    faulty: (a) => {
+      assert.equal(String(a.json.access_token).split('.').length, 3);
+      assert.throws(() => joseHeader(a));
+    },
+  },
+  {
+    fault: 'hr.token.nbf-after-issue',
+    run: (api) => api.token(),
+    clean: (a) => assert.equal(claims(a).nbf, claims(a).iat),
+    faulty: (a) => assert.equal(claims(a).nbf, claims(a).iat! + 240),
+  },
+  {
+    fault: 'hr.token.iat-in-milliseconds',
+    run: (api) => api.token(),
+    clean: (a) => assert.equal(claims(a).exp! - claims(a).iat!, 300),
+    faulty: (a) => assert.equal(claims(a).iat, (claims(a).exp! - 300) * 1000),
+  },
+  {
+    fault: 'hr.token.error-description-newline',
+    run: (api) => api.token({ secret: 'wrong' }),
+    clean: (a) => assert.doesNotMatch(String(a.json.error_description), /[\r\n]/),
+    faulty: (a) => assert.match(String(a.json.error_description), /\r\nTrace ID: /),
+  },
+  {
+    fault: 'hr.token.scope-stated-not-granted',
+    run: (api) => api.token(),
+    clean: (a) => assert.equal(claims(a).scope as unknown, HR_SCOPE),
+    faulty: (a) => assert.deepEqual([a.json.scope, claims(a).scope as unknown], [HR_SCOPE, `${HR_SCOPE} Public.HrCore.Admin`]),
+  },
+  {
+    fault: 'hr.employee.collection-null-refused',
+    run: async (api) => {
+      ok(await api.employee({ externalId: 'E-CN', firstName: 'A' }));
+      return api.employee({ externalId: 'E-CN', access: { secondaryTeamExternalIds: null } });
+    },
+    clean: 200,
+    faulty: 400,
+  },
+  {
+    fault: 'hr.write.error-body-required-generic',
+    run: (api) => api.position({ name: 'No id' }),
+    clean: message('externalId'),
+    faulty: (a) => assert.deepEqual([a.status, a.text.includes('A non-empty request body is required.')], [400, true]),
+  },
+  {
+    fault: 'hr.position.refused-200-code',
+    run: (api) => api.position({ externalId: 'POS-C', name: 'C' }),
+    clean: (a) => assert.deepEqual([a.status, a.json.code], [200, undefined]),
+    faulty: (a) => assert.deepEqual([a.status, a.json.code], [200, 400]),
+  },
+  {
+    fault: 'hr.bu.parent-change-ignored',
+    run: async (api) => {
+      await chain(api, 2);
+      ok(await api.unit(1, { externalId: 'Q', name: 'Other parent' }));
+      ok(await api.unit(2, { externalId: 'C', level1ExternalId: 'Q' }));
+      return api.unit(1, { externalId: 'Q', archive: true });
+    },
+    clean: 400,
+    faulty: 200,
+  },
+  {
+    fault: 'learning.costs.refused-update-stored',
+    run: async (api) => {
+      await api.created('A-RS', 'orgwide');
+      message(LEARNING_MESSAGES.costWithoutCurrency)(await api.activity('A-RS', { costs: { attendenceCost: 25 } }));
+      return api.activity('A-RS', { costs: { currency: { code: 'AUD' } } });
+    },
+    clean: message(LEARNING_MESSAGES.currencyWithoutCost),
+    faulty: 200,
+  },
+  {
+    fault: 'learning.access.change-on-archive-allowed',
+    run: async (api) => {
+      await api.created('A-AR', 'orgwide');
+      return api.activity('A-AR', { isArchived: true, accessLevel: 'private' });
+    },
+    clean: message(LEARNING_MESSAGES.fromOrgwide),
+    faulty: 200,
+  },
+  {
+    fault: 'learning.costs.currency-object-taken',
+    run: (api) => api.activity('A-CO', newActivity('orgwide', { costs: { attendenceCost: 25, currency: {} } })),
+    clean: message(LEARNING_MESSAGES.costWithoutCurrency),
+    faulty: 201,
   },
 ];
 

@@ -11,6 +11,7 @@ import {
   expectArchivedChildrenReading,
   expectArchiveStringReading,
   expectParentIdUpdateReading,
+  parentChangeOutcome,
   parentIdUpdateOutcome,
 } from '../../src/checks/registry/hierarchy';
 import {
@@ -59,6 +60,16 @@ test('writeShown: taken, refused (a 4xx or a 2xx that refuses) or neither; the v
   assert.deepEqual(writeShown(unit(400, { error: 'Bad Request' }), ['name']).validationMessage, false);
   assert.equal(writeShown(unit(503, ''), []).outcome, 'other');
   assert.equal(writeShown(activity(400, { message: 'If cost is supplied' }), [], 'If cost is supplied').saysMessage, true);
+});
+
+test('hierarchy: D93 (a unit moved to another parent): taken, or refused with a message naming the parent id', () => {
+  assert.deepEqual(parentChangeOutcome(unit(200, { status: 'updated' }), 'level1ExternalId').judgement.held, ['move-taken']);
+  assert.deepEqual(
+    parentChangeOutcome(unit(400, { message: 'level1ExternalId cannot change once set' }), 'level1ExternalId').judgement.held,
+    ['move-refused'],
+  );
+  fails(parentChangeOutcome(unit(400, ''), 'level1ExternalId').outcome, 'none of the lawful readings of hr.bu.parent-change');
+  fails(parentChangeOutcome(unit(500, ''), 'level1ExternalId').outcome, 'naming another live parent');
 });
 
 test('hierarchy: D21 (an update without the parent id), D22 (archive "true"), D38 (archive after the children)', () => {

@@ -171,3 +171,21 @@ test('notRefusedForLevelOutcome / expectNotRefusedForLevel: accepted, or refused
     about: ex,
   });
 });
+
+test('refusingBody: an HTTP status in a `code` member, a state naming success over the words, an update that changed nothing', () => {
+  // A status of 400 or more carried as `code` (the envelope of many gateways and frameworks), at the top or in an envelope.
+  assert.equal(refusingBody('{"code": 400, "message": "Bad Request", "data": null}'), 'code is 400');
+  assert.equal(refusingBody('{"code": 400, "msg": "externalId 校验失败", "data": null}'), 'code is 400');
+  assert.equal(refusingBody('{"response": {"code": 422}}'), 'response.code is 422');
+  assert.equal(refusingBody('{"code": 200, "message": "OK", "data": {"id": 1}}'), null);
+  assert.equal(refusingBody('{"code": "ABC-1", "id": 1}'), null, "a learning activity's own code is a string");
+  // A state naming success wins over the words of a note beside it; a failure beside it still refuses.
+  const note = { externalId: 'e-1', status: 'created', messages: ['access.primaryTeamExternalId missing: the default team was applied'] };
+  assert.equal(refusingBody(JSON.stringify(note)), null);
+  assert.equal(refusingBody('{"messages": ["access.primaryTeamExternalId missing"]}'), 'the messages refuse');
+  assert.equal(refusingBody('{"status": "created", "errors": [{"field": "name"}]}'), 'it carries errors');
+  assert.equal(refusingBody('{"status": "ok", "data": {"success": false}}'), 'data.success is false', 'deeper structure still refuses');
+  // An update that changed nothing is a success, though "already" often refuses.
+  assert.equal(refusingBody('{"message": "The position p-1 is already up to date; nothing changed"}'), null);
+  assert.match(refusingBody('{"message": "The position p-1 already exists"}') ?? '', /already exists/);
+});

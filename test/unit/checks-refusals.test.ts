@@ -13,6 +13,7 @@ import {
   challengeOutcome,
   challengeSchemes,
   expectRefusalChallenge,
+  expectSecretMissingRefused,
   expectTokenRefused,
   tokenRefusedOutcome,
 } from '../../src/checks/registry/auth-enforced';
@@ -193,6 +194,44 @@ test('tokenRefusedOutcome / expectTokenRefused: no token to wrong client credent
     clause: 'rfc6749.5.2.invalid-client-basic',
     verdict: 'passed',
     about: refused.exchange,
+  });
+});
+
+test('expectSecretMissingRefused: the client_id without its secret gets no token; invalid_client 400 or 401, or invalid_request 400 (D92)', () => {
+  const issued = tokenAnswer(200, { access_token: 'abc' });
+  verdictOf(() => expectSecretMissingRefused(issued), {
+    check: 'auth-enforced',
+    clause: 'rfc6749.4.4.2.authenticate',
+    verdict: 'failed',
+    about: issued.exchange,
+    cells: [],
+  });
+  for (const [status, error, reading] of [
+    [400, 'invalid_request', 'invalid-request-400'],
+    [400, 'invalid_client', 'invalid-client-400'],
+  ] as const) {
+    const answer = tokenAnswer(status, { error });
+    const v = verdictOf(() => expectSecretMissingRefused(answer), {
+      check: 'auth-enforced',
+      clause: 'rfc6749.5.2.invalid-client',
+      verdict: 'passed',
+      about: answer.exchange,
+    });
+    assert.deepEqual(v.reading?.held, [reading]);
+  }
+  const unauthorized = tokenAnswer(400, { error: 'unauthorized_client' });
+  verdictOf(() => expectSecretMissingRefused(unauthorized), {
+    check: 'auth-enforced',
+    clause: 'rfc6749.5.2.invalid-client',
+    verdict: 'failed',
+    about: unauthorized.exchange,
+  });
+  const bare401 = tokenAnswer(401, { error: 'invalid_client' });
+  verdictOf(() => expectSecretMissingRefused(bare401), {
+    check: 'auth-enforced',
+    clause: 'rfc9110.15.5.2.challenge',
+    verdict: 'failed',
+    about: bare401.exchange,
   });
 });
 

@@ -6,6 +6,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   bearerTypeOutcome,
+  claimNotAfterIssueOutcome,
+  errorDescriptionOutcome,
+  expectClaimNotAfterIssue,
+  expectErrorDescription,
   errorCodeOutcome,
   errorStatusOutcome,
   expectBearerType,
@@ -18,7 +22,6 @@ import {
   expectTokenIssued,
   expectUnknownScopeHandled,
   expiresInNumberOutcome,
-  hasJwtForm,
   issueMoment,
   jwtFormOutcome,
   lifetimeShown,
@@ -96,14 +99,24 @@ test('scopeStatedOutcome: a token carrying another scope than asked states it (R
   conforms(scopeStatedOutcome(tokenAnswer(200, { scope: 'a' }), 'a b', { scope: 'a' }));
   conforms(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', {}));
   fails(scopeStatedOutcome(tokenAnswer(200, {}), 'a b', { scope: 'a' }), 'carries the scope "a" where "a b" was asked');
+  // A scope stated is the actual scope granted: the one the token carries (in any order).
+  conforms(scopeStatedOutcome(tokenAnswer(200, { scope: 'profile email a' }), 'a', { scope: 'a email profile' }));
+  fails(scopeStatedOutcome(tokenAnswer(200, { scope: 'a' }), 'a', { scope: 'a admin' }), 'states the scope "a"', 'carries "a admin"');
 });
 
-test('the JWT: compact form, NumericDate claims as numbers', () => {
-  assert.equal(hasJwtForm(jwt), true);
-  assert.equal(hasJwtForm('a.b.'), true, 'an unsecured JWT has an empty signature');
-  assert.equal(hasJwtForm('.b.c'), false);
-  conforms(jwtFormOutcome(jwt));
-  fails(jwtFormOutcome('opaque'), 'not a JWT in compact form');
+test('the JWT: a JWS or a JWE in compact form (D90), NumericDate claims as numbers', () => {
+  const part = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
+  conforms(jwtFormOutcome(jwt).outcome);
+  assert.deepEqual(jwtFormOutcome(jwt).judgement.held, ['jws-compact']);
+  // An unsecured JWT has an empty signature.
+  conforms(jwtFormOutcome(`${part({ alg: 'none' })}.${part({ sub: 'c' })}.`).outcome);
+  const jwe = `${part({ alg: 'dir', enc: 'A256GCM' })}..aXZpdml2.Y2lwaGVy.dGFndGFn`;
+  assert.deepEqual(jwtFormOutcome(jwe).judgement.held, ['jwe-compact']);
+  fails(jwtFormOutcome('opaque').outcome, 'not a JWT in compact form', '1 part(s)');
+  fails(jwtFormOutcome('.b.c').outcome, 'not a JWT in compact form');
+  // Three base64url parts of random bytes: the shape of a JWT without its header or claims.
+  fails(jwtFormOutcome('q83vEjRWeJA.Zm9vYmFyYmF6.c2lnbmF0dXJl').outcome, '3 part(s), no JSON header');
+  fails(jwtFormOutcome(`${part({ alg: 'HS256' })}.Zm9vYmFy.c2ln`).outcome, 'no JSON object of claims');
   const ok = tokenAnswer(200, { access_token: 'opaque' });
   verdictOf(() => expectJwtForm(ok, 'opaque', 'v3.auth.token'), {
     check: 'token',
@@ -199,5 +212,47 @@ test('the readings of an unknown scope (D57) and of the authorization_code grant
     clause: 'rfc6749.5.2.unauthorized-client',
     verdict: 'failed',
     about: issued.exchange,
+  });
+});
+
+test('claimNotAfterIssueOutcome: iat and nbf at or before the issue (D91); backdated is lawful, after it or in milliseconds is not', () => {
+  const moment = { at: 1_000_000, tolerance: 1, by: 'Date' as const };
+  conforms(claimNotAfterIssueOutcome('iat', 1_000_000, moment));
+  // Azure AD dates nbf five minutes back.
+  conforms(claimNotAfterIssueOutcome('nbf', 1_000_000 - 300, moment));
+  conforms(claimNotAfterIssueOutcome('iat', 1_000_006, moment));
+  conforms(claimNotAfterIssueOutcome('nbf', undefined, moment));
+  // A string is numericDateOutcome's to judge.
+  conforms(claimNotAfterIssueOutcome('iat', '1000000', moment));
+  fails(claimNotAfterIssueOutcome('nbf', 1_000_240, moment), '"nbf" is 1000240, 240 s after', 'does not live 300 s');
+  fails(claimNotAfterIssueOutcome('iat', 1_000_000_000, moment), 'in seconds (NumericDate)');
+  const answer = tokenAnswer(200, { access_token: jwt });
+  verdictOf(() => expectClaimNotAfterIssue(answer, 'nbf', 1_000_240, moment, 'rfc7519.4.1.5.nbf'), {
+    check: 'token',
+    clause: 'rfc7519.4.1.5.nbf',
+    verdict: 'failed',
+    about: answer.exchange,
+  });
+});
+
+test('errorDescriptionOutcome: error_description of %x20-21 / %x23-5B / %x5D-7E only (RFC 6749 §5.2)', () => {
+  conforms(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request' }), 'x'));
+  conforms(
+    errorDescriptionOutcome(tokenAnswer(401, { error: 'invalid_client', error_description: "Client 'x' unknown: see [1] ~ ok!" }), 'x'),
+  );
+  fails(
+    errorDescriptionOutcome(tokenAnswer(401, { error: 'invalid_client', error_description: 'AADSTS7000215: bad\r\nTrace ID: 1' }), 'w'),
+    'w: error_description',
+    'U+000D',
+  );
+  fails(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request', error_description: 'grant "x"' }), 'x'), 'U+0022');
+  fails(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request', error_description: 'clé inconnue' }), 'x'), 'U+00E9');
+  fails(errorDescriptionOutcome(tokenAnswer(400, { error: 'invalid_request', error_description: 42 }), 'x'), 'not a string');
+  const answer = tokenAnswer(400, { error: 'invalid_request', error_description: 'a\\b' });
+  verdictOf(() => expectErrorDescription(answer, 'rfc6749.5.2.error-description', 'x'), {
+    check: 'token',
+    clause: 'rfc6749.5.2.error-description',
+    verdict: 'failed',
+    about: answer.exchange,
   });
 });

@@ -67,7 +67,8 @@ function oauthError(choices: PersonaChoices, status: number, error: string, desc
       .replace(/\.\d{3}Z$/, 'Z');
     body = {
       error,
-      error_description: `AADSTS${code}: ${description}\r\nTrace ID: ${traceId}\r\nCorrelation ID: ${correlationId}\r\nTimestamp: ${timestamp}`,
+      // Azure AD puts each of these on a line of its own; RFC 6749 §5.2 allows no line break in error_description.
+      error_description: `AADSTS${code}: ${description} Trace ID: ${traceId} Correlation ID: ${correlationId} Timestamp: ${timestamp}`,
       error_codes: [code],
       timestamp,
       trace_id: traceId,

@@ -171,3 +171,55 @@ export function aspNetEmpty(): Shaped {
     },
   };
 }
+
+/** ASP.NET Core's answer to a request whose body it could not bind (an empty body): the same words whatever failed. */
+export function aspNetBodyRequired(): Shaped {
+  return {
+    status: 400,
+    mediaType: 'application/problem+json',
+    body: {
+      type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+      title: 'One or more validation errors occurred.',
+      status: 400,
+      errors: { '': ['A non-empty request body is required.'] },
+      traceId: traceId(),
+    },
+  };
+}
+
+/** hapi's Boom with Joi (failAction returning the error): the first error, its key quoted, and the keys that failed. */
+export function joiBody(errors: readonly FieldError[]): Shaped {
+  const first = errors[0];
+  const message = first?.field !== undefined && required(first) ? `"${first.field}" is required` : (first?.message ?? 'Invalid request');
+  return {
+    status: 400,
+    body: {
+      statusCode: 400,
+      error: 'Bad Request',
+      message,
+      validation: { source: 'payload', keys: errors.flatMap((e) => (e.field === undefined ? [] : [e.field])) },
+    },
+  };
+}
+
+/** Go's field name for a JSON member (Gin binds into a struct): "externalId" -> "ExternalID", "businessUnit.level1ExternalId" -> "BusinessUnit.Level1ExternalID". */
+const goName = (field: string): string =>
+  field
+    .split('.')
+    .map((p) => (p.charAt(0).toUpperCase() + p.slice(1)).replace(/Id$/, 'ID'))
+    .join('.');
+
+/** Gin's binding error (go-playground/validator): one line per field, struct and field in Go's names; other errors as written. */
+export function goValidatorBody(errors: readonly FieldError[], path: string): Shaped {
+  const struct =
+    path
+      .split('/')
+      .pop()
+      ?.replace(/(^|-)(\w)/g, (_m, _d: string, c: string) => c.toUpperCase()) ?? 'Request';
+  const line = (e: FieldError): string => {
+    if (e.field === undefined || !required(e)) return e.message;
+    const name = goName(e.field);
+    return `Key: '${struct}.${name}' Error:Field validation for '${name.split('.').pop() ?? name}' failed on the 'required' tag`;
+  };
+  return { status: 400, body: { error: errors.map(line).join('\n') } };
+}

@@ -1210,6 +1210,121 @@ export const V3_FAULTS = [
     'state',
     'An update sending the only cost as null inside costs is refused 400 with an empty body (D48: taken, or refused with a message).',
   ),
+  // --- red team v3 (redv3): each passed every check until the suite was fixed, but hr.position.refused-200-code (caught
+  // already, by the archive's 404 that shows the create was refused); schemas/DECISIONS.md D68, D69, D72, D90-D93 ---
+  defineFault(
+    'hr',
+    'hr.token.secret-omitted-accepted',
+    'rfc6749.5.2.invalid-client',
+    'auth-enforced',
+    'The token endpoint issues a token to a known client_id sent in the form without any client_secret (the secret is ' +
+      'compared only when one is sent): RFC 6749 §5.2 invalid_client "no client authentication included".',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.secret-case-insensitive',
+    'rfc6749.4.4.2.authenticate',
+    'auth-enforced',
+    'The token endpoint compares the client secret without regard to case (a case-insensitive database collation), so the ' +
+      'secret in capitals, a wrong secret, gets a token.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.jwt-parts-not-json',
+    'rfc7519.3.claims-json',
+    'token',
+    'Access tokens are three base64url parts of random bytes joined by dots, kept by the server: the form of a JWT without ' +
+      'its JOSE header or claims (001 §5.1 "(JWT)", RFC 7519 §3).',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.nbf-after-issue',
+    'rfc7519.4.1.5.nbf',
+    'token',
+    'The JWT says nbf = iat + 240 (a skew margin added the wrong way) while exp = iat + 300: by its own claims the token may be ' +
+      'used for 60 seconds, not 300; the API allows that much leeway on nbf.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.iat-in-milliseconds',
+    'rfc7519.4.1.6.iat',
+    'token',
+    "The JWT's iat is written from a millisecond clock (Date.now()) while exp stays in seconds: a NumericDate is seconds " +
+      '(RFC 7519 §2), so iat names a moment some fifty thousand years after the token was issued.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.error-description-newline',
+    'rfc6749.5.2.error-description',
+    'token',
+    'Every token error\'s error_description carries its trace on lines of their own ("...\\r\\nTrace ID: ...\\r\\nTimestamp: ' +
+      '..."), as Azure AD writes it: RFC 6749 §5.2 allows only %x20-21 / %x23-5B / %x5D-7E there.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.scope-stated-not-granted',
+    'rfc6749.3.3.scope-stated',
+    'token',
+    "The token response states the scope asked for, while the JWT's scope claim carries Public.HrCore.Admin besides it: the " +
+      'response does not "inform the client of the actual scope granted" (RFC 6749 §3.3).',
+  ),
+  defineFault(
+    'hr',
+    'hr.employee.collection-null-refused',
+    'hr.rule.omitted-kept',
+    'status',
+    'An employee update sending access.secondaryTeamExternalIds as null is refused with a message ("send [] to remove its ' +
+      'values"): 001 §4 rule 2 removes a field sent as null, collections included (rule 3 names the empty array besides).',
+  ),
+  defineFault(
+    'hr',
+    'hr.write.error-body-required-generic',
+    'hr.rule.message',
+    'validation-message',
+    'Every HR core validation refusal is ASP.NET Core\'s answer to an empty body, {"title": "One or more validation errors ' +
+      'occurred.", "errors": {"": ["A non-empty request body is required."]}}: a generic error that names no field and no rule ' +
+      'broken.',
+  ),
+  defineFault(
+    'hr',
+    'hr.position.refused-200-code',
+    'hr.op.position',
+    'status',
+    'A valid position create without businessUnit is refused 200 {"code": 400, "message": "Bad Request", "data": null} and ' +
+      'nothing stored: a refusal (an HTTP status in the body) of a write 001 §2 allows.',
+  ),
+  defineFault(
+    'hr',
+    'hr.bu.parent-change-ignored',
+    'hr.state.bu-archive-refused',
+    'state',
+    'An update that moves a level 2-4 unit to another live parent is answered 200 but the parent id set on create is kept: ' +
+      'the new parent, which the unit now names, is archived while the unit is live.',
+  ),
+  defineFault(
+    'learning',
+    'learning.costs.refused-update-stored',
+    'learning.msg.cost-needs-currency',
+    'no-trace',
+    'An update sending a cost without currency.code is refused with its message, but the cost is stored all the same: a ' +
+      'currency code sent alone afterwards is taken.',
+  ),
+  defineFault(
+    'learning',
+    'learning.costs.currency-object-taken',
+    'learning.msg.cost-needs-currency',
+    'validation',
+    'A cost sent with an empty currency object, costs {attendenceCost: 25, currency: {}}, is taken: the server tests for ' +
+      'currency, not currency.code (001 §7.2: "a cost field ... is sent without currency.code").',
+  ),
+  defineFault(
+    'learning',
+    'learning.access.change-on-archive-allowed',
+    'learning.msg.from-orgwide',
+    'validation',
+    'An archive (isArchived true) skips the access-level rules: an orgwide activity archived with accessLevel private is ' +
+      'taken, 200, and becomes private.',
+  ),
 ] as const;
 
 export const V3_VARIANTS = [
@@ -1508,6 +1623,87 @@ export const V3_VARIANTS = [
     'learning.rule.update',
     'An update sending nothing but nulls in costs is judged by what it sends: the only cost sent as null is removed and the update ' +
       'taken, the currency code left (D48 cost-removed); a currency code sent alone afterwards is refused.',
+  ),
+  // --- red team v3 (redv3): lawful servers. token-jwe, validation-200-code, unchanged-update-already, write-notes and
+  // messages-german failed the suite until it was fixed (D90, D72, D68); the others it passed already ---
+  defineVariant(
+    'hr',
+    'hr.variant.token-jwe',
+    'v3.auth.token',
+    'Access tokens are encrypted JWTs (JWE compact serialization, five parts: alg dir, enc A256GCM), as Auth0 issues with ' +
+      'JWE access tokens on: RFC 7519 §3 lets a JWT be a JWS or a JWE.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.token-azure',
+    'v3.auth.lifetime',
+    'The token service answers as Azure AD (Entra ID) does: iat and nbf five minutes before the issue (clock skew), exp 300 ' +
+      'seconds after it, expires_in 299 and ext_expires_in, no scope member, the scopes in scp as well; its errors carry ' +
+      'error_codes, timestamp, trace_id, correlation_id and error_uri.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.token-keycloak',
+    'rfc6749.3.3.ignore-scope',
+    "The token service answers as Keycloak does: the realm's default scopes (profile email) granted besides those asked and " +
+      'stated in scope, refresh_expires_in and not-before-policy members, typ and azp claims; an unknown scope refused ' +
+      'invalid_scope "Invalid scopes: ...".',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.auth-gateway-403',
+    'v3.auth.token',
+    'An API gateway (Azure API Management validate-jwt, failed-validation-httpcode 403) answers a token that does not validate ' +
+      '403 {"statusCode": 403, "message": "Invalid JWT."} with a Bearer challenge, and no token 401 {"statusCode": 401, ...}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.validation-200-code',
+    'v3.error.validation',
+    'HR core refusals are answered 200 {"code": 400, "msg": "<field> 校验失败", "data": null}: an HTTP status in the body and ' +
+      'messages in Chinese naming the field, those about no one field in English (001 §7.1, §7.4; D72).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.unchanged-update-already',
+    'hr.gap.responses',
+    'An HR core update that changes nothing is answered 200 {"message": "<record> is already up to date; nothing changed"}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.write-notes',
+    'hr.employee.access-defaults',
+    'An HR core write is answered 200 {"externalId", "status": "created" | "updated" | "archived", "messages": [...]} with a ' +
+      'note of what the server did, e.g. "access.primaryTeamExternalId missing: the default team of the system configuration ' +
+      'was applied" (001 §2: omitted, they take defaults from the system configuration).',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.messages-german',
+    'v3.error.validation',
+    'HR core refusals say what failed in German, {"message": "..."}: "Das Feld name ist beim Anlegen erforderlich.", "Die ' +
+      'Geschäftseinheit \\"bu-1\\" kann nicht archiviert werden: untergeordnete Geschäftseinheiten verweisen noch auf sie."',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-joi',
+    'v3.gap.errors',
+    'HR core refusals in the body of hapi/Boom with Joi: {"statusCode": 400, "error": "Bad Request", "message": "\\"name\\" is ' +
+      'required", "validation": {"source": "payload", "keys": ["name"]}}.',
+  ),
+  defineVariant(
+    'hr',
+    'hr.variant.error-go-validator',
+    'v3.gap.errors',
+    'HR core refusals in the body of Gin\'s go-playground validator: {"error": "Key: \'Position.Name\' Error:Field validation ' +
+      "for 'Name' failed on the 'required' tag\"}, Go names (ExternalID) for the fields.",
+  ),
+  defineVariant(
+    'learning',
+    'learning.variant.messages-wrapped',
+    'v3.gap.errors',
+    'Learning refusals carry each 001 §7.2 message inside a sentence of their own: {"errors": [{"code": "LRN-4001", "message": ' +
+      '"Validation error: <message> (field accessLevel)."}]}.',
   ),
 ] as const;
 

@@ -1,5 +1,5 @@
 /** Compact JWS with HS256 (RFC 7515 / 7519): what the reference token service signs and checks. */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isObject, type JsonObject } from './json';
 
 export type JwtProblem = 'malformed' | 'algorithm' | 'signature';
@@ -48,4 +48,35 @@ export function decodeJwt(
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { problem: 'signature' };
   }
   return { claims };
+}
+
+/**
+ * An encrypted JWT (RFC 7516 JWE compact serialization, RFC 7519 §3): alg "dir" (the key itself is
+ * the content key, so the encrypted key part is empty), enc "A256GCM", the protected header as the
+ * additional authenticated data. Five parts: header, encrypted key, IV, ciphertext, tag.
+ */
+export function encryptJwt(claims: JsonObject, key: Buffer): string {
+  const head = b64url(JSON.stringify({ alg: 'dir', enc: 'A256GCM', typ: 'JWT' }));
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(head, 'ascii'));
+  const text = Buffer.concat([cipher.update(JSON.stringify(claims), 'utf8'), cipher.final()]);
+  return `${head}..${b64url(iv)}.${b64url(text)}.${b64url(cipher.getAuthTag())}`;
+}
+
+/** The claims of a JWE made by encryptJwt with `key`, or the problem. */
+export function decryptJwt(token: string, key: Buffer): { claims: JsonObject } | { problem: JwtProblem } {
+  const parts = token.split('.');
+  if (parts.length !== 5 || !parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))) return { problem: 'malformed' };
+  const [head = '', , iv = '', text = '', tag = ''] = parts;
+  const header = decodePart(head);
+  if (!header || header.alg !== 'dir' || header.enc !== 'A256GCM') return { problem: 'algorithm' };
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(head, 'ascii'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const plain = Buffer.concat([decipher.update(Buffer.from(text, 'base64url')), decipher.final()]).toString('utf8');
+    const claims = JSON.parse(plain) as unknown;
+    return isObject(claims) ? { claims } : { problem: 'malformed' };
+  } catch {
+    return { problem: 'signature' };
+  }
 }

@@ -7,10 +7,13 @@ import type { Ctx } from '../http-kit';
 import { send } from '../http-kit';
 import {
   aspNetBody,
+  aspNetBodyRequired,
   aspNetEmpty,
   drfBody,
   expressValidatorBody,
   fastApiBody,
+  goValidatorBody,
+  joiBody,
   statusText,
   laravelBody,
   problemTitleOnly,
@@ -43,6 +46,14 @@ export function hrWritten(ctx: Ctx, intent: Intent, externalId: string, extra: R
   if (on(b, 'hr.variant.write-200-empty')) return send(ctx, 200);
   if (on(b, 'hr.variant.write-202')) return json(ctx, 202, { externalId, ...extra, status: 'accepted' });
   const status = intent === 'create' && on(b, 'hr.variant.write-201-on-create') ? 201 : 200;
+  // A note of what the server did beside the outcome (001 §2: omitted access fields take defaults from the system configuration).
+  if (on(b, 'hr.variant.write-notes'))
+    return json(ctx, status, {
+      externalId,
+      ...extra,
+      status: `${intent}d`,
+      messages: ['access.primaryTeamExternalId missing: the default team of the system configuration was applied'],
+    });
   json(ctx, status, { externalId, ...extra, status: `${intent}d` });
 }
 
@@ -65,6 +76,9 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
   if (!notFound && api === 'learning' && on(b, 'learning.validation-answered-200')) return send(ctx, 200);
   if (!notFound && api === 'hr' && on(b, 'hr.position.refused-in-envelope') && errors.some((e) => e.field === 'businessUnit'))
     return json(ctx, 200, { result: { errors } });
+  // The fault carries the refusal's status in the body of a 200, with nothing but its reason phrase.
+  if (!notFound && api === 'hr' && on(b, 'hr.position.refused-200-code') && errors.some((e) => e.field === 'businessUnit'))
+    return json(ctx, 200, { code: 400, message: 'Bad Request', data: null });
   if (!notFound && api === 'hr' && on(b, 'hr.position.business-unit-required-in-body') && errors.some((e) => e.field === 'businessUnit'))
     return json(ctx, 200, { success: false, message: errors[0]?.message ?? 'businessUnit is required' });
   if (on(b, api === 'hr' ? 'hr.write.no-validation-message' : 'learning.validation.no-message')) return send(ctx, status);
@@ -79,6 +93,19 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
     return json(ctx, 200, { erfolg: false, fehler: shown.map((e) => ({ ...(e.field ? { feld: e.field } : {}), meldung: e.message })) });
   if (!notFound && api === 'learning' && on(b, 'learning.variant.validation-200-result-errors'))
     return json(ctx, 200, { result: { errors: shown } });
+  // The HTTP status in the body of a 200, the messages in Chinese naming the field ("<field> 校验失败": validation of <field> failed),
+  // those about no one field as written.
+  if (!notFound && api === 'hr' && on(b, 'hr.variant.validation-200-code'))
+    return json(ctx, 200, { code: 400, msg: shown.map((e) => (e.field ? `${e.field} 校验失败` : e.message)).join('; '), data: null });
+  // Each 001 §7.2 message inside a sentence of the server's own.
+  if (!notFound && api === 'learning' && on(b, 'learning.variant.messages-wrapped'))
+    return json(ctx, status, {
+      errors: shown.map((e, i) => ({
+        code: `LRN-${4001 + i}`,
+        message: `Validation error: ${e.message}${e.field ? ` (field ${e.field})` : ''}.`,
+      })),
+    });
+  if (!notFound && api === 'hr' && on(b, 'hr.variant.messages-german')) return json(ctx, status, { message: shown.map(german).join(' ') });
   const framework = notFound ? null : frameworkBody(ctx, api, shown);
   if (framework) return shaped(ctx, framework);
   if (on(b, api === 'hr' ? 'hr.variant.error-text' : 'learning.variant.error-text'))
@@ -99,6 +126,17 @@ export function refuse(ctx: Ctx, api: V3Api, errors: readonly FieldError[], notF
   json(ctx, status, { message, errors: shown });
 }
 
+/** A message of this server as a German-speaking one words it (the field named where the English names it). */
+function german(e: FieldError): string {
+  const unit = /^Business unit ("[^"]*")(?: \(level \d\))? cannot be archived/.exec(e.message);
+  if (unit)
+    return `Die Geschäftseinheit ${unit[1] ?? ''} kann nicht archiviert werden: untergeordnete Geschäftseinheiten verweisen noch auf sie.`;
+  if (/ is required to create /.test(e.message)) return `Das Feld ${e.field ?? ''} ist beim Anlegen erforderlich.`;
+  if (/needs externalId and at least one other field/.test(e.message))
+    return 'Eine Änderung braucht externalId und mindestens ein weiteres Feld.';
+  return e.field ? `${e.field}: ungültiger Wert (${e.message}).` : e.message;
+}
+
 /** Answers a shaped body: JSON (of its media type) or text. */
 function shaped(ctx: Ctx, body: Shaped): void {
   if (typeof body.body === 'string') return send(ctx, body.status, body.body, `${body.mediaType ?? 'text/plain'}; charset=utf-8`);
@@ -115,6 +153,8 @@ function frameworkBody(ctx: Ctx, api: V3Api, errors: readonly FieldError[]): Sha
   if (on(b, 'hr.variant.error-laravel')) return laravelBody(errors);
   if (on(b, 'hr.variant.error-express-validator')) return expressValidatorBody(errors, ctx.body);
   if (on(b, 'hr.variant.error-fastapi')) return fastApiBody(errors, ctx.body);
+  if (api === 'hr' && on(b, 'hr.variant.error-joi')) return joiBody(errors);
+  if (api === 'hr' && on(b, 'hr.variant.error-go-validator')) return goValidatorBody(errors, ctx.url.pathname);
   return null;
 }
 
@@ -124,6 +164,7 @@ function genericEnvelope(ctx: Ctx, api: V3Api, errors: readonly FieldError[], st
   if (api === 'hr' && on(b, 'hr.write.error-generic-spring')) return springGeneric(status, ctx.url.pathname);
   if (api === 'hr' && on(b, 'hr.write.error-problem-title-only')) return problemTitleOnly(status);
   if (api === 'hr' && on(b, 'hr.write.error-status-text')) return statusText();
+  if (api === 'hr' && on(b, 'hr.write.error-body-required-generic')) return aspNetBodyRequired();
   const requiredOnly = errors.length > 0 && errors.every((e) => / is required to create /.test(e.message));
   if (api === 'learning' && requiredOnly && on(b, 'learning.validation.required-generic-envelope')) return aspNetEmpty();
   return null;
@@ -131,6 +172,13 @@ function genericEnvelope(ctx: Ctx, api: V3Api, errors: readonly FieldError[], st
 
 /** 401 for a missing or invalid bearer token (RFC 6750 §3). */
 export function unauthorized(ctx: Ctx, description: string, tokenSent: boolean): void {
+  // A gateway's validate-jwt answers a token that does not validate 403, no token 401, each with a Bearer challenge.
+  if (on(ctx.behaviour, 'hr.variant.auth-gateway-403')) {
+    const status = tokenSent ? 403 : 401;
+    const message = tokenSent ? 'Invalid JWT.' : 'Access denied due to missing or invalid token.';
+    const challenge = tokenSent ? 'Bearer error="invalid_token"' : 'Bearer realm="v3"';
+    return json(ctx, status, { statusCode: status, message }, { 'www-authenticate': challenge });
+  }
   const challenge = tokenSent ? `Bearer realm="v3", error="invalid_token", error_description="${description}"` : 'Bearer realm="v3"';
   json(
     ctx,

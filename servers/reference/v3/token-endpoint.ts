@@ -7,6 +7,7 @@
  * wrong secret: 401 invalid_client with a Basic challenge (RFC 9110 §15.5.2; 400 by the form under a
  * variant); a missing grant_type: 400 invalid_request; another grant: 400 unsupported_grant_type.
  */
+import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../http-kit';
 import { on } from '../switches';
 import { json } from './respond';
@@ -28,9 +29,31 @@ function oauthError(ctx: Ctx, status: number, error: string, description: string
   json(
     ctx,
     status,
-    { error, error_description: description },
+    {
+      error,
+      // The fault appends its trace on lines of their own, as Azure AD does.
+      error_description: on(ctx.behaviour, 'hr.token.error-description-newline')
+        ? `${description}\r\nTrace ID: ${randomUUID()}\r\nTimestamp: ${new Date().toISOString()}`
+        : description,
+      ...(on(ctx.behaviour, 'hr.variant.token-azure') ? azureErrorMembers(error) : {}),
+    },
     { ...NO_STORE, ...(challenge ? { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' } : {}) },
   );
+}
+
+/** What Azure AD adds to an OAuth error: its own codes, when, trace and correlation ids, and a link (RFC 6749 §5.2 error_uri). */
+function azureErrorMembers(error: string): Record<string, unknown> {
+  const code = { invalid_client: 7000215, invalid_request: 900144, unsupported_grant_type: 70003, invalid_grant: 9002313 }[error] ?? 50000;
+  return {
+    error_codes: [code],
+    timestamp: new Date()
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, 'Z'),
+    trace_id: randomUUID(),
+    correlation_id: randomUUID(),
+    error_uri: `https://login.microsoftonline.com/error?code=${code}`,
+  };
 }
 
 /** A client that failed authentication: 401 invalid_client (400 by the form under a variant; 200 under a fault). */
@@ -86,12 +109,17 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     }
     if (creds?.via === 'basic' && on(b, 'hr.token.basic-auth-refused'))
       return oauthError(ctx, 401, 'invalid_client', 'Send client_id and client_secret in the request body');
-    if (!creds) return oauthError(ctx, 401, 'invalid_client', 'Client authentication is required');
-    let client: Client | null = tokens.authenticate(creds.id, creds.secret);
-    if (!client && on(b, 'hr.token.unknown-client-accepted')) client = { id: creds.id, secret: creds.secret, tenant: tokens.homeTenant };
+    // The fault takes a known client_id sent without its secret.
+    const bare = !creds && formId !== null && on(b, 'hr.token.secret-omitted-accepted') ? tokens.known(formId) : null;
+    if (!creds && !bare) return oauthError(ctx, 401, 'invalid_client', 'Client authentication is required');
+    let client: Client | null = creds
+      ? tokens.authenticate(creds.id, creds.secret, on(b, 'hr.token.secret-case-insensitive'))
+      : (bare ?? null);
+    if (!client && creds && on(b, 'hr.token.unknown-client-accepted'))
+      client = { id: creds.id, secret: creds.secret, tenant: tokens.homeTenant };
     // The fault reads the client's tenant before testing that the client was found.
     if (!client && on(b, 'hr.token.unknown-client-500')) throw new TypeError("Cannot read properties of null (reading 'tenant')");
-    if (!client) return clientRefused(ctx, creds.via, 'Unknown client or wrong client secret');
+    if (!client) return clientRefused(ctx, creds?.via ?? 'post', 'Unknown client or wrong client secret');
 
     // The faults take a missing grant_type for client_credentials, and issue tokens to the authorization_code grant.
     const asked = form.get('grant_type');
@@ -99,13 +127,15 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     if (grant === null || grant === '') return oauthError(ctx, 400, 'invalid_request', 'grant_type is required');
     if (grant !== 'client_credentials' && !(grant === 'authorization_code' && on(b, 'hr.token.authorization-code-accepted'))) {
       const code = on(b, 'hr.token.error-unregistered') ? 'invalid_grant_type' : 'unsupported_grant_type';
-      return oauthError(ctx, 400, code, `The grant type "${grant}" is not supported; use client_credentials`);
+      return oauthError(ctx, 400, code, `The grant type ${grant} is not supported; use client_credentials`);
     }
 
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
     const unknown = scopes.filter((s) => !KNOWN_SCOPES.includes(s));
     if (unknown.length > 0 && on(b, 'hr.variant.token-unknown-scope-refused'))
       return oauthError(ctx, 400, 'invalid_scope', `Unknown scope: ${unknown.join(' ')}`);
+    const keycloak = on(b, 'hr.variant.token-keycloak');
+    if (unknown.length > 0 && keycloak) return oauthError(ctx, 400, 'invalid_scope', `Invalid scopes: ${scopes.join(' ')}`);
     const ignoring = unknown.length > 0 && (on(b, 'hr.variant.token-unknown-scope-default') || on(b, 'hr.token.scope-dropped-unstated'));
     const known = scopes.filter((s) => KNOWN_SCOPES.includes(s));
     const asKnown = ignoring ? (known.length > 0 ? known : [HR_WRITE_SCOPE]) : scopes;
@@ -114,15 +144,21 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     if (on(b, 'hr.token.multi-scope-not-granted') && scopes.length > 1) granted = scopes.filter((s) => s !== HR_WRITE_SCOPE);
     // The fault keeps only the first name of the list.
     if (on(b, 'hr.scope.first-entry-only')) granted = granted.slice(0, 1);
+    // Keycloak grants the realm's default client scopes besides those asked (and states them).
+    if (keycloak) granted = [...new Set(['profile', 'email', ...granted])];
     const issued = tokens.issue(client, granted);
     const body: Record<string, unknown> = { access_token: issued.accessToken };
+    const azure = on(b, 'hr.variant.token-azure');
     // RFC 6749 §5.1: expires_in is RECOMMENDED, not required; the JWT's exp still says 300 s.
     if (!on(b, 'hr.variant.token-no-expires-in'))
-      body.expires_in = on(b, 'hr.token.expires-in-string') ? String(issued.expiresIn) : issued.expiresIn;
+      body.expires_in = on(b, 'hr.token.expires-in-string') ? String(issued.expiresIn) : azure ? issued.expiresIn - 1 : issued.expiresIn;
+    if (azure) body.ext_expires_in = issued.expiresIn - 1;
+    if (keycloak) Object.assign(body, { refresh_expires_in: 0, 'not-before-policy': 0 });
     if (!on(b, 'hr.token.type-missing')) body.token_type = on(b, 'hr.variant.token-type-lowercase') ? 'bearer' : 'Bearer';
     // Where the scope granted differs from the one asked, RFC 6749 §3.3 requires it stated (the fault leaves it out).
     if (ignoring && !on(b, 'hr.token.scope-dropped-unstated')) body.scope = granted.join(' ');
-    else if (!on(b, 'hr.variant.token-no-scope-echo') && !ignoring) body.scope = scopes.join(' ');
+    else if (keycloak) body.scope = granted.join(' ');
+    else if (!on(b, 'hr.variant.token-no-scope-echo') && !ignoring && !azure) body.scope = scopes.join(' ');
     const headers = on(b, 'hr.token.no-store-missing') ? { pragma: 'no-cache' } : NO_STORE;
     json(ctx, 200, body, headers, on(b, 'hr.token.text-plain') ? 'text/plain' : 'application/json');
   };

@@ -18,7 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EMBEDDED } from '../../../src/identity/embedded';
 import type { Behaviour } from '../behaviour';
 import { on } from '../switches';
-import { decodeJwt, signJwt } from './jwt';
+import { decodeJwt, decryptJwt, encryptJwt, signJwt } from './jwt';
 import type { JsonObject } from './json';
 
 export const LIFETIME_S = 300;
@@ -71,9 +71,15 @@ export class TokenService {
     return this.clients[0]?.tenant ?? '';
   }
 
-  /** The client with this id and secret, or null. */
-  authenticate(id: string, secret: string): Client | null {
-    return this.clients.find((c) => c.id === id && c.secret === secret) ?? null;
+  /** The client with this id and secret, or null (the secret compared without regard to case under a fault). */
+  authenticate(id: string, secret: string, anyCase = false): Client | null {
+    const same = (a: string): boolean => (anyCase ? a.toLowerCase() === secret.toLowerCase() : a === secret);
+    return this.clients.find((c) => c.id === id && same(c.secret)) ?? null;
+  }
+
+  /** The client with this id, whatever its secret (only the hr.token.secret-omitted-accepted fault asks), or null. */
+  known(id: string): Client | null {
+    return this.clients.find((c) => c.id === id) ?? null;
   }
 
   issue(client: Client, scopes: string[]): Issued {
@@ -83,29 +89,43 @@ export class TokenService {
     const claimLifetime = on(b, 'hr.token.exp-claim-3600') ? 3600 : lifetime;
     // The fault dates the token 60 s in the past: exp - iat still says the life, but the token dies early.
     const iat = Math.floor(this.now() / 1000) - (on(b, 'hr.token.iat-backdated') ? 60 : 0);
-    if (on(b, 'hr.token.opaque')) {
+    // The opaque fault issues a random string; the parts fault three random base64url parts joined by dots (no JOSE header, no claims).
+    const parts = on(b, 'hr.token.jwt-parts-not-json');
+    if (on(b, 'hr.token.opaque') || parts) {
       this.sweep();
-      const accessToken = randomBytes(32).toString('base64url');
+      const accessToken = parts
+        ? [16, 32, 32].map((n) => randomBytes(n).toString('base64url')).join('.')
+        : randomBytes(32).toString('base64url');
       this.opaque.set(accessToken, {
         grant: { clientId: client.id, tenant: client.tenant, scopes: new Set(scopes) },
         expiresAt: (iat + claimLifetime) * 1000,
       });
       return { accessToken, expiresIn: lifetime, scopes };
     }
+    // Azure AD dates iat and nbf five minutes back for clock skew; exp still lies 300 s after the issue.
+    const azure = on(b, 'hr.variant.token-azure');
     const claims: JsonObject = {
       iss: this.issuer,
       sub: client.id,
       client_id: client.id,
       aud: client.tenant,
-      scope: scopes.join(' '),
-      iat,
-      nbf: iat,
+      // The fault grants an admin scope besides those asked, which the token response does not state.
+      scope: [...scopes, ...(on(b, 'hr.token.scope-stated-not-granted') ? ['Public.HrCore.Admin'] : [])].join(' '),
+      ...(azure ? { scp: scopes.join(' '), ver: '2.0', tid: client.tenant, azp: client.id, roles: [] } : {}),
+      ...(on(b, 'hr.variant.token-keycloak')
+        ? { typ: 'Bearer', azp: client.id, acr: '1', realm_access: { roles: ['default-roles'] } }
+        : {}),
+      // The fault writes iat from a millisecond clock.
+      iat: on(b, 'hr.token.iat-in-milliseconds') ? iat * 1000 : azure ? iat - 300 : iat,
+      // The fault adds its skew margin the wrong way: the token is not valid for its first 240 seconds.
+      nbf: on(b, 'hr.token.nbf-after-issue') ? iat + 240 : azure ? iat - 300 : iat,
       jti: randomUUID(),
     };
     if (!on(b, 'hr.variant.jwt-no-exp')) claims.exp = iat + claimLifetime;
     // The fault writes exp from a millisecond clock while iat stays in seconds.
     if (on(b, 'hr.token.exp-in-milliseconds')) claims.exp = (iat + claimLifetime) * 1000;
-    return { accessToken: signJwt(claims, this.key), expiresIn: lifetime, scopes };
+    const accessToken = on(b, 'hr.variant.token-jwe') ? encryptJwt(claims, this.key) : signJwt(claims, this.key);
+    return { accessToken, expiresIn: lifetime, scopes };
   }
 
   /**
@@ -113,18 +133,20 @@ export class TokenService {
    * false only under the learning.auth.signature-not-verified fault, for learning paths.
    */
   verify(token: string, checkSignature = true): Verified {
-    if (on(this.behaviour, 'hr.token.opaque')) {
+    if (on(this.behaviour, 'hr.token.opaque') || on(this.behaviour, 'hr.token.jwt-parts-not-json')) {
       const held = this.opaque.get(token);
       if (!held) return { ok: false, reason: 'The access token is not known' };
       if (held.expiresAt <= this.now()) return { ok: false, reason: 'The access token has expired' };
       return { ok: true, grant: held.grant };
     }
-    const decoded = decodeJwt(
-      token,
-      this.key,
-      checkSignature && !on(this.behaviour, 'hr.auth.signature-not-verified'),
-      on(this.behaviour, 'hr.auth.alg-none-accepted'),
-    );
+    const decoded = on(this.behaviour, 'hr.variant.token-jwe')
+      ? decryptJwt(token, this.key)
+      : decodeJwt(
+          token,
+          this.key,
+          checkSignature && !on(this.behaviour, 'hr.auth.signature-not-verified'),
+          on(this.behaviour, 'hr.auth.alg-none-accepted'),
+        );
     if ('problem' in decoded) {
       const reasons = {
         malformed: 'The access token is not a JWT',
@@ -145,7 +167,9 @@ export class TokenService {
     if (expiry === null) return { ok: false, reason: 'The access token has no expiry' };
     if (expiry <= nowS && !on(this.behaviour, 'hr.auth.expired-token-accepted'))
       return { ok: false, reason: 'The access token has expired' };
-    if (typeof claims.nbf === 'number' && claims.nbf > nowS + 60) return { ok: false, reason: 'The access token is not valid yet' };
+    // Under the nbf fault the API allows 300 seconds of leeway on nbf (RFC 7519 §4.1.5 allows "some small leeway").
+    const leeway = on(this.behaviour, 'hr.token.nbf-after-issue') ? 300 : 60;
+    if (typeof claims.nbf === 'number' && claims.nbf > nowS + leeway) return { ok: false, reason: 'The access token is not valid yet' };
     if (typeof claims.client_id !== 'string' || typeof claims.aud !== 'string' || typeof claims.scope !== 'string')
       return { ok: false, reason: 'The access token lacks client_id, aud or scope' };
     return {

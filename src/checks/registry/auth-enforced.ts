@@ -7,7 +7,7 @@ import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { describe, type Exchange } from '../../http/exchange';
 import { V3_AUTH_REFUSED } from '../../readings/entries/v3-refusals';
-import { V3_TOKEN_CLIENT_REFUSED } from '../../readings/entries/token';
+import { V3_TOKEN_CLIENT_REFUSED, V3_TOKEN_SECRET_MISSING } from '../../readings/entries/token';
 import { headerOf, issuedToken, oauthError, type TokenAnswer } from '../token-answer';
 import { readingOutcome, type ReadingOutcome } from '../readings';
 import { expectNoServerError } from './no-server-error';
@@ -117,6 +117,21 @@ export function expectTokenRefused(answer: TokenAnswer, how: ClientAuth, what: s
     return;
   }
   const judged = readingOutcome(V3_TOKEN_CLIENT_REFUSED, shown, `${what}, sent in the form: ${describe(answer.exchange)}`);
+  enforce(authEnforced, 'rfc6749.5.2.invalid-client', answer.exchange, judged.outcome, { reading: judged.judgement });
+  if (answer.status === 401) expectChallenge(answer.exchange, 'rfc9110.15.5.2.challenge');
+}
+
+/**
+ * The token endpoint refuses the configured client_id sent in the form without its client_secret:
+ * no token (RFC 6749 §4.4.2 "The authorization server MUST authenticate the client."), then one of
+ * the readings of v3.token.secret-missing (D92: invalid_client 400 or 401, invalid_request 400); a
+ * 401 carries a challenge (RFC 9110 §15.5.2). Each verdict names the token exchange.
+ */
+export function expectSecretMissingRefused(answer: TokenAnswer): void {
+  const what = 'the client_id without its client_secret';
+  enforce(authEnforced, 'rfc6749.4.4.2.authenticate', answer.exchange, tokenRefusedOutcome(answer, what));
+  const shown = { status: answer.status, error: oauthError(answer) };
+  const judged = readingOutcome(V3_TOKEN_SECRET_MISSING, shown, `${what}, sent in the form: ${describe(answer.exchange)}`);
   enforce(authEnforced, 'rfc6749.5.2.invalid-client', answer.exchange, judged.outcome, { reading: judged.judgement });
   if (answer.status === 401) expectChallenge(answer.exchange, 'rfc9110.15.5.2.challenge');
 }

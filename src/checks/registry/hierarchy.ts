@@ -1,6 +1,6 @@
 /** hierarchy: business unit parents and the archive refusal of 001 §3. */
 import { describe, type Exchange } from '../../http/exchange';
-import { HR_BU_ARCHIVE_STRING, HR_BU_ARCHIVED_CHILDREN, HR_BU_PARENT_ON_UPDATE } from '../../readings/entries/v3-hr';
+import { HR_BU_ARCHIVE_STRING, HR_BU_ARCHIVED_CHILDREN, HR_BU_PARENT_CHANGE, HR_BU_PARENT_ON_UPDATE } from '../../readings/entries/v3-hr';
 import { defineCheck, type CitedBy } from '../define';
 import { enforce, type Outcome } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';
@@ -111,4 +111,20 @@ export function expectArchivedChildrenReading(exchange: Exchange, clause: Clause
   expectNoServerError(exchange, clause);
   const { outcome, judgement } = archivedChildrenOutcome(exchange as Answered);
   enforce(hierarchy, clause, exchange, outcome, { reading: judgement });
+}
+
+/**
+ * The predicate of an update naming another live parent, by the readings of hr.bu.parent-change
+ * (D93): taken (the unit moves), or refused with a validation message naming the parent id.
+ */
+export function parentChangeOutcome(exchange: Answered, field: string): ReadingOutcome {
+  return readingOutcome(HR_BU_PARENT_CHANGE, writeShown(exchange, [field]), `${describe(exchange)} (${field} naming another live parent)`);
+}
+
+/** An update moving a unit to another live parent: no 5xx, then a reading of D93; the verdict names it. Returns true when taken. */
+export function expectParentChangeReading(exchange: Exchange, clause: Clause, field: string): boolean {
+  expectNoServerError(exchange, clause);
+  const { outcome, judgement } = parentChangeOutcome(exchange as Answered, field);
+  enforce(hierarchy, clause, exchange, outcome, { reading: judgement });
+  return judgement.held.includes('move-taken');
 }

@@ -2,16 +2,20 @@
  * token: the token endpoint answers the client credentials grant as 001 §5 and the standards it
  * invokes say. A success (RFC 6749 §5.1): 200, a JSON object labelled application/json with an
  * access_token and a token_type of Bearer, Cache-Control no-store and Pragma no-cache, numbers as JSON
- * numbers, the scope stated where it differs from the one asked (§3.3), a JWT (001 §5.1, RFC 7519 §3)
- * whose NumericDate claims are numbers and whose life is 300 seconds (001 §5.3; readings of D25, from
- * the moment of issue, D59). An error (§5.2): 400 (401 only for invalid_client), JSON, one of the six
- * codes, the one the case calls for (or its readings, D57, D58). Every verdict names the token exchange.
+ * numbers, the scope stated where it differs from the one asked (§3.3), a JWT (001 §5.1, RFC 7519 §3:
+ * a JWS or a JWE in compact form, D90) whose NumericDate claims are numbers, whose iat and nbf lie at
+ * or before its issue (D91) and whose life is 300 seconds (001 §5.3; readings of D25, from the moment
+ * of issue, D59). An error (§5.2): 400 (401 only for invalid_client), JSON, one of the six codes, the
+ * one the case calls for (or its readings, D57, D58), an error_description of the characters §5.2
+ * allows. Every verdict names the token exchange.
  */
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
-import { readingOutcome } from '../readings';
+import { readingOutcome, type ReadingOutcome } from '../readings';
 import { describe } from '../../http/exchange';
 import {
+  V3_TOKEN_JWT_FORM,
+  jwtFormShown,
   V3_TOKEN_LIFETIME,
   V3_TOKEN_OTHER_GRANT,
   V3_TOKEN_UNKNOWN_SCOPE,
@@ -114,15 +118,25 @@ export function expectExpiresInNumber(answer: TokenAnswer, clause: Clause): void
  * The predicate: the scope the token carries (its JWT `scope` claim) is the one asked for, or the
  * response states the scope granted (RFC 6749 §3.3: "If the issued access token scope is different
  * from the one requested by the client, the authorization server MUST include the "scope" response
- * parameter"). A token whose claims name no scope is not judged.
+ * parameter to inform the client of the actual scope granted"); a scope stated is the one the token
+ * carries. A token whose claims name no scope (an encrypted one, Azure AD's `scp` alone) is not judged.
  */
 export function scopeStatedOutcome(answer: TokenAnswer, asked: string, payload: Readonly<Record<string, unknown>> | null): Outcome {
-  if (answer.body?.scope !== undefined) return CONFORMS;
   const carried = scopeList(payload?.scope);
   if (carried === null) return CONFORMS;
-  const want = new Set(scopeList(asked));
-  const same = carried.length === want.size && carried.every((s) => want.has(s));
-  return same
+  const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+    const set = new Set(b);
+    return new Set(a).size === set.size && a.every((s) => set.has(s));
+  };
+  const stated = answer.body?.scope;
+  if (stated !== undefined) {
+    // Stated, it informs the client "of the actual scope granted": the scope the token itself carries.
+    const list = scopeList(stated) ?? [];
+    return sameSet(list, carried)
+      ? CONFORMS
+      : nonConforming(`the response states the scope "${list.join(' ')}", but the token carries "${carried.join(' ')}"`);
+  }
+  return sameSet(carried, scopeList(asked) ?? [])
     ? CONFORMS
     : nonConforming(`the token carries the scope "${carried.join(' ')}" where "${asked}" was asked, and the response states no scope`);
 }
@@ -139,23 +153,26 @@ export function expectScopeStated(
 // --- the JWT (001 §5.1, RFC 7519) -------------------------------------------------------------
 
 /**
- * The compact form of a JWT (RFC 7519 §3, RFC 7515 §7.1): three base64url parts separated by dots,
- * header and payload not empty (the signature is empty only for an unsecured JWT).
+ * The predicate: the access token is a JWT (001 §5.1 "(JWT)"), by the readings of v3.token.jwt-form
+ * (D90): a JWS in compact form (three base64url parts, a JOSE header naming its alg, a JSON object of
+ * claims) or a JWE in compact form (five parts, a header naming alg and enc). Three parts of random
+ * bytes have the shape of a JWT and are none (RFC 7519 §3: "JWTs represent a set of claims as a JSON
+ * object that is encoded in a JWS and/or JWE structure").
  */
-export function hasJwtForm(value: string): boolean {
-  const parts = value.split('.');
-  return parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p)) && parts[0] !== '' && parts[1] !== '';
-}
-
-/** The predicate: the access token is a JWT in compact form (001 §5.1 "(JWT)"). */
-export function jwtFormOutcome(accessToken: string): Outcome {
-  return hasJwtForm(accessToken)
-    ? CONFORMS
-    : nonConforming('the access token is not a JWT in compact form (three base64url parts separated by dots, RFC 7519 §3)');
+export function jwtFormOutcome(accessToken: string): ReadingOutcome {
+  const shown = jwtFormShown(accessToken);
+  const header = shown.header === null ? 'no JSON header' : `header ${JSON.stringify(shown.header).slice(0, 120)}`;
+  const payload = shown.parts.length === 3 ? (shown.payload === null ? ', no JSON object of claims' : ', a JSON object of claims') : '';
+  return readingOutcome(
+    V3_TOKEN_JWT_FORM,
+    shown,
+    `the access token is not a JWT in compact form (RFC 7519 §3): ${shown.parts.length} part(s), ${header}${payload}`,
+  );
 }
 
 export function expectJwtForm(answer: TokenAnswer, accessToken: string, clause: Clause): void {
-  enforce(token, clause, answer.exchange, jwtFormOutcome(accessToken));
+  const { outcome, judgement } = jwtFormOutcome(accessToken);
+  enforce(token, clause, answer.exchange, outcome, { reading: judgement });
 }
 
 /** The predicate: a NumericDate claim (exp, nbf, iat), when present, is a number (RFC 7519 §4.1.4-4.1.6 "Its value MUST be a number"). */
@@ -167,6 +184,38 @@ export function numericDateOutcome(claim: string, value: unknown): Outcome {
 
 export function expectNumericDate(answer: TokenAnswer, claim: 'exp' | 'nbf' | 'iat', value: unknown, clause: Clause): void {
   enforce(token, clause, answer.exchange, numericDateOutcome(claim, value));
+}
+
+/** Seconds a token service's clock may run ahead of the clock that dated its answer (a gateway's Date), for iat and nbf. */
+export const CLAIM_CLOCK_ALLOWANCE_S = 5;
+
+/**
+ * The predicate: iat or nbf, when a number, names a moment at or before the token's issue (D91): iat
+ * "identifies the time at which the JWT was issued" (RFC 7519 §4.1.6), and a token whose nbf ("the
+ * time before which the JWT MUST NOT be accepted for processing", §4.1.5) lies after its issue does
+ * not live the 300 seconds of 001 §5.3 from it. Backdated (clock skew, as Azure AD dates them five
+ * minutes back) is lawful; seconds are what a NumericDate counts (§2), so one written in milliseconds
+ * lies far after the issue.
+ */
+export function claimNotAfterIssueOutcome(claim: 'iat' | 'nbf', value: unknown, moment: IssueMoment): Outcome {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return CONFORMS;
+  const late = value - moment.at;
+  return late <= moment.tolerance + CLAIM_CLOCK_ALLOWANCE_S
+    ? CONFORMS
+    : nonConforming(
+        `the JWT's "${claim}" is ${value}, ${Math.round(late)} s after the token was issued (by ${moment.by === 'Date' ? "the answer's Date" : "this machine's clock"}, ` +
+          `±${moment.tolerance} s): ${claim === 'iat' ? 'iat names the time the JWT was issued, in seconds (NumericDate)' : 'the token may not be used before nbf, so it does not live 300 s from its issue'}`,
+      );
+}
+
+export function expectClaimNotAfterIssue(
+  answer: TokenAnswer,
+  claim: 'iat' | 'nbf',
+  value: unknown,
+  moment: IssueMoment,
+  clause: Clause,
+): void {
+  enforce(token, clause, answer.exchange, claimNotAfterIssueOutcome(claim, value, moment));
 }
 
 /** When the token was issued, in seconds, and how far the measure may be off. */
@@ -233,6 +282,29 @@ export function registeredErrorOutcome(answer: TokenAnswer, what: string): Outco
 
 export function expectRegisteredError(answer: TokenAnswer, clause: Clause, what: string): void {
   enforce(token, clause, answer.exchange, registeredErrorOutcome(answer, what));
+}
+
+/** The characters RFC 6749 §5.2 allows in error_description: %x20-21 / %x23-5B / %x5D-7E (printable ASCII but `"` and `\\`). */
+const DESCRIPTION_CHARS = /^[\x20\x21\x23-\x5B\x5D-\x7E]*$/;
+
+/** The predicate: error_description, when present, is a string of the characters §5.2 allows. */
+export function errorDescriptionOutcome(answer: TokenAnswer, what: string): Outcome {
+  const description = answer.body?.error_description;
+  if (description === undefined) return CONFORMS;
+  if (typeof description !== 'string') return nonConforming(`${what}: error_description is ${JSON.stringify(description)}, not a string`);
+  const bad = [...description].find((c) => !DESCRIPTION_CHARS.test(c));
+  return bad === undefined
+    ? CONFORMS
+    : nonConforming(
+        `${what}: error_description ${JSON.stringify(description.slice(0, 160))} holds ${JSON.stringify(bad)} (U+${(bad.codePointAt(0) ?? 0)
+          .toString(16)
+          .toUpperCase()
+          .padStart(4, '0')}), outside %x20-21 / %x23-5B / %x5D-7E`,
+      );
+}
+
+export function expectErrorDescription(answer: TokenAnswer, clause: Clause, what: string): void {
+  enforce(token, clause, answer.exchange, errorDescriptionOutcome(answer, what));
 }
 
 /** The predicate: the error is `code`, the one §5.2 gives this case. */

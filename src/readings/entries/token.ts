@@ -1,6 +1,6 @@
 /**
- * Readings of the v3 token service (001 §5 with RFC 6749): where the standard lets a token endpoint
- * answer in more than one way, each way is a reading (D25, D56, D57, D58).
+ * Readings of the v3 token service (001 §5 with RFC 6749 and RFC 7519): where the standard lets a token
+ * endpoint answer in more than one way, each way is a reading (D25, D56, D57, D58, D90, D92).
  */
 import { defineReadings, type ReadingsEntry } from '../types';
 
@@ -214,4 +214,134 @@ export const V3_TOKEN_OTHER_GRANT: ReadingsEntry<GrantRefusalShown> = defineRead
   ],
 });
 
-export const TOKEN_READINGS = [V3_TOKEN_LIFETIME, V3_TOKEN_CLIENT_REFUSED, V3_TOKEN_UNKNOWN_SCOPE, V3_TOKEN_OTHER_GRANT] as const;
+/** What the access token showed of its form (RFC 7519 §3; RFC 7515 §7.1, RFC 7516 §7.1 compact serializations). */
+export interface JwtFormShown {
+  /** The parts between the dots. */
+  readonly parts: readonly string[];
+  /** The first part decoded as a JSON object (the JOSE header), or null. */
+  readonly header: Readonly<Record<string, unknown>> | null;
+  /** The second part decoded as a JSON object (a JWS payload: the JWT Claims Set), or null. */
+  readonly payload: Readonly<Record<string, unknown>> | null;
+}
+
+const B64URL = /^[A-Za-z0-9_-]*$/;
+const part = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+const formOf = (token: string): JwtFormShown => {
+  const parts = token.split('.');
+  const object = (p: string | undefined): Record<string, unknown> | null => {
+    if (p === undefined || p === '' || !B64URL.test(p)) return null;
+    try {
+      const v = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as unknown;
+      return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  return { parts, header: object(parts[0]), payload: object(parts[1]) };
+};
+/** The form an access token shows: its parts, and its header and payload read as JSON objects where they are. */
+export const jwtFormShown = formOf;
+
+const JWS = `${part({ alg: 'RS256', typ: 'JWT', kid: 'k1' })}.${part({ sub: 'client', exp: 1 })}.c2lnbmF0dXJl`;
+const JWE = `${part({ alg: 'dir', enc: 'A256GCM', typ: 'JWT' })}..aXZpdml2aXZpdml2.Y2lwaGVydGV4dA.dGFndGFndGFndGFndGFn`;
+const JWE_RSA = `${part({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'k2' })}.a2V5a2V5.aXZpdml2aXZpdml2.Y2lwaGVy.dGFndGFn`;
+const RANDOM3 = 'q83vEjRWeJA.Zm9vYmFyYmF6cXV4.c2lnbmF0dXJl';
+const stringHeader = (h: Readonly<Record<string, unknown>> | null, name: string): boolean =>
+  typeof h?.[name] === 'string' && h[name] !== '';
+
+export const V3_TOKEN_JWT_FORM: ReadingsEntry<JwtFormShown> = defineReadings({
+  id: 'v3.token.jwt-form',
+  decision: 'D90',
+  clause: 'rfc7519.3.serializations',
+  question:
+    'Which form does the JWT of 001 §5.1 take? RFC 7519 §3: "JWTs represent a set of claims as a JSON object that is encoded in a JWS and/or ' +
+    'JWE structure", in the JWS Compact Serialization (three parts) or the JWE Compact Serialization (five parts).',
+  judgedBy: 'token',
+  readings: [
+    {
+      id: 'jws-compact',
+      name: 'a signed JWT: three base64url parts, a JOSE header naming its alg and a JSON object of claims (a nested JWT: cty "JWT")',
+      frameworks: ['Keycloak', 'Azure AD (Entra ID)', 'Okta', 'Auth0', 'Spring Authorization Server', 'Duende IdentityServer'],
+      holds: (s: JwtFormShown) =>
+        s.parts.length === 3 &&
+        s.parts.every((p) => B64URL.test(p)) &&
+        stringHeader(s.header, 'alg') &&
+        (s.payload !== null || (typeof s.header?.cty === 'string' && s.header.cty.toUpperCase() === 'JWT')),
+      shows: [formOf(JWS), formOf(`${part({ alg: 'none' })}.${part({ sub: 'c' })}.`)],
+      not: [
+        formOf(RANDOM3),
+        formOf(`${part({ typ: 'JWT' })}.${part({ sub: 'c' })}.c2ln`),
+        formOf(`${part({ alg: 'HS256' })}.Zm9vYmFy.c2ln`),
+      ],
+    },
+    {
+      id: 'jwe-compact',
+      name: 'an encrypted JWT: five base64url parts, a JOSE header naming its alg and enc (the claims are not readable)',
+      frameworks: ['Auth0 (JWE access tokens)', 'Keycloak (encrypted tokens)', 'Nimbus JOSE+JWT'],
+      holds: (s: JwtFormShown) =>
+        s.parts.length === 5 &&
+        s.parts.every((p) => B64URL.test(p)) &&
+        stringHeader(s.header, 'alg') &&
+        stringHeader(s.header, 'enc') &&
+        [2, 3, 4].every((i) => (s.parts[i] ?? '') !== ''),
+      shows: [formOf(JWE), formOf(JWE_RSA)],
+      not: [
+        formOf(RANDOM3),
+        formOf(`${part({ alg: 'dir' })}..aXY.Y2lw.dGFn`),
+        formOf(`${part({ alg: 'dir', enc: 'A256GCM' })}..aXY..dGFn`),
+      ],
+    },
+  ],
+});
+
+/** How the token endpoint answered a client that sent its client_id in the form without its client_secret. */
+export const V3_TOKEN_SECRET_MISSING: ReadingsEntry<RefusalShown> = defineReadings({
+  id: 'v3.token.secret-missing',
+  decision: 'D92',
+  clause: 'rfc6749.5.2.invalid-client',
+  question:
+    'How is a client_id sent in the form without its client_secret refused? RFC 6749 §2.3.1 makes client_secret REQUIRED (invalid_request: ' +
+    '"missing a required parameter") and §5.2 names "no client authentication included" among the failures of invalid_client (400, or 401).',
+  judgedBy: 'auth-enforced',
+  readings: [
+    {
+      id: 'invalid-client-400',
+      name: '400 with error invalid_client',
+      frameworks: ['ORY Hydra'],
+      holds: (s: RefusalShown) => s.status === 400 && s.error === 'invalid_client',
+      shows: [{ status: 400, error: 'invalid_client' }],
+      not: [{ status: 401, error: 'invalid_request' }],
+    },
+    {
+      id: 'invalid-client-401',
+      name: '401 with error invalid_client (and a challenge, RFC 9110 §15.5.2)',
+      frameworks: ['Keycloak', 'Spring Authorization Server', 'Okta'],
+      holds: (s: RefusalShown) => s.status === 401 && s.error === 'invalid_client',
+      shows: [{ status: 401, error: 'invalid_client' }],
+      not: [
+        { status: 200, error: null },
+        { status: 403, error: 'invalid_client' },
+      ],
+    },
+    {
+      id: 'invalid-request-400',
+      name: '400 with error invalid_request (the required client_secret is missing)',
+      frameworks: ['Azure AD (AADSTS7000218)'],
+      holds: (s: RefusalShown) => s.status === 400 && s.error === 'invalid_request',
+      shows: [{ status: 400, error: 'invalid_request' }],
+      not: [
+        { status: 400, error: 'unauthorized_client' },
+        { status: 401, error: 'invalid_request' },
+      ],
+    },
+  ],
+});
+
+export const TOKEN_READINGS = [
+  V3_TOKEN_LIFETIME,
+  V3_TOKEN_CLIENT_REFUSED,
+  V3_TOKEN_UNKNOWN_SCOPE,
+  V3_TOKEN_OTHER_GRANT,
+  V3_TOKEN_JWT_FORM,
+  V3_TOKEN_SECRET_MISSING,
+] as const;

@@ -1,7 +1,8 @@
 /**
  * Readings of the HR core sentences of 001 (§2 Business unit, §3, §4 Shared write rules) that admit
  * more than one reading: a field sent as null inside an object (D19), a unit's parent id on a later
- * write (D21), archive as a string (D22), the archive of a unit whose lower-level units are archived (D38).
+ * write (D21), archive as a string (D22), the archive of a unit whose lower-level units are archived (D38),
+ * a unit moved to another parent (D93).
  */
 import { defineReadings, type ReadingsEntry } from '../types';
 import { accepted, refusedWithMessage, wrote, type WriteShown } from './v3-shown';
@@ -190,4 +191,38 @@ export const HR_BU_ARCHIVED_CHILDREN: ReadingsEntry<WriteShown> = defineReadings
   ],
 });
 
-export const V3_HR_READINGS = [HR_NULL_REMOVES, HR_BU_PARENT_ON_UPDATE, HR_BU_ARCHIVE_STRING, HR_BU_ARCHIVED_CHILDREN] as const;
+export const HR_BU_PARENT_CHANGE: ReadingsEntry<WriteShown> = defineReadings({
+  id: 'hr.bu.parent-change',
+  decision: 'D93',
+  clause: 'hr.bu.level1ExternalId',
+  question:
+    '001 §2 "level1ExternalId | string; required when the record is level 2" (and so for levels 3 and 4) and §4 rule 2: may an update ' +
+    'name another live parent, moving the unit? Nothing says a parent id is set once, nor that it may change.',
+  judgedBy: 'hierarchy',
+  readings: [
+    {
+      id: 'move-taken',
+      name: 'the update is taken and the unit names the new parent from then on: the new parent refuses archive, the old one archives (001 §3)',
+      frameworks: ['a parent id stored like any other field'],
+      holds: accepted,
+      shows: [wrote('accepted')],
+      not: [wrote('refused', false, true), wrote('other')],
+    },
+    {
+      id: 'move-refused',
+      name: 'a parent id set on create does not change: the update is refused with a validation message',
+      frameworks: ['hierarchies whose moves are an operation of their own'],
+      holds: refusedWithMessage,
+      shows: [wrote('refused', false, true)],
+      not: [wrote('accepted'), wrote('refused', false, false)],
+    },
+  ],
+});
+
+export const V3_HR_READINGS = [
+  HR_NULL_REMOVES,
+  HR_BU_PARENT_ON_UPDATE,
+  HR_BU_ARCHIVE_STRING,
+  HR_BU_ARCHIVED_CHILDREN,
+  HR_BU_PARENT_CHANGE,
+] as const;

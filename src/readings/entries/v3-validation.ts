@@ -149,6 +149,15 @@ export const V3_VALIDATION_MESSAGE: ReadingsEntry<RefusalBodyShown> = defineRead
         shown({ message: 'A position needs a name' }),
         shown('Business unit "bu-1" (level 1) cannot be archived: it is referenced by level 2 business unit "bu-2"', ['archive']),
         shown({ message: ['name should not be empty'], error: 'Bad Request', statusCode: 400 }),
+        shown({ message: 'A position must have a valid, non-empty name' }),
+        // In another language: what the rule is about, with a word for can't, must, only, already or referenced.
+        shown(
+          {
+            message: 'Die Geschäftseinheit "bu-1" kann nicht archiviert werden: untergeordnete Geschäftseinheiten verweisen noch auf sie.',
+          },
+          ['archive'],
+        ),
+        shown({ message: "L'unité « bu-1 » ne peut pas être archivée : elle est référencée par l'unité « bu-2 »." }, ['archive']),
       ],
       not: [
         GENERIC.spring,
@@ -165,6 +174,19 @@ export const V3_VALIDATION_MESSAGE: ReadingsEntry<RefusalBodyShown> = defineRead
         shown({ message: 'Required request body is missing' }),
         shown({ status: 411, error: 'Length Required' }),
         shown({ message: 'No message available', error: 'Bad Request' }),
+        // What a parser says of any body (ASP.NET Core's empty body, a JSON parser, body-parser's size limit): no rule of a field.
+        shown({
+          type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+          title: 'One or more validation errors occurred.',
+          status: 400,
+          errors: { '': ['A non-empty request body is required.'] },
+        }),
+        shown({ message: 'Request body must be valid JSON' }),
+        shown('request entity too large'),
+        // Boilerplate in another language says no more than in English.
+        shown({ message: 'Die Anfrage kann nicht verarbeitet werden.' }),
+        shown({ message: 'La requête ne peut pas être traitée.' }),
+        shown({ message: 'La solicitud no puede ser procesada.' }),
       ],
     },
   ],

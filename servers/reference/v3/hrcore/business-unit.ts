@@ -123,6 +123,16 @@ function blindRelaxed(ctx: Ctx, level: Level, body: unknown): string[] {
 /** The record stored, under the faults that store something else than the plan. */
 function blindPrepare(ctx: Ctx, plan: Planned): JsonObject {
   const b = ctx.behaviour;
+  // The fault keeps the parent ids set on create when an update names another parent (the move answered 200 all the same).
+  if (on(b, 'hr.bu.parent-change-ignored') && plan.existing && plan.intent === 'update') {
+    const kept = { ...plan.next };
+    for (const l of LEVELS) {
+      const field = `level${l}ExternalId`;
+      const old = plan.existing[field];
+      if (typeof plan.fields[field] === 'string' && typeof old === 'string') kept[field] = old;
+    }
+    return kept;
+  }
   if (on(b, 'hr.bu.null-parent-kept') && plan.existing) {
     const kept = { ...plan.next };
     for (const l of LEVELS) {

@@ -126,6 +126,15 @@ function employeeErrors(b: Behaviour, plan: Planned): FieldError[] {
     return [{ field: 'archive', message: 'An employee with login access cannot be archived: revoke login access first' }];
   if (on(b, 'hr.employee.empty-array-refused') && plan.intent === 'update' && hasEmptyArray(plan.fields))
     return [{ message: 'A collection must hold at least one value' }];
+  // The fault reads rule 3's empty array as the only way to clear an employee collection, and refuses null there.
+  const access = plan.fields.access;
+  if (on(b, 'hr.employee.collection-null-refused') && isObject(access) && access.secondaryTeamExternalIds === null)
+    return [
+      {
+        field: 'access.secondaryTeamExternalIds',
+        message: 'access.secondaryTeamExternalIds must be an array: send [] to remove its values',
+      },
+    ];
   return [];
 }
 

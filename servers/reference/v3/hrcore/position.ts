@@ -87,7 +87,8 @@ function positionErrors(ctx: Ctx, store: HrStore, plan: Planned, raw: unknown): 
   const unitRequired =
     on(b, 'hr.position.business-unit-required') ||
     on(b, 'hr.position.business-unit-required-in-body') ||
-    on(b, 'hr.position.refused-in-envelope');
+    on(b, 'hr.position.refused-in-envelope') ||
+    on(b, 'hr.position.refused-200-code');
   if (unitRequired && plan.intent === 'create' && (f.businessUnit === undefined || f.businessUnit === null))
     return [{ field: 'businessUnit', message: 'businessUnit is required to create a position' }];
   if (on(b, 'hr.position.archive-needs-name') && plan.intent === 'archive' && f.name === undefined)

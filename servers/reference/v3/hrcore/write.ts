@@ -3,7 +3,8 @@ import type { Ctx } from '../../http-kit';
 import { dateMembers, type FieldError } from '../fields';
 import { on } from '../../switches';
 import { hasNull, isObject, withoutNulls, type Json, type JsonObject } from '../json';
-import { hrWritten, refuse } from '../respond';
+import { isDeepStrictEqual } from 'node:util';
+import { hrWritten, json, refuse } from '../respond';
 import { planWrite, type Planned, type RecordKind, type Relaxed } from '../write-rules';
 
 export interface WriteSpec {
@@ -57,7 +58,12 @@ export function hrWrite(ctx: Ctx, spec: WriteSpec): void {
     if (spec.answerRefusal?.(errors)) return;
     return refuse(ctx, 'hr', errors);
   }
-  spec.store(plan, spec.prepare?.(plan) ?? plan.next);
+  const record = spec.prepare?.(plan) ?? plan.next;
+  // The variant says so when an update changes nothing.
+  const unchanged = plan.intent === 'update' && plan.existing !== undefined && isDeepStrictEqual(record, plan.existing);
+  spec.store(plan, record);
+  if (unchanged && on(ctx.behaviour, 'hr.variant.unchanged-update-already'))
+    return json(ctx, 200, { message: `The ${spec.kind.label} ${plan.externalId} is already up to date; nothing changed` });
   hrWritten(ctx, plan.intent, plan.externalId);
 }
 

@@ -131,6 +131,9 @@ export function activityHandler(store: LearningStore): (ctx: Ctx) => void {
       // The fault stores the access level before the rules refuse it.
       if (stored && on(b, 'learning.access.refused-change-stored') && typeof body.accessLevel === 'string')
         stored.data = { ...stored.data, accessLevel: body.accessLevel };
+      // The fault stores the costs of an update before the cost rules refuse it.
+      if (stored && on(b, 'learning.costs.refused-update-stored') && isObject(body.costs) && isObject(next.costs))
+        stored.data = { ...stored.data, costs: next.costs };
       return refuse(ctx, 'learning', asService(b, errors));
     }
     const imageKey = isObject(body.image) && typeof body.image.tempKey === 'string' ? body.image.tempKey : null;

@@ -131,7 +131,9 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   // Access level changes (001 §3, §7.2); a refused change leaves the stored level in force.
   const storedLevel = w.stored ? w.stored.data.accessLevel : undefined;
   let level = isLevel(next.accessLevel) ? next.accessLevel : null;
-  if (w.stored && body.accessLevel !== undefined && body.accessLevel !== storedLevel) {
+  // The fault skips the access-level rules on an archive.
+  const archiving = body.isArchived === true && on(b, 'learning.access.change-on-archive-allowed');
+  if (w.stored && body.accessLevel !== undefined && body.accessLevel !== storedLevel && !archiving) {
     let refusedChange = true;
     if (storedLevel === 'orgwide') {
       if (on(b, 'learning.access.from-orgwide-allowed') && body.accessLevel !== null) refusedChange = false;
@@ -181,7 +183,9 @@ export function checkActivity(w: ActivityWrite): ActivityCheck {
   // The only-attendence fault looks at attendenceCost alone; the zero-is-no-cost variant tests costs for truth (D46).
   const costForCurrencyRule = on(b, 'learning.costs.only-attendence-checked') ? typeof costs.attendenceCost === 'number' : costSupplied;
   const costForCostRule = on(b, 'learning.variant.zero-is-no-cost') ? COST_FIELDS.some((f) => Boolean(costs[f])) : costSupplied;
-  if (costRules && costForCurrencyRule && !currencySupplied && !on(b, 'learning.costs.cost-without-currency-accepted')) {
+  // The fault takes a currency object for a currency code.
+  const currencyForCostRule = currencySupplied || (on(b, 'learning.costs.currency-object-taken') && isObject(costs.currency));
+  if (costRules && costForCurrencyRule && !currencyForCostRule && !on(b, 'learning.costs.cost-without-currency-accepted')) {
     if (w.stored && on(b, 'learning.msg.cost-typo-on-update'))
       errors.push({ field: 'costs.currency.code', message: COST_MESSAGE_WITH_TYPO });
     else errors.push(say('costWithoutCurrency', 'costs.currency.code'));
