@@ -136,6 +136,7 @@ export type CliName =
   | 'package-check'
   | 'judge'
   | 'proxy'
+  | 'verify'
   | 'test';
 
 /** A command's help as written here: variables by name (meaning and default from the table) or with a note of their own. */
@@ -319,6 +320,17 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
       ['2', 'no target configured, a port it cannot listen on, or an unknown option'],
     ],
   },
+  verify: {
+    summary: 'check a certificate: hash, signature, expiry, and its verdicts judged again',
+    usage: ['npm run verify -- <certificate.json> [--public-key <pem>]'],
+    what: "Checks a certificate written with CONFORMANCE_CERTIFICATE=1: its SHA-256 over the canonical form of its content, its Ed25519 signature when it is signed (and, with --public-key, that it was signed with that key), its expiry, and every verdict of a check that judges recorded exchanges alone, judged again with this suite's checks over the exchanges it carries. Names the run's failures it could not judge again (their checks need requests a recording does not show).",
+    options: [['--public-key <pem>', 'the Ed25519 public key the certificate must be signed with'], HELP_OPTION],
+    exits: [
+      ['0', 'valid'],
+      ['1', 'tampered, mismatched, signed with another key, or expired'],
+      ['2', 'unreadable: not JSON, not a certificate of this suite, a field missing, or an unknown option'],
+    ],
+  },
   'package-check': {
     summary: 'the suite as an installed package: pack, install into an empty folder, run',
     usage: ['npm run package-check'],
@@ -382,6 +394,7 @@ const COMMAND_NAMES: Record<CliName, string> = {
   'package-check': 'npm run package-check',
   judge: 'npm run judge',
   proxy: 'npm run proxy',
+  verify: 'npm run verify',
   test: 'npm test',
 };
 

@@ -55,16 +55,13 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
     'npm run proxy -- [--port N]',
     "a validating reverse proxy on loopback to the configured targets (`/rm/...` to `RM_BASE_URL`, `/hr/...` to `HR_BASE_URL`, `/token` to `HR_TOKEN_URL`): each exchange passes unchanged, is judged as it passes (a console line, an `x-conformance-verdict` response header naming a failed check), and the session's reports are written on SIGTERM or Ctrl-C; exit 1 if any verdict failed",
   ],
+  [
+    'npm run verify -- <certificate.json>',
+    "checks a certificate's hash and signature, re-judges its recorded exchanges and compares the verdicts; exit 0 valid, 1 tampered, mismatched or expired, 2 unreadable",
+  ],
   ['npm run merge-reports -- [--out DIR] <shard dirs>', 'the reports of a sharded run merged into those of one run'],
   ['npm run report', 'rebuilds the Allure HTML report from `reports/allure-results`'],
   ['npm run reference', 'the embedded reference server alone, as a sandbox'],
-];
-
-/** Commands and variables of the steering interface this project has not built yet, and where they are asked for. */
-export const NOT_YET_BUILT: readonly (readonly [string, string])[] = [
-  ['npm run verify -- <certificate.json>', 'issue #42'],
-  ['CONFORMANCE_CERTIFICATE', 'issue #42: also write reports/certificate.json'],
-  ['CONFORMANCE_SIGNING_KEY', 'issue #42: an Ed25519 key that signs the certificate'],
 ];
 
 const GROUPS: readonly (readonly [VariableGroup, string])[] = [
@@ -94,7 +91,8 @@ export function interfaceDoc(): string {
     '',
     ...table(['command', 'what it does'], COMMANDS),
     '',
-    `Not built yet: ${NOT_YET_BUILT.map(([c, why]) => `\`${c}\` (${why})`).join(', ')}.`,
+    'The project is also an installable package (`npm pack`): its command `api-conformance-suite` runs what `npm start`',
+    'runs, with the same arguments, variables, exit codes and reports, from the folder it is called in.',
     '',
     '## Exit status of `npm start` (and of `npx playwright test`)',
     '',

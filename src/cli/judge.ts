@@ -7,7 +7,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readEnv } from '../config/env';
+import { readEnv, type Env } from '../config/env';
+import { wantsCertificate, writeCertificate } from '../judge/certify';
 import { buildReport } from '../reporting/conformance-reporter';
 import { renderMarkdown } from '../reporting/conformance-markdown';
 import { summaryLines } from '../reporting/console-summary';
@@ -37,11 +38,17 @@ export function judgeFiles(files: readonly string[], out: string, env = readEnv(
     if (error instanceof RecordingError) return { exitCode: 2, message: error.message, pages: [] };
     throw error;
   }
-  return judgeEntries(entries, out, { rm: env.RM_BASE_URL, hr: env.HR_BASE_URL, token: env.HR_TOKEN_URL }, files);
+  return judgeEntries(entries, out, { rm: env.RM_BASE_URL, hr: env.HR_BASE_URL, token: env.HR_TOKEN_URL }, files, env);
 }
 
 /** Judges recorded `entries` (from `files`, for people) into the reports of `out`: a recording's or a proxy session's. */
-export function judgeEntries(entries: readonly RecordedEntry[], out: string, bases: Bases, files: readonly string[]): JudgeResult {
+export function judgeEntries(
+  entries: readonly RecordedEntry[],
+  out: string,
+  bases: Bases,
+  files: readonly string[],
+  env: Env = readEnv(),
+): JudgeResult {
   const pages = judgeRecording(entries, bases);
   const judged = pages.reduce((n, p) => n + p.exchanges.length, 0);
   if (judged === 0)
@@ -69,6 +76,7 @@ export function judgeEntries(entries: readonly RecordedEntry[], out: string, bas
   lines.push(`  judged ${judged} recorded exchanges of ${entries.length}; what a recording cannot show (not judged):`);
   for (const n of NOT_JUDGED_FROM_TRAFFIC) lines.push(`    - ${n.what} (needs ${n.needs})`);
   lines.push(`  reports: ${out}/conformance.md, ${out}/conformance.json, ${out}/junit.xml, ${out}/exchanges.har`);
+  if (wantsCertificate(env)) lines.push(`  certificate: ${writeCertificate(out, report, [...entries], bases, env)}`);
   return { exitCode: report.totals.failed > 0 ? 1 : 0, message: lines.join('\n'), pages };
 }
 

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
         process.exit(0);
       }
       const out = values.out ?? REPORTS_DIR;
-      const result = judgeEntries(proxy.entries, out, bases, ['proxy session']);
+      const result = judgeEntries(proxy.entries, out, bases, ['proxy session'], env);
       console.log(result.message);
       process.exit(result.exitCode === 2 ? 0 : result.exitCode);
     })();

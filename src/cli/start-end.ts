@@ -14,6 +14,9 @@ import { runFailed } from '../reporting/conformance-reporter';
 import { gateConsoleLines } from '../reporting/gate/render';
 import { isLeanRun } from '../runner/lean';
 import { RUN_REPORT_FILES, STALE_AFTER_A_RUN } from '../runner/run-info';
+import { readEnv } from '../config/env';
+import { wantsCertificate, writeCertificate } from '../judge/certify';
+import { readHarFiles } from '../judge/har-input';
 
 /** What a suite run writes under reports/: a new run replaces all of it, so no file of an earlier run stays beside its own. */
 const RUN_ARTIFACTS = [...RUN_REPORT_FILES, 'test-results', 'run'];
@@ -59,9 +62,30 @@ export async function finishStart({ running, reportsDir, staging, args, cannotSt
   console.log(
     `  reports: ${reportsDir}/conformance.md, ${reportsDir}/conformance.json, ${reportsDir}/junit.xml, ${reportsDir}/exchanges.har${built ? `, ${reportsDir}/allure-report/index.html` : ''}`,
   );
+  certify(reportsDir, report);
   // The gate decides (a new failure or an expired expectation); a test the suite could not judge
   // (its own time-out) is reported, never a failure of the target.
   process.exit(runFailed(report) || code !== 0 ? 1 : 0);
+}
+
+/**
+ * CONFORMANCE_CERTIFICATE=1: the run's certificate, from its report and the exchanges it recorded
+ * (reports/exchanges.har; a lean run records none, so it has no certificate, and says so).
+ */
+function certify(reportsDir: string, report: ConformanceReport): void {
+  const env = readEnv();
+  if (!wantsCertificate(env)) return;
+  const har = join(reportsDir, 'exchanges.har');
+  if (!existsSync(har)) {
+    console.log(`  certificate: none, since this run recorded no exchanges.har (CONFORMANCE_LEAN=1)`);
+    return;
+  }
+  const bases = { rm: env.RM_BASE_URL, hr: env.HR_BASE_URL, token: env.HR_TOKEN_URL };
+  try {
+    console.log(`  certificate: ${writeCertificate(reportsDir, report, readHarFiles([har]), bases, env)}`);
+  } catch (error) {
+    console.log(`  certificate: not written: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ export const RUN_REPORT_FILES: readonly string[] = [
   'junit.xml',
   'exchanges.har',
   'blob-report',
+  'certificate.json',
 ];
 
 /**

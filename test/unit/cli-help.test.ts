@@ -32,6 +32,7 @@ const COMMANDS: { name: CliName; npm: string; file: string }[] = [
   { name: 'interface-doc', npm: 'npm run interface-doc', file: 'src/cli/interface-doc.ts' },
   { name: 'judge', npm: 'npm run judge', file: 'src/cli/judge.ts' },
   { name: 'proxy', npm: 'npm run proxy', file: 'src/cli/proxy.ts' },
+  { name: 'verify', npm: 'npm run verify', file: 'src/cli/verify.ts' },
   { name: 'package-check', npm: 'npm run package-check', file: 'proof/cli/package-check.ts' },
   { name: 'test', npm: 'npm test', file: 'proof/cli/selftest.ts' },
 ];
