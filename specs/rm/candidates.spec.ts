@@ -20,7 +20,10 @@ import {
   expectValueShown,
   readsAs,
   sameMembers,
+  type ApiClient,
+  type Cleanup,
   type Exchange,
+  type Target,
   type Person,
   type StoredKind,
   PEOPLE,
@@ -50,8 +53,45 @@ import {
   RM_UNTYPED_BODY,
 } from '../kit';
 import { operation } from '../../src/catalogue';
+import type { OperationSpec } from '../../src/catalogue/types';
 
 const show = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
+
+/** What a test that creates a candidate and reads it back holds. */
+interface ReadBackContext {
+  rm: ApiClient;
+  target: Target;
+  cleanup: Cleanup;
+  observe: (category: 'other', subject: string, value: string) => void;
+  op: OperationSpec;
+}
+
+/**
+ * POST /candidates for `who` (with `attributes`): 201, found by its e-mail, read by its id, and what
+ * was sent read back in a lawful reading of each field (expectReadBack); `label` names the person.
+ */
+async function createAndReadBack(
+  { rm, target, cleanup, observe, op }: ReadBackContext,
+  who: Person,
+  purpose: string,
+  attributes: Record<string, unknown>,
+  label: string,
+): Promise<void> {
+  const { write, attributes: sent } = await postPerson(rm, target, who, purpose, attributes);
+  const email = String(sent.email);
+  expectDocumented(write, op, '201');
+  cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
+  const found = await createdCandidate(rm, write, email);
+  const created = expectCreatedShown(
+    write,
+    found.read,
+    found.resource,
+    'rm.op.candidates.create',
+    `GET /candidates?filter[email][eq]=${email}`,
+  );
+  const { exchange: read, resource } = await getCandidate(rm, created.id);
+  expectReadBack(write, read, sent, resource.attributes, `candidate ${created.id}${label ? ` ${label}` : ''} read back`, observe);
+}
 
 /**
  * What a POST /candidates sent (`sent`: e-mail, names, phone number) is what a read shows of it
@@ -154,20 +194,13 @@ test.describe('candidates', () => {
     for (const [i, who] of PEOPLE.entries()) {
       // Each with a number of their own country, in E.164 or as people type it (international format).
       const phone = phoneNumber(who.country, i);
-      const { write, attributes: sent } = await postPerson(rm, target, who, 'person', { phone_number: phone.e164 });
-      const email = String(sent.email);
-      expectDocumented(write, op, '201');
-      cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
-      const found = await createdCandidate(rm, write, email);
-      const created = expectCreatedShown(
-        write,
-        found.read,
-        found.resource,
-        'rm.op.candidates.create',
-        `GET /candidates?filter[email][eq]=${email}`,
+      await createAndReadBack(
+        { rm, target, cleanup, observe, op },
+        who,
+        'person',
+        { phone_number: phone.e164 },
+        `(${who.first} ${who.last})`,
       );
-      const { exchange: read, resource } = await getCandidate(rm, created.id);
-      expectReadBack(write, read, sent, resource.attributes, `candidate ${created.id} (${who.first} ${who.last}) read back`, observe);
     }
   });
 
@@ -184,20 +217,7 @@ test.describe('candidates', () => {
     for (const [i, country] of (['GB', 'US', 'DE', 'JP'] as const).entries()) {
       const who = plainPerson(nextPerson());
       const phone = phoneNumber(country, i + 100);
-      const { write, attributes: sent } = await postPerson(rm, target, who, 'typed-phone', { phone_number: phone.typed });
-      const email = String(sent.email);
-      expectDocumented(write, op, '201');
-      cleanup.leftover(`RM candidate ${email} (000 §4 has no operation that deletes a candidate)`);
-      const found = await createdCandidate(rm, write, email);
-      const created = expectCreatedShown(
-        write,
-        found.read,
-        found.resource,
-        'rm.op.candidates.create',
-        `GET /candidates?filter[email][eq]=${email}`,
-      );
-      const { exchange: read, resource } = await getCandidate(rm, created.id);
-      expectReadBack(write, read, sent, resource.attributes, `candidate ${created.id} read back`, observe);
+      await createAndReadBack({ rm, target, cleanup, observe, op }, who, 'typed-phone', { phone_number: phone.typed }, '');
     }
   });
 
