@@ -53,3 +53,25 @@ export type LearningMessageKey = keyof typeof LEARNING_MESSAGES;
  * is discovered by the specs (specs/kit/v3-learning.ts providerFieldCandidates).
  */
 export const LEARNING_PROVIDER_FIELD = 'provider' as const;
+
+/** The kinds 000 §2 lists as "values accepted by the `kind` filter", in the document's order. */
+export const EVENT_KINDS = [
+  'view',
+  'cta',
+  'email',
+  'lifecycle',
+  'ats',
+  'user_modification',
+  'subscription',
+  'unsubscription',
+  'video',
+  'search',
+  'reapplication',
+  'consent_accepted',
+  'consent_rejected',
+  'chatbot_message',
+  'chatbot_fulfilment',
+  'chat_message',
+  'candidate_referral',
+  'application',
+] as const;

@@ -62,6 +62,19 @@ docTest('every exported string of src/terms.ts is checked against the seed, save
   assert.equal(seed001().includes('`provider`'), false);
 });
 
+docTest('the event kinds are the list 000 §2 gives the kind filter, in its order', () => {
+  const row = seedText('000')
+    .split('\n')
+    .find((line) => line.startsWith('| kind | string; values accepted by the `kind` filter:'));
+  assert.ok(row, 'no kind row in 000 §2');
+  const listed = row
+    .split(':')[1]
+    .split('|')[0]
+    .split(',')
+    .map((kind) => kind.trim());
+  assert.deepEqual([...terms.EVENT_KINDS], listed);
+});
+
 docTest('a sentence that is not in the table is caught (the test can fail)', () => {
   const column = new Set(messageColumn());
   assert.equal(column.has('Cannot change access level from orgwide'), false);

@@ -1,4 +1,5 @@
 /** The RM records the reference server keeps in memory (000 §2), and the resource-object types it answers with. */
+import { EVENT_KINDS } from '../../../src/terms';
 
 export interface Ref {
   id: string;
@@ -108,26 +109,7 @@ export function noRelatedRecords(): Pick<
   };
 }
 
-export const EVENT_KINDS = [
-  'view',
-  'cta',
-  'email',
-  'lifecycle',
-  'ats',
-  'user_modification',
-  'subscription',
-  'unsubscription',
-  'video',
-  'search',
-  'reapplication',
-  'consent_accepted',
-  'consent_rejected',
-  'chatbot_message',
-  'chatbot_fulfilment',
-  'chat_message',
-  'candidate_referral',
-  'application',
-] as const;
+export { EVENT_KINDS } from '../../../src/terms';
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -6,6 +6,7 @@
  * keyword accepts (test/unit/readings-rm-records.test.ts validates the examples against the schemas);
  * where a check judges, the check calls readingOutcome with the entry and the verdict names the reading.
  */
+import { EVENT_KINDS } from '../../terms';
 import { defineReadings, type Reading, type ReadingsEntry } from '../types';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -420,26 +421,7 @@ export const RM_DATETIME: ReadingsEntry<unknown> = defineReadings<unknown>({
 // ---- D8: event kinds -----------------------------------------------------------------------------------
 
 /** The kinds 000 §2 lists as "values accepted by the `kind` filter". */
-export const LISTED_KINDS: readonly string[] = Object.freeze([
-  'view',
-  'cta',
-  'email',
-  'lifecycle',
-  'ats',
-  'user_modification',
-  'subscription',
-  'unsubscription',
-  'video',
-  'search',
-  'reapplication',
-  'consent_accepted',
-  'consent_rejected',
-  'chatbot_message',
-  'chatbot_fulfilment',
-  'chat_message',
-  'candidate_referral',
-  'application',
-]);
+export const LISTED_KINDS: readonly string[] = EVENT_KINDS;
 
 export const RM_EVENT_KIND: ReadingsEntry<{ kind: unknown }> = defineReadings<{ kind: unknown }>({
   id: 'rm.event.kind',
