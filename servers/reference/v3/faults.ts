@@ -1325,6 +1325,82 @@ export const V3_FAULTS = [
     'An archive (isArchived true) skips the access-level rules: an orgwide activity archived with accessLevel private is ' +
       'taken, 200, and becomes private.',
   ),
+  // --- tokens: the standards' clauses no fault broke yet (RFC 6749 §3.3, §5.2; RFC 6750 §3; RFC 7519 §4.1) ---
+  defineFault(
+    'hr',
+    'hr.token.unknown-scope-access-denied',
+    'rfc6749.3.3.ignore-scope',
+    'token',
+    'A scope the server does not know, asked beside Public.HrCore.Write, is neither ignored nor refused as invalid_scope: the ' +
+      'request is answered 403 {"error": "access_denied", "error_description": "Client has not been granted scopes: ..."}, as ' +
+      'Auth0 answers it.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.grant-refused-401',
+    'rfc6749.5.2.400',
+    'token',
+    'A grant type other than client_credentials is refused 401 (with a Basic challenge) and error unsupported_grant_type: the ' +
+      'server takes a grant it does not allow for a failed authorization, where RFC 6749 §5.2 answers 400 "unless specified ' +
+      'otherwise" (only invalid_client is).',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.unsupported-grant-invalid-request',
+    'rfc6749.5.2.unsupported-grant-type',
+    'token',
+    'A grant type other than client_credentials is refused 400 with error invalid_request ("grant_type must be ' +
+      'client_credentials"): RFC 6749 §5.2 gives unsupported_grant_type, and invalid_request is for "an unsupported parameter ' +
+      'value (other than grant type)".',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.error-form-encoded',
+    'rfc6749.5.2.json',
+    'token',
+    'Token errors are sent form-encoded (error=invalid_client&error_description=...), labelled ' +
+      "application/x-www-form-urlencoded, as GitHub's token endpoint answers by default; the token response itself is JSON.",
+  ),
+  defineFault(
+    'hr',
+    'hr.token.basic-refused-bearer-challenge',
+    'rfc6749.5.2.invalid-client-basic',
+    'auth-enforced',
+    "A client that fails HTTP basic authentication at the token endpoint is answered 401 invalid_client with the API's challenge, " +
+      'WWW-Authenticate: Bearer realm="token": not the scheme the client used (RFC 6749 §5.2: "matching the authentication ' +
+      'scheme used by the client").',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.api-challenge-oauth-scheme',
+    'rfc6750.3.bearer',
+    'auth-enforced',
+    'The v3 API refuses a missing or invalid bearer token with 401 and the challenge WWW-Authenticate: OAuth realm="v3", ' +
+      'error="invalid_token" (the scheme of the OAuth drafts) where RFC 6750 §3 requires "Bearer".',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.exp-string',
+    'rfc7519.4.1.4.number',
+    'token',
+    'The JWT\'s exp claim is a string of seconds ("1717000300", built by string concatenation), not a number; the API reads ' +
+      'it back as a number, so the token works for its 300 seconds.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.nbf-iso-date',
+    'rfc7519.4.1.5.number',
+    'token',
+    'The JWT\'s nbf claim is the moment of issue as an ISO 8601 string ("2024-05-29T10:00:00.000Z": a Date object through ' +
+      'JSON.stringify), not a NumericDate; the API parses it back.',
+  ),
+  defineFault(
+    'hr',
+    'hr.token.iat-iso-date',
+    'rfc7519.4.1.6.number',
+    'token',
+    "The JWT's iat claim is the moment of issue as an ISO 8601 string (a Date object through JSON.stringify), not a " + 'NumericDate.',
+  ),
 ] as const;
 
 export const V3_VARIANTS = [

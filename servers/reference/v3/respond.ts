@@ -170,6 +170,9 @@ function genericEnvelope(ctx: Ctx, api: V3Api, errors: readonly FieldError[], st
   return null;
 }
 
+/** The auth-scheme of the API's challenges: "Bearer" (RFC 6750 §3); the fault names the OAuth drafts' "OAuth". */
+const challengeScheme = (ctx: Ctx): string => (on(ctx.behaviour, 'hr.token.api-challenge-oauth-scheme') ? 'OAuth' : 'Bearer');
+
 /** 401 for a missing or invalid bearer token (RFC 6750 §3). */
 export function unauthorized(ctx: Ctx, description: string, tokenSent: boolean): void {
   // A gateway's validate-jwt answers a token that does not validate 403, no token 401, each with a Bearer challenge.
@@ -179,7 +182,8 @@ export function unauthorized(ctx: Ctx, description: string, tokenSent: boolean):
     const challenge = tokenSent ? 'Bearer error="invalid_token"' : 'Bearer realm="v3"';
     return json(ctx, status, { statusCode: status, message }, { 'www-authenticate': challenge });
   }
-  const challenge = tokenSent ? `Bearer realm="v3", error="invalid_token", error_description="${description}"` : 'Bearer realm="v3"';
+  const scheme = challengeScheme(ctx);
+  const challenge = tokenSent ? `${scheme} realm="v3", error="invalid_token", error_description="${description}"` : `${scheme} realm="v3"`;
   json(
     ctx,
     401,
@@ -195,6 +199,6 @@ export function insufficientScope(ctx: Ctx, scope: string): void {
     ctx,
     403,
     { error: 'insufficient_scope', error_description: description, message: description, scope },
-    { 'www-authenticate': `Bearer realm="v3", error="insufficient_scope", scope="${scope}"` },
+    { 'www-authenticate': `${challengeScheme(ctx)} realm="v3", error="insufficient_scope", scope="${scope}"` },
   );
 }

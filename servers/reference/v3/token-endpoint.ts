@@ -8,7 +8,7 @@
  * variant); a missing grant_type: 400 invalid_request; another grant: 400 unsupported_grant_type.
  */
 import { randomUUID } from 'node:crypto';
-import type { Ctx } from '../http-kit';
+import { send, type Ctx } from '../http-kit';
 import { on } from '../switches';
 import { json } from './respond';
 import { HR_WRITE_SCOPE, type Client, type TokenService } from './tokens';
@@ -24,21 +24,29 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 const KNOWN_SCOPES: readonly string[] = [HR_WRITE_SCOPE, 'Public.HrCore.Read', 'Public.Learning.Read', 'Public.Learning.Write', 'openid'];
 
 /** An error of RFC 6749 §5.2; every 401 carries a Basic challenge (RFC 9110 §15.5.2) unless a fault leaves it out. */
-function oauthError(ctx: Ctx, status: number, error: string, description: string): void {
-  const challenge = status === 401 && !on(ctx.behaviour, 'hr.token.401-without-challenge');
-  json(
-    ctx,
-    status,
-    {
-      error,
-      // The fault appends its trace on lines of their own, as Azure AD does.
-      error_description: on(ctx.behaviour, 'hr.token.error-description-newline')
-        ? `${description}\r\nTrace ID: ${randomUUID()}\r\nTimestamp: ${new Date().toISOString()}`
-        : description,
-      ...(on(ctx.behaviour, 'hr.variant.token-azure') ? azureErrorMembers(error) : {}),
-    },
-    { ...NO_STORE, ...(challenge ? { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' } : {}) },
-  );
+function oauthError(ctx: Ctx, asked: number, error: string, description: string): void {
+  const b = ctx.behaviour;
+  // The fault answers a grant it does not allow 401, as a failed authorization.
+  const status = error === 'unsupported_grant_type' && on(b, 'hr.token.grant-refused-401') ? 401 : asked;
+  const challenge = status === 401 && !on(b, 'hr.token.401-without-challenge');
+  // The fault sends the API's Bearer challenge on every 401, whatever scheme the client used.
+  const scheme = on(b, 'hr.token.basic-refused-bearer-challenge') ? 'Bearer realm="token"' : 'Basic realm="token", charset="UTF-8"';
+  const body = {
+    error,
+    // The fault appends its trace on lines of their own, as Azure AD does.
+    error_description: on(b, 'hr.token.error-description-newline')
+      ? `${description}\r\nTrace ID: ${randomUUID()}\r\nTimestamp: ${new Date().toISOString()}`
+      : description,
+    ...(on(b, 'hr.variant.token-azure') ? azureErrorMembers(error) : {}),
+  };
+  const headers = { ...NO_STORE, ...(challenge ? { 'www-authenticate': scheme } : {}) };
+  // The fault form-encodes its errors, as GitHub's token endpoint does by default.
+  if (on(b, 'hr.token.error-form-encoded')) {
+    for (const [k, v] of Object.entries(headers)) ctx.res.setHeader(k, v);
+    const fields = Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]);
+    return send(ctx, status, new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded');
+  }
+  json(ctx, status, body, headers);
 }
 
 /** What Azure AD adds to an OAuth error: its own codes, when, trace and correlation ids, and a link (RFC 6749 §5.2 error_uri). */
@@ -126,12 +134,23 @@ export function tokenEndpoint(tokens: TokenService): (ctx: Ctx) => void {
     const grant = (asked === null || asked === '') && on(b, 'hr.token.missing-grant-accepted') ? 'client_credentials' : asked;
     if (grant === null || grant === '') return oauthError(ctx, 400, 'invalid_request', 'grant_type is required');
     if (grant !== 'client_credentials' && !(grant === 'authorization_code' && on(b, 'hr.token.authorization-code-accepted'))) {
+      // The faults name the error invalid_grant_type (no code of §5.2) or invalid_request (§5.2 keeps it for other parameters).
+      if (on(b, 'hr.token.unsupported-grant-invalid-request'))
+        return oauthError(ctx, 400, 'invalid_request', 'grant_type must be client_credentials');
       const code = on(b, 'hr.token.error-unregistered') ? 'invalid_grant_type' : 'unsupported_grant_type';
       return oauthError(ctx, 400, code, `The grant type ${grant} is not supported; use client_credentials`);
     }
 
     const scopes = [...new Set((form.get('scope') ?? '').split(/\s+/).filter(Boolean))];
     const unknown = scopes.filter((s) => !KNOWN_SCOPES.includes(s));
+    // The fault refuses a scope the client was not granted as Auth0 does: 403 access_denied.
+    if (unknown.length > 0 && on(b, 'hr.token.unknown-scope-access-denied'))
+      return json(
+        ctx,
+        403,
+        { error: 'access_denied', error_description: `Client has not been granted scopes: ${unknown.join(' ')}` },
+        NO_STORE,
+      );
     if (unknown.length > 0 && on(b, 'hr.variant.token-unknown-scope-refused'))
       return oauthError(ctx, 400, 'invalid_scope', `Unknown scope: ${unknown.join(' ')}`);
     const keycloak = on(b, 'hr.variant.token-keycloak');

@@ -124,6 +124,10 @@ export class TokenService {
     if (!on(b, 'hr.variant.jwt-no-exp')) claims.exp = iat + claimLifetime;
     // The fault writes exp from a millisecond clock while iat stays in seconds.
     if (on(b, 'hr.token.exp-in-milliseconds')) claims.exp = (iat + claimLifetime) * 1000;
+    // The faults write exp as a string of seconds, and nbf or iat as Date objects (ISO 8601 strings once serialised).
+    if (on(b, 'hr.token.exp-string')) claims.exp = `${iat + claimLifetime}`;
+    if (on(b, 'hr.token.nbf-iso-date')) claims.nbf = new Date(iat * 1000).toISOString();
+    if (on(b, 'hr.token.iat-iso-date')) claims.iat = new Date(iat * 1000).toISOString();
     const accessToken = on(b, 'hr.variant.token-jwe') ? encryptJwt(claims, this.key) : signJwt(claims, this.key);
     return { accessToken, expiresIn: lifetime, scopes };
   }
@@ -157,10 +161,13 @@ export class TokenService {
     }
     const { claims } = decoded;
     const nowS = this.now() / 1000;
+    // The faults that write a date claim as a string read it back (seconds, or an ISO 8601 date).
+    const exp = on(this.behaviour, 'hr.token.exp-string') && typeof claims.exp === 'string' ? Number(claims.exp) : claims.exp;
+    const nbf = on(this.behaviour, 'hr.token.nbf-iso-date') && typeof claims.nbf === 'string' ? Date.parse(claims.nbf) / 1000 : claims.nbf;
     // Without exp (jwt-no-exp variant) the life ends iat + 300 s all the same.
     const expiry =
-      typeof claims.exp === 'number'
-        ? claims.exp
+      typeof exp === 'number'
+        ? exp
         : on(this.behaviour, 'hr.variant.jwt-no-exp') && typeof claims.iat === 'number'
           ? claims.iat + LIFETIME_S
           : null;
@@ -169,7 +176,7 @@ export class TokenService {
       return { ok: false, reason: 'The access token has expired' };
     // Under the nbf fault the API allows 300 seconds of leeway on nbf (RFC 7519 §4.1.5 allows "some small leeway").
     const leeway = on(this.behaviour, 'hr.token.nbf-after-issue') ? 300 : 60;
-    if (typeof claims.nbf === 'number' && claims.nbf > nowS + leeway) return { ok: false, reason: 'The access token is not valid yet' };
+    if (typeof nbf === 'number' && nbf > nowS + leeway) return { ok: false, reason: 'The access token is not valid yet' };
     if (typeof claims.client_id !== 'string' || typeof claims.aud !== 'string' || typeof claims.scope !== 'string')
       return { ok: false, reason: 'The access token lacks client_id, aud or scope' };
     return {
