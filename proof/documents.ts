@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SEED_FILES } from '../src/clauses';
+import { SEED_FILES } from '../contract/clauses';
 
 const ROOT = join(__dirname, '..');
 

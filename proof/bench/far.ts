@@ -5,7 +5,7 @@
  * test, and of a worker: its tests' chains added up), and the cases each property ran; with a
  * fault, that the generated-only defect is still found when the properties run on a time budget.
  */
-import { embeddedAsRemote } from '../../src/identity/embedded';
+import { embeddedAsRemote } from '../../contract/identity/embedded';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { startReferenceServer } from '../../servers/reference/server';

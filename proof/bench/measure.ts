@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { Agent, request } from 'undici';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
-import { embeddedAsRemote } from '../../src/identity/embedded';
+import { embeddedAsRemote } from '../../contract/identity/embedded';
 import { ApiClient } from '../../src/http/client';
 import { Limiter } from '../../src/http/limiter';
 import { startReferenceServer } from '../../servers/reference/server';

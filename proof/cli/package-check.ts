@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { embeddedAsRemote } from '../../src/identity/embedded';
+import { embeddedAsRemote } from '../../contract/identity/embedded';
 import { noOptions } from '../../src/cli/help';
 import { startReferenceServer } from '../../servers/reference/server';
 

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiName } from '../../src/catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 import { escapeRegExp, type InstanceProject } from '../../src/runner/instances';
 

@@ -8,7 +8,7 @@
 import { citesClause } from '../../src/checks/define';
 import { CHECKS } from '../../src/checks/registry';
 import { isCheckName } from '../../src/checks/names';
-import { isClauseId } from '../../src/clauses';
+import { isClauseId } from '../../contract/clauses';
 
 /** What the audit reads of an entry of the fault list (plain data: a spec, or a record read back from a report). */
 export interface FaultEntry {
@@ -30,7 +30,7 @@ const prefixProblem = (kind: string, e: { name: string; api: string }): string[]
 /** Why a fault is not a lawful entry of the fault list; empty when it is. */
 export function faultProblems(f: FaultEntry): string[] {
   const problems = prefixProblem('fault', f);
-  if (!isClauseId(f.clause)) problems.push(`fault ${f.name}: clause "${f.clause}" is not in src/clauses/registry.ts`);
+  if (!isClauseId(f.clause)) problems.push(`fault ${f.name}: clause "${f.clause}" is not in contract/clauses/registry.ts`);
   if (!isCheckName(f.expectedCheck)) problems.push(`fault ${f.name}: check "${f.expectedCheck}" is not in src/checks/registry/`);
   else if (isClauseId(f.clause) && !citesClause(CHECKS[f.expectedCheck], f.clause)) {
     problems.push(
@@ -43,7 +43,7 @@ export function faultProblems(f: FaultEntry): string[] {
 /** Why a variant is not a lawful entry of the fault list; empty when it is. `common` variants carry no API prefix. */
 export function variantProblems(v: VariantEntry, common = false): string[] {
   const problems = common ? [] : prefixProblem('variant', v);
-  if (!isClauseId(v.clause)) problems.push(`variant ${v.name}: clause "${v.clause}" is not in src/clauses/registry.ts`);
+  if (!isClauseId(v.clause)) problems.push(`variant ${v.name}: clause "${v.clause}" is not in contract/clauses/registry.ts`);
   return problems;
 }
 

@@ -5,7 +5,7 @@
  * not caught on a hint through its API's whole run. proof/cli/faults.ts sequences them.
  */
 import { COMMON_VARIANTS, type FaultSpec, type VariantSpec } from '../../servers/reference/faults-and-variants';
-import { APIS, type ApiName } from '../../src/catalogue';
+import { APIS, type ApiName } from '../../contract/catalogue';
 import type { ConformanceReport } from '../../src/reporting/conformance-types';
 import { hintFrom, hintProject, type CatchHint, type CatchHints } from './catch-hints';
 import type { FaultRunReport } from './report';

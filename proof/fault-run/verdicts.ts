@@ -8,7 +8,7 @@ import type { SuiteRun } from './run-suite';
 export interface FaultVerdict {
   name: string;
   api: string;
-  /** The clause id the fault breaks (src/clauses/registry.ts). */
+  /** The clause id the fault breaks (contract/clauses/registry.ts). */
   clause: string;
   expectedCheck: string;
   caught: boolean;

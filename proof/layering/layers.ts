@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../..');
-export const AREAS = ['src', 'servers', 'proof', 'specs'] as const;
+export const AREAS = ['contract', 'lib', 'src', 'servers', 'proof', 'specs'] as const;
 
 export interface Layers {
   roles: Record<string, string[]>;

@@ -1,16 +1,15 @@
 /** Types of the lists of faults and variants of the reference server. */
-import type { ApiName } from '../../src/catalogue/types';
-import type { CheckName } from '../../src/checks/registry';
-import type { ClauseId } from '../../src/clauses';
+import type { ApiName } from '../../contract/catalogue/types';
+import type { ClauseId } from '../../contract/clauses';
 
 export interface FaultSpec {
   /** Unique name, prefixed by its API, e.g. "rm.candidates.create.status-200". */
   readonly name: string;
   readonly api: ApiName;
-  /** The clause the fault breaks: the sentence or table row of the seed (src/clauses/registry.ts). */
+  /** The clause the fault breaks: the sentence or table row of the seed (contract/clauses/registry.ts). */
   readonly clause: ClauseId;
-  /** The check expected to catch it (the name in `[check:<name>]`); it cites `clause`. */
-  readonly expectedCheck: CheckName;
+  /** The check expected to catch it (the name in `[check:<name>]`); it cites `clause` (proof/fault-citations.ts). */
+  readonly expectedCheck: string;
   /** What the server does wrong, in words. */
   readonly description: string;
 }

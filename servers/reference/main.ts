@@ -8,15 +8,15 @@
  * and when its parent goes away (npm killed: the sandbox must not outlive it).
  */
 import { readFileSync } from 'node:fs';
-import { APIS } from '../../src/catalogue/index';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { APIS } from '../../contract/catalogue/index';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import { Behaviour } from './behaviour';
 import { FAULTS, VARIANTS } from './faults-and-variants';
 import { OPENAPI_PATH, openApiPath, openApiRoute } from './openapi-route';
 import { firstOf, sandboxIndexRoute } from './sandbox-index';
 import { startReferenceServer, type ReferenceServer } from './server';
 import { REFERENCE_HELP } from './usage';
-import { parseCommandArgs, usageError } from '../../src/usage/index';
+import { parseCommandArgs, usageError } from '../../lib/usage/index';
 
 // An async main, not top-level await: the package is CommonJS (README, Design: why).
 async function main(): Promise<void> {
@@ -46,7 +46,7 @@ function parentOf(pid: number): number | undefined {
 }
 
 function parseReferenceArgs(): { port: string; fault: string[]; variant: string[]; list: boolean } {
-  // --help, or an unknown option: the text and exit 0, or one line and exit 2 (src/usage/).
+  // --help, or an unknown option: the text and exit 0, or one line and exit 2 (lib/usage/).
   const { values } = parseCommandArgs(REFERENCE_HELP, {
     options: {
       port: { type: 'string', default: process.env.REFERENCE_PORT ?? '0' },
@@ -64,7 +64,7 @@ function printCatalogue(): never {
   for (const f of FAULTS)
     console.log(`fault    ${f.name.padEnd(50)} ${f.clause.padEnd(36)} ${`[${f.expectedCheck}]`.padEnd(21)} ${f.description}`);
   for (const v of VARIANTS) console.log(`variant  ${v.name.padEnd(50)} ${v.clause.padEnd(36)} ${''.padEnd(21)} ${v.description}`);
-  console.log(`${FAULTS.length} faults, ${VARIANTS.length} variants (clause ids: src/clauses/registry.ts)`);
+  console.log(`${FAULTS.length} faults, ${VARIANTS.length} variants (clause ids: contract/clauses/registry.ts)`);
   process.exit(0);
 }
 

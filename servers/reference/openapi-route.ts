@@ -1,13 +1,13 @@
 /**
  * The sandbox's OpenAPI documents: `GET /openapi` lists them, `GET /openapi/<api>.json` serves the
- * OpenAPI 3.1 export of one API (src/openapi/export.ts, the same function as `npm run openapi`),
+ * OpenAPI 3.1 export of one API (contract/openapi/export.ts, the same function as `npm run openapi`),
  * built in memory at start-up with `servers` (and the OAuth token URL) pointing at this server, so a
  * client developer can load the sandbox into Postman or Swagger UI. The suite never calls these paths.
  */
-import { APIS } from '../../src/catalogue/index';
-import type { ApiName } from '../../src/catalogue/types';
-import { embeddedUrls } from '../../src/identity/embedded';
-import { buildOpenApi } from '../../src/openapi/export';
+import { APIS } from '../../contract/catalogue/index';
+import type { ApiName } from '../../contract/catalogue/types';
+import { embeddedUrls } from '../../contract/identity/embedded';
+import { buildOpenApi } from '../../contract/openapi/export';
 import type { ExtraRoute } from './server';
 
 type Json = Record<string, unknown>;

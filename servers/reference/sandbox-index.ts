@@ -7,9 +7,9 @@
  * server; a real target's secrets are never known to the sandbox. The suite never calls this path.
  */
 import type { IncomingMessage } from 'node:http';
-import { APIS, catalogueFile, operationsOf } from '../../src/catalogue/index';
-import type { ApiName } from '../../src/catalogue/types';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { APIS, catalogueFile, operationsOf } from '../../contract/catalogue/index';
+import type { ApiName } from '../../contract/catalogue/types';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import { OPENAPI_PATH, openApiPath } from './openapi-route';
 import type { ExtraRoute } from './server';
 

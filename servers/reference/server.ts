@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EMBEDDED } from '../../src/identity/embedded';
+import { EMBEDDED } from '../../contract/identity/embedded';
 import { Behaviour } from './behaviour';
 import { applyCors } from './cors';
 import { INVALID_JSON, parseJson, readBody, send, type Ctx } from './http-kit';

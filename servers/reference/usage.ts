@@ -1,5 +1,5 @@
-/** `npm run reference -- --help`: what the sandbox command says about itself (rendered by src/usage/). */
-import { HELP_OPTION, type CommandHelp } from '../../src/usage/index';
+/** `npm run reference -- --help`: what the sandbox command says about itself (rendered by lib/usage/). */
+import { HELP_OPTION, type CommandHelp } from '../../lib/usage/index';
 
 export const REFERENCE_HELP: CommandHelp = {
   command: 'npm run reference',

@@ -60,7 +60,7 @@ import {
   plainPerson,
 } from '../kit';
 import fc from 'fast-check';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 
 interface Model {
   created: boolean[];

@@ -5,7 +5,7 @@
  */
 import type { TestInfo } from '@playwright/test';
 import * as allure from 'allure-js-commons';
-import type { ApiName, OperationSpec } from '../../src/catalogue/types';
+import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
 import { LEAN } from './lean';
 import { withoutStack } from './attach';
 

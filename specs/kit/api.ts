@@ -1,5 +1,5 @@
 /** The value of the `api` fixture (./fixtures.ts), in a module of its own so helpers the fixtures use can name it. */
-import type { ApiName } from '../../src/catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';

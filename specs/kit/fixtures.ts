@@ -9,8 +9,8 @@
 // request contexts) would set up and tear down around every test, each a step with a captured stack.
 import { join } from 'node:path';
 import { _baseTest as base } from '@playwright/test';
-import { operation } from '../../src/catalogue';
-import type { ApiName, OperationSpec } from '../../src/catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
 import { readEnv } from '../../src/config/env';
 import { parseTarget, type Target } from '../../src/config/target';
 import { setStatementInForce } from '../../src/readings';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { validArbitrary, invalidArbitrary, type InvalidCase } from '../../src/generators';
 import { anyPhoneNumber, LOCAL_PART_MAX, personAt, PLAIN_NAME, plainName, plainPhone } from '../../src/generators/realistic';
 import type { TypedKind } from '../../src/checks';
-import { SCHEMA_BASE } from '../../src/schemas/registry';
+import { SCHEMA_BASE } from '../../contract/schemas/registry';
 
 export type Json = Record<string, unknown>;
 

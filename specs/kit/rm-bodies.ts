@@ -5,9 +5,9 @@
  * catalogue entry names. A write without an example body is a suite error, never a silent
  * `undefined`: test/unit/rm-registries.test.ts proves every write has one and that it validates.
  */
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
-import { SCHEMA_BASE } from '../../src/schemas/registry';
+import { SCHEMA_BASE } from '../../contract/schemas/registry';
 import { plainPerson } from '../../src/generators/realistic';
 import { nextPerson } from './people';
 import { runEmail, runTag } from './rm-names';

@@ -7,7 +7,7 @@
  * a discovery may still find no record on the target (null). test/unit/rm-registries.test.ts
  * proves every path parameter of the catalogue has an entry.
  */
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';

@@ -7,7 +7,7 @@
  * (D80), and the types of a candidate relationship are the names 000 §2 gives (D4). Nested values
  * (a.b.c) are followed one segment at a time wherever the embedded records carry the named relationship.
  */
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import {

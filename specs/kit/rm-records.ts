@@ -5,7 +5,7 @@
  * answers of the writes, so a created record is read from the answer when it carries one, and
  * otherwise found again through a documented read (support/rm-doc.ts).
  */
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';

@@ -10,7 +10,7 @@
  * The requests of one case are independent of each other, so they are sent at once: far away a
  * case costs one round trip, not one per request.
  */
-import type { ApiName, OperationSpec } from '../../src/catalogue/types';
+import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
 import type { ObservationCategory } from '../../src/reporting/observations';
 import type { Target } from '../../src/config/target';
 import type { Cleanup } from '../../src/runner/cleanup';

@@ -3,7 +3,7 @@
  * parameters), each page checked as a documented 200, and a read that is sent again in the other
  * lawful forms of its query when the target refuses the first.
  */
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import {

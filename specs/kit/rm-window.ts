@@ -16,7 +16,7 @@
  */
 import { test } from '@playwright/test';
 import type { Target } from '../../src/config/target';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 import type { ApiClient } from '../../src/http/client';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { compareInstants } from './rm-doc';

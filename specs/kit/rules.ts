@@ -6,8 +6,8 @@
  * operation cannot slip past a rule unseen. A spec declares one test per case (./v3-rules.ts for
  * HR and Learning, ./rm-rules.ts for RM).
  */
-import { operation, operationsOf } from '../../src/catalogue';
-import type { ApiName, OperationSpec } from '../../src/catalogue/types';
+import { operation, operationsOf } from '../../contract/catalogue';
+import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
 
 /** One test of a rule: the rule applied to one operation. */
 export interface RuleCase<C> {

@@ -7,8 +7,8 @@
  * only through the outcome of later writes.
  */
 import type { Api } from './api';
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
 import { expectSetup } from '../../src/checks';

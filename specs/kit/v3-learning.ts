@@ -7,15 +7,15 @@
 import type { Api } from './api';
 import { randomUUID } from 'node:crypto';
 import { test } from './fixtures';
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import { expectDocumented, expectMessage, expectRefused, expectSetup, failSetup, type ClauseOf } from '../../src/checks';
 import { declaredReading } from '../../src/readings';
 import { LEARNING_PROVIDER_FIELD_NAME, PROVIDER_FIELD_NAMES } from '../../src/readings/entries/v3-learning';
 import type { Target } from '../../src/config/target';
 import { pathOf, type ApiClient } from '../../src/http/client';
 import { jsonBody, type Exchange } from '../../src/http/exchange';
-import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../src/terms';
+import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../contract/terms';
 import { isAccepted, isRefused, observeOutcome, runExternalId, runTitle, statusOf } from './v3';
 
 export const ACTIVITY_OP = 'learning.activities.put';
@@ -27,7 +27,7 @@ export const LIMITED_LEVELS: readonly AccessLevel[] = ['public', 'private'];
 export type RequiredField = typeof LEARNING_PROVIDER_FIELD | 'owner' | 'accessLevel' | 'title';
 export const REQUIRED_FIELDS: readonly RequiredField[] = [LEARNING_PROVIDER_FIELD, 'owner', 'accessLevel', 'title'];
 
-/** The learning validation messages of 001 §7.2 (their words in src/terms.ts), with their clause ids. */
+/** The learning validation messages of 001 §7.2 (their words in contract/terms.ts), with their clause ids. */
 export const MSG = {
   fromOrgwide: { text: LEARNING_MESSAGES.fromOrgwide, clause: 'learning.msg.from-orgwide' },
   toOrgwide: { text: LEARNING_MESSAGES.toOrgwide, clause: 'learning.msg.to-orgwide' },
@@ -74,7 +74,7 @@ export function declaredProviderField(): string | null {
 /**
  * The names tried for the provider field, in order: the LEARNING_PROVIDER_FIELD variable if set; else
  * the name a statement declares (learning.provider.field, D26), alone; else the lawful names (the
- * suite's own, src/terms.ts, first).
+ * suite's own, contract/terms.ts, first).
  */
 export function providerFieldCandidates(): string[] {
   const configured = (process.env.LEARNING_PROVIDER_FIELD ?? '').trim();

@@ -20,7 +20,7 @@
  */
 import { test } from './fixtures';
 import { fixedBearer } from '../../src/auth/oauth';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 import {
   defineRule as defineGenericRule,
   each,
@@ -29,7 +29,7 @@ import {
   type RuleCase as GenericRuleCase,
   type RuleSpec,
 } from './rules';
-import type { ApiName, OperationSpec } from '../../src/catalogue/types';
+import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
 import {
   expectArchiveAccepted,
   expectCredentialsRefused,

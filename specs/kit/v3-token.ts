@@ -8,10 +8,10 @@ import { requestToken, type TokenRequest, type TokenResponse } from '../../src/a
 import { failSetup } from '../../src/checks';
 import type { V3Target, Target } from '../../src/config/target';
 import { registerSecret } from '../../src/http/redact';
-import { HR_WRITE_SCOPE } from '../../src/terms';
+import { HR_WRITE_SCOPE } from '../../contract/terms';
 import { recordInRunningTest } from './exchange-log';
 
-/** The scope every HR core operation needs (001 §5.2), from src/terms.ts; tokens.spec.ts takes it from here. */
+/** The scope every HR core operation needs (001 §5.2), from contract/terms.ts; tokens.spec.ts takes it from here. */
 export { HR_WRITE_SCOPE };
 
 export interface Jwt {

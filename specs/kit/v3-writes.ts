@@ -5,8 +5,8 @@
  * leaves out). An operation of the catalogue with a request body but no entry here is a suite error:
  * `prepareWrites` throws, so a new operation cannot be sent an empty body by the catalogue-wide rules.
  */
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient, CallSpec } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';

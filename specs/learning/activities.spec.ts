@@ -53,7 +53,7 @@ import {
   runExternalId,
   runTitle,
 } from '../kit';
-import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
+import { LEARNING_PROVIDER_FIELD } from '../../contract/terms';
 
 const article = (accessLevel: string): string => (accessLevel === 'orgwide' ? 'an' : 'a');
 const smoke = (accessLevel: string): string => (accessLevel === 'private' ? ' @smoke' : '');

@@ -61,9 +61,9 @@ import {
   type LearningMessage,
 } from '../kit';
 import fc from 'fast-check';
-import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
+import { LEARNING_PROVIDER_FIELD } from '../../contract/terms';
 
-/** The generators' (and the schemas') name of the provider object (src/terms.ts); the target's name is discovered. */
+/** The generators' (and the schemas') name of the provider object (contract/terms.ts); the target's name is discovered. */
 const SCHEMA_PROVIDER = LEARNING_PROVIDER_FIELD;
 
 interface Model {

@@ -5,7 +5,7 @@
  * RM_ATS_INTEGRATION_ID / RM_ATS_CANDIDATE_ID (always against the embedded server). The 404 paths always run.
  */
 import { test, expectDocumented, expectNotFound, type Target, bodyShape, eventually, unknownId, walkNumeric } from '../kit';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 
 const op = operation('rm.ats-candidates.anonymise');
 

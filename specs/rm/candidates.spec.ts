@@ -52,8 +52,8 @@ import {
   RM_UNTIED_RULE,
   RM_UNTYPED_BODY,
 } from '../kit';
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 const show = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
 

@@ -4,7 +4,7 @@
  * ordinary `date` header may replace `x-hmac-date`.
  */
 import { test, expectDocumented, expectStatus, hmacBasicAuth, pathOf, type QueryValue, candidateBody, rmCatalogueRules } from '../kit';
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 for (const { describe, cases } of rmCatalogueRules()) {
   test.describe(describe, () => {

@@ -29,7 +29,7 @@ import {
   RM_DATE_LAYOUT,
   RM_UNTIED_RULE,
 } from '../kit';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 
 interface Kind {
   plural: 'educations' | 'employments';

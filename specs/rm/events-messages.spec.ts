@@ -43,7 +43,7 @@ import {
   expectRelationshipsKept,
   relationshipView,
 } from '../kit';
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 type Observe = (category: 'other' | 'status', subject: string, value: string) => void;
 

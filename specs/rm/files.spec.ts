@@ -19,7 +19,7 @@ import {
   type Exchange,
   RM_FILE_NOT_BASE64,
 } from '../kit';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 
 /** Text no base64 reading decodes: `*`, `(`, `)`, `!` and spaces are outside every base64 alphabet, and the 15 letters left are no whole base64. */
 const NOT_BASE64 = 'this is *not* base64 (!)';

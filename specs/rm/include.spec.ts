@@ -44,7 +44,7 @@ import {
   expectOwnEvents,
   expectOwnMessages,
 } from '../kit';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 
 const getOp = operation('rm.candidates.get');
 const listOp = operation('rm.candidates.list');

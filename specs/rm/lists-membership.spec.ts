@@ -35,7 +35,7 @@ import {
   allLists,
 } from '../kit';
 import fc from 'fast-check';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 
 const CANDIDATES_PER_RUN = 2;
 /** Properties the membership model's cases run in at once (MODEL_MIN_RUNS over all of them). */

@@ -60,8 +60,8 @@ import {
   atOnce,
   singleOf,
 } from '../kit';
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 const MAX_PAGES = 40;
 

@@ -48,8 +48,8 @@ import {
   expectPastEnd,
 } from '../kit';
 import fc from 'fast-check';
-import { operation } from '../../src/catalogue';
-import type { OperationSpec } from '../../src/catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 /** A rule broken by a generated case, in the generator's terms. */
 const breaks = (c: InvalidCase, keyword: string, instancePath: string, missing?: string): boolean =>

@@ -18,7 +18,7 @@ import {
   type Resource,
   type Selection,
 } from '../kit';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 
 test.describe('recruitment events', () => {
   for (const { id, bucket } of EVENT_BUCKETS) {

@@ -25,7 +25,7 @@ import {
   atOnce,
   type Walk,
 } from '../kit';
-import type { OperationSpec } from '../../src/catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 /** Page sizes of the walks: small, so that even a few records span several pages. */
 const SIZES = [1, 2, 3] as const;

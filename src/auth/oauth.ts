@@ -11,7 +11,7 @@ import { CONNECTION_RESET, RESENT_ON_FRESH } from '../http/retry';
 import { shellQuote, type Exchange } from '../http/exchange';
 import { nextExchangeSeq, noteExchange } from '../http/last-exchange';
 import { redact, redactHeaders, registerSecret, registerSecretHeaders } from '../http/redact';
-import { HR_WRITE_SCOPE } from '../terms';
+import { HR_WRITE_SCOPE } from '../../contract/terms';
 
 export interface TokenRequest {
   tokenUrl: string;

@@ -4,7 +4,7 @@
  * the check, what was seen, and the clause's sentence word for word. No report reads the message
  * back: the verdict travels in the test's evidence (specs/kit/fixtures.ts).
  */
-import { clause as clauseOf, clauseLine } from '../clauses';
+import { clause as clauseOf, clauseLine } from '../../contract/clauses';
 import type { Verdict } from './verdict';
 
 export class CheckError extends Error {

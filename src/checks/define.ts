@@ -4,7 +4,7 @@
  * the clause argument of the check's logic, so failing a check for a sentence outside its remit
  * does not compile. Clause ids read from data (schemas, the catalogue) go through `asCited`.
  */
-import { isClauseId, type ClauseId } from '../clauses';
+import { isClauseId, type ClauseId } from '../../contract/clauses';
 
 type Citation = ClauseId | `${string}.`;
 
@@ -29,7 +29,7 @@ export function citesClause(def: CheckDef, clause: string): boolean {
 
 /** A clause id read from data, checked against the registry and the check's citations at run time. */
 export function asCited<D extends CheckDef>(def: D, clause: string): CitedBy<D> {
-  if (!isClauseId(clause)) throw new Error(`unknown clause id "${clause}" (src/clauses/registry.ts)`);
+  if (!isClauseId(clause)) throw new Error(`unknown clause id "${clause}" (contract/clauses/registry.ts)`);
   if (!citesClause(def, clause))
     throw new Error(`check "${def.name}" does not cite clause "${clause}" (src/checks/registry/${def.name}.ts)`);
   return clause as CitedBy<D>;

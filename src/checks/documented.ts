@@ -6,7 +6,7 @@
  * proves more than the row (a 404 of an unknown id, a membership move, a refusal) is judged by its
  * own check's wrapper instead (src/checks/registry/<check>.ts).
  */
-import type { OperationSpec } from '../catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Exchange } from '../http/exchange';
 import { asCited } from './define';
 import schemaCheck, { expectSchema } from './registry/schema';

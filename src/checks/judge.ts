@@ -4,7 +4,7 @@
  * CheckError carrying that verdict. A check file computes the outcome with its own predicate (a
  * pure function of exchanges or of what they showed); specs never judge with a bare condition.
  */
-import { operation } from '../catalogue';
+import { operation } from '../../contract/catalogue';
 import { describe, type Exchange } from '../http/exchange';
 import type { ReadingJudgement } from '../readings';
 import { CheckError, NotJudgedError } from './check-error';

@@ -6,7 +6,7 @@
  * Nothing downstream reads a check's message to learn what failed.
  */
 import type { Exchange } from '../http/exchange';
-import type { ClauseId } from '../clauses';
+import type { ClauseId } from '../../contract/clauses';
 
 export type VerdictOutcome = 'passed' | 'failed';
 

@@ -8,7 +8,7 @@ import type { Exchange } from '../http/exchange';
 import { judgeReadings } from '../readings';
 import { V3_VALIDATION_MESSAGE, type RefusalBodyShown } from '../readings/entries/v3-validation';
 import type { WriteShown } from '../readings/entries/v3-shown';
-import { LEARNING_MESSAGES } from '../terms';
+import { LEARNING_MESSAGES } from '../../contract/terms';
 import { refusalOf } from './refusal';
 
 type Answered = Exchange & { response: NonNullable<Exchange['response']> };

@@ -5,9 +5,9 @@
  * for machines; `--write-index <conformance.json>` rebuilds the index from a run.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { catalogue } from '../catalogue';
+import { catalogue } from '../../contract/catalogue';
 import { CHECK_LIST } from '../checks/registry';
-import { CLAUSES, clauseLine, type ClauseId } from '../clauses';
+import { CLAUSES, clauseLine, type ClauseId } from '../../contract/clauses';
 import type { ConformanceReport } from '../reporting/conformance-types';
 import { indexFromReport, readIndex, writeIndex, INDEX_FILE } from '../runner/operation-index';
 import { parseCliArgs, usageError } from './help';

@@ -1,14 +1,14 @@
 /**
  * The `--help` / `-h` text of every command of the suite: `npm start` (`startHelp`) and each `npm run`
- * script (`commandHelp`), and `parseCliArgs`, the argument parsing they share (src/usage/): `--help`
+ * script (`commandHelp`), and `parseCliArgs`, the argument parsing they share (lib/usage/): `--help`
  * prints the text and exits 0; an unknown option or a bad value exits 2 with one line that names it and
  * points at `--help` (INTERFACE.md: 2 = cannot start). The variables come from the table
  * (src/config/variables.ts), so a new variable shows up here without touching this file.
  */
 import type { ParseArgsConfig } from 'node:util';
 import { VARIABLES, type VariableGroup, type VariableSpec } from '../config/variables';
-import { REFERENCE_HELP } from '../../servers/reference/usage';
-import { columns, HELP_OPTION, parseCommandArgs, renderHelp, wrap, type CommandHelp } from '../usage/index';
+import { REFERENCE_HELP } from '../embedded';
+import { columns, HELP_OPTION, parseCommandArgs, renderHelp, wrap, type CommandHelp } from '../../lib/usage/index';
 
 const GROUP_TITLES: Record<VariableGroup, string> = {
   rm: 'Recruitment Marketing API v2 (seed 000)',
@@ -426,4 +426,4 @@ export function noOptions(name: CliName, argv: readonly string[] = process.argv.
   parseCliArgs(name, { options: {}, strict: true }, argv);
 }
 
-export { wantsHelp, argumentError, usageError } from '../usage/index';
+export { wantsHelp, argumentError, usageError } from '../../lib/usage/index';

@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { APIS } from '../catalogue/index';
-import { openApiFile, renderOpenApi } from '../openapi/export';
+import { APIS } from '../../contract/catalogue/index';
+import { openApiFile, renderOpenApi } from '../../contract/openapi/export';
 import { noOptions } from './help';
 
 noOptions('openapi');

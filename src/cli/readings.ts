@@ -3,9 +3,9 @@
  * itself: its clause (quoted), the decision, the check that judges it, and each lawful reading with
  * the frameworks that ship it. `--json` for machines.
  */
-import { CLAUSES, clauseLine, type ClauseId } from '../clauses';
+import { CLAUSES, clauseLine, type ClauseId } from '../../contract/clauses';
 import { READINGS } from '../readings';
-import { wrap } from '../usage/index';
+import { wrap } from '../../lib/usage/index';
 import { parseCliArgs } from './help';
 
 export interface ReadingsListing {

@@ -10,4 +10,4 @@ export {
   type RunControls,
   type TargetPlan,
 } from './target';
-export { EMBEDDED, embeddedUrls } from '../identity/embedded';
+export { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseStatement, type Statement } from '../readings';
 import { ConfigError, configError } from './errors';
-import { EMBEDDED, embeddedUrls } from '../identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import type { Env } from './env';
-import { HR_WRITE_SCOPE } from '../terms';
+import { HR_WRITE_SCOPE } from '../../contract/terms';
 import { typoProblems } from './typos';
 import { VARIABLES } from './variables';
 

@@ -5,7 +5,7 @@ import { guardedFilter, UnsatisfiableError } from './guard.js';
 import { canonical, childPointer, isObject, showPointer, type JsonObject } from './json.js';
 import { flatten, mergeSchemas, nodeTypes, obviouslyEmpty, omit } from './merge.js';
 import { numberArbitrary, schemaRegExp, stringArbitrary } from './primitives.js';
-import { getSchema } from '../schemas/registry.js';
+import { getSchema } from '../../contract/schemas/registry.js';
 import { conditionKey, NO_PLAN, planPrefixes, planSignature, prefixes, type Plan } from './plan.js';
 import { storeFor, type SchemaStore, type Schema } from './schema-store.js';
 import type { GenOptions } from './types.js';

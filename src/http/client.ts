@@ -5,8 +5,8 @@
  * redacted) for the report.
  */
 import { request as undiciRequest, type Dispatcher } from './undici';
-import { operation } from '../catalogue';
-import type { ApiName, OperationSpec } from '../catalogue/types';
+import { operation } from '../../contract/catalogue';
+import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
 import { toCurl, type CurlAuth, type Exchange } from './exchange';
 import { nextExchangeSeq, noteExchange } from './last-exchange';
 import type { Limiter } from './limiter';

@@ -3,7 +3,7 @@
  * renderable as text for a report and as a `curl` command that replays it.
  */
 import { redact, redactHeaders } from './redact';
-import type { ApiName } from '../catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 
 export interface RecordedRequest {
   method: string;

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SEED_FILES } from '../clauses';
+import { SEED_FILES } from '../../contract/clauses';
 import type { Env } from '../config/env';
 import { parseStatement } from '../readings';
 import type { ConformanceReport } from '../reporting/conformance-types';

@@ -5,8 +5,8 @@
  * token exchange (no catalogue operation): the configured HR_TOKEN_URL, else a form POST with a
  * `grant_type`. Anything else is no exchange of either API.
  */
-import { catalogue } from '../catalogue';
-import type { ApiName, OperationSpec } from '../catalogue/types';
+import { catalogue } from '../../contract/catalogue';
+import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
 
 export interface Bases {
   rm?: string | undefined;

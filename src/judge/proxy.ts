@@ -9,7 +9,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { clause as clauseOf, clauseLine, isClauseId } from '../clauses';
+import { clause as clauseOf, clauseLine, isClauseId } from '../../contract/clauses';
 import type { Verdict } from '../checks/verdict';
 import { redact } from '../http/redact';
 import { Agent, request, type Dispatcher } from '../http/undici';

@@ -4,7 +4,7 @@
  * can judge and calls the checks' own wrappers (so its verdicts are the suite's verdicts, with their
  * clauses); a rule that needs a request nobody sent is not here (see NOT_JUDGED_FROM_TRAFFIC).
  */
-import type { OperationSpec } from '../catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import { asCited } from '../checks/define';
 import { expectDocumented } from '../checks/documented';
 import authEnforced, { expectChallenge, expectCredentialsRefused, expectRefusalChallenge } from '../checks/registry/auth-enforced';

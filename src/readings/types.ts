@@ -4,7 +4,7 @@
  * frameworks that ship it. A readings entry gathers the lawful readings of one sentence: a check
  * accepts exactly their union, or the one reading a target's statement declares.
  */
-import type { ClauseId } from '../clauses';
+import type { ClauseId } from '../../contract/clauses';
 
 export interface Reading<I> {
   /** Unique within its entry, kebab-case: what a statement names ("only-archived"). */
@@ -26,7 +26,7 @@ export interface ReadingsEntry<I> {
   readonly id: string;
   /** The entry of schemas/DECISIONS.md that decided it ("D34"). */
   readonly decision: `D${number}`;
-  /** The sentence that allows the readings (src/clauses/registry.ts). */
+  /** The sentence that allows the readings (contract/clauses/registry.ts). */
   readonly clause: ClauseId;
   /** What the sentence leaves open, as a question. */
   readonly question: string;

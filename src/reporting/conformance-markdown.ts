@@ -1,5 +1,5 @@
 /** reports/conformance.md: the conformance summary for people (fits a CI job summary). */
-import { clauseRef, CLAUSES, isClauseId } from '../clauses';
+import { clauseRef, CLAUSES, isClauseId } from '../../contract/clauses';
 import type { CellStatus, ConformanceReport } from './conformance-types';
 import { groupLeftovers, groupObservations } from './observations';
 import { NOT_RUN_REASON, uncoveredCounts } from './cells';

@@ -10,8 +10,8 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
 import { gateActive, gateInputs, gateReport, unknownTitles } from './gate/run-gate';
 import type { GateInputs } from './gate/inputs';
-import { catalogue } from '../catalogue';
-import { clauseRef, isClauseId, CLAUSES } from '../clauses';
+import { catalogue } from '../../contract/catalogue';
+import { clauseRef, isClauseId, CLAUSES } from '../../contract/clauses';
 import { redact } from '../http/redact';
 import { parseCoverage, COVERS_ANNOTATION } from './coverage';
 import { cellsOfTest, earnCells, NOT_RUN_REASON, type CellState, type TestCells } from './cells';
@@ -23,7 +23,7 @@ import { operationOfSubject } from './subject-operation';
 import { groupLeftovers, groupObservations, OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
 import { renderMarkdown } from './conformance-markdown';
 import { renderJUnit } from './junit';
-import type { ApiName } from '../catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 import {
   REPORT_SCHEMA_VERSION,
   type CellEvidence,

@@ -1,5 +1,5 @@
 /** The shape of reports/conformance.json (INTERFACE.md, extended). */
-import type { ApiName } from '../catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 import type { FailingExchange, TestOutcome } from './evidence';
 import type { GateResult } from './gate/classify';
 import type { ReadingsSeen } from './readings-tally';
@@ -152,7 +152,7 @@ export interface ConformanceReport {
     evidence: Record<string, CellEvidence>;
     /** The clause of the operation's row in its document's operation table. */
     clause?: string;
-    /** The clause (src/clauses) each status comes from: the operation's row or a general rule (401, 404, ...). */
+    /** The clause (contract/clauses) each status comes from: the operation's row or a general rule (401, 404, ...). */
     clauses?: Record<string, string>;
     untestable?: readonly { what: string; reason: string; status?: string }[];
   }[];

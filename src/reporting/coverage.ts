@@ -2,7 +2,7 @@
  * Coverage annotations: a test declares which documented statuses of which operation it proves.
  * The conformance reporter folds them into the operation x status matrix.
  */
-import type { OperationSpec } from '../catalogue/types';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 export const COVERS_ANNOTATION = 'covers';
 

@@ -5,8 +5,8 @@
  * operations of that method (a placeholder or a concrete id matches a parameter), the most specific
  * template winning. No word of a subject is guessed at: null when no single operation is named.
  */
-import { catalogue } from '../catalogue';
-import type { OperationSpec } from '../catalogue/types';
+import { catalogue } from '../../contract/catalogue';
+import type { OperationSpec } from '../../contract/catalogue/types';
 
 const LEAD = /^(GET|PUT|POST|PATCH|DELETE) (\/\S*)/;
 

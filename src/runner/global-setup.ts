@@ -5,21 +5,20 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../catalogue';
-import { prepareValidators } from '../schemas/registry';
+import { catalogue } from '../../contract/catalogue';
+import { prepareValidators } from '../../contract/schemas/registry';
 import { ConfigError, EXIT_CANNOT_START } from '../config/errors';
 import { commaList, readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
-import { Behaviour } from '../../servers/reference/behaviour';
-import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
+import { Behaviour, startReferenceServer, type ReferenceServer } from '../embedded';
 import { portVariable, readInstances } from './instances';
 import { preflight } from './preflight';
 import { describeTarget, REPORTS_DIR, RUN_DIR, RUN_INFO_FILE, RUN_REPORT_FILES } from './run-info';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  // The operation catalogue is validated here, once per run; workers trust it (src/catalogue).
+  // The operation catalogue is validated here, once per run; workers trust it (contract/catalogue).
   catalogue();
-  // The schema validators' module is written here when missing: the workers read it, none compiles (src/schemas/precompiled.ts).
+  // The schema validators' module is written here when missing: the workers read it, none compiles (contract/schemas/precompiled.ts).
   prepareValidators();
   // What an earlier run wrote: cleared first, so no file of it stays beside this run's.
   for (const name of RUN_REPORT_FILES) rmSync(join(REPORTS_DIR, name), { recursive: true, force: true });

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiName } from '../catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 
 export interface InstanceProject {
   api: ApiName;

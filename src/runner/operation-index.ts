@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../catalogue';
+import { catalogue } from '../../contract/catalogue';
 import type { ConformanceReport } from '../reporting/conformance-types';
 
 export const INDEX_FILE = join(__dirname, 'operation-index.json');

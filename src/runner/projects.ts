@@ -13,7 +13,7 @@
  * (farShares), each keeping to its project: far away, a worker fixture set up again at every change of
  * project is round trips, more than a worker start-up costs there.
  */
-import type { ApiName } from '../catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 
 export interface SuiteProject {
   name: ApiName;

@@ -15,7 +15,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { startReferenceServer } from '../../servers/reference/server';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import { describeRun, readReport, ROOT, runPlaywright, scratchDir } from './support/suite';
 
 const FAULT = 'rm.lists.readd-after-delete-200';

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { embeddedAsRemote } from '../../src/identity/embedded';
+import { embeddedAsRemote } from '../../contract/identity/embedded';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { startReferenceServer } from '../../servers/reference/server';
 import { ROOT, scratchDir } from './support/suite';

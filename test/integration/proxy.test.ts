@@ -10,7 +10,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMBEDDED, embeddedAsRemote } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedAsRemote } from '../../contract/identity/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { describeRun, ROOT, runStart, scratchDir, type RunResult } from './support/suite';
 

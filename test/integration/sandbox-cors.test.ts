@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBEDDED } from '../../src/identity/embedded';
+import { EMBEDDED } from '../../contract/identity/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { ROOT } from './support/suite';
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { startReferenceServer } from '../../servers/reference/server';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import type { Har } from '../../src/reporting/har';
 import { describeRun, runPlaywright, scratchDir } from './support/suite';
 

@@ -20,7 +20,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { embeddedAsRemote } from '../../src/identity/embedded';
+import { embeddedAsRemote } from '../../contract/identity/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { pool } from '../../proof/fault-run/run-suite';
 import { describeRun, ROOT, runStart, scratchDir, type RunResult } from './support/suite';

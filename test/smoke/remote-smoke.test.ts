@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { embeddedAsRemote } from '../../src/identity/embedded';
+import { embeddedAsRemote } from '../../contract/identity/embedded';
 import { startReferenceServer, type ReferenceServer } from '../../servers/reference/server';
 import { peakInFlight, peakRate, startCountingProxy, type CountingProxy } from '../integration/support/counting-proxy';
 import { describeRun, ROOT, runStart, scratchDir, type RunResult } from '../integration/support/suite';

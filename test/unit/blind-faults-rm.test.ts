@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import { Behaviour } from '../../servers/reference/behaviour';
 import type { RmFaultName } from '../../servers/reference/rm/faults';
 import { RM_FAULTS } from '../../servers/reference/rm/faults';

@@ -6,11 +6,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { startReferenceServer } from '../../servers/reference/server';
 import { V3_FAULTS, type V3FaultName } from '../../servers/reference/v3/faults';
-import { LEARNING_MESSAGES } from '../../src/terms';
+import { LEARNING_MESSAGES } from '../../contract/terms';
 
 interface Answer {
   status: number;

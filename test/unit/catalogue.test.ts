@@ -6,9 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catalogue, catalogueFile, operation, operationsOf, type ApiName, type OperationSpec } from '../../src/catalogue/index';
-import { clause, SEED_FILES } from '../../src/clauses';
-import { schemaIds } from '../../src/schemas/registry';
+import { catalogue, catalogueFile, operation, operationsOf, type ApiName, type OperationSpec } from '../../contract/catalogue/index';
+import { clause, SEED_FILES } from '../../contract/clauses';
+import { schemaIds } from '../../contract/schemas/registry';
 import { operationsTable, seedText, tableIn, type DocumentedOperation } from './seed-tables';
 import { docTest } from './documents';
 

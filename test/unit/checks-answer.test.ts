@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { operation } from '../../src/catalogue';
+import { operation } from '../../contract/catalogue';
 import { expectDocumented, expectStatus } from '../../src/checks';
 import { expectJson, expectJsonLabelled, jsonLabelOutcome, jsonOutcome } from '../../src/checks/registry/json-body';
 import { expectNoServerError, serverErrorOutcome } from '../../src/checks/registry/no-server-error';

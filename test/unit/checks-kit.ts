@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { setVerdictSink, type Outcome, type Page, type Verdict } from '../../src/checks';
-import type { ApiName } from '../../src/catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 import type { Exchange } from '../../src/http/exchange';
 
 export interface ExchangeSpec {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CLAUSES } from '../../src/clauses';
+import { CLAUSES } from '../../contract/clauses';
 import {
   CHECK_LIST,
   CHECK_NAMES,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CLAUSES, type Clause, type SeedId } from '../../src/clauses';
+import { CLAUSES, type Clause, type SeedId } from '../../contract/clauses';
 import { docTest, seedText } from './documents';
 
 const normalise = (text: string): string => text.replace(/\s+/g, ' ').trim();

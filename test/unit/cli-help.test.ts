@@ -1,5 +1,5 @@
 /**
- * Every command's `--help` (src/cli/help.ts, src/usage/): each `npm run` script answers `--help` and
+ * Every command's `--help` (src/cli/help.ts, lib/usage/): each `npm run` script answers `--help` and
  * `-h` with exit 0 and a text naming the command, and an unknown option with exit 2 and one line naming
  * it; `npm start -- --help` (startHelp) names every variable of the table and of INTERFACE.md with its
  * default, the exit codes, the report files, the everyday commands and where Playwright's options are.
@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VARIABLES } from '../../src/config/variables';
 import { argumentError, commandHelp, startHelp, wantsHelp, type CliName } from '../../src/cli/help';
-import { wrap } from '../../src/usage/index';
+import { wrap } from '../../lib/usage/index';
 
 const ROOT = join(__dirname, '../..');
 
@@ -62,7 +62,7 @@ void test('every command: --help and -h exit 0 with a text naming it; an unknown
     COMMANDS.map(async (c) => ({
       c,
       help: await run(c.file, ['--help']),
-      // -h is the same code path for all (src/usage/ wantsHelp): spawned for two commands only.
+      // -h is the same code path for all (lib/usage/ wantsHelp): spawned for two commands only.
       short: c.name === 'reference' || c.name === 'test' ? await run(c.file, ['-h']) : null,
       bad: await run(c.file, ['--no-such-option']),
     })),

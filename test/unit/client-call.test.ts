@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { operation } from '../../src/catalogue/index';
+import { operation } from '../../contract/catalogue/index';
 import { ApiClient, NO_AUTH, pathOf } from '../../src/http/client';
 import { Limiter } from '../../src/http/limiter';
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestCase } from '@playwright/test/reporter';
 import { buildReport, runFailed } from '../../src/reporting/conformance-reporter';
-import { catalogue } from '../../src/catalogue';
+import { catalogue } from '../../contract/catalogue';
 import { renderMarkdown } from '../../src/reporting/conformance-markdown';
 import { NOT_RUN_REASON } from '../../src/reporting/cells';
 import { renderJUnit } from '../../src/reporting/junit';

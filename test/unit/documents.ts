@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { SEED_FILES } from '../../src/clauses';
+import { SEED_FILES } from '../../contract/clauses';
 import { DOCUMENTS_DIR, DOCUMENTS_MISSING, documentsHere } from '../../proof/documents';
 
 export { DOCUMENTS_DIR, DOCUMENTS_MISSING, documentsHere };

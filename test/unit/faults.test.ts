@@ -4,13 +4,14 @@
  * whose silence makes it lawful), names are unique and in use; and the new variants do what they
  * say, through the embedded server.
  */
+import type { Miscited } from '../../proof/fault-citations';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKS, citesClause, isCheckName } from '../../src/checks';
-import { isClauseId } from '../../src/clauses';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { isClauseId } from '../../contract/clauses';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { API_VARIANTS, COMMON_VARIANTS, FAULTS, VARIANTS } from '../../servers/reference/faults-and-variants';
 import { faultListProblems, faultProblems, variantProblems } from '../../proof/fault-run/fault-audit';
@@ -50,11 +51,15 @@ test('a wrong pair is rejected: by the compiler, and at run time', () => {
   const wrong = defineFault(
     'rm',
     'rm.test.wrong-pair',
-    // @ts-expect-error -- the filter check does not cite the credentials clause, so this does not compile
     'rm.auth.401',
     'filter',
     'a fault declared against a clause its check does not cite',
   );
+  // @ts-expect-error -- the filter check does not cite the credentials clause, so proof/fault-citations.ts does not compile
+  const wrongProven: [Miscited<typeof wrong>] extends [never] ? true : false = true;
+  const right = defineFault('rm', 'rm.test.right-pair', 'rm.auth.401', 'auth-enforced', 'a fault its check cites');
+  const rightProven: [Miscited<typeof right>] extends [never] ? true : false = true;
+  assert.deepEqual([wrongProven, rightProven, faultProblems(right)], [true, true, []]);
   assert.match(faultProblems(wrong).join('\n'), /check "filter" does not cite clause "rm\.auth\.401"/);
   assert.match(
     faultProblems({
@@ -63,7 +68,7 @@ test('a wrong pair is rejected: by the compiler, and at run time', () => {
       clause: '000 §5.4: missing credentials give 401',
       expectedCheck: 'auth-enforced',
     }).join('\n'),
-    /is not in src\/clauses\/registry\.ts/,
+    /is not in contract\/clauses\/registry\.ts/,
   );
   assert.match(
     faultProblems({ name: 'rm.test.no-check', api: 'rm', clause: 'rm.auth.401', expectedCheck: 'content-type' }).join('\n'),
@@ -75,7 +80,7 @@ test('a wrong pair is rejected: by the compiler, and at run time', () => {
   );
   assert.match(
     variantProblems({ name: 'rm.variant.test', api: 'rm', clause: 'not shown anywhere' }).join('\n'),
-    /is not in src\/clauses\/registry\.ts/,
+    /is not in contract\/clauses\/registry\.ts/,
   );
   assert.match(faultListProblems([], [VARIANTS[1]!, VARIANTS[1]!]).join('\n'), /duplicate fault\/variant name/);
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/config/errors';
 import { checkExpectations, EXPECTATIONS_SCHEMA_FILE, loadExpectations, todayUtc } from '../../src/reporting/gate/expectations';
-import { createAjv } from '../../src/schemas/ajv';
+import { createAjv } from '../../contract/schemas/ajv';
 import { T_TAGS_200 } from './gate-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'gate-expectations-'));

@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../src/schemas/ajv.js';
+import { createAjv } from '../../contract/schemas/ajv.js';
 import { invalidArbitrariesByRule, validArbitrary } from '../../src/generators/index.js';
 import { assertFailsForItsRule } from './invalid-case.js';
-import * as registry from '../../src/schemas/registry.js';
+import * as registry from '../../contract/schemas/registry.js';
 
 const SEED = 424242;
 /** Invalid cases drawn per rule (every rule is exercised; the count keeps the file fast). */

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ErrorObject } from 'ajv';
-import { createAjv } from '../../src/schemas/ajv.js';
+import { createAjv } from '../../contract/schemas/ajv.js';
 import {
   breakableRules,
   formatArbitrary,

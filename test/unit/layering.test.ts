@@ -47,8 +47,8 @@ function importsOf(file: string): Edge[] {
 
 const rel = (p: string): string => relative(ROOT, p).split('\\').join('/');
 
-test('src/, servers/, proof/ and specs/ have no import cycle between files (type imports count too)', () => {
-  const files = ['src', 'servers', 'proof', 'specs'].flatMap((d) => walk(join(ROOT, d)));
+test('contract/, lib/, src/, servers/, proof/ and specs/ have no import cycle between files (type imports count too)', () => {
+  const files = ['contract', 'lib', 'src', 'servers', 'proof', 'specs'].flatMap((d) => walk(join(ROOT, d)));
   const graph = new Map<string, string[]>();
   const typeOnly = new Map<string, boolean>();
   for (const f of files) {
@@ -89,34 +89,50 @@ test('every import of every folder is in its allow-list (layers.json)', () => {
 test('no allow-list entry of layers.json goes unused (a stale entry is an open door)', () => {
   assert.deepEqual(staleEntries(layers), [], 'entries no import of their folder uses: remove them from layers.json');
   // The report can fail: an entry nothing uses is named.
-  const probe = { ...layers, folders: { ...layers.folders, 'src/identity': ['src/http'] } };
-  assert.ok(staleEntries(probe).includes('src/identity: src/http'));
+  const probe = { ...layers, folders: { ...layers.folders, 'contract/identity': ['src/http'] } };
+  assert.ok(staleEntries(probe).includes('contract/identity: src/http'));
 });
 
 test('no import cycle between folders', () => {
   assert.deepEqual(folderCycles(layers), []);
 });
 
-test('nothing but the proof imports the proof; the servers import no product folder but the contract (and check names, as types)', () => {
+test('nothing but the proof imports the proof; the servers import the contract and lib/ alone, never the product', () => {
+  const underServers = [...(layers.roles.contract ?? []), ...(layers.roles.lib ?? [])];
   for (const [folder, allowed] of Object.entries(layers.folders)) {
     if (folder !== 'proof') assert.ok(!allowed.some((a) => a === 'proof' || a.startsWith('proof/')), `${folder} may import the proof`);
-    if (folder.startsWith('servers/')) {
-      const contract = [...(layers.roles.contract ?? []), 'src/usage'];
-      for (const a of allowed) assert.ok(contract.includes(a) || a === 'type:src/checks', `${folder} may import ${a}`);
-    }
+    if (folder.startsWith('servers/')) for (const a of allowed) assert.ok(underServers.includes(a), `${folder} may import ${a}`);
+    if (folder.startsWith('contract/') || folder.startsWith('lib/'))
+      for (const a of allowed)
+        assert.ok(a.startsWith('contract/') || a.startsWith('lib/'), `${folder} (under the product) may import ${a}`);
   }
+});
+
+test('the product reaches servers/ through src/embedded alone', () => {
+  const reaching = Object.entries(layers.folders)
+    .filter(
+      ([folder, allowed]) =>
+        folder.startsWith('src') && allowed.some((a) => a === 'servers' || a.startsWith('servers/') || a === 'src' || a === '.'),
+    )
+    .map(([folder]) => folder);
+  // src/cli may import all of src/ (so src/embedded), never servers/ directly.
+  assert.deepEqual(reaching.sort(), ['src/cli', 'src/embedded']);
+  assert.deepEqual(layers.folders['src/embedded'], ['servers/reference']);
+  for (const [folder, allowed] of Object.entries(layers.folders))
+    if (folder !== 'src/embedded' && (folder.startsWith('src/') || folder.startsWith('contract/') || folder.startsWith('lib/')))
+      assert.ok(!allowed.some((a) => a.startsWith('servers')), `${folder} may import ${allowed.join(', ')}`);
 });
 
 /** A deliberate crossing per folder: a file of the folder importing what its rule refuses. */
 const PROBES: Record<string, string> = {
-  'src/identity': 'src/config/env.ts',
-  'src/terms.ts': 'src/catalogue/index.ts',
-  'src/usage': 'src/config/variables.ts',
-  'src/clauses': 'src/catalogue/index.ts',
+  'contract/identity': 'src/config/env.ts',
+  'contract/terms.ts': 'contract/catalogue/index.ts',
+  'lib/usage': 'src/config/variables.ts',
+  'contract/clauses': 'contract/catalogue/index.ts',
   'src/readings': 'src/checks/index.ts',
-  'src/schemas': 'src/catalogue/index.ts',
-  'src/catalogue': 'src/checks/index.ts',
-  'src/openapi': 'src/http/client.ts',
+  'contract/schemas': 'contract/catalogue/index.ts',
+  'contract/catalogue': 'src/checks/index.ts',
+  'contract/openapi': 'src/http/client.ts',
   'src/config': 'src/http/client.ts',
   'src/http': 'src/auth/oauth.ts',
   'src/auth': 'src/checks/index.ts',
@@ -124,9 +140,10 @@ const PROBES: Record<string, string> = {
   'src/generators': 'src/http/client.ts',
   'src/reporting': 'src/runner/global-setup.ts',
   'src/judge': 'src/runner/global-setup.ts',
-  'src/runner': 'src/cli/start.ts',
-  'src/cli': 'proof/fault-run/run-suite.ts',
-  'servers/reference': 'src/config/target.ts',
+  'src/runner': 'servers/reference/server.ts',
+  'src/embedded': 'src/config/target.ts',
+  'src/cli': 'servers/reference/server.ts',
+  'servers/reference': 'src/checks/registry/index.ts',
   'servers/personas': 'servers/reference/server.ts',
   specs: 'servers/reference/server.ts',
 };
@@ -147,12 +164,13 @@ test('each folder refuses a deliberate crossing, naming the folder and the impor
     /^src\/runner may not import proof/,
   );
   // A type-only allowance does not let a value through.
+  const typed = { ...layers, folders: { ...layers.folders, 'servers/reference': ['type:src/checks'] } };
   assert.equal(
-    violation(layers, { from: 'servers/reference/faults.ts', to: 'src/checks/registry/index.ts', typeOnly: true, spec: 'x' }),
+    violation(typed, { from: 'servers/reference/faults.ts', to: 'src/checks/registry/index.ts', typeOnly: true, spec: 'x' }),
     null,
   );
   assert.match(
-    violation(layers, { from: 'servers/reference/faults.ts', to: 'src/checks/registry/index.ts', typeOnly: false, spec: 'x' }) ?? '',
+    violation(typed, { from: 'servers/reference/faults.ts', to: 'src/checks/registry/index.ts', typeOnly: false, spec: 'x' }) ?? '',
     /^servers\/reference may not import/,
   );
   assert.equal(folderOf(layers, 'specs/rm/tags.spec.ts'), 'specs');
@@ -160,7 +178,7 @@ test('each folder refuses a deliberate crossing, naming the folder and the impor
 });
 
 test('a spec imports at most three modules of ours: the kit, the catalogue (its ids) and the terms', () => {
-  const allowed = new Set(['specs/kit/index.ts', 'src/catalogue/index.ts', 'src/catalogue/types.ts', 'src/terms.ts']);
+  const allowed = new Set(['specs/kit/index.ts', 'contract/catalogue/index.ts', 'contract/catalogue/types.ts', 'contract/terms.ts']);
   for (const dir of ['rm', 'hr', 'learning']) {
     for (const file of readdirSync(join(ROOT, 'specs', dir)).filter((f) => f.endsWith('.spec.ts'))) {
       const from = `specs/${dir}/${file}`;

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { APIS, operationsOf } from '../../src/catalogue/index';
-import { buildOpenApi, openApiFile, renderOpenApi } from '../../src/openapi/export';
-import { validateAgainst } from '../../src/schemas/registry';
+import { APIS, operationsOf } from '../../contract/catalogue/index';
+import { buildOpenApi, openApiFile, renderOpenApi } from '../../contract/openapi/export';
+import { validateAgainst } from '../../contract/schemas/registry';
 
 type Json = Record<string, unknown>;
 const root = join(__dirname, '../../');

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catalogue } from '../../src/catalogue';
+import { catalogue } from '../../contract/catalogue';
 import { allTestTitles } from '../../src/reporting/gate/run-gate';
 import { grepOf, operationsMatching, readIndex, testsCalling } from '../../src/runner/operation-index';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@ import { ConfigError } from '../../src/config/errors';
 import { parseTarget } from '../../src/config/target';
 import { startReferenceServer } from '../../servers/reference/server';
 import { preflight } from '../../src/runner/preflight';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 
 const embeddedCredentials = (): Record<string, string> => ({
   HR_CLIENT_ID: EMBEDDED.v3.clientId,

@@ -18,7 +18,7 @@ import {
   type TypeShown,
 } from '../../src/readings/entries/rm-records';
 import type { ReadingsEntry } from '../../src/readings';
-import { SCHEMA_BASE, validateAgainst } from '../../src/schemas/registry';
+import { SCHEMA_BASE, validateAgainst } from '../../contract/schemas/registry';
 
 const valid = (schema: string, value: unknown): boolean => validateAgainst(`${SCHEMA_BASE}rm/${schema}`, value).valid;
 

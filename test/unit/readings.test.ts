@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { isClauseId } from '../../src/clauses';
+import { isClauseId } from '../../contract/clauses';
 import { isCheckName } from '../../src/checks/names';
 import {
   declaredReading,

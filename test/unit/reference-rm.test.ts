@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBEDDED } from '../../src/identity/embedded';
+import { EMBEDDED } from '../../contract/identity/embedded';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { createEnv } from '../../servers/reference/rm/env';
 import { candidateMatcher, parseCandidateFilter, parseDateTime, parseEventFilter } from '../../servers/reference/rm/filters';

@@ -1,14 +1,14 @@
 /** The v3 reference server's trickier logic: write rules, merging, dates, tokens, learning rules, and a few end-to-end exchanges. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EMBEDDED, embeddedUrls } from '../../src/identity/embedded';
+import { EMBEDDED, embeddedUrls } from '../../contract/identity/embedded';
 import { Behaviour } from '../../servers/reference/behaviour';
 import { startReferenceServer } from '../../servers/reference/server';
 import { normalizeDate } from '../../servers/reference/v3/dates';
 import { V3_FAULTS, V3_VARIANTS } from '../../servers/reference/v3/faults';
 import { mergePatch, type JsonObject } from '../../servers/reference/v3/json';
 import { decodeJwt, signJwt } from '../../servers/reference/v3/jwt';
-import { LEARNING_MESSAGES } from '../../src/terms';
+import { LEARNING_MESSAGES } from '../../contract/terms';
 import { checkActivity, type StoredActivity } from '../../servers/reference/v3/learning/rules';
 import { registeredClients, TokenService } from '../../servers/reference/v3/tokens';
 import { planWrite, type RecordKind } from '../../servers/reference/v3/write-rules';

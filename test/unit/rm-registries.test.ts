@@ -6,11 +6,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { operation, operationsOf } from '../../src/catalogue/index';
-import type { OperationSpec } from '../../src/catalogue/types';
+import { operation, operationsOf } from '../../contract/catalogue/index';
+import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
-import { getSchema, validateAgainst } from '../../src/schemas/registry';
+import { getSchema, validateAgainst } from '../../contract/schemas/registry';
 import { EXAMPLE_BODIES, exampleBody, requestSchemaOf } from '../../specs/kit/rm-bodies';
 import { discoveryOf, existingIds, ID_DISCOVERY, type DiscoveryContext } from '../../specs/kit/rm-discovery';
 

@@ -1,5 +1,5 @@
 /**
- * src/schemas/precompiled.ts: the registry's validators from the generated module give the very
+ * contract/schemas/precompiled.ts: the registry's validators from the generated module give the very
  * verdicts, error texts and clauses of validators compiled at run time (the clause of an error is
  * found by the identity of its schema node), and a run does use them.
  */

@@ -1,15 +1,15 @@
 /**
  * The schemas: every one compiles under Ajv strict mode and follows the conventions ($id, $schema,
- * x-clause, a clause id of src/clauses/registry.ts, on every schema and property); examples built from the documents' own tables validate;
+ * x-clause, a clause id of contract/clauses/registry.ts, on every schema and property); examples built from the documents' own tables validate;
  * for each enforced rule one example that breaks it is rejected, with the seed section in the error.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { CLAUSES, isClauseId } from '../../src/clauses';
-import { getSchema, schemaIds, SCHEMA_BASE, validateAgainst } from '../../src/schemas/registry';
-import { LEARNING_PROVIDER_FIELD } from '../../src/terms';
-import { createAjv } from '../../src/schemas/ajv';
+import { CLAUSES, isClauseId } from '../../contract/clauses';
+import { getSchema, schemaIds, SCHEMA_BASE, validateAgainst } from '../../contract/schemas/registry';
+import { LEARNING_PROVIDER_FIELD } from '../../contract/terms';
+import { createAjv } from '../../contract/schemas/ajv';
 import { join } from 'node:path';
 
 const id = (short: string): string => SCHEMA_BASE + short;
@@ -784,7 +784,7 @@ void test('unknown schema ids throw a clear error', () => {
 void test('every schema is a valid JSON Schema 2020-12 document (the registry does not check this as it loads)', () => {
   const meta = createAjv({ allowUnionTypes: true });
   for (const id of schemaIds()) assert.equal(meta.validateSchema(getSchema(id)), true, `${id}: ${meta.errorsText(meta.errors)}`);
-  // The operation catalogue's own schema too (src/catalogue loads it without this check).
+  // The operation catalogue's own schema too (contract/catalogue loads it without this check).
   const catalogueSchema = JSON.parse(readFileSync(join(__dirname, '../../schemas/catalogue.schema.json'), 'utf8')) as object;
   assert.equal(meta.validateSchema(catalogueSchema), true, `catalogue.schema.json: ${meta.errorsText(meta.errors)}`);
   // The check can fail: a type that is no JSON type.

@@ -1,6 +1,6 @@
 /**
  * The standards the documents invoke are quoted word for word too: every clause of
- * src/clauses/standards.ts appears (whitespace normalised, a word broken at its hyphen joined again)
+ * contract/clauses/standards.ts appears (whitespace normalised, a word broken at its hyphen joined again)
  * in the section it names of rfc<N>.txt under CONFORMANCE_STANDARDS_DIR (default ../standards beside
  * the repository). The RFC texts are not part of the repository: where they are absent the test is
  * skipped with one line saying where it looked, never passed silently.
@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { STANDARD_CLAUSES } from '../../src/clauses/standards';
-import { STANDARD_FILES, type StandardId } from '../../src/clauses';
+import { STANDARD_CLAUSES } from '../../contract/clauses/standards';
+import { STANDARD_FILES, type StandardId } from '../../contract/clauses';
 
 const ROOT = join(__dirname, '../..');
 const configured = process.env.CONFORMANCE_STANDARDS_DIR?.trim() || '../standards';

@@ -1,10 +1,10 @@
 /**
- * The terms of the documents (src/terms.ts) are the documents' own words: every learning message
+ * The terms of the documents (contract/terms.ts) are the documents' own words: every learning message
  * is a cell of the message table of 001 §7, every row of that table has its message, and the
  * scope is the one 001 §5 names.
  */
 import assert from 'node:assert/strict';
-import * as terms from '../../src/terms';
+import * as terms from '../../contract/terms';
 import { docTest, seedText } from './documents';
 
 /** Seed 001, read inside a test that needs it (docTest skips it when the documents are absent). */
@@ -32,7 +32,7 @@ function messageColumn(): string[] {
   return rows.slice(2).map((row) => row.split('|')[1].trim());
 }
 
-docTest('every learning message of src/terms.ts is, word for word, a message of 001 §7', () => {
+docTest('every learning message of contract/terms.ts is, word for word, a message of 001 §7', () => {
   const column = new Set(messageColumn());
   const messages = Object.entries(terms.LEARNING_MESSAGES);
   assert.ok(messages.length > 0);
@@ -42,7 +42,7 @@ docTest('every learning message of src/terms.ts is, word for word, a message of 
   }
 });
 
-docTest('every message of the 001 §7 table is in src/terms.ts, once', () => {
+docTest('every message of the 001 §7 table is in contract/terms.ts, once', () => {
   const values = Object.values(terms.LEARNING_MESSAGES) as string[];
   assert.deepEqual([...values].sort(), [...new Set(values)].sort(), 'a message is there twice');
   assert.deepEqual([...messageColumn()].sort(), [...values].sort());
@@ -53,7 +53,7 @@ docTest('the HR write scope is the scope 001 §5 names, word for word', () => {
   assert.ok(part(5).includes(`must ask for the scope \`${terms.HR_WRITE_SCOPE}\``), `001 §5 does not name ${terms.HR_WRITE_SCOPE}`);
 });
 
-docTest('every exported string of src/terms.ts is checked against the seed, save the decided provider name', () => {
+docTest('every exported string of contract/terms.ts is checked against the seed, save the decided provider name', () => {
   const checked = new Set<unknown>([terms.HR_WRITE_SCOPE, ...Object.values(terms.LEARNING_MESSAGES)]);
   const strings = Object.entries(terms).filter(([, value]) => typeof value === 'string');
   const unchecked = strings.filter(([name, value]) => !checked.has(value) && name !== 'LEARNING_PROVIDER_FIELD').map(([name]) => name);

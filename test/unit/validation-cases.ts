@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { invalidArbitrariesByRule, validArbitrary } from '../../src/generators/index.js';
-import { precompiledInUse, schemaIds, validateAgainst } from '../../src/schemas/registry.js';
+import { precompiledInUse, schemaIds, validateAgainst } from '../../contract/schemas/registry.js';
 
 const SEED = 20261126;
 const out: unknown[] = [];

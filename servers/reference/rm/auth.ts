@@ -3,7 +3,7 @@
  * on every operation. x-hmac-date (or date) is accepted but not required, unless the
  * require-date-header variant is on. Returns the refusal status, or null when the request may pass.
  */
-import { EMBEDDED } from '../../../src/identity/embedded';
+import { EMBEDDED } from '../../../contract/identity/embedded';
 import type { Ctx } from '../http-kit';
 import type { RmEnv } from './env';
 import { on } from '../switches';

@@ -3,9 +3,9 @@
  * only by name and checked by the handlers through `RmEnv.fault` / `RmEnv.variant`; the literal
  * name types keep those look-ups honest.
  *
- * A fault names the clause it breaks (src/clauses/registry.ts: the sentence or table row) and the
- * check that must catch it, and the pair compiles only when that check cites that clause
- * (../fault-factory.ts). A variant names the clause whose silence or latitude makes it lawful.
+ * A fault names the clause it breaks (contract/clauses/registry.ts: the sentence or table row) and the
+ * check that must catch it; the pair compiles only when that check cites that clause
+ * (proof/fault-citations.ts). A variant names the clause whose silence or latitude makes it lawful.
  */
 import type { FaultSpec, VariantSpec } from '../fault-types';
 import { defineFault, defineVariant } from '../fault-factory';
@@ -1877,7 +1877,9 @@ const variants = [
   ),
 ] as const;
 
-export type RmFaultName = (typeof faults)[number]['name'];
+/** Each RM fault as declared, its clause and check kept literal (proof/fault-citations.ts proves the pairs). */
+export type RmFaultDeclared = (typeof faults)[number];
+export type RmFaultName = RmFaultDeclared['name'];
 export type RmVariantName = (typeof variants)[number]['name'];
 
 export const RM_FAULTS: readonly FaultSpec[] = faults;

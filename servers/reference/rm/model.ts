@@ -1,5 +1,5 @@
 /** The RM records the reference server keeps in memory (000 §2), and the resource-object types it answers with. */
-import { EVENT_KINDS } from '../../../src/terms';
+import { EVENT_KINDS } from '../../../contract/terms';
 
 export interface Ref {
   id: string;
@@ -109,7 +109,7 @@ export function noRelatedRecords(): Pick<
   };
 }
 
-export { EVENT_KINDS } from '../../../src/terms';
+export { EVENT_KINDS } from '../../../contract/terms';
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -4,7 +4,7 @@
  * static lists (the first is identity.json's), the ATS integrations, and recruitment events placed
  * around `now` so that every time bucket has some.
  */
-import { EMBEDDED } from '../../../src/identity/embedded';
+import { EMBEDDED } from '../../../contract/identity/embedded';
 import { uidFrom, uuidFrom } from './ids';
 import type { Job, Ref, StaticList } from './model';
 import type { Random } from './random';

@@ -8,7 +8,7 @@
  * applications with events; recruitment events in every bucket relative to `now`; two ATS
  * integrations, one of them the integration of reference-data/identity.json.
  */
-import { EMBEDDED } from '../../../src/identity/embedded';
+import { EMBEDDED } from '../../../contract/identity/embedded';
 import { uidFrom } from './ids';
 import {
   EVENT_KINDS,

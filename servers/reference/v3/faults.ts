@@ -3,8 +3,8 @@
  * Each is only ever active by name; the handlers test them through `on(behaviour, name)` (../switches.ts),
  * whose argument is typed from these lists, so a handler cannot test a name the catalogue does not hold.
  *
- * A fault names the clause it breaks (src/clauses/registry.ts) and the check that must catch it;
- * the pair compiles only when that check cites that clause (../fault-factory.ts). A variant names
+ * A fault names the clause it breaks (contract/clauses/registry.ts) and the check that must catch it;
+ * the pair compiles only when that check cites that clause (proof/fault-citations.ts). A variant names
  * the clause whose silence or latitude makes it lawful.
  */
 import { defineFault, defineVariant } from '../fault-factory';

@@ -1,7 +1,7 @@
 /** The v3 starting records (reference-data/v3-starting-records.json) plus the well-known ids of identity.json. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMBEDDED } from '../../../src/identity/embedded';
+import { EMBEDDED } from '../../../contract/identity/embedded';
 import type { JsonObject } from './json';
 
 export interface V3StartingRecords {

@@ -15,7 +15,7 @@
  * a 3-second life and their expiry is never checked.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EMBEDDED } from '../../../src/identity/embedded';
+import { EMBEDDED } from '../../../contract/identity/embedded';
 import type { Behaviour } from '../behaviour';
 import { on } from '../switches';
 import { decodeJwt, decryptJwt, encryptJwt, signJwt } from './jwt';
@@ -24,8 +24,8 @@ import type { JsonObject } from './json';
 export const LIFETIME_S = 300;
 /** The life tokens state under the hr.auth.expired-token-accepted fault (short, so the suite proves it without a 300 s wait). */
 export const EXPIRED_FAULT_LIFETIME_S = 3;
-/** The scope HR core writes need (001 §5.2), from src/terms.ts; guard.ts and token-endpoint.ts take it from here. */
-export { HR_WRITE_SCOPE } from '../../../src/terms';
+/** The scope HR core writes need (001 §5.2), from contract/terms.ts; guard.ts and token-endpoint.ts take it from here. */
+export { HR_WRITE_SCOPE } from '../../../contract/terms';
 
 export interface Client {
   id: string;

@@ -4,7 +4,7 @@
  */
 import { describe, type Exchange } from '../../http/exchange';
 import { LEARNING_AGGREGATE_ID } from '../../readings/entries/v3-learning';
-import { validateAgainst } from '../../schemas/registry';
+import { validateAgainst } from '../../../contract/schemas/registry';
 import { asCited, defineCheck, type CitedBy } from '../define';
 import { enforce, nonConforming, CONFORMS, type Outcome } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';

@@ -15,7 +15,7 @@ import {
   type TypedAnswered,
 } from '../../readings/entries/stored-text';
 import { LEARNING_COST_NULLED } from '../../readings/entries/v3-learning';
-import { LEARNING_MESSAGES } from '../../terms';
+import { LEARNING_MESSAGES } from '../../../contract/terms';
 import { defineCheck, type CitedBy } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';

@@ -5,8 +5,8 @@
  * expected, so a pass earns them and a failure fails them. Before any status, a 5xx is named for
  * what it is (no-server-error) and a missing answer is 'transport'.
  */
-import { operation } from '../../catalogue';
-import type { OperationSpec } from '../../catalogue/types';
+import { operation } from '../../../contract/catalogue';
+import type { OperationSpec } from '../../../contract/catalogue/types';
 import { describe, type Exchange } from '../../http/exchange';
 import { asCited, defineCheck, type CheckDef, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';

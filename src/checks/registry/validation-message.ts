@@ -2,7 +2,7 @@
 import { describe, type Exchange } from '../../http/exchange';
 import { LEARNING_AGGREGATE_RESENT, LEARNING_MESSAGE_WORDING, LEARNING_ZERO_COST } from '../../readings/entries/v3-learning';
 import { V3_VALIDATION_MESSAGE } from '../../readings/entries/v3-validation';
-import { LEARNING_MESSAGES } from '../../terms';
+import { LEARNING_MESSAGES } from '../../../contract/terms';
 import { defineCheck, type CitedBy } from '../define';
 import { bodyExcerpt } from '../excerpt';
 import { enforce } from '../judge';

@@ -6,7 +6,7 @@
  * keyword accepts (test/unit/readings-rm-records.test.ts validates the examples against the schemas);
  * where a check judges, the check calls readingOutcome with the entry and the verdict names the reading.
  */
-import { EVENT_KINDS } from '../../terms';
+import { EVENT_KINDS } from '../../../contract/terms';
 import { defineReadings, type Reading, type ReadingsEntry } from '../types';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

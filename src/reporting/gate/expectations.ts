@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { catalogue } from '../../catalogue';
+import { catalogue } from '../../../contract/catalogue';
 import { CHECK_NAMES, isCheckName } from '../../checks/names';
 import { ConfigError } from '../../config/errors';
-import { createAjv } from '../../schemas/ajv';
+import { createAjv } from '../../../contract/schemas/ajv';
 
 /** One entry of the file, with its position in `expectations` (0-based). */
 export interface Expectation {

@@ -5,8 +5,8 @@
  * {id, aggregateId, url} like the create (variants: no body, the whole activity).
  */
 import { randomUUID } from 'node:crypto';
-import { EMBEDDED } from '../../../../src/identity/embedded';
-import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
+import { EMBEDDED } from '../../../../contract/identity/embedded';
+import { LEARNING_MESSAGES, LEARNING_PROVIDER_FIELD } from '../../../../contract/terms';
 import { INVALID_JSON, send, type Ctx } from '../../http-kit';
 import type { Behaviour } from '../../behaviour';
 import { on } from '../../switches';

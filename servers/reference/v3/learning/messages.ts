@@ -1,9 +1,9 @@
 /**
- * The learning validation messages of 001 §7.2 (written once, in src/terms.ts) and the reworded
+ * The learning validation messages of 001 §7.2 (written once, in contract/terms.ts) and the reworded
  * forms the `learning.msg.*` faults answer with instead.
  */
 import type { Behaviour } from '../../behaviour';
-import { LEARNING_MESSAGES, type LearningMessageKey } from '../../../../src/terms';
+import { LEARNING_MESSAGES, type LearningMessageKey } from '../../../../contract/terms';
 import type { V3FaultName } from '../faults';
 import { on } from '../../switches';
 

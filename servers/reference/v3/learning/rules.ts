@@ -23,7 +23,7 @@
  * - Type errors are answered alone; otherwise every broken rule is reported at once.
  */
 import type { Behaviour } from '../../behaviour';
-import { LEARNING_PROVIDER_FIELD } from '../../../../src/terms';
+import { LEARNING_PROVIDER_FIELD } from '../../../../contract/terms';
 import { checkFields, type FieldError, type Rules } from '../fields';
 import { on } from '../../switches';
 import { at, isObject, mergePatch, withoutNulls, type Json, type JsonObject } from '../json';

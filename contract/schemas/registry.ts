@@ -1,6 +1,6 @@
 /**
  * The schema registry: every JSON Schema under schemas/rm, schemas/hr and schemas/learning, loaded
- * once. Validators come precompiled (src/schemas/precompiled.ts), else compile lazily on first use in one
+ * once. Validators come precompiled (contract/schemas/precompiled.ts), else compile lazily on first use in one
  * strict Ajv 2020-12 instance; either way cached.
  * Each error names the clause of the failing rule (its `x-clause` annotation), so a failure quotes
  * the document.
@@ -80,7 +80,7 @@ let runtimeAjv: Ajv2020 | null = null;
 /** CONFORMANCE_COMPILE_CACHE=0: no precompiled module, everything compiled in this process. */
 const AHEAD = process.env.CONFORMANCE_COMPILE_CACHE !== '0';
 const compilingAhead = (): Ajv2020 => registryAjv(true);
-/** The validators of src/schemas/precompiled.ts; null when they cannot be had or AHEAD is off. */
+/** The validators of contract/schemas/precompiled.ts; null when they cannot be had or AHEAD is off. */
 let precompiled: Map<string, ValidateFunction> | null | undefined;
 
 const validators = new Map<string, ValidateFunction>();

@@ -11,7 +11,7 @@ export type ApiName = 'rm' | 'hr' | 'learning';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The section of a seed document a rule comes from (its sentence is a clause, src/clauses), e.g. "000 §4 Operations" or "001 §7.2". */
+/** The section of a seed document a rule comes from (its sentence is a clause, contract/clauses), e.g. "000 §4 Operations" or "001 §7.2". */
 export type SectionRef = string;
 
 /** How an operation authenticates (seed 000 §5, seed 001 §5). */
@@ -46,7 +46,7 @@ export interface ResponseSpec {
   /** $id of the response body schema, where the document shows one. */
   schema?: string;
   section: SectionRef;
-  /** The clause (src/clauses/registry.ts) that documents this status. */
+  /** The clause (contract/clauses/registry.ts) that documents this status. */
   clause: ClauseId;
 }
 

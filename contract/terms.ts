@@ -1,7 +1,7 @@
 /**
  * The terms of the documents: the words of seed 001 (../shared/seeds/001_a9e2e7eab7c908bd.txt) that
  * the suite sends or expects byte for byte, written once here. The specs (specs/kit/), the
- * reference server (servers/reference/v3/) and the OpenAPI export (src/openapi/export.ts) import them;
+ * reference server (servers/reference/v3/) and the OpenAPI export (contract/openapi/export.ts) import them;
  * none of them keeps a copy. test/unit/terms.test.ts proves every message and the scope appear
  * word for word in the section of the seed named beside them.
  *

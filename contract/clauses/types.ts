@@ -4,7 +4,7 @@ export interface Clause {
   id: string;
   /**
    * Where the sentence stands: a seed document, 000 (Recruitment Marketing v2) or 001 (HR core and
-   * Learning v3), or a standard one of them invokes ("RFC 6749"): src/clauses/standards.ts.
+   * Learning v3), or a standard one of them invokes ("RFC 6749"): contract/clauses/standards.ts.
    */
   seed: SeedId | StandardId;
   /** The section it stands in, e.g. "§4 Filters", or "§5.1" of a standard. */

@@ -1,4 +1,4 @@
-/** Lookup of the clause registry (src/clauses/registry.ts). */
+/** Lookup of the clause registry (contract/clauses/registry.ts). */
 import { CLAUSES, type ClauseId } from './registry';
 import { SEED_FILES, type Clause } from './types';
 
@@ -15,7 +15,7 @@ export function clause(id: ClauseId): Clause {
 
 /** A clause by an id read from data (a schema's `x-clause`, a report); throws on an unknown id. */
 export function clauseById(id: string): Clause {
-  if (!isClauseId(id)) throw new Error(`unknown clause id "${id}" (src/clauses/registry.ts)`);
+  if (!isClauseId(id)) throw new Error(`unknown clause id "${id}" (contract/clauses/registry.ts)`);
   return CLAUSES[id];
 }
 

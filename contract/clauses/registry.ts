@@ -553,7 +553,7 @@ function build<T extends Record<string, Row>>(seed: '000' | '001', rows: T): Rec
   return out;
 }
 
-/** The documents' clauses and the invoked standards' (src/clauses/standards.ts), one registry. */
+/** The documents' clauses and the invoked standards' (contract/clauses/standards.ts), one registry. */
 export const CLAUSES = Object.freeze({ ...build('000', RM), ...build('001', V3), ...STANDARD_CLAUSES });
 
 export type ClauseId = keyof typeof RM | keyof typeof V3 | StandardClauseId;

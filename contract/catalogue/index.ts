@@ -61,7 +61,9 @@ function load(): Loaded {
     for (const op of operations) {
       for (const id of [op.clause, ...op.responses.map((r) => r.clause)]) {
         if (!isClauseId(id))
-          throw new Error(`schemas/${api}/operations.json: ${op.id} names clause "${id}", which src/clauses/registry.ts does not hold`);
+          throw new Error(
+            `schemas/${api}/operations.json: ${op.id} names clause "${id}", which contract/clauses/registry.ts does not hold`,
+          );
       }
       if (byId.has(op.id)) throw new Error(`operation id "${op.id}" appears twice in the catalogue`);
       byId.set(op.id, op);
