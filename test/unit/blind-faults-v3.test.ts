@@ -17,6 +17,8 @@ interface Answer {
   type: string;
   text: string;
   json: Record<string, unknown>;
+  /** The WWW-Authenticate header ('' when none). */
+  challenge: string;
 }
 
 const HR_SCOPE = 'Public.HrCore.Write';
@@ -33,7 +35,13 @@ async function call(url: string, init: RequestInit): Promise<Answer> {
   } catch {
     // not JSON: json stays empty
   }
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    text,
+    json,
+    challenge: res.headers.get('www-authenticate') ?? '',
+  };
 }
 
 /** One server's v3 API, as a client following 001 would call it. */
@@ -42,10 +50,12 @@ class Api {
 
   constructor(private readonly urls: ReturnType<typeof embeddedUrls>) {}
 
-  token(opts: { scope?: string; basic?: boolean; id?: string; secret?: string; withoutSecret?: boolean } = {}): Promise<Answer> {
+  token(
+    opts: { scope?: string; basic?: boolean; id?: string; secret?: string; withoutSecret?: boolean; grant?: string } = {},
+  ): Promise<Answer> {
     const id = opts.id ?? EMBEDDED.v3.clientId;
     const secret = opts.secret ?? EMBEDDED.v3.clientSecret;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', scope: opts.scope ?? HR_SCOPE });
+    const form = new URLSearchParams({ grant_type: opts.grant ?? 'client_credentials', scope: opts.scope ?? HR_SCOPE });
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
     if (opts.basic) headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
     else {
@@ -962,6 +972,65 @@ const PROBES: Probe[] = [
     run: (api) => api.token(),
     clean: (a) => assert.equal(claims(a).scope as unknown, HR_SCOPE),
     faulty: (a) => assert.deepEqual([a.json.scope, claims(a).scope as unknown], [HR_SCOPE, `${HR_SCOPE} Public.HrCore.Admin`]),
+  },
+  // --- the standards' clauses no fault broke before (RFC 6749 §3.3, §5.2; RFC 6750 §3; RFC 7519 §4.1) ---
+  {
+    fault: 'hr.token.unknown-scope-access-denied',
+    run: (api) => api.token({ scope: `${HR_SCOPE} Not.A.Scope` }),
+    clean: (a) => assert.notEqual(a.json.error, 'access_denied', a.text),
+    faulty: (a) => assert.deepEqual([a.status, a.json.error], [403, 'access_denied']),
+  },
+  {
+    fault: 'hr.token.grant-refused-401',
+    run: (api) => api.token({ grant: 'password' }),
+    clean: (a) => assert.deepEqual([a.status, a.json.error], [400, 'unsupported_grant_type']),
+    faulty: (a) => assert.deepEqual([a.status, a.json.error], [401, 'unsupported_grant_type']),
+  },
+  {
+    fault: 'hr.token.unsupported-grant-invalid-request',
+    run: (api) => api.token({ grant: 'password' }),
+    clean: (a) => assert.deepEqual([a.status, a.json.error], [400, 'unsupported_grant_type']),
+    faulty: (a) => assert.deepEqual([a.status, a.json.error], [400, 'invalid_request']),
+  },
+  {
+    fault: 'hr.token.error-form-encoded',
+    run: (api) => api.token({ secret: 'wrong' }),
+    clean: (a) => assert.deepEqual([a.type.split(';')[0], a.json.error], ['application/json', 'invalid_client']),
+    faulty: (a) =>
+      assert.deepEqual(
+        [a.type.split(';')[0], new URLSearchParams(a.text).get('error')],
+        ['application/x-www-form-urlencoded', 'invalid_client'],
+      ),
+  },
+  {
+    fault: 'hr.token.basic-refused-bearer-challenge',
+    run: (api) => api.token({ basic: true, secret: 'wrong' }),
+    clean: (a) => assert.deepEqual([a.status, a.challenge.split(' ')[0]], [401, 'Basic']),
+    faulty: (a) => assert.deepEqual([a.status, a.challenge.split(' ')[0]], [401, 'Bearer']),
+  },
+  {
+    fault: 'hr.token.api-challenge-oauth-scheme',
+    run: (api) => api.putWithoutToken('/hrcore/employee', { externalId: 'E-CH' }),
+    clean: (a) => assert.deepEqual([a.status, a.challenge.split(' ')[0]], [401, 'Bearer']),
+    faulty: (a) => assert.deepEqual([a.status, a.challenge.split(' ')[0]], [401, 'OAuth']),
+  },
+  {
+    fault: 'hr.token.exp-string',
+    run: (api) => api.token(),
+    clean: (a) => assert.equal(typeof claims(a).exp, 'number'),
+    faulty: (a) => assert.equal(typeof claims(a).exp, 'string'),
+  },
+  {
+    fault: 'hr.token.nbf-iso-date',
+    run: (api) => api.token(),
+    clean: (a) => assert.equal(typeof claims(a).nbf, 'number'),
+    faulty: (a) => assert.match(String(claims(a).nbf), /^\d{4}-\d{2}-\d{2}T/),
+  },
+  {
+    fault: 'hr.token.iat-iso-date',
+    run: (api) => api.token(),
+    clean: (a) => assert.equal(typeof claims(a).iat, 'number'),
+    faulty: (a) => assert.match(String(claims(a).iat), /^\d{4}-\d{2}-\d{2}T/),
   },
   {
     fault: 'hr.employee.collection-null-refused',
