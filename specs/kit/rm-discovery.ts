@@ -14,7 +14,7 @@ import type { Exchange } from '../../src/http/exchange';
 import { expectDocumented } from '../../src/checks';
 import { dataOf, idsOf, includedOf, relationshipRefs, type Ref, type Resource } from './rm-doc';
 import type { SharedRecords } from './rm-shared';
-import { refusedAsPastEnd } from './rm-walk';
+import { refusedAsPastEnd, sendQuery } from './rm-walk';
 
 /**
  * Bounded search (first `maxPages` pages of GET /candidates?include=...) for candidates whose
@@ -50,7 +50,7 @@ export async function findCandidatesWith(
 async function configuredOrFirst(rm: ApiClient, configured: string | null | undefined, opId: string): Promise<string | null> {
   if (configured) return configured;
   const op = rm.operation(opId);
-  const ex = await rm.call(op.id, { query: { page: 1, per_page: 25 } });
+  const ex = await sendQuery(rm, op, {}, { page: 1, per_page: 25 });
   expectDocumented(ex, op, '200', { asSetup: true });
   return idsOf(ex)[0] ?? null;
 }
@@ -105,11 +105,12 @@ export async function discoverJobApplicationOf(rm: ApiClient, target: Target): P
  * The candidate whose events show the most distinct kinds (then the most events) among the first
  * pages of GET /candidates?include=events (bounded), or null when none has events.
  */
-export async function discoverCandidateWithEvents(rm: ApiClient, maxPages = 3, perPage = 25): Promise<string | null> {
+export async function discoverCandidateWithEvents(rm: ApiClient, maxPages = 3, perPage = 20): Promise<string | null> {
   const op = rm.operation('rm.candidates.list');
   let best: { id: string; kinds: number; events: number } | null = null;
   for (let page = 1; page <= maxPages; page += 1) {
     const ex = await rm.call(op.id, { query: { include: 'events', page, per_page: perPage } });
+    if (refusedAsPastEnd(ex, page)) break;
     expectDocumented(ex, op, '200');
     const included = includedOf(ex);
     const records = dataOf(ex);

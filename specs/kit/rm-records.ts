@@ -29,7 +29,7 @@ import { eventually } from './rm-eventually';
 import { test } from '@playwright/test';
 import { nextPerson } from './people';
 import { runEmail, runName } from './rm-names';
-import { walkNumeric, type Walk } from './rm-walk';
+import { sendQuery, walkNumeric, type Walk } from './rm-walk';
 
 // ---- candidates -------------------------------------------------------------------------------
 
@@ -42,9 +42,24 @@ const sameEmail = (a: unknown, b: string): boolean => readsAs('email', b, a);
  */
 export async function candidatesByEmail(rm: ApiClient, email: string): Promise<Page<Resource>> {
   const op = rm.operation('rm.candidates.list');
-  const exchange = await rm.call(op.id, { query: { 'filter[email][eq]': email, page: 1, per_page: 25 } });
+  // A per_page above the target's maximum may be refused (000 §8, D44): then sent again smaller.
+  const exchange = await sendQuery(rm, op, {}, { 'filter[email][eq]': email, page: 1, per_page: 25 });
   expectDocumented(exchange, op, '200');
   return { exchange, records: dataOf(exchange).filter((r) => sameEmail(r.attributes.email, email)) };
+}
+
+/**
+ * As candidatesByEmail, read again (bounded) while it finds none: a list served from an index shows a
+ * new candidate a little later (D78). For a candidate a write made, never for one that must not exist.
+ */
+export async function candidatesByEmailSoon(rm: ApiClient, email: string): Promise<Page<Resource>> {
+  let found = await candidatesByEmail(rm, email);
+  if (found.records.length > 0) return found;
+  await eventually(async () => {
+    found = await candidatesByEmail(rm, email);
+    return found.records.length > 0;
+  });
+  return found;
 }
 
 /**

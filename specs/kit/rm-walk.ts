@@ -8,6 +8,7 @@ import { pathOf, type ApiClient, type QueryValue } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import {
   endsNumericWalk,
+  expectCursorNextAnswered,
   expectDocumented,
   expectNotCapped,
   expectPageSizeReading,
@@ -120,6 +121,8 @@ async function walkRequests(
   request: (n: number, size: number) => { params?: Record<string, string>; query: Record<string, QueryValue> },
   ended: (records: Resource[], ex: Exchange, size: number, n: number) => Promise<Ending>,
   numeric: boolean,
+  /** True when the answer to request `n` asks for it to be sent again another way (then `request` gives that way). */
+  again: (ex: Exchange, n: number) => boolean = () => false,
 ): Promise<Requests> {
   const exchanges: Exchange[] = [];
   let size = perPage;
@@ -130,6 +133,10 @@ async function walkRequests(
     const smaller = n === 0 ? smallerPage(ex, size) : null;
     if (smaller !== null) {
       size = smaller;
+      n -= 1;
+      continue;
+    }
+    if (again(ex, n)) {
       n -= 1;
       continue;
     }
@@ -234,7 +241,28 @@ export async function walkCursor(
   const pages: Page<Resource>[] = [];
   const cursors: string[] = [];
   let cursor: string | null = null;
-  const request = (_n: number, size: number) => ({ query: { ...query, per_page: size, ...(cursor === null ? {} : { cursor }) } });
+  // "pass that value as cursor on the next request" (D89): with the query repeated beside it, or, when that is
+  // refused (400 or 422: a cursor that carries its query), the cursor alone with per_page from then on.
+  let alone = false;
+  let withQuery: Exchange | null = null;
+  let judged = false;
+  const request = (_n: number, size: number) => ({
+    query: cursor === null ? { ...query, per_page: size } : alone ? { per_page: size, cursor } : { ...query, per_page: size, cursor },
+  });
+  const again = (ex: Exchange, n: number): boolean => {
+    if (n === 0 || judged) return false;
+    const status = ex.response?.status;
+    if (!alone && withQuery === null && (status === 400 || status === 422) && Object.keys(query).length > 0) {
+      withQuery = ex;
+      alone = true;
+      return true;
+    }
+    judged = true;
+    // The reading is named where it shows: the cursor alone sent, or the cursor with the query answered 200 (any
+    // other answer is the page's to judge: status, no-server-error).
+    if (withQuery !== null || status === 200) expectCursorNextAnswered(withQuery ?? ex, withQuery ? ex : null);
+    return false;
+  };
   const requests = await walkRequests(
     rm,
     op,
@@ -250,6 +278,7 @@ export async function walkCursor(
       return 'more';
     },
     false,
+    again,
   );
   // The next cursor of the last answer: null when the walk ended.
   return { ...walkOf(pages, requests), cursors, nextCursor: cursor };
@@ -296,14 +325,19 @@ export async function sendQuery(
   const repeated = (q: Record<string, QueryValue>) => (): Promise<Exchange> =>
     sendRepeatedKeys(rm, op, params, arrays, Object.fromEntries(Object.entries(q).filter(([key]) => !arrays.some(([a]) => a === key))));
   const small = typeof query.per_page === 'number' && query.per_page > 10 ? { ...query, per_page: 10 } : null;
-  const attempts = [plain(query)];
-  if (small) attempts.push(plain(small));
-  if (arrays.length) attempts.push(repeated(query));
-  if (small && arrays.length) attempts.push(repeated(small));
+  const attempts: { send: () => Promise<Exchange>; smaller: boolean }[] = [{ send: plain(query), smaller: false }];
+  if (small) attempts.push({ send: plain(small), smaller: true });
+  if (arrays.length) attempts.push({ send: repeated(query), smaller: false });
+  if (small && arrays.length) attempts.push({ send: repeated(small), smaller: true });
+  let first: Exchange | null = null;
   let last: Exchange | null = null;
   for (const attempt of attempts) {
-    last = await attempt();
-    if (!refused(last)) return last;
+    last = await attempt.send();
+    first ??= last;
+    if (refused(last)) continue;
+    // Taken at a smaller page size after the asked one was refused: a refusal of a size above the maximum (D44), judged so.
+    if (attempt.smaller && first !== last && typeof query.per_page === 'number') expectPageSizeReading(first, query.per_page, 0, null);
+    return last;
   }
   return last ?? plain(query)();
 }

@@ -26,6 +26,7 @@ import {
   type Target,
   type Person,
   type StoredKind,
+  type Same,
   PEOPLE,
   phoneNumber,
   postPerson,
@@ -340,6 +341,12 @@ test.describe('candidates', () => {
     const again = await patchCandidate(rm, op, created.id, candidateBody({ skills: ['testing'] }));
     const after = `after a second PATCH {skills: ["testing"]} (the first sent ${show(skills)})`;
     expectValueShown(again.write, again.read, 'skills', ['testing'], again.attributes.skills, clause, after, sameMembers);
+    // An empty array is an "array of string" too: a PATCH {skills: []} leaves the candidate without skills
+    // (read back as [], or as no value: null or absent, D1).
+    const cleared = await patchCandidate(rm, op, created.id, candidateBody({ skills: [] }));
+    const noSkill: Same = (_sent, read) => read === null || read === undefined || (Array.isArray(read) && read.length === 0);
+    const emptied = 'after a third PATCH {skills: []} (the second sent ["testing"])';
+    expectValueShown(cleared.write, cleared.read, 'skills', [], cleared.attributes.skills, clause, emptied, noSkill);
   });
 
   test('PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were', async ({

@@ -18,6 +18,7 @@ import {
   type IncludeTarget,
   discoverJob,
   unknownId,
+  sendQuery,
   walkNumeric,
 } from '../kit';
 
@@ -37,6 +38,9 @@ test.describe('jobs', () => {
     expectLiveJobs({ query: 'GET /jobs', pages: walk.shown }, Date.now(), 'rm.op.jobs.list');
     // With include (000 §4: jobs may embed categories) it is still GET /jobs, which "lists live jobs".
     const withInclude = await walkNumeric(rm, op, { include: 'categories' }, 5, 20);
+    // include embeds related records; the pages are still pages of the live jobs: at most per_page, none twice (000 §4 page, per_page).
+    expectPagesWithin(withInclude.shown, 5);
+    expectPagesDisjoint(withInclude.shown, 'GET /jobs?include=categories walked with per_page=5');
     expectLiveJobs({ query: 'GET /jobs?include=categories', pages: withInclude.shown }, Date.now(), 'rm.op.jobs.list');
     const statuses = [...new Set(walk.records.map((j) => String(j.attributes.status)))];
     observe('other', 'GET /jobs status values', statuses.join(', ') || '(no job)');
@@ -100,7 +104,7 @@ test.describe('jobs', () => {
     const list = covers('rm.jobs.list', '200');
     const get = covers('rm.jobs.get', '200');
     for (const include of list.include) {
-      const ex = await rm.call(list.id, { query: { include, page: 1, per_page: 25 } });
+      const ex = await sendQuery(rm, list, {}, { include, page: 1, per_page: 25 });
       expectDocumented(ex, list, '200');
       observeIncluded(observe, 'GET /jobs', include, expectIncluded(ex, include, JOB_INCLUDES, 'rm.include.jobs'));
     }

@@ -38,6 +38,7 @@ import {
   validBodies,
   requestSchemaOf,
   candidatesByEmail,
+  candidatesByEmailSoon,
   createCandidate,
   patchCandidate,
   relatedRecords,
@@ -181,7 +182,7 @@ test.describe('RM v2 properties @property', () => {
         expectDocumented(ex, op, '201');
         cleanup.leftover(`RM candidate ${email} (generated; no delete operation)`);
         // Read back through the e-mail filter (000 §4 rule 3: the answer need not show the candidate).
-        const found = await candidatesByEmail(rm, email);
+        const found = await candidatesByEmailSoon(rm, email);
         const where = `GET /candidates?filter[email][eq]=${email}`;
         const stored = expectCreatedShown(ex, found.exchange, found.records[0], 'rm.op.candidates.create', where);
         const context = `candidate ${stored.id} read back`;

@@ -8,6 +8,7 @@ import {
   test,
   expectDocumented,
   expectKept,
+  expectNoneForeign,
   expectNotFound,
   expectSameRecord,
   singleOf,
@@ -17,10 +18,11 @@ import {
   addTag,
   createCandidateRecord,
   listTags,
+  relatedRecords,
 } from '../kit';
 
 test.describe('records scoped to their candidate', () => {
-  test("candidate B's education, employment and tag addressed through candidate A answer 404, and B keeps them", async ({
+  test("candidate B's education, employment and tag addressed through candidate A answer 404, B keeps them, and A's lists do not show them", async ({
     rm,
     target,
     covers,
@@ -54,6 +56,22 @@ test.describe('records scoped to their candidate', () => {
       const other = await rm.call(op.id, { params: params(a.id) });
       expectNotFound(other, `the record is candidate B's, addressed through candidate A`);
     }
+
+    // A's own lists (000 §4: the path names the candidate) show none of what was made for B.
+    const lists = [
+      { kind: 'educations', id: educationId, row: 'rm.op.educations.list' },
+      { kind: 'employments', id: employmentId, row: 'rm.op.employments.list' },
+    ] as const;
+    for (const { kind, id, row } of lists) {
+      const walk = await relatedRecords(rm, kind, a.id);
+      const page = walk.shown.find((p) => p.records.some((r) => r.id === id));
+      const where = `GET /candidates/${a.id}/${kind} (candidate A's ${kind})`;
+      const read = page?.exchange ?? walk.exchanges[0];
+      if (read) expectNoneForeign(read, page ? [id] : [], row, where);
+    }
+    const tagsOfA = await listTags(rm, a.id);
+    const foreignTags = tagsOfA.records.filter((t) => (tagId !== null && t.id === tagId) || t.attributes.name === tagName).map((t) => t.id);
+    expectNoneForeign(tagsOfA.exchange, foreignTags, 'rm.op.candidate-tags.list', `GET /candidates/${a.id}/tags (candidate A's tags)`);
 
     test.skip(tagId === null, `the tag "${tagName}" given to candidate ${b.id} has no id in GET /candidates/${b.id}/tags`);
     if (tagId === null) return;

@@ -10,9 +10,11 @@ import {
   expectCreatedShown,
   expectDocumented,
   expectGone,
+  expectKept,
   expectShown,
   tagBody,
   runTag,
+  addTag,
   createCandidateRecord,
   getCandidate,
   listTags,
@@ -25,7 +27,7 @@ import {
 } from '../kit';
 
 test.describe('tags', () => {
-  test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200 and GET no longer lists it @smoke @stateful', async ({
+  test('POST /candidates/{candidateId}/tags answers 200 and GET lists the tag; DELETE answers 200, GET no longer lists it and still lists the other tag @smoke @stateful', async ({
     rm,
     target,
     covers,
@@ -62,6 +64,9 @@ test.describe('tags', () => {
       'candidate tags attribute after POST /candidates/{candidateId}/tags',
       attributeAfterAdd.names === null ? 'no tags array' : inAttribute ? 'names the new tag' : 'does not name the new tag',
     );
+    // A second tag the DELETE does not address (000 §4: DELETE .../tags/{tagId} names one tag): it stays.
+    const other = runTag(target, 'kept');
+    await addTag(rm, cleanup, candidate.id, other, candidate.email);
     const remove = (tagId: string) => rm.call(del.id, { params: { candidateId: candidate.id, tagId } });
     cleanup.add(`RM tag ${name} of candidate ${candidate.id}`, () => remove(tagging.id));
     // 000 §4: "tagId is the tag UUID" -> the tagging's id; its uid where the target keys tags by that.
@@ -76,6 +81,9 @@ test.describe('tags', () => {
     const still = taggingNamed(after.records, name);
     const listing = `GET /candidates/${candidate.id}/tags (the tagging "${name}")`;
     expectGone(deleted, [after.exchange], still ? [still.id] : [], 'rm.op.candidate-tags.delete', listing);
+    const kept = taggingNamed(after.records, other);
+    const otherListing = `GET /candidates/${candidate.id}/tags (the tagging "${other}", which the DELETE did not address)`;
+    expectKept(deleted, [after.exchange], kept ? [kept.id] : [], 'rm.op.candidate-tags.delete', otherListing);
     if (inAttribute) {
       let attributeAfterDelete = await tagsOf();
       const waitedFor = await caughtUp(async () => {
@@ -88,19 +96,19 @@ test.describe('tags', () => {
     }
   });
 
-  test('POST /candidates with tag_values: the candidate carries those tags', async ({ rm, target, covers, cleanup }) => {
-    // 000 §4 Operations: POST /candidates attributes tag_values (array of string); 000 §2: tags.
+  test('POST /candidates with tag_values: the candidate carries each of those tags', async ({ rm, target, covers, cleanup }) => {
+    // 000 §4 Operations: POST /candidates attributes tag_values (array of string); 000 §2: tags. Two values: each is a tag.
     covers('rm.candidates.create', '201');
     covers('rm.candidate-tags.list', '200');
-    const name = runTag(target, 'value');
-    const candidate = await createCandidateRecord(rm, target, cleanup, 'tagvalues', { tag_values: [name] });
+    const names = [runTag(target, 'value'), runTag(target, 'value')];
+    const candidate = await createCandidateRecord(rm, target, cleanup, 'tagvalues', { tag_values: names });
     const listed = await listTags(rm, candidate.id);
     const { exchange: read, resource } = await getCandidate(rm, candidate.id);
     const tags = resource.attributes.tags;
     // The tag names either read shows: the taggings listed, and the candidate's tags attribute.
     const shown = [...listed.records.map((t) => String(t.attributes.name)), ...(Array.isArray(tags) ? tags.map(String) : [])];
-    const where = `neither GET /candidates/${candidate.id}/tags nor its tags attribute (${JSON.stringify(tags)}), for tag_values ["${name}"],`;
-    expectShown([candidate.write], [listed.exchange, read], shown, [name], 'rm.op.candidates.create', where);
+    const where = `neither GET /candidates/${candidate.id}/tags nor its tags attribute (${JSON.stringify(tags)}), for tag_values ${JSON.stringify(names)},`;
+    expectShown([candidate.write], [listed.exchange, read], shown, names, 'rm.op.candidates.create', where);
   });
 
   test('POST /candidates/{candidateId}/tags without email: 200 and listed, or 422 and no trace (D13 rm.write.tag-without-email)', async ({

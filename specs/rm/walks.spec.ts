@@ -32,7 +32,7 @@ const SIZES = [1, 2, 3] as const;
 /** Pages one walk may take; a list too long for the small sizes is walked at sizes that fit (bounded requests on a remote target). */
 const MAX_PAGES = 30;
 /** per_page of the single read the walks are compared with (smaller ones when the target refuses it). */
-const LARGE = [100, 50, 25] as const;
+const LARGE = [100, 50, 25, 10] as const;
 
 type Observe = (category: 'pagination', subject: string, value: string) => void;
 

@@ -9,7 +9,7 @@
 import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Exchange } from '../http/exchange';
 import { asCited } from './define';
-import schemaCheck, { expectSchema } from './registry/schema';
+import schemaCheck, { expectEpochsAgree, expectSchema } from './registry/schema';
 import setup from './registry/setup';
 import status, { enforceDocumentedStatus } from './registry/status';
 
@@ -36,7 +36,10 @@ export function expectDocumented(
   const rows = op.responses.filter((r) => wanted.includes(r.status));
   const response = rows.find((r) => r.status === String(exchange.response?.status)) ?? op.responses.find((r) => r.status === wanted[0]);
   if (options.schema !== false && response?.schema && exchange.response?.text.trim()) {
-    return expectSchema(exchange, response.schema, asCited(schemaCheck, response.clause) as never);
+    const body = expectSchema(exchange, response.schema, asCited(schemaCheck, response.clause) as never);
+    // One timestamp, two faces: an RM DateTime's utc and epoch name the same instant (000 §2; D86).
+    if (op.api === 'rm') expectEpochsAgree(exchange, body);
+    return body;
   }
   return undefined;
 }

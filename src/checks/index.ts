@@ -30,7 +30,13 @@ export {
   type CredentialsRefusal,
 } from './registry/auth-enforced';
 export { issuedToken, oauthError, scopeList, OAUTH_ERRORS, type TokenAnswer } from './token-answer';
-export { expectCursorPagesDisjoint, expectCursorVisitsAll, expectCursorWalkComplete, expectCursorWalkEnded } from './registry/cursor';
+export {
+  expectCursorNextAnswered,
+  expectCursorPagesDisjoint,
+  expectCursorVisitsAll,
+  expectCursorWalkComplete,
+  expectCursorWalkEnded,
+} from './registry/cursor';
 export { instantOfText, instantText, shownInstant, type ShownInstant } from './instant';
 export {
   expectArrayFormAnswered,
@@ -114,6 +120,7 @@ export {
   expectDistinctRecords,
   expectGone,
   expectKept,
+  expectNoneForeign,
   expectSameRecord,
   expectShown,
   expectStateShownBy,

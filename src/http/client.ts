@@ -4,6 +4,7 @@
  * (src/http/retry.ts), a cap on body size, and every attempt recorded as an Exchange (secrets
  * redacted) for the report.
  */
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { request as undiciRequest, type Dispatcher } from './undici';
 import { operation } from '../../contract/catalogue';
 import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
@@ -266,11 +267,13 @@ export class ApiClient {
       }
       const responseHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+      // RFC 9110 §12.5.3: without Accept-Encoding any coding is acceptable, so an answer may come coded (D87).
+      const content = truncated ? Buffer.concat(chunks) : decoded(Buffer.concat(chunks), responseHeaders['content-encoding']);
       return {
         response: {
           status: res.statusCode,
           headers: redactHeaders(responseHeaders),
-          text: redact(Buffer.concat(chunks).toString('utf8')),
+          text: redact(content.toString('utf8')),
           truncated,
           bytes,
         },
@@ -332,4 +335,30 @@ export function pathFor(template: string, params: Record<string, string | number
     if (value === undefined) throw new Error(`pathFor: no value for {${name}} in ${template}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The content of an answer as its Content-Encoding says it was coded (RFC 9110 §8.4: gzip, deflate,
+ * br, in the order applied). A server may code it without being asked (RFC 9110 §12.5.3: without
+ * Accept-Encoding "any content coding is considered acceptable"). A coding this client does not
+ * know, or content that does not decode, is left as it came (the checks then see what was sent).
+ */
+export function decoded(body: Buffer, contentEncoding: string | undefined): Buffer {
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  let out = body;
+  try {
+    for (const coding of codings.reverse()) {
+      if (out.length === 0) break;
+      if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out);
+      else if (coding === 'deflate') out = inflateSync(out);
+      else if (coding === 'br') out = brotliDecompressSync(out);
+      else return body;
+    }
+  } catch {
+    return body;
+  }
+  return out;
 }

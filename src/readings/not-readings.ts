@@ -36,4 +36,6 @@ export const NOT_READINGS: Readonly<Record<`D${number}`, string>> = Object.freez
   D69: 'what the sentences require of a refused write (no record left where that record would break one): one reading, judged by no-trace',
   D72: 'how the suite reads a 2xx body as a refusal (flags, errors members, envelopes, by structure): one reading, src/checks/refusal.ts',
   D91: 'what RFC 7519 §4.1.5-4.1.6 say of iat and nbf, measured from the moment of issue (D59): one reading, judged by token',
+  D87: 'how the suite meets a coded answer, a refused page size and a list that catches up (transport and reads again), not a reading of a sentence',
+  D88: "a path that names one candidate (and a DELETE one tag) reaches that candidate's records only, and page, cursor, include and filter keep their meaning beside each other: one reading each",
 });

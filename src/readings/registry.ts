@@ -6,6 +6,7 @@ import type { AnyReadingsEntry } from './types';
 import { RM_FILTER_READINGS } from './entries/rm-filters';
 import { RM_LIST_READINGS } from './entries/rm-lists';
 import { RM_RECORD_READINGS } from './entries/rm-records';
+import { RM_DATETIME_READINGS } from './entries/rm-datetime';
 import { V3_REFUSAL_READINGS } from './entries/v3-refusals';
 import { TOKEN_READINGS } from './entries/token';
 import { STORED_TEXT_READINGS } from './entries/stored-text';
@@ -23,6 +24,7 @@ export const READINGS: readonly AnyReadingsEntry[] = Object.freeze([
   ...V3_HR_READINGS,
   ...V3_LEARNING_READINGS,
   ...TOKEN_READINGS,
+  ...RM_DATETIME_READINGS,
 ]);
 
 const byId = new Map(READINGS.map((e) => [e.id, e]));

@@ -7,7 +7,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiClient } from '../../src/http/client';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { ApiClient, decoded } from '../../src/http/client';
 import { exchangeToText, type Exchange } from '../../src/http/exchange';
 import { Limiter } from '../../src/http/limiter';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
@@ -223,4 +224,14 @@ void describe('the client against a hostile target', () => {
     assert.ok(!text.includes(encodeURIComponent(SECRET)), 'no URL-encoded secret');
     assert.match(text, /\*\*\*/);
   });
+});
+
+void test('an answer coded gzip, deflate or br is read decoded (RFC 9110 §12.5.3, D87); a broken coding is left as it came', () => {
+  const text = Buffer.from('{"data":[]}');
+  assert.equal(decoded(gzipSync(text), 'gzip').toString(), '{"data":[]}');
+  assert.equal(decoded(deflateSync(text), 'deflate').toString(), '{"data":[]}');
+  assert.equal(decoded(brotliCompressSync(text), 'br').toString(), '{"data":[]}');
+  assert.equal(decoded(gzipSync(deflateSync(text)), 'deflate, gzip').toString(), '{"data":[]}');
+  assert.equal(decoded(text, 'gzip').toString(), '{"data":[]}', 'not gzip after all: left as it came');
+  assert.equal(decoded(text, undefined).toString(), '{"data":[]}');
 });

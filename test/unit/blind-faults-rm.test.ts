@@ -1166,6 +1166,145 @@ const CASES: Case[] = [
       assert.deepEqual(faulty, [204, []]);
     },
   }),
+  // The red team's (redrm): defects every check passed before.
+  c({
+    fault: 'rm.tags.delete.removes-every-tag',
+    probe: async (rm) => {
+      const [first, ...rest] = await rm.list(`/candidates/${C2}/tags`);
+      assert.ok(first && rest.length > 0, 'C2 has two tags');
+      await rm.send('DELETE', `/candidates/${C2}/tags/${first.id}`);
+      return (await rm.list(`/candidates/${C2}/tags`)).length;
+    },
+    expect: (clean, faulty) => {
+      assert.ok(typeof clean === 'number' && clean > 0, 'without the fault the other tags stay');
+      assert.equal(faulty, 0);
+    },
+  }),
+  c({
+    fault: 'rm.filter.conversation-true-empty',
+    probe: async (rm) => {
+      for (const id of [C1, C2, C3]) {
+        const inOne = await rm.list(`/candidates/${id}/messages?filter[conversation][exists]=true&page=1&per_page=50`);
+        const all = await rm.list(`/candidates/${id}/messages?page=1&per_page=50`);
+        if (all.length > 0) return inOne.length;
+      }
+      return -1;
+    },
+    expect: (clean, faulty) => {
+      assert.ok(typeof clean === 'number' && clean > 0, `messages in a conversation without the fault: ${String(clean)}`);
+      assert.equal(faulty, 0);
+    },
+  }),
+  c({
+    fault: 'rm.jobs.include-join-duplicates',
+    probe: async (rm) => {
+      const ids = (await rm.list('/jobs?include=categories&page=1&per_page=100')).map((j) => j.id);
+      return ids.length - new Set(ids).size;
+    },
+    expect: (clean, faulty) => {
+      assert.equal(clean, 0);
+      assert.ok(typeof faulty === 'number' && faulty > 0, `duplicates with the fault: ${String(faulty)}`);
+    },
+  }),
+  c({
+    fault: 'rm.filter.include-drops-filters',
+    probe: async (rm) => {
+      const email = `blind-${randomUUID().slice(0, 8)}@example.com`;
+      await rm.create({ email });
+      return (await rm.list(`/candidates?filter[email][eq]=${encodeURIComponent(email)}&include=educations&page=1&per_page=10`)).length;
+    },
+    expect: (clean, faulty) => {
+      assert.equal(clean, 1);
+      assert.ok(typeof faulty === 'number' && faulty > 1, String(faulty));
+    },
+  }),
+  c({
+    fault: 'rm.filter.email-local-part-only',
+    probe: async (rm) => {
+      const local = `blind-${randomUUID().slice(0, 8)}`;
+      await rm.create({ email: `${local}@example.com` });
+      await rm.create({ email: `${local}@example.org` });
+      return (await rm.list(`/candidates?filter[email][eq]=${encodeURIComponent(`${local}@example.com`)}&page=1&per_page=10`)).length;
+    },
+    clean: 1,
+    faulty: 2,
+  }),
+  c({
+    fault: 'rm.candidates.create.tag-values-joined',
+    probe: async (rm) => {
+      const cand = await rm.create({ tag_values: ['Nursing', 'Night shifts'] });
+      return (await rm.list(`/candidates/${cand.id}/tags`)).map((t) => String(t.attributes.name)).sort();
+    },
+    clean: ['Night shifts', 'Nursing'],
+    faulty: ['Nursing,Night shifts'],
+  }),
+  c({
+    fault: 'rm.educations.list.every-candidate',
+    probe: async (rm) => {
+      const [a, b] = [await rm.create(), await rm.create()];
+      assert.equal((await rm.send('POST', `/candidates/${b.id}/educations`, education)).status, 201);
+      return (await rm.list(`/candidates/${a.id}/educations`)).length;
+    },
+    expect: (clean, faulty) => {
+      assert.equal(clean, 0);
+      assert.ok(typeof faulty === 'number' && faulty > 0, String(faulty));
+    },
+  }),
+  c({
+    fault: 'rm.tags.list.every-candidate',
+    probe: async (rm) => {
+      const [a, b] = [await rm.create(), await rm.create()];
+      await rm.send('POST', `/candidates/${b.id}/tags`, { data: { type: 'tags', attributes: { name: 'blind' } } });
+      return (await rm.list(`/candidates/${a.id}/tags`)).length;
+    },
+    expect: (clean, faulty) => {
+      assert.equal(clean, 0);
+      assert.ok(typeof faulty === 'number' && faulty > 0, String(faulty));
+    },
+  }),
+  c({
+    fault: 'rm.include.cursor-requests-ignored',
+    probe: async (rm) => (await rm.included('/candidates?include=taggings&per_page=10')).length,
+    expect: (clean, faulty) => {
+      assert.ok(typeof clean === 'number' && clean > 0, `embedded without the fault: ${String(clean)}`);
+      assert.equal(faulty, 0);
+    },
+  }),
+  c({
+    fault: 'rm.filter.email-ignored-by-cursor',
+    probe: async (rm) => {
+      const email = `blind-${randomUUID().slice(0, 8)}@example.com`;
+      await rm.create({ email });
+      return (await rm.list(`/candidates?filter[email][eq]=${encodeURIComponent(email)}&per_page=10`)).length;
+    },
+    expect: (clean, faulty) => {
+      assert.equal(clean, 1);
+      assert.ok(typeof faulty === 'number' && faulty > 1, String(faulty));
+    },
+  }),
+  c({
+    fault: 'rm.candidates.update.empty-values-skipped',
+    probe: async (rm) => {
+      const patch = (attributes: Record<string, unknown>) =>
+        rm.send('PATCH', `/candidates/${C1}`, { data: { type: 'candidates', attributes } });
+      await patch({ skills: ['Rust'] });
+      const status = (await patch({ skills: [] })).status;
+      return [status, (await rm.one(`/candidates/${C1}`)).attributes.skills];
+    },
+    clean: [200, []],
+    faulty: [200, ['Rust']],
+  }),
+  c({
+    fault: 'rm.schema.epoch-wall-clock',
+    probe: async (rm) => {
+      const at = (await rm.one(`/candidates/${C1}`)).attributes.created_at as { utc: string; epoch: number };
+      return at.epoch - Math.floor(Date.parse(at.utc) / 1000);
+    },
+    expect: (clean, faulty) => {
+      assert.equal(clean, 0);
+      assert.equal(faulty, -5 * 3600);
+    },
+  }),
 ];
 
 async function probeWith(faults: string[], probe: (rm: Rm) => Promise<unknown>): Promise<unknown> {

@@ -20,6 +20,8 @@ import {
 import {
   cursorCompleteOutcome,
   cursorEndOutcome,
+  cursorNextOutcome,
+  expectCursorNextAnswered,
   expectCursorPagesDisjoint,
   expectCursorVisitsAll,
   expectCursorWalkComplete,
@@ -196,4 +198,26 @@ test('pageSizeReadingOutcome: honoured, clamped, or refused with 400 or 422 (D44
   conforms(pageSizeReadingOutcome(exchange({ status: 422 }), 500, 0, null).outcome);
   fails(pageSizeReadingOutcome(exchange({ status: 403 }), 500, 0, null).outcome, 'per_page=500');
   fails(pageSizeReadingOutcome(exchange(), 5, 6, null).outcome, 'rm.page.size');
+});
+
+test('cursorNextOutcome and expectCursorNextAnswered: the request after a cursor, with the query or alone (D89)', () => {
+  const ok = exchange({ body: { data: [] } });
+  const refused = exchange({ status: 400, body: { errors: [] } });
+  assert.deepEqual(cursorNextOutcome(ok, null).judgement.held, ['query-repeated']);
+  assert.deepEqual(cursorNextOutcome(refused, ok).judgement.held, ['cursor-alone']);
+  fails(cursorNextOutcome(refused, exchange({ status: 422 })).outcome, 'none of the lawful readings of rm.cursor.next-request');
+  fails(cursorNextOutcome(exchange({ status: 500 }), null).outcome, 'rm.cursor.next-request');
+  verdictOf(() => expectCursorNextAnswered(refused, ok), {
+    check: 'cursor',
+    clause: 'rm.query.cursor',
+    verdict: 'passed',
+    about: ok,
+    also: [refused],
+  });
+  verdictOf(() => expectCursorNextAnswered(refused, refused), {
+    check: 'cursor',
+    clause: 'rm.query.cursor',
+    verdict: 'failed',
+    about: refused,
+  });
 });

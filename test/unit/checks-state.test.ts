@@ -8,6 +8,8 @@ import {
   expectDistinctRecords,
   expectGone,
   expectKept,
+  expectNoneForeign,
+  foreignOutcome,
   expectSameRecord,
   expectShown,
   expectStateShownBy,
@@ -235,6 +237,24 @@ test('goneOutcome / expectGone and keptOutcome / expectKept', () => {
     verdict: 'failed',
     about: del,
     also: [list],
+  });
+});
+
+test("foreignOutcome / expectNoneForeign: a candidate's list shows nothing made for another candidate; about the read", () => {
+  const list = exchange({ operationId: 'rm.educations.list', path: '/candidates/a/educations' });
+  conforms(foreignOutcome(list, [], "A's educations"));
+  fails(foreignOutcome(list, ['edu-9'], "A's educations"), 'shows edu-9, made for another candidate');
+  verdictOf(() => expectNoneForeign(list, ['edu-9'], 'rm.op.educations.list', "A's educations"), {
+    check: 'state',
+    clause: 'rm.op.educations.list',
+    verdict: 'failed',
+    about: list,
+  });
+  verdictOf(() => expectNoneForeign(list, [], 'rm.op.educations.list', "A's educations"), {
+    check: 'state',
+    clause: 'rm.op.educations.list',
+    verdict: 'passed',
+    about: list,
   });
 });
 

@@ -27,7 +27,11 @@ export function createEnv(behaviour: Behaviour): RmEnv {
   const fraction = (): number => ((tick = (tick + 389) % 1000) + 1) / 1002;
   return {
     behaviour,
-    perPage: smallPages ? { default: 10, max: 50 } : { default: 25, max: 100 },
+    perPage: smallPages
+      ? { default: 10, max: 50 }
+      : on(behaviour, 'rm.variant.per-page-over-20-422')
+        ? { default: 20, max: 20 }
+        : { default: 25, max: 100 },
     filterCap: on(behaviour, 'rm.filter-cap.at-5000') ? 5_000 : FILTER_CAP,
     // Stored instants are exactly what the utc strings show, so time filters agree with what clients read.
     now: () => (seconds ? Math.floor(Date.now() / 1000) * 1000 : micro ? Date.now() + fraction() : Date.now()),

@@ -127,13 +127,20 @@ export function candidateMatcher(env: RmEnv, store: Store, f: CandidateFilter): 
   const ltInclusive = on(env.behaviour, 'rm.filter.updated-at-lt-inclusive');
   const gteExclusive = on(env.behaviour, 'rm.filter.updated-at-gte-exclusive');
   const emailSubstring = on(env.behaviour, 'rm.filter.email-substring');
+  // The email-local-part-only fault compares what stands before the @.
+  const localOnly = on(env.behaviour, 'rm.filter.email-local-part-only');
+  const localPart = (address: string): string => address.slice(0, Math.max(0, address.lastIndexOf('@')));
   const anyEvent = on(env.behaviour, 'rm.filter.ats-candidates-any-event');
   // The ats-uid-false-empty fault compares with "" where there is no ATS record (null).
   const atsUidEmpty = on(env.behaviour, 'rm.filter.ats-uid-false-empty');
   return (c) => {
     if (f.updatedLt !== null && !(ltInclusive ? c.updated <= f.updatedLt : c.updated < f.updatedLt)) return false;
     if (f.updatedGte !== null && !(gteExclusive ? c.updated > f.updatedGte : c.updated >= f.updatedGte)) return false;
-    if (f.email !== null && !(emailSubstring ? c.email.includes(f.email) : c.email === f.email)) return false;
+    if (
+      f.email !== null &&
+      !(emailSubstring ? c.email.includes(f.email) : localOnly ? localPart(c.email) === localPart(f.email) : c.email === f.email)
+    )
+      return false;
     if (f.archived !== null && c.archived !== f.archived) return false;
     if (f.anonymised !== null && c.anonymised !== f.anonymised) return false;
     if (f.atsUid === false && atsUidEmpty) return c.atsUid === '';
@@ -205,6 +212,8 @@ export function parseMessageFilter(env: RmEnv, query: URLSearchParams): (m: Mess
     (exists === false && on(env.behaviour, 'rm.variant.conversation-false-all'));
   // The false-inverted fault reads false as true.
   if (exists === false && on(env.behaviour, 'rm.filter.conversation-false-inverted')) return (m) => m.conversationId !== null;
+  // The conversation-true-empty fault compares the conversation id with the string "true".
+  if (exists === true && on(env.behaviour, 'rm.filter.conversation-true-empty')) return (m) => m.conversationId === 'true';
   return ignored ? () => true : (m) => (m.conversationId !== null) === exists;
 }
 

@@ -64,6 +64,8 @@ export function parsePaging(env: RmEnv, query: URLSearchParams): Paging {
   const requested = positiveInt(query, 'per_page');
   if (requested !== null && requested > env.perPage.max && on(env.behaviour, 'rm.pagination.per-page-over-max-403'))
     throw new HttpError(403, `per_page ${requested} is above the maximum page size ${env.perPage.max}`);
+  if (requested !== null && requested > env.perPage.max && on(env.behaviour, 'rm.variant.per-page-over-20-422'))
+    throw new HttpError(422, `per_page must be at most ${env.perPage.max}`);
   if (requested !== null && requested > env.perPage.max && on(env.behaviour, 'rm.variant.per-page-over-max-400')) {
     throw badRequest(`per_page ${requested} is above the maximum page size ${env.perPage.max}`, 'per_page');
   }
@@ -104,9 +106,11 @@ export interface PageResult<T> {
   meta: Record<string, unknown>;
 }
 
-/** One page of `items` (ordered by seq). */
+/** One page of `items` (ordered by seq; newest first under rm.variant.newest-first). */
 export function paginate<T extends { seq: number }>(env: RmEnv, items: readonly T[], paging: Paging): PageResult<T> {
-  return paging.mode === 'numeric' ? numericPage(env, items, paging) : cursorPage(env, items, paging);
+  const newest = on(env.behaviour, 'rm.variant.newest-first');
+  const ordered = newest ? [...items].sort((a, b) => b.seq - a.seq) : items;
+  return paging.mode === 'numeric' ? numericPage(env, ordered, paging) : cursorPage(env, ordered, paging, newest);
 }
 
 function numericPage<T>(env: RmEnv, items: readonly T[], paging: Extract<Paging, { mode: 'numeric' }>): PageResult<T> {
@@ -134,10 +138,12 @@ function cursorPage<T extends { seq: number }>(
   env: RmEnv,
   items: readonly T[],
   paging: Extract<Paging, { mode: 'cursor' }>,
+  newest = false,
 ): PageResult<T> {
   const after = paging.after;
   if (paging.emptyOnce && after !== null) return { items: [], meta: { per_page: paging.perPage, next_cursor: encodeCursor(env, after) } };
-  const remaining = after === null ? items : items.filter((r) => r.seq > after);
+  // The cursor names the last record shown: the records after it in the list's order.
+  const remaining = after === null ? items : items.filter((r) => (newest ? r.seq < after : r.seq > after));
   const page = remaining.slice(0, paging.perPage);
   const more = remaining.length > page.length;
   const last = page[page.length - 1];

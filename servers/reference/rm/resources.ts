@@ -85,19 +85,23 @@ export class Resources {
    * Under counts-tags-lag-2s, `value` as it was 2 s ago: the newest value seen at least that long,
    * else the oldest seen (a change shows 2 s after it was first read); else `value` itself.
    */
-  private lagged<T>(key: string, value: T): T {
-    if (!on(this.env.behaviour, 'rm.variant.counts-tags-lag-2s')) return value;
+  private lagged<T>(key: string, value: T, ms = on(this.env.behaviour, 'rm.variant.counts-tags-lag-2s') ? 2000 : 0): T {
+    if (ms === 0) return value;
     const now = Date.now();
     const json = JSON.stringify(value);
     const history = this.lag.get(key) ?? [];
     if (history[history.length - 1]?.json !== json) history.push({ since: now, json });
     this.lag.set(key, history);
-    const shown = [...history].reverse().find((h) => now - h.since >= 2000) ?? history[0];
+    const shown = [...history].reverse().find((h) => now - h.since >= ms) ?? history[0];
     return shown ? (JSON.parse(shown.json) as T) : value;
   }
 
   private dt(ms: number): DateTimeObject | Pick<DateTimeObject, 'utc'> {
     const full = dateTime(ms, Date.now(), this.style);
+    // The epoch-wall-clock fault gives the local wall clock's epoch; two variants give the same instant otherwise.
+    if (on(this.env.behaviour, 'rm.schema.epoch-wall-clock')) full.epoch = full.local_epoch;
+    if (on(this.env.behaviour, 'rm.variant.epoch-milliseconds')) full.epoch = Math.floor(ms);
+    if (on(this.env.behaviour, 'rm.variant.epoch-rounded')) full.epoch = Math.round(ms / 1000);
     return on(this.env.behaviour, 'rm.variant.datetime-utc-only') ? { utc: full.utc } : full;
   }
 
@@ -141,7 +145,8 @@ export class Resources {
       jobs: many('jobs', c.jobs),
       job_applications: many('job_applications', c.jobApplications),
       form_submissions: many('form_submissions', c.formSubmissions),
-      lists: many(listType, [...c.lists]),
+      // The list-relationship-lag variant: the lists relationship comes from a cache that follows a change 0.3 s later.
+      lists: many(listType, this.lagged(`lists:${c.id}`, [...c.lists], on(behaviour, 'rm.variant.list-relationship-lag') ? 300 : 0)),
       messages_to: many(
         'messages',
         sentTo.map((m) => m.id),

@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  429: 'Too Many Requests',
   422: 'Unprocessable Entity',
   500: 'Internal Server Error',
 };

@@ -3,7 +3,7 @@
  * Overlap and gap are the rules numeric pages keep too: their predicates are pagination.ts's.
  */
 import { describe, jsonBody, type Exchange } from '../../http/exchange';
-import { RM_CURSOR_END, type CursorEndShown } from '../../readings/entries/rm-lists';
+import { RM_CURSOR_END, RM_CURSOR_NEXT, type CursorEndShown } from '../../readings/entries/rm-lists';
 import { defineCheck } from '../define';
 import { CONFORMS, enforce, nonConforming, type Outcome } from '../judge';
 import { readingOutcome, type ReadingOutcome } from '../readings';
@@ -76,4 +76,21 @@ export function cursorCompleteOutcome(last: Exchange, shown: readonly string[], 
 /** A cursor walk did not end early: about the answer that ended it, then the numeric walk's pages. */
 export function expectCursorWalkComplete(last: Exchange, shown: readonly string[], numeric: readonly Page[], what: string): void {
   enforce(cursor, 'rm.query.cursor', about(last, exchangesOf(numeric)), cursorCompleteOutcome(last, shown, idsOn(numeric), what));
+}
+
+/**
+ * The predicate: the request after a cursor is answered in a lawful reading of "pass that value as
+ * cursor on the next request" (D89): the cursor with the query repeated (200), or, that refused with 400
+ * or 422, the cursor alone (200). `alone` is null when the cursor was not sent alone.
+ */
+export function cursorNextOutcome(withQuery: Exchange, alone: Exchange | null): ReadingOutcome {
+  const shown = { withQuery: withQuery.response?.status ?? 0, alone: alone ? (alone.response?.status ?? 0) : null };
+  const sent = alone ? `${describe(withQuery)} and ${describe(alone)}` : describe(withQuery);
+  return readingOutcome(RM_CURSOR_NEXT, shown, `${sent}: the request after a cursor`);
+}
+
+/** About the answer taken (the cursor alone when sent), then the other; the verdict names the reading. */
+export function expectCursorNextAnswered(withQuery: Exchange, alone: Exchange | null): void {
+  const { outcome, judgement } = cursorNextOutcome(withQuery, alone);
+  enforce(cursor, 'rm.query.cursor', about(alone, [withQuery]), outcome, { reading: judgement });
 }

@@ -4,6 +4,8 @@
  */
 import { describe, type Exchange } from '../../http/exchange';
 import { LEARNING_AGGREGATE_ID } from '../../readings/entries/v3-learning';
+import { RM_EPOCH_OF_UTC, type EpochPair } from '../../readings/entries/rm-datetime';
+import { instantOfText } from '../instant';
 import { validateAgainst } from '../../../contract/schemas/registry';
 import { asCited, defineCheck, type CitedBy } from '../define';
 import { enforce, nonConforming, CONFORMS, type Outcome } from '../judge';
@@ -154,4 +156,43 @@ export function aggregateIdOutcome(exchange: Exchange, value: unknown): ReadingO
 export function expectAggregateIdReading(exchange: Exchange, value: unknown, clause: Clause): void {
   const { outcome, judgement } = aggregateIdOutcome(exchange, value);
   enforce(schema, clause, exchange, outcome, { reading: judgement });
+}
+
+// ---- the two faces of one DateTime (000 §2 DateTime object; D86) ------------------------------------------
+
+/** Every DateTime-like object of `value` (anywhere in it) that shows a utc with an offset and an integer epoch. */
+export function epochPairs(value: unknown): EpochPair[] {
+  const pairs: EpochPair[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (typeof v !== 'object' || v === null) return;
+    const o = v as Record<string, unknown>;
+    const instant = typeof o.utc === 'string' ? instantOfText(o.utc) : null;
+    if (instant && typeof o.epoch === 'number' && Number.isInteger(o.epoch))
+      pairs.push({ at: instant.at, unit: instant.unit, epoch: o.epoch });
+    Object.values(o).forEach(visit);
+  };
+  visit(value);
+  return pairs;
+}
+
+/**
+ * The predicate: every DateTime of an RM answer that shows both a utc and an epoch gives one instant in
+ * both, in a lawful reading of the epoch's unit (src/readings/entries/rm-datetime.ts: whole seconds cut
+ * or rounded, or milliseconds); one reading for the whole answer. Null when no DateTime shows both.
+ */
+export function epochOutcome(exchange: Exchange, value: unknown): ReadingOutcome | null {
+  const pairs = epochPairs(value);
+  if (pairs.length === 0) return null;
+  const judged = readingOutcome(RM_EPOCH_OF_UTC, { pairs }, `${describe(exchange)}: the epochs of its DateTime objects`);
+  if (judged.outcome.ok) return judged;
+  const odd = pairs.find((p) => !RM_EPOCH_OF_UTC.readings.some((r) => r.holds({ pairs: [p] }))) ?? pairs[0];
+  const shown = odd ? ` (utc ${new Date(odd.at).toISOString()} beside epoch ${odd.epoch})` : '';
+  return { ...judged, outcome: nonConforming(`${judged.outcome.ok ? '' : judged.outcome.detail}${shown}`) };
+}
+
+/** The DateTimes of an RM answer name one instant in utc and epoch (D86); no verdict where none shows both. */
+export function expectEpochsAgree(exchange: Exchange, value: unknown): void {
+  const judged = epochOutcome(exchange, value);
+  if (judged) enforce(schema, 'rm.datetime.epoch', exchange, judged.outcome, { reading: judged.judgement });
 }

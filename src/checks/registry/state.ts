@@ -27,7 +27,8 @@ import { expectResponse } from './transport';
 
 const state = defineCheck({
   name: 'state',
-  summary: 'a successful write is visible afterwards, and what it did not touch keeps its value',
+  summary:
+    'a successful write is visible afterwards (under the record it was made for, and no other), and what it did not touch keeps its value',
   cites: [
     'rm.op.',
     'rm.candidate.',
@@ -225,6 +226,21 @@ export function keptOutcome(write: Exchange, shown: readonly string[], where: st
 /** About the write, then the reads. */
 export function expectKept(write: Exchange, reads: readonly Exchange[], shown: readonly string[], clause: Clause, where: string): void {
   enforce(state, clause, about(write, reads), keptOutcome(write, shown, where));
+}
+
+/**
+ * The predicate: a read of one candidate's records (`where`: its path names that candidate) shows no
+ * record made for another candidate (`foreign`: the ids of those it shows).
+ */
+export function foreignOutcome(read: Exchange, foreign: readonly string[], where: string): Outcome {
+  return foreign.length === 0
+    ? CONFORMS
+    : nonConforming(`${describe(read)}: ${where} shows ${listed(foreign)}, made for another candidate`);
+}
+
+/** About the read that shows them. */
+export function expectNoneForeign(read: Exchange, foreign: readonly string[], clause: Clause, where: string): void {
+  enforce(state, clause, read, foreignOutcome(read, foreign, where));
 }
 
 /** The predicate: a read of the record `expected` answers that record (`shown`: the id it answered, or null). */

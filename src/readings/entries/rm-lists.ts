@@ -119,6 +119,52 @@ export const RM_CURSOR_END: ReadingsEntry<CursorEndShown> = defineReadings({
   ],
 });
 
+// ---- the request after a cursor (D89) ------------------------------------------------------------------
+
+/** How the second request of a cursor walk was answered: the cursor with the query repeated, and (when that was refused) the cursor alone. */
+export interface CursorNextShown {
+  readonly withQuery: number;
+  /** The status of the cursor sent alone (with per_page), or null when it was not sent. */
+  readonly alone: number | null;
+}
+
+export const RM_CURSOR_NEXT: ReadingsEntry<CursorNextShown> = defineReadings({
+  id: 'rm.cursor.next-request',
+  decision: 'D89',
+  clause: 'rm.query.cursor',
+  question:
+    'A cursor walk "pass[es] that value as cursor on the next request": with the query of the first request repeated beside it, or the cursor alone (a cursor that carries its query)?',
+  judgedBy: 'cursor',
+  readings: [
+    {
+      id: 'query-repeated',
+      name: 'the cursor with the query repeated (filters, include) is answered',
+      frameworks: ['cursors that encode a position only (keyset pagination in Rails, Django REST framework CursorPagination)'],
+      holds: (s) => s.withQuery === 200,
+      shows: [{ withQuery: 200, alone: null }],
+      not: [
+        { withQuery: 400, alone: 200 },
+        { withQuery: 500, alone: null },
+      ],
+    },
+    {
+      id: 'cursor-alone',
+      name: 'the cursor carries its query: with the query beside it refused (400 or 422), alone answered',
+      frameworks: ['Shopify REST page_info (no other parameter but limit)', 'opaque continuation tokens that encode the whole query'],
+      holds: (s) => (s.withQuery === 400 || s.withQuery === 422) && s.alone === 200,
+      shows: [
+        { withQuery: 400, alone: 200 },
+        { withQuery: 422, alone: 200 },
+      ],
+      not: [
+        { withQuery: 400, alone: 400 },
+        { withQuery: 500, alone: 200 },
+        { withQuery: 200, alone: null },
+      ],
+    },
+  ],
+});
+
 // ---- the wire form of an array filter (D37) -----------------------------------------------------------
 
 /** What the two forms of an array filter were answered: comma-joined, and (when that was refused) repeated keys. */
@@ -406,6 +452,7 @@ export const RM_LIST_READINGS = [
   RM_PAST_END,
   RM_PAST_END_FILTERED,
   RM_CURSOR_END,
+  RM_CURSOR_NEXT,
   RM_ARRAY_FORM,
   RM_PAGE_SIZE,
   RM_BOUND_PRECISION,

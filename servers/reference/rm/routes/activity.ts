@@ -20,9 +20,14 @@ export const activityRoutes: RouteModule = (router, app) => {
     const include = parseInclude(env, ctx.query, EVENT_INCLUDES);
     const filter = parseEventFilter(env, ctx.query);
     if (of === 'application' && on(env.behaviour, 'rm.filter.application-kind-ignored')) filter.kinds = null;
-    const events = pick(store.events, ids)
+    const matching = pick(store.events, ids)
       .filter((e) => eventMatches(filter, e))
       .sort(byTime);
+    // The events-paged-3 variant pages the events (3 an answer) as every other list, although the rows name no page parameter.
+    const paged = on(env.behaviour, 'rm.variant.events-paged-3')
+      ? paginate(env, [...matching].sort(bySeq), { ...parsePaging(env, ctx.query), perPage: 3 })
+      : null;
+    const events = paged ? paged.items : matching;
     let data = events.map((e) => resources.event(e));
     let included = includedFor(env, resources, data, include);
     // The event-location-candidate fault embeds the candidates' own locations for include=location.
@@ -47,7 +52,7 @@ export const activityRoutes: RouteModule = (router, app) => {
     // The events-ndjson fault streams one resource per line.
     if (of === 'candidate' && on(env.behaviour, 'rm.json-body.events-ndjson'))
       return send(ctx, 200, data.map((r) => JSON.stringify(r)).join('\n'), JSONAPI);
-    sendDoc(env, ctx, 200, { data, included, meta: { total_count: data.length } });
+    sendDoc(env, ctx, 200, { data, included, meta: paged ? paged.meta : { total_count: data.length } });
   };
 
   router.on('GET', '/candidates/{candidateId}/events', (ctx) => {

@@ -18,24 +18,42 @@ export const candidateRoutes: RouteModule = (router, app) => {
   const { env, store, resources } = app;
 
   router.on('GET', '/candidates', (ctx) => {
-    const include = parseInclude(env, ctx.query, CANDIDATE_INCLUDES);
+    // The cursor-alone variant: the cursor carries its query; sent with it, it is the query.
+    const alone = on(env.behaviour, 'rm.variant.cursor-alone');
+    const query = alone ? queryOfCursor(ctx.query) : ctx.query;
+    const byCursor = !query.has('page');
+    // The cursor-requests-ignored fault: the cursor query path ignores include.
+    const include =
+      byCursor && on(env.behaviour, 'rm.include.cursor-requests-ignored') ? null : parseInclude(env, query, CANDIDATE_INCLUDES);
     // The brackets-encoded-ignored fault recognises filters only where the brackets came literally.
-    const filterQuery = on(env.behaviour, 'rm.filter.brackets-encoded-ignored') ? withoutEncodedFilters(ctx) : ctx.query;
+    const filterQuery = on(env.behaviour, 'rm.filter.brackets-encoded-ignored') ? withoutEncodedFilters(ctx) : query;
     const { filter, present } = parseCandidateFilter(env, filterQuery);
-    const paging = parsePaging(env, ctx.query);
+    // The email-ignored-by-cursor fault: the cursor query path knows the time filters only.
+    if (byCursor && on(env.behaviour, 'rm.filter.email-ignored-by-cursor')) filter.email = null;
+    const paging = parsePaging(env, query);
     // The updated-at-only fault counts only the updated_at filters for the cap.
     const capped =
-      present &&
-      (!on(env.behaviour, 'rm.filter-cap.updated-at-only') || filterKeys(ctx.query).some((k) => k.startsWith('filter[updated_at]')));
+      present && (!on(env.behaviour, 'rm.filter-cap.updated-at-only') || filterKeys(query).some((k) => k.startsWith('filter[updated_at]')));
     enforceCap(env, paging, capped);
     // The filter-dropped fault forgets the filters (and the defaults) on cursor pages after the first.
     const dropped = on(env.behaviour, 'rm.cursor.filter-dropped') && paging.mode === 'cursor' && paging.after !== null;
-    const match = dropped ? () => true : candidateMatcher(env, store, filter);
-    const page = paginate(env, [...store.candidates.values()].filter(match).sort(bySeq), paging);
+    // The include-drops-filters fault: with include, another query path keeps the default scope and forgets the filters.
+    const withoutFilters = include !== null && on(env.behaviour, 'rm.filter.include-drops-filters');
+    const match = dropped
+      ? () => true
+      : withoutFilters
+        ? (c: Candidate) => !c.archived && !c.anonymised
+        : candidateMatcher(env, store, filter);
+    // The list-index-lag variant: the list is an index refreshed every second; a candidate newer than that is not in it yet.
+    const indexed = on(env.behaviour, 'rm.variant.list-index-lag')
+      ? (c: Candidate) => !c.viaApi || c.created <= env.now() - 1000
+      : () => true;
+    const page = paginate(env, [...store.candidates.values()].filter((c) => indexed(c) && match(c)).sort(bySeq), paging);
     if (paging.mode === 'numeric' && paging.page > 1 && page.items.length === 0 && on(env.behaviour, 'rm.server-error.page-past-end'))
       throw new TypeError("Cannot read properties of undefined (reading 'id')");
     const data = page.items.map((c) => resources.candidate(c));
-    sendDoc(env, ctx, 200, { data: linked(env, data, include), included: includedFor(env, resources, data, include), meta: page.meta });
+    const meta = alone ? withQueryInCursor(page.meta, query) : page.meta;
+    sendDoc(env, ctx, 200, { data: linked(env, data, include), included: includedFor(env, resources, data, include), meta });
   });
 
   router.on('POST', '/candidates', (ctx) => {
@@ -89,9 +107,13 @@ export const candidateRoutes: RouteModule = (router, app) => {
       if (attributes.last_name !== undefined && typeof attributes.last_name !== 'string') candidate.lastName = String(attributes.last_name);
     }
     const loose = on(env.behaviour, 'rm.variant.patch-coerces-types');
-    const firstName = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
+    const given = loose ? stringish(attributes.first_name) : optionalString(attributes, 'first_name');
     const lastName = loose ? stringish(attributes.last_name) : optionalString(attributes, 'last_name');
-    const skills = loose ? listish(attributes.skills) : optionalStringArray(attributes, 'skills');
+    const sentSkills = loose ? listish(attributes.skills) : optionalStringArray(attributes, 'skills');
+    // The empty-values-skipped fault tests values for truth: "" and [] change nothing.
+    const skipEmpty = on(env.behaviour, 'rm.candidates.update.empty-values-skipped');
+    const firstName = skipEmpty && given === '' ? undefined : given;
+    const skills = skipEmpty && sentSkills?.length === 0 ? undefined : sentSkills;
     refuseNameCharacters(env, { first_name: firstName, last_name: lastName });
     // The not-persisted fault answers with an updated copy and leaves the stored record alone.
     const target = on(env.behaviour, 'rm.candidates.update.not-persisted') ? { ...candidate, lists: new Set(candidate.lists) } : candidate;
@@ -106,6 +128,37 @@ export const candidateRoutes: RouteModule = (router, app) => {
     sendDoc(env, ctx, 200, { data: resources.candidate(target) });
   });
 };
+
+/**
+ * rm.variant.cursor-alone (Shopify's page_info): a cursor carries the query it continues. A request with
+ * a cursor and anything but per_page is refused with 400; with the cursor alone, its query is the request's.
+ */
+function queryOfCursor(query: URLSearchParams): URLSearchParams {
+  const cursor = query.get('cursor');
+  if (cursor === null || cursor === '') return query;
+  const extra = [...query.keys()].find((k) => k !== 'cursor' && k !== 'per_page');
+  if (extra !== undefined) throw badRequest(`a cursor carries its query: send cursor alone (with per_page), not ${extra}`, extra);
+  let carried: { c?: unknown; q?: unknown } = {};
+  try {
+    carried = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { c?: unknown; q?: unknown };
+  } catch {
+    throw badRequest('cursor is not a cursor this server issued', 'cursor');
+  }
+  if (typeof carried.c !== 'string' || typeof carried.q !== 'string')
+    throw badRequest('cursor is not a cursor this server issued', 'cursor');
+  const out = new URLSearchParams(carried.q);
+  out.set('cursor', carried.c);
+  const perPage = query.get('per_page');
+  if (perPage !== null) out.set('per_page', perPage);
+  return out;
+}
+
+/** The meta of a cursor page with its next_cursor wrapped with the query it continues (rm.variant.cursor-alone). */
+function withQueryInCursor(meta: Record<string, unknown>, query: URLSearchParams): Record<string, unknown> {
+  if (typeof meta.next_cursor !== 'string' || meta.next_cursor === '') return meta;
+  const q = new URLSearchParams([...query].filter(([k]) => k !== 'cursor' && k !== 'per_page')).toString();
+  return { ...meta, next_cursor: Buffer.from(JSON.stringify({ c: meta.next_cursor, q })).toString('base64url') };
+}
 
 /** The query without the filters whose brackets were percent-encoded (rm.filter.brackets-encoded-ignored). */
 function withoutEncodedFilters(ctx: Ctx): URLSearchParams {
@@ -200,7 +253,15 @@ function storeCandidate(
     viaApi: true,
   };
   store.candidates.set(c.id, c);
-  if (!on(env.behaviour, 'rm.candidates.create.tag-values-dropped')) {
+  // The background-touch variant: an enrichment job updates the candidate half a second later.
+  if (on(env.behaviour, 'rm.variant.background-touch'))
+    setTimeout(() => {
+      c.updated = env.now();
+    }, 500).unref();
+  // The tag-values-joined fault stores the values as one tag, joined by commas.
+  if (on(env.behaviour, 'rm.candidates.create.tag-values-joined') && (fields.tagValues ?? []).length > 0)
+    addTagging(app, c, (fields.tagValues ?? []).join(','), now);
+  else if (!on(env.behaviour, 'rm.candidates.create.tag-values-dropped')) {
     for (const name of new Set(fields.tagValues ?? [])) addTagging(app, c, name, now);
   }
   return c;

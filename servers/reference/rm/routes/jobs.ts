@@ -52,6 +52,9 @@ export const jobRoutes: RouteModule = (router, app) => {
         filter(j),
     );
     listed.sort(bySeq);
+    // The include-join-duplicates fault: the include query joins the job locations, one row per location.
+    if (asked !== null && on(env.behaviour, 'rm.jobs.include-join-duplicates'))
+      listed.splice(0, listed.length, ...listed.flatMap((j) => j.locations.map(() => j)));
     // search-ranked-page-2: exact matches (title, ATS id, requisition id) after the others.
     if (ranked) {
       const exact = (j: Job): number => ([j.title, j.atsUid, j.requisitionId].some((v) => v.toLowerCase() === q.toLowerCase()) ? 1 : 0);

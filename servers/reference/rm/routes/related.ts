@@ -37,7 +37,12 @@ const tagRoutes: RouteModule = (router, app) => {
   router.on('GET', '/candidates/{candidateId}/tags', (ctx) => {
     if (unknownAnswered(app, ctx.params.candidateId, 'rm.tags.list.unknown-candidate-200'))
       return sendDoc(env, ctx, 200, { data: [], meta: { total_count: 0 } });
-    const data = taggingsOf(candidateOr404(app, ctx.params.candidateId));
+    const c = candidateOr404(app, ctx.params.candidateId);
+    // The every-candidate fault lists the taggings of every candidate created through the API after the candidate's own.
+    const others = on(env.behaviour, 'rm.tags.list.every-candidate')
+      ? [...store.candidates.values()].filter((o) => o.id !== c.id && o.viaApi).flatMap((o) => o.taggings)
+      : [];
+    const data = [...taggingsOf(c), ...pick(store.taggings, others).map((t) => resources.tagging(t))];
     sendDoc(env, ctx, 200, { data, meta: { total_count: data.length } });
   });
 
@@ -73,9 +78,11 @@ const tagRoutes: RouteModule = (router, app) => {
     if (!c.taggings.includes(tagId)) throw notFound('tag', tagId);
     // The tags-attribute-stale fault stops refreshing the candidate's denormalised tag names.
     if (on(env.behaviour, 'rm.tags.delete.tags-attribute-stale')) c.tagsShown ??= pick(store.taggings, c.taggings).map((t) => t.name);
+    // The removes-every-tag fault deletes by candidate: every tagging of the candidate goes.
+    const removed = on(env.behaviour, 'rm.tags.delete.removes-every-tag') ? [...c.taggings] : [tagId];
     if (!on(env.behaviour, 'rm.tags.delete.not-removed')) {
-      c.taggings = c.taggings.filter((id) => id !== tagId);
-      store.taggings.delete(tagId);
+      c.taggings = c.taggings.filter((id) => !removed.includes(id));
+      for (const id of removed) store.taggings.delete(id);
     }
     const data = taggingsOf(c);
     sendDoc(env, ctx, 200, { data, meta: { total_count: data.length } });
@@ -171,7 +178,11 @@ const educationRoutes: RouteModule = (router, app) => {
     const c = candidateOr404(app, ctx.params.candidateId);
     // The not-listed fault lists the imported educations only.
     const listed = pick(store.educations, c.educations).filter((e) => !(e.viaApi && on(env.behaviour, 'rm.educations.create.not-listed')));
-    const page = paginate(env, listed.sort(bySeq), parsePaging(env, ctx.query));
+    // The every-candidate fault lists every other candidate's educations after the candidate's own.
+    const others = on(env.behaviour, 'rm.educations.list.every-candidate')
+      ? [...store.educations.values()].filter((e) => e.candidateId !== c.id).sort(bySeq)
+      : [];
+    const page = paginate(env, [...listed.sort(bySeq), ...others], parsePaging(env, ctx.query));
     sendDoc(env, ctx, 200, { data: page.items.map((e) => resources.education(e)), meta: page.meta });
   });
   router.on('POST', '/candidates/{candidateId}/educations', (ctx) => {
