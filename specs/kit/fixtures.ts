@@ -33,6 +33,7 @@ import { RmShared } from './rm-shared';
 import { sharedUnitParents, type HrRecord } from './v3-hr';
 import type { WorkerRecords } from './worker-records';
 import { LEAN } from './lean';
+import { SELF_CHECK, undeclaredCalls, undeclaredCells } from './declare';
 
 interface WorkerFixtures {
   target: Target;
@@ -147,6 +148,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await log.finish(failure);
         await log.writeHar(failure !== null || testInfo.status === 'failed');
         testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidenceOf(testInfo, target, log, failure)) });
+        // The suite's own check of its declarations (the self-test's reference run): what the test called itself is declared.
+        if (SELF_CHECK) undeclaredCalls(testInfo, log.briefs());
       }
     },
     // Every test has evidence, whether or not it asks for a client.
@@ -192,6 +195,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const pending: PromiseLike<void>[] = [];
       await use((operationId, ...statuses) => {
         const op = operation(operationId);
+        if (SELF_CHECK) undeclaredCells(testInfo, op.id, statuses);
         testInfo.annotations.push(coverageAnnotation(op, statuses));
         // A lean run has no Allure reporter to read the labels. One epic, feature and story per test:
         // the first operation it covers; the others as parameters (not part of the test's identity).

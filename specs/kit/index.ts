@@ -5,6 +5,7 @@
  * writes, tokens and rules of v3, and the property runner.
  */
 export { test, expect, type Api } from './fixtures';
+export { declares } from './declare';
 export * from '../../src/checks';
 export { bodyShape, type ObservationCategory } from '../../src/reporting/observations';
 export { describe, jsonBody, urlPathOf, type Exchange } from '../../src/http/exchange';

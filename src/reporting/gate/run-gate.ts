@@ -4,9 +4,7 @@
  * classed as it happens (so the Allure result of an expected failure says so), and the whole run
  * classed at its end (conformance.json/md, JUnit, the console, the exit status).
  */
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { listTests } from '../listed-tests';
 import type { ConfigError } from '../../config/errors';
 import { readEnv } from '../../config/env';
 import { SUITE } from '../suite';
@@ -65,31 +63,7 @@ export function gateReport(inputs: GateInputs, report: GateReport): GateResult {
  * that the run's selection left out: only then is the whole list read.
  */
 export function allTestTitles(configFile: string): Set<string> {
-  const require = createRequire(__filename);
-  const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-  const res = spawnSync(process.execPath, [cli, 'test', '--config', configFile, '--list', '--reporter=json'], {
-    encoding: 'utf8',
-    env: { ...process.env, CONFORMANCE_QUIET: '1', CONFORMANCE_EXPECTATIONS: '', CONFORMANCE_BASELINE: '' },
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 60_000,
-  });
-  const titles = new Set<string>();
-  interface JsonSuite {
-    title: string;
-    specs?: { title: string }[];
-    suites?: JsonSuite[];
-  }
-  const walk = (suite: JsonSuite, path: string[]): void => {
-    for (const spec of suite.specs ?? []) titles.add([...path, spec.title].join(' > '));
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  try {
-    const parsed = JSON.parse(res.stdout) as { suites?: JsonSuite[] };
-    for (const file of parsed.suites ?? []) walk(file, [file.title]);
-  } catch {
-    // No list: the titles stay unchecked rather than refused.
-  }
-  return titles;
+  return new Set(listTests(configFile).map((t) => t.test));
 }
 
 export type { ConfigError };
