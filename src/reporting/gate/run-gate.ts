@@ -8,7 +8,7 @@ import { listTests } from '../listed-tests';
 import type { ConfigError } from '../../config/errors';
 import { readEnv } from '../../config/env';
 import { SUITE } from '../suite';
-import { isExpired, matches, gate, type GateResult } from './classify';
+import { classOf, isExpired, gate, type GateResult } from './classify';
 import { todayUtc } from './expectations';
 import { keyString } from './failure-key';
 import { gateInputsFromEnv, type GateInputs } from './inputs';
@@ -40,17 +40,23 @@ export function gateActive(inputs: GateInputs): boolean {
   return inputs.baseline !== undefined || inputs.expectations !== undefined;
 }
 
-/** How one failure is classed while the run goes on: expected (with its entry's reason), known, or new. */
+/**
+ * How one failure is classed while the run goes on (by the rule the gate classes the whole run with,
+ * `classOf`): expected (with its entry's reason), known, or new. A baseline written before ids
+ * names the failure's test by title: matched through the failure's own id, as the gate does.
+ */
 export function classifyFailure(
   inputs: GateInputs,
   failure: GateFailure,
   today = todayUtc(),
 ): { verdict: 'new' } | { verdict: 'known' } | { verdict: 'expected'; reason: string; until: string; link?: string } {
-  const entry = inputs.expectations?.entries.find((e) => !isExpired(e, today) && matches(e, failure));
-  if (entry) return { verdict: 'expected', reason: entry.reason, until: entry.until, ...(entry.link ? { link: entry.link } : {}) };
-  const key = keyString(failure);
-  if (inputs.baseline?.report.failures.some((f) => keyString(f) === key)) return { verdict: 'known' };
-  return { verdict: 'new' };
+  const inForce = (inputs.expectations?.entries ?? []).filter((e) => !isExpired(e, today));
+  const ids = failure.testId ? new Map([[failure.test, failure.testId]]) : undefined;
+  const baselineKeys = new Set((inputs.baseline?.report.failures ?? []).map((f) => keyString(f, ids)));
+  const c = classOf(failure, inForce, baselineKeys, ids);
+  if (c.verdict !== 'expected') return c;
+  const { reason, until, link } = c.entry;
+  return { verdict: 'expected', reason, until, ...(link ? { link } : {}) };
 }
 
 /** The gate over a whole run's report. */
