@@ -6,9 +6,8 @@
  * the record back is not visible either; the test archives it again (observed) so that nothing it
  * made is left live.
  */
+import { declares, test, nextPerson, plainPerson } from '../kit';
 import {
-  declares,
-  test,
   EMPLOYEE_OP,
   POSITION_OP,
   unitOp,
@@ -23,9 +22,7 @@ import {
   isAccepted,
   observeOutcome,
   runTitle,
-  nextPerson,
-  plainPerson,
-} from '../kit';
+} from '../kit/hr';
 
 type ArchiveClause = 'hr.state.employee-archive' | 'hr.state.position-archive' | 'hr.state.bu-archive';
 

@@ -36,6 +36,8 @@ import {
   expectLeftNothing,
   expectStateShownBy,
   type Exchange,
+} from '../kit';
+import {
   archiveAtEnd,
   createUnit,
   createUnitChain,
@@ -54,7 +56,7 @@ import {
   runExternalId,
   runTitle,
   statusOf,
-} from '../kit';
+} from '../kit/hr';
 
 /** The writes of a chain of units from level 1 down to `level` (createUnitChain). */
 const chainOps = (level: UnitLevel): string[] => UNIT_LEVELS.filter((l) => l <= level).map(unitOp);

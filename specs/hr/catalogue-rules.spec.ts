@@ -10,7 +10,8 @@
  * - 001 §5.4: a token of another tenant's client is observed.
  * The learning operation's share of these rules is in specs/learning/catalogue-rules.spec.ts.
  */
-import { declares, test, catalogueRules } from '../kit';
+import { declares, test } from '../kit';
+import { catalogueRules } from '../kit/hr';
 
 for (const { describe, cases } of catalogueRules('hr')) {
   test.describe(describe, () => {

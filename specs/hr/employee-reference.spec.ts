@@ -9,17 +9,8 @@
  * does not exist; a 2xx is the success, judged and counted. (The credentials it needs are
  * checked in tokens.spec.ts.)
  */
-import {
-  declares,
-  test,
-  EMPLOYEE_REFERENCE_OP,
-  employeeReferencePut,
-  subject,
-  isAccepted,
-  observeOutcome,
-  runExternalId,
-  expectStatus,
-} from '../kit';
+import { declares, test, expectStatus } from '../kit';
+import { EMPLOYEE_REFERENCE_OP, employeeReferencePut, subject, isAccepted, observeOutcome, runExternalId } from '../kit/hr';
 
 test.describe('employee by reference id', () => {
   test(

@@ -12,6 +12,16 @@
 import {
   declares,
   test,
+  type Exchange,
+  expectNoServerError,
+  expectSomeMessage,
+  PEOPLE,
+  nextPerson,
+  personalEmail,
+  phoneNumber,
+  plainPerson,
+} from '../kit';
+import {
   createEmployee,
   createPosition,
   hrPut,
@@ -19,19 +29,11 @@ import {
   EMPLOYEE_OP,
   expectAccepted,
   observeOutcome,
-  type Exchange,
   type HrRecord,
   archiveIfCreated,
-  expectNoServerError,
-  expectSomeMessage,
   isRefused,
-  PEOPLE,
   runExternalId,
-  nextPerson,
-  personalEmail,
-  phoneNumber,
-  plainPerson,
-} from '../kit';
+} from '../kit/hr';
 
 test.describe('employee', () => {
   test(

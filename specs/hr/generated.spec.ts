@@ -35,6 +35,13 @@ import {
   withoutKeys,
   withoutNulls,
   type Json,
+  drawOf,
+  personAt,
+  personalEmail,
+  phoneNumber,
+  plainPerson,
+} from '../kit';
+import {
   expectRefusalWithMessage,
   isAccepted,
   observeOutcome,
@@ -54,12 +61,7 @@ import {
   type HrContext,
   type HrRecord,
   type UnitLevel,
-  drawOf,
-  personAt,
-  personalEmail,
-  phoneNumber,
-  plainPerson,
-} from '../kit';
+} from '../kit/hr';
 import fc from 'fast-check';
 import { operation } from '../../contract/catalogue';
 

@@ -8,9 +8,8 @@
  * field; genericList replaced, and removed by null; the date forms; the credentials) are tables of
  * specs/hr/catalogue-rules.spec.ts.
  */
+import { declares, test, expectNoServerError } from '../kit';
 import {
-  declares,
-  test,
   archiveIfCreated,
   createPosition,
   createUnitChain,
@@ -18,11 +17,10 @@ import {
   subject,
   POSITION_OP,
   expectAccepted,
-  expectNoServerError,
   observeOutcome,
   runExternalId,
   runTitle,
-} from '../kit';
+} from '../kit/hr';
 
 test.describe('position', () => {
   test(

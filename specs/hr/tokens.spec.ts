@@ -21,7 +21,6 @@
 import {
   declares,
   test,
-  fixedBearer,
   expectBearerType,
   expectClaimNotAfterIssue,
   expectCredentialsRefused,
@@ -48,6 +47,10 @@ import {
   unknownScopeShown,
   TOKEN_LIFETIME_S,
   readEnv,
+  type ClientAuth,
+} from '../kit';
+import {
+  fixedBearer,
   EMPLOYEE_OP,
   subject,
   observeOutcome,
@@ -58,8 +61,7 @@ import {
   tokenRequest,
   prepareWrites,
   sendWrite,
-  type ClientAuth,
-} from '../kit';
+} from '../kit/hr';
 
 const LIFETIME_S = TOKEN_LIFETIME_S;
 

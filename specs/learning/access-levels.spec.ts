@@ -10,14 +10,9 @@
  * that sends the activity's own access level (not a change; but 001 §4 tells the caller to "send only
  * the fields that change"), "update 200" or a refusal.
  */
+import { declares, test, expectDocumented, expectUsableAtLevel, expectNotRefusedForLevel, expectPublicPrivateReading } from '../kit';
 import {
-  declares,
-  test,
-  expectDocumented,
   activityOp,
-  expectUsableAtLevel,
-  expectNotRefusedForLevel,
-  expectPublicPrivateReading,
   isAccepted,
   MSG,
   ACCESS_LEVELS,
@@ -30,7 +25,7 @@ import {
   observeOutcome,
   runExternalId,
   runTitle,
-} from '../kit';
+} from '../kit/learning';
 
 /** The 001 §7.2 messages whose condition is the access level. */
 const LEVEL_MESSAGES = [MSG.contentType.text, MSG.fieldLevel.text];

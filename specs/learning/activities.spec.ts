@@ -32,6 +32,8 @@ import {
   expectStateShownBy,
   expectStatus,
   bodyShape,
+} from '../kit';
+import {
   ACCESS_LEVELS,
   ACTIVITY_OP,
   MSG,
@@ -53,7 +55,7 @@ import {
   observeOutcome,
   runExternalId,
   runTitle,
-} from '../kit';
+} from '../kit/learning';
 import { LEARNING_PROVIDER_FIELD } from '../../contract/terms';
 
 const article = (accessLevel: string): string => (accessLevel === 'orgwide' ? 'an' : 'a');

@@ -8,7 +8,8 @@
  * - a token another tenant's client obtained is observed only (001 §5.4 issues credentials "per
  *   environment", not per tenant).
  */
-import { declares, test, catalogueRules } from '../kit';
+import { declares, test } from '../kit';
+import { catalogueRules } from '../kit/learning';
 
 for (const { describe, cases } of catalogueRules('learning')) {
   test.describe(describe, () => {

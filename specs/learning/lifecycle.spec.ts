@@ -29,7 +29,6 @@ import {
   expectUnruledReading,
   expectPublicPrivateReading,
   expectAggregateResentReading,
-  isAccepted,
   type InvalidCase,
   checkProperty,
   modelCommands,
@@ -40,6 +39,9 @@ import {
   withoutKeys,
   withoutNulls,
   type Json,
+} from '../kit';
+import {
+  isAccepted,
   expectRefusalWithMessage,
   expectActivityLeftNothing,
   observeOutcome,
@@ -60,7 +62,7 @@ import {
   type AccessLevel,
   type LearningContext,
   type LearningMessage,
-} from '../kit';
+} from '../kit/learning';
 import fc from 'fast-check';
 import { LEARNING_PROVIDER_FIELD } from '../../contract/terms';
 

@@ -23,10 +23,13 @@ import {
   expectNoServerError,
   expectStateShownBy,
   expectAggregateResentReading,
-  activityOp,
-  isAccepted,
   type Target,
   type Exchange,
+  expectLeftNothing,
+} from '../kit';
+import {
+  activityOp,
+  isAccepted,
   ACTIVITY_OP,
   LIMITED_LEVELS,
   MSG,
@@ -37,16 +40,15 @@ import {
   tryCreate,
   tryCreateKeyed,
   expectActivityLeftNothing,
-  expectLeftNothing,
   isRefused,
   type AccessLevel,
-  type ActivityBody as Body,
+  type Body,
   type LearningContext,
   type LearningMessage,
   observeOutcome,
   runExternalId,
   runTitle,
-} from '../kit';
+} from '../kit/learning';
 
 const COSTS = ['attendenceCost', 'cancellationCost', 'otherCost'];
 

@@ -4,7 +4,8 @@
  * missing). The success path cannot be undone: it runs only with CONFORMANCE_ALLOW_DESTRUCTIVE=1 and
  * RM_ATS_INTEGRATION_ID / RM_ATS_CANDIDATE_ID (always against the embedded server). The 404 paths always run.
  */
-import { declares, test, expectDocumented, expectNotFound, type Target, bodyShape, eventually, unknownId, walkNumeric } from '../kit';
+import { declares, test, expectDocumented, expectNotFound, type Target, bodyShape } from '../kit';
+import { eventually, unknownId, walkNumeric } from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 
 const op = operation('rm.ats-candidates.anonymise');

@@ -30,11 +30,13 @@ import {
   type Same,
   PEOPLE,
   phoneNumber,
-  postPerson,
-  patchPerson,
   plainPerson,
   nextPerson,
   bodyShape,
+} from '../kit';
+import {
+  postPerson,
+  patchPerson,
   dataOf,
   envelopeKeys,
   singleOf,
@@ -53,7 +55,7 @@ import {
   runName,
   RM_UNTIED_RULE,
   RM_UNTYPED_BODY,
-} from '../kit';
+} from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 import type { OperationSpec } from '../../contract/catalogue/types';
 

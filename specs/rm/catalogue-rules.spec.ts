@@ -3,17 +3,8 @@
  * tables of specs/kit/rm-rules.ts (credentials, 000 §5; unknown path ids, 000 §7); and 000 §5.3: the
  * ordinary `date` header may replace `x-hmac-date`.
  */
-import {
-  declares,
-  test,
-  expectDocumented,
-  expectStatus,
-  hmacBasicAuth,
-  pathOf,
-  type QueryValue,
-  candidateBody,
-  rmCatalogueRules,
-} from '../kit';
+import { declares, test, expectDocumented, expectStatus, pathOf, type QueryValue } from '../kit';
+import { hmacBasicAuth, candidateBody, rmCatalogueRules } from '../kit/rm';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 for (const { describe, cases } of rmCatalogueRules()) {

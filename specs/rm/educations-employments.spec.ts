@@ -19,6 +19,8 @@ import {
   type ClauseOf,
   type Exchange,
   bodyShape,
+} from '../kit';
+import {
   short,
   singleOf,
   runName,
@@ -29,7 +31,7 @@ import {
   expectNoRelatedFrom,
   RM_DATE_LAYOUT,
   RM_UNTIED_RULE,
-} from '../kit';
+} from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 
 interface Kind {

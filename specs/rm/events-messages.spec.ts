@@ -28,6 +28,10 @@ import {
   type ApiClient,
   type QueryValue,
   type Exchange,
+  atOnce,
+  expectRelationshipsKept,
+} from '../kit';
+import {
   dataOf,
   relationshipRefs,
   type Resource,
@@ -41,10 +45,8 @@ import {
   sendQuery,
   sendRepeatedKeys,
   walkNumeric,
-  atOnce,
-  expectRelationshipsKept,
   relationshipView,
-} from '../kit';
+} from '../kit/rm';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 type Observe = (category: 'other' | 'status', subject: string, value: string) => void;

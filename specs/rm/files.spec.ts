@@ -11,15 +11,10 @@ import {
   expectDocumented,
   expectValidationFailed,
   bodyShape,
-  fileBody,
-  RESUME_BASE64,
-  createCandidateRecord,
-  eventually,
   expectShown,
-  shownFiles,
   type Exchange,
-  RM_FILE_NOT_BASE64,
 } from '../kit';
+import { fileBody, RESUME_BASE64, createCandidateRecord, eventually, shownFiles, RM_FILE_NOT_BASE64 } from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 
 /** Text no base64 reading decodes: `*`, `(`, `)`, `!` and spaces are outside every base64 alphabet, and the 15 letters left are no whole base64. */

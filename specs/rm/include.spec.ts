@@ -19,7 +19,6 @@ import {
   expectRelationshipsApart,
   expectOnlyFitting,
   expectSelects,
-  eventually,
   readsAs,
   type ClauseOf,
   type KnownRecord,
@@ -27,6 +26,9 @@ import {
   type ApiClient,
   type Exchange,
   type Cleanup,
+} from '../kit';
+import {
+  eventually,
   dataOf,
   relationshipRefs,
   singleOf,
@@ -48,7 +50,7 @@ import {
   refusedAsPastEnd,
   expectOwnEvents,
   expectOwnMessages,
-} from '../kit';
+} from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 
 const getOp = operation('rm.candidates.get');

@@ -12,6 +12,8 @@ import {
   expectSelects,
   expectSelectsNone,
   type Selection,
+} from '../kit';
+import {
   type Resource,
   expectIncluded,
   expectRecordWithEachInclude,
@@ -21,7 +23,7 @@ import {
   unknownId,
   sendQuery,
   walkNumeric,
-} from '../kit';
+} from '../kit/rm';
 
 const JOB_INCLUDES: Readonly<Record<string, IncludeTarget>> = { categories: { relationships: ['categories'], types: ['categories'] } };
 

@@ -16,14 +16,16 @@ import {
   type Exchange,
   type ApiClient,
   bodyShape,
+  modelCommands,
+  propertiesAtOnce,
+  laneName,
+} from '../kit';
+import {
   relationshipRefs,
   CANDIDATE_INCLUDES,
   expectIncluded,
-  modelCommands,
   checkRmProperty,
   MODEL_MIN_RUNS,
-  propertiesAtOnce,
-  laneName,
   modelRuns,
   resolveListId,
   caughtUp,
@@ -35,7 +37,7 @@ import {
   removeFromListLater,
   walkNumeric,
   allLists,
-} from '../kit';
+} from '../kit/rm';
 import fc from 'fast-check';
 import { operation } from '../../contract/catalogue';
 

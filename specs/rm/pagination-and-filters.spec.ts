@@ -37,13 +37,16 @@ import {
   type QueryValue,
   type Exchange,
   bodyShape,
+  shownInstant,
+  type BoundQuery,
+  atOnce,
+} from '../kit';
+import {
   atOffset,
   cursorShape,
   dataOf,
   nextCursorOf,
   plusSeconds,
-  shownInstant,
-  type BoundQuery,
   type Resource,
   eventually,
   createCandidateRecord,
@@ -59,9 +62,8 @@ import {
   updatedAtOf,
   updatedInstantOf,
   windowWalk,
-  atOnce,
   singleOf,
-} from '../kit';
+} from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 import type { OperationSpec } from '../../contract/catalogue/types';
 

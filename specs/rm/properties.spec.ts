@@ -18,7 +18,6 @@ import {
   expectValidationFailed,
   expectStoredShown,
   expectValueShown,
-  judgeTyped,
   sameMembers,
   type StoredKind,
   withPlainNames,
@@ -28,7 +27,6 @@ import {
   type InvalidCase,
   bodyShape,
   type Cleanup,
-  checkRmProperty,
   perLane,
   attributesOf,
   invalidBodies,
@@ -37,6 +35,11 @@ import {
   strictlyValid,
   taggedEmail,
   validBodies,
+  expectPastEnd,
+} from '../kit';
+import {
+  judgeTyped,
+  checkRmProperty,
   requestSchemaOf,
   candidatesByEmail,
   candidatesByEmailSoon,
@@ -47,8 +50,7 @@ import {
   type RelatedKind,
   sendQuery,
   pastTheEnd,
-  expectPastEnd,
-} from '../kit';
+} from '../kit/rm';
 import fc from 'fast-check';
 import { operation } from '../../contract/catalogue';
 import type { OperationSpec } from '../../contract/catalogue/types';

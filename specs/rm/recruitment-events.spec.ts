@@ -4,21 +4,16 @@
  * call_to_action.form_fields.options). Their fields are not shown (000 §2 Gaps): status, shape and
  * include only. An unknown id (404) is in catalogue-rules.spec.ts.
  */
+import { declares, test, expectDisjoint, expectDocumented, type ApiClient, type Selection } from '../kit';
 import {
-  declares,
-  test,
   dataOf,
-  expectDisjoint,
-  expectDocumented,
   expectIncluded,
   expectRecordWithEachInclude,
   discoverRecruitmentEvent,
   EVENT_BUCKETS,
   observeIncluded,
-  type ApiClient,
   type Resource,
-  type Selection,
-} from '../kit';
+} from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 
 test.describe('recruitment events', () => {

@@ -4,23 +4,8 @@
  * .../tags/{tagId}). Through another candidate, the addressed record does not exist: 404 (000 §7
  * "candidate, record, integration or other addressed resource not found"), and nothing changes.
  */
-import {
-  declares,
-  test,
-  expectDocumented,
-  expectKept,
-  expectNoneForeign,
-  expectNotFound,
-  expectSameRecord,
-  singleOf,
-  runTag,
-  addEducation,
-  addEmployment,
-  addTag,
-  createCandidateRecord,
-  listTags,
-  relatedRecords,
-} from '../kit';
+import { declares, test, expectDocumented, expectKept, expectNoneForeign, expectNotFound, expectSameRecord } from '../kit';
+import { singleOf, runTag, addEducation, addEmployment, addTag, createCandidateRecord, listTags, relatedRecords } from '../kit/rm';
 
 test.describe('records scoped to their candidate', () => {
   test(

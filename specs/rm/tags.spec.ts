@@ -6,13 +6,17 @@
 import {
   declares,
   test,
-  caughtUp,
-  waited,
   expectCreatedShown,
   expectDocumented,
   expectGone,
   expectKept,
   expectShown,
+  type Exchange,
+  expectAcceptedOrRefused,
+} from '../kit';
+import {
+  caughtUp,
+  waited,
   tagBody,
   runTag,
   addTag,
@@ -20,12 +24,10 @@ import {
   getCandidate,
   listTags,
   taggingNamed,
-  type Exchange,
-  expectAcceptedOrRefused,
   expectNoTagFrom,
   RM_TAG_WITHOUT_EMAIL,
   RM_UNTIED_RULE,
-} from '../kit';
+} from '../kit/rm';
 
 test.describe('tags', () => {
   test(

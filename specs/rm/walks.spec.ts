@@ -16,6 +16,9 @@ import {
   type Exchange,
   pathOf,
   type ApiClient,
+  atOnce,
+} from '../kit';
+import {
   dataOf,
   type Resource,
   findCandidatesWith,
@@ -23,9 +26,8 @@ import {
   addEmployment,
   createCandidateRecord,
   walkNumeric,
-  atOnce,
   type Walk,
-} from '../kit';
+} from '../kit/rm';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 /** Page sizes of the walks: small, so that even a few records span several pages. */
