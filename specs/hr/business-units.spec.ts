@@ -151,7 +151,7 @@ for (const level of UNIT_LEVELS) {
           expectParentIdUpdateReading(updated, PARENT_CLAUSE[level as 2 | 3 | 4], field);
           if (!isAccepted(updated)) {
             // Whether an update may leave the parent id out is not said (001 §2; D21): nothing to show here.
-            test.info().annotations.push({ type: 'note', description: `the update without ${field} was refused (${statusOf(updated)})` });
+            observe('other', `${op.method} ${op.path}: note`, `the update without ${field} was refused (${statusOf(updated)})`, op.id);
             return;
           }
           const archived = await archiveUnit(

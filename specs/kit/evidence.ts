@@ -11,7 +11,7 @@ import { exchangeBrief, urlPathOf, type Exchange } from '../../src/http/exchange
 import { unattributed } from '../../src/checks/judge';
 import { redact } from '../../src/http/redact';
 import { replayLine, replayPlan, type ReplayPlan } from '../../src/reporting/replay';
-import type { FailingExchange, TestEvidence } from '../../src/reporting/evidence';
+import type { FailingExchange, TestEvidence, TestRecords } from '../../src/reporting/evidence';
 import type { Verdict } from '../../src/checks/verdict';
 import type { ExchangeLog } from './exchange-log';
 import { takeFailedCase } from './property';
@@ -45,7 +45,13 @@ function waitsOf(exchanges: readonly Exchange[]): string {
 }
 
 /** The test's evidence: its exchanges, its verdicts, the failure, and the one replay command of a failed test. */
-export function evidenceOf(testInfo: TestInfo, target: Target, log: ExchangeLog, failure: Verdict | null): TestEvidence {
+export function evidenceOf(
+  testInfo: TestInfo,
+  target: Target,
+  log: ExchangeLog,
+  failure: Verdict | null,
+  records: TestRecords,
+): TestEvidence {
   const timedOut = testInfo.status === 'timedOut' || testInfo.status === 'interrupted';
   const cannot = testInfo.status === 'failed' ? unattributed(log.all, failure) : null;
   const failed = testInfo.status === 'failed' && cannot === null;
@@ -53,6 +59,7 @@ export function evidenceOf(testInfo: TestInfo, target: Target, log: ExchangeLog,
   return {
     exchanges: log.briefs(),
     verdicts: log.verdicts,
+    records,
     failure: cannot === null ? failure : null,
     failingExchange: cannot === null ? failingExchange(log, failure) : null,
     ...replayOf(failed, testInfo, target, failedCase),

@@ -21,8 +21,8 @@ import { ThrottleBoard } from '../../src/http/throttle-board';
 import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { TokenCache, bearerAuth, requestToken } from '../../src/auth/oauth';
 import { Cleanup } from '../../src/runner/cleanup';
-import { recordObservation, type ObservationCategory } from '../../src/reporting/observations';
-import { coverageAnnotation } from '../../src/reporting/coverage';
+import type { ObservationCategory } from '../../src/reporting/observations';
+import { coveredCells } from '../../src/reporting/coverage';
 import { EVIDENCE_ANNOTATION } from '../../src/reporting/evidence';
 import { pendingFailure, setVerdictSink } from '../../src/checks/verdict';
 import { allureHomeFor, allureLabelsFor } from './allure-labels';
@@ -33,6 +33,7 @@ import { RmShared } from './rm-shared';
 import { sharedUnitParents, type HrRecord } from './v3-hr';
 import type { WorkerRecords } from './worker-records';
 import { LEAN } from './lean';
+import { endRecords, recordObservation, runningRecords, startRecords } from './test-record';
 import { SELF_CHECK, undeclaredCalls, undeclaredCells } from './declare';
 
 interface WorkerFixtures {
@@ -135,6 +136,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const rtt = Number(process.env.CONFORMANCE_RTT_MS ?? -1);
       if (rtt > 0) testInfo.setTimeout(testInfo.timeout + rtt * 400);
       const log = new ExchangeLog(testInfo);
+      const records = startRecords();
       setVerdictSink(log);
       setRunningLog(log);
       try {
@@ -147,7 +149,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await allureHomeFor(testInfo);
         await log.finish(failure);
         await log.writeHar(failure !== null || testInfo.status === 'failed');
-        testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidenceOf(testInfo, target, log, failure)) });
+        endRecords();
+        // The one channel from a test to the reporters: its evidence, with everything it recorded.
+        testInfo.annotations.push({
+          type: EVIDENCE_ANNOTATION,
+          description: JSON.stringify(evidenceOf(testInfo, target, log, failure, records)),
+        });
         // The suite's own check of its declarations (the self-test's reference run): what the test called itself is declared.
         if (SELF_CHECK) undeclaredCalls(testInfo, log.briefs());
       }
@@ -196,7 +203,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use((operationId, ...statuses) => {
         const op = operation(operationId);
         if (SELF_CHECK) undeclaredCells(testInfo, op.id, statuses);
-        testInfo.annotations.push(coverageAnnotation(op, statuses));
+        runningRecords().covers.push(...coveredCells(op, statuses));
         // A lean run has no Allure reporter to read the labels. One epic, feature and story per test:
         // the first operation it covers; the others as parameters (not part of the test's identity).
         if (!LEAN) pending.push(allureLabelsFor(testInfo, op));
@@ -207,18 +214,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
   observe: [
-    async ({}, use, testInfo) => {
-      await use((category, subject, value, operationId) => recordObservation(testInfo, category, subject, value, operationId));
+    async ({}, use) => {
+      await use((category, subject, value, operationId) => recordObservation(category, subject, value, operationId));
     },
     { box: 'self' },
   ],
   cleanup: [
-    async ({}, use, testInfo) => {
+    async ({}, use) => {
       const cleanup = new Cleanup();
       await use(cleanup);
       const report = await cleanup.run();
-      for (const line of report.failed) testInfo.annotations.push({ type: 'cleanup-failed', description: line });
-      for (const line of report.leftovers) testInfo.annotations.push({ type: 'leftover', description: line });
+      runningRecords().leftovers.push(
+        ...report.failed.map((l) => `clean-up failed: ${l}`),
+        ...report.leftovers.map((l) => `not undoable: ${l}`),
+      );
     },
     { box: 'self' },
   ],

@@ -4,6 +4,8 @@
  * seed, path and number of runs are attached to the report, and a failure carries the shrunk
  * counterexample, the failing check and one command that replays exactly that case.
  */
+import type { PropertyRun } from '../../src/reporting/evidence';
+import { recordObservation, runningRecords } from './test-record';
 import { test } from '@playwright/test';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
@@ -41,16 +43,8 @@ export interface PropertyOptions<T> {
   lane?: number;
 }
 
-export const PROPERTY_ANNOTATION = 'property';
-
-/** What a property records of itself: its seeds, the cases it ran and why that many. */
-export interface PropertyNote {
-  name: string;
-  seed: number;
-  propertySeed: number;
-  runs: number;
-  why: string;
-}
+/** What a property records of itself (in its test's evidence): its seeds, the cases it ran and why that many. */
+export type PropertyNote = Required<PropertyRun>;
 
 /** What a property may spend against a far target (a round trip of 20 ms or more): the cases are cut to fit, never below the floor. */
 export const PROPERTY_BUDGET_MS = 8_000;
@@ -176,10 +170,7 @@ export async function checkProperty<T>(options: PropertyOptions<T>): Promise<voi
 async function checkOne<T>(options: PropertyOptions<T>): Promise<void> {
   const testInfo = test.info();
   if (REPLAY_PROPERTY && REPLAY_PROPERTY !== options.name) {
-    testInfo.annotations.push({
-      type: 'replay',
-      description: `property "${options.name}" stood aside: the replay is of "${REPLAY_PROPERTY}"`,
-    });
+    recordObservation('other', `property "${options.name}"`, `stood aside: the replay is of "${REPLAY_PROPERTY}"`);
     return;
   }
   const runSeed = options.target.run.seed;
@@ -217,7 +208,7 @@ async function checkOne<T>(options: PropertyOptions<T>): Promise<void> {
     runs: details.numRuns,
     why: REPLAY_PATH ? `replaying path ${REPLAY_PATH}` : (options.why ?? budget.why),
   };
-  testInfo.annotations.push({ type: PROPERTY_ANNOTATION, description: JSON.stringify(note) });
+  runningRecords().properties.push(note);
   if (!details.failed) return;
   const counterexample = redact(fc.stringify(details.counterexample?.[0]));
   const path = details.counterexamplePath ?? '';

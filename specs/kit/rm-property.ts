@@ -4,8 +4,8 @@
  * how many generated cases it ran: CONFORMANCE_NUM_RUNS defaults to 5 on a remote target, and a
  * model runs at least MODEL_MIN_RUNS whatever it says.
  */
-import { test } from '@playwright/test';
-import { checkProperty, PROPERTY_ANNOTATION, type PropertyNote, type PropertyOptions } from './property';
+import { checkProperty, type PropertyOptions } from './property';
+import { runningRecords } from './test-record';
 
 /**
  * The fewest cases a model (a generated sequence of commands) runs on any target. The static list
@@ -27,10 +27,7 @@ export async function checkRmProperty<T>(observe: Observe, options: PropertyOpti
     await checkProperty(options);
   } finally {
     // Against a far target the property may have run in lanes (checkProperty): their cases add up.
-    const notes = test
-      .info()
-      .annotations.flatMap((a) => (a.type === PROPERTY_ANNOTATION ? [JSON.parse(a.description ?? '{}') as Partial<PropertyNote>] : []))
-      .filter((n) => n.name === options.name || n.name?.startsWith(`${options.name}, lane `));
+    const notes = runningRecords().properties.filter((n) => n.name === options.name || n.name.startsWith(`${options.name}, lane `));
     const runs = notes.length ? notes.reduce((sum, n) => sum + (n.runs ?? 0), 0) : 'unknown';
     const asked = options.numRuns ?? options.target.run.numRuns;
     observe(

@@ -21,12 +21,11 @@ import {
 } from '../../src/checks';
 import { isPlainPerson, plainPerson, type Person } from '../../src/generators/realistic';
 import { typedValues, withPlainValues } from './generated';
-import { recordObservation } from '../../src/reporting/observations';
+import { recordObservation } from './test-record';
 import type { Cleanup } from '../../src/runner/cleanup';
 import { candidateBody, fileBody, RESUME_BASE64, tagBody } from './rm-bodies';
 import { containsText, dataOf, includedOf, linkageOf, NOT_GIVEN, singleOf, type Resource } from './rm-doc';
 import { eventually } from './rm-eventually';
-import { test } from '@playwright/test';
 import { nextPerson } from './people';
 import { runEmail, runName } from './rm-names';
 import { sendQuery, walkNumeric, type Walk } from './rm-walk';
@@ -123,7 +122,7 @@ export function judgeTyped(write: Exchange, attributes: Record<string, unknown>)
   for (const { kind, value } of typed) expectTypedValueAnswered(write, kind, value);
   if (status === 422) {
     const values = typed.map((t) => t.value).join(' / ');
-    recordObservation(test.info(), 'other', 'candidate writes refused with 422, carrying values as people write them', values);
+    recordObservation('other', 'candidate writes refused with 422, carrying values as people write them', values);
   }
   return status === 422;
 }

@@ -22,7 +22,7 @@ import type { Cleanup } from '../../src/runner/cleanup';
 import { compareInstants } from './rm-doc';
 import { candidateBody } from './rm-bodies';
 import { expectSetup, instantText, shownInstant, type ShownInstant } from '../../src/checks';
-import { recordObservation } from '../../src/reporting/observations';
+import { recordObservation } from './test-record';
 import { createCandidateRecord, getCandidate, type CreatedCandidate } from './rm-records';
 import { walkNumeric } from './rm-walk';
 import { caughtUp, waited } from './rm-eventually';
@@ -45,11 +45,11 @@ export async function updatedInstantOf(rm: ApiClient, id: string): Promise<Shown
   expectSetup(write, 'rm.op.candidates.update', 'updated once to get an updated_at');
   const again = shownInstant((await getCandidate(rm, id)).resource.attributes.updated_at);
   if (again !== null) {
-    recordObservation(test.info(), 'other', 'candidate updated_at', 'null until the candidate is first updated (D1: values may be null)');
+    recordObservation('other', 'candidate updated_at', 'null until the candidate is first updated (D1: values may be null)');
     return again;
   }
   const why = `candidate ${id} shows its updated_at no way (no utc, epoch or local with an offset), also after an update (D1, D75): no updated_at reference`;
-  recordObservation(test.info(), 'other', 'candidate updated_at', why);
+  recordObservation('other', 'candidate updated_at', why);
   test.skip(true, why);
   throw new Error(why);
 }
@@ -109,7 +109,7 @@ async function listedSoon(rm: ApiClient, window: CandidateWindow): Promise<void>
   if (await ours()) return;
   const wait = await caughtUp(ours);
   const how = wait.ok ? `listed after ${(wait.ms / 1000).toFixed(1)} s (${wait.reads + 1} reads)` : `not all listed: ${waited(wait)}`;
-  recordObservation(test.info(), 'other', 'GET /candidates: new candidates of a window', how);
+  recordObservation('other', 'GET /candidates: new candidates of a window', how);
 }
 
 /** The ids of our own candidates of the window that a walk over it (`ids`) did not show. */

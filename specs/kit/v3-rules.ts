@@ -18,7 +18,7 @@
  * token and an empty object first shows whether the route is served at the path the row gives (any
  * answer but 404); only when it is not shown is any 4xx taken as the refusal.
  */
-import { test } from './fixtures';
+import { recordObservation } from './test-record';
 import { fixedBearer } from '../../src/auth/oauth';
 import { operation } from '../../contract/catalogue';
 import {
@@ -571,7 +571,7 @@ const withoutWriteScope = defineRule<{ probe: boolean }>({
     if (noWrite.kind === 'none') {
       // Lawful: the client cannot obtain such a token at all, so the rule holds vacuously.
       ctx.observe('token', `token without ${HR_WRITE_SCOPE}`, `${noWrite.reason} (${noWrite.attempts.join('; ')})`);
-      test.info().annotations.push({ type: 'note', description: `scope rule holds vacuously: ${noWrite.reason}` });
+      recordObservation('other', `${op.method} ${op.path}: note`, `scope rule holds vacuously: ${noWrite.reason}`, op.id);
       return;
     }
     for (const { scope, granted } of noWrite.tokens) {
@@ -610,7 +610,7 @@ const severalScopes = defineRule<{ write: 'create' | 'empty object' }>({
       // RFC 6749 §5.2 lets a token endpoint refuse a scope it does not know (invalid_scope): observed.
       ctx.observe('token', `token for several scopes "${several.scope}"`, `refused: HTTP ${several.status} ${several.error}`);
       const description = `the token endpoint refused "${several.scope}" (HTTP ${several.status} ${several.error})`;
-      test.info().annotations.push({ type: 'note', description });
+      recordObservation('other', `${op.method} ${op.path}: note`, description, op.id);
       return;
     }
     const granted = several.granted ? `granted "${several.granted.join(' ')}"` : 'granted scope not stated';
@@ -665,12 +665,13 @@ async function routeShown(ctx: RuleContext, opId: string, writes: PreparedWrites
   const shown = (ex.response?.status ?? 404) !== 404;
   if (!shown) {
     const op = operation(opId);
-    test.info().annotations.push({
-      type: 'note',
-      description:
-        `${op.method} ${pathOf(op, params)} with a valid token answered ${statusOf(ex)}: the route is not shown at this path ` +
+    recordObservation(
+      'other',
+      `${op.method} ${op.path}: note`,
+      `${op.method} ${pathOf(op, params)} with a valid token answered ${statusOf(ex)}: the route is not shown at this path ` +
         '(001 §4 Gaps), so any 4xx is taken as the refusal',
-    });
+      op.id,
+    );
   }
   return shown;
 }
@@ -689,7 +690,7 @@ interface Credential {
 /** Sends one fresh valid write of `opId` per credential; each must be refused as `refusal` says (null: observed only). */
 async function expectRefusedFor(ctx: RuleContext, opId: string, credentials: Credential[], refusal: Refusal | null): Promise<void> {
   const writes = await prepareWrites(ctx, opId);
-  if (writes.note) test.info().annotations.push({ type: 'note', description: writes.note });
+  if (writes.note) recordObservation('other', `${opId}: note`, writes.note, opId);
   let shown: boolean | null = refusal?.probe ? null : true;
   for (const [index, { what, auth, body }] of credentials.entries()) {
     const write = writes.next();

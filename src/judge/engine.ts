@@ -11,7 +11,6 @@ import { exchangeBrief, urlPathOf, type Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
 import type { ReportedTest } from '../reporting/conformance-reporter';
 import { EVIDENCE_ANNOTATION, type FailingExchange, type TestEvidence } from '../reporting/evidence';
-import { OBSERVATION_ANNOTATION } from '../reporting/observations';
 import { ACROSS } from './across';
 import { classify, type Bases } from './classify';
 import type { RecordedEntry } from './har-input';
@@ -128,14 +127,20 @@ export function reportedTestOf(page: JudgedPage, index: number): ReportedTest {
     failingExchange: failingExchangeOf(page.exchanges, failure),
     replay: null,
     notJudged: null,
+    records: {
+      observations: page.skipped.map((s) => ({
+        category: 'other' as const,
+        subject: 'recorded exchange of neither API',
+        value: `${s.where}: ${s.why}`,
+      })),
+      leftovers: [],
+      properties: [],
+      covers: [],
+    },
   };
   const status = failure || page.errors.length ? 'failed' : page.exchanges.length ? 'passed' : 'skipped';
-  const observations = page.skipped.map((s) => ({
-    type: OBSERVATION_ANNOTATION,
-    description: JSON.stringify({ category: 'other', subject: 'recorded exchange of neither API', value: `${s.where}: ${s.why}` }),
-  }));
   const skip = page.exchanges.length ? [] : [{ type: 'skip', description: 'no exchange of either API on this page' }];
-  const annotations = [{ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidence) }, ...observations, ...skip];
+  const annotations = [{ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidence) }, ...skip];
   return {
     id: `recording-${index + 1}`,
     title: page.title,

@@ -13,14 +13,14 @@ import type { GateInputs } from './gate/inputs';
 import { catalogue } from '../../contract/catalogue';
 import { clauseRef, isClauseId, CLAUSES } from '../../contract/clauses';
 import { redact } from '../http/redact';
-import { parseCoverage, COVERS_ANNOTATION, EARNS_ANNOTATION, declaredOf } from './coverage';
+import { EARNS_ANNOTATION, declaredOf } from './coverage';
 import { cellsOfTest, earnCells, NOT_RUN_REASON, type CellState, type TestCells } from './cells';
 import { readingsTally } from './readings-tally';
 import { failureIdOf, specFileOf } from './replay';
 import { EVIDENCE_ANNOTATION, parseEvidence, sequentialChain, type TestEvidence } from './evidence';
 import { SUITE } from './suite';
 import { operationOfSubject } from './subject-operation';
-import { groupLeftovers, groupObservations, OBSERVATION_ANNOTATION, parseObservation, type Observation } from './observations';
+import { groupLeftovers, groupObservations, type Observation } from './observations';
 import { renderMarkdown } from './conformance-markdown';
 import { renderJUnit } from './junit';
 import type { ApiName } from '../../contract/catalogue/types';
@@ -228,15 +228,6 @@ function failureOf(test: ReportedTest, title: string, evidence: TestEvidence | n
 }
 
 /** A property's annotation (JSON, specs/kit/property.ts): its name, the cases it ran and why that many. */
-function propertyOf(text: string): { name: string; runs: number; why: string }[] {
-  try {
-    const v = JSON.parse(text) as { name?: unknown; runs?: unknown; why?: unknown };
-    return typeof v.name === 'string' && typeof v.runs === 'number' ? [{ name: v.name, runs: v.runs, why: String(v.why ?? '') }] : [];
-  } catch {
-    return [];
-  }
-}
-
 /** What one test contributes to the report: its line, its cells, its failure, its observations and leftovers. */
 interface ReadTest {
   line: TestLine;
@@ -271,21 +262,14 @@ export function readTest(test: ReportedTest): ReadTest | null {
       ? [{ category: 'timing' as const, subject: resentSubject(e.sentAgain), value: e.operationId ?? e.method, test: title }]
       : [],
   );
-  const declared: string[] = [];
-  const leftovers: string[] = [];
-  for (const a of annotations) {
-    if (a.type === COVERS_ANNOTATION) {
-      const cov = parseCoverage(a.description);
-      if (cov) for (const s of cov.statuses) declared.push(`${cov.operationId} ${s}`);
-    } else if (a.type === EARNS_ANNOTATION && a.description) {
-      declared.push(a.description);
-    } else if (a.type === OBSERVATION_ANNOTATION) {
-      const obs = parseObservation(a.description);
-      if (obs) observations.push({ ...obs, test: title });
-    } else if (a.type === 'leftover' || a.type === 'cleanup-failed') {
-      leftovers.push(`${a.type === 'leftover' ? 'not undoable' : 'clean-up failed'}: ${a.description ?? ''}`);
-    }
-  }
+  // One channel: what the test recorded comes in its evidence; what it declares, from its details.
+  const records = evidence?.records;
+  const declared = [
+    ...(records?.covers ?? []),
+    ...annotations.flatMap((a) => (a.type === EARNS_ANNOTATION && a.description ? [a.description] : [])),
+  ];
+  const leftovers = records?.leftovers ?? [];
+  observations.push(...(records?.observations ?? []).map((o) => ({ ...o, test: title })));
   const reason =
     outcome === 'skipped'
       ? skipReasonOf(annotations)
@@ -314,7 +298,7 @@ export function readTest(test: ReportedTest): ReadTest | null {
       earned: [...cellsOfTest(cells).passed.keys()].sort(),
       chain: sequentialChain(exchanges),
       worker: test.results[test.results.length - 1]?.parallelIndex ?? 0,
-      properties: annotations.flatMap((a) => (a.type === 'property' ? propertyOf(a.description ?? '') : [])),
+      properties: (records?.properties ?? []).map(({ name, runs, why }) => ({ name, runs, why })),
     },
     cells,
     failure: outcome === 'failed' || outcome === 'error' ? failureOf(test, title, evidence, outcome) : null,

@@ -1,23 +1,18 @@
 /**
- * Coverage annotations: a test declares which documented statuses of which operation it proves.
- * The conformance reporter folds them into the operation x status matrix.
+ * Coverage: what a test declares where it is declared (the operations it calls, the cells it sets
+ * out to earn; annotations Playwright lists without a run) and the cells it claims while it runs
+ * (covers(), carried in its evidence). The conformance reporter folds them into the matrix.
  */
 import type { OperationSpec } from '../../contract/catalogue/types';
 
-export const COVERS_ANNOTATION = 'covers';
-
-export function coverageAnnotation(op: OperationSpec, statuses: string[]): { type: string; description: string } {
+/** The cells ("<operation id> <status>") a covers() call claims; a status the operation does not document is the suite's error. */
+export function coveredCells(op: OperationSpec, statuses: readonly string[]): string[] {
   const documented = new Set(op.responses.map((r) => r.status));
   for (const status of statuses) {
     if (!documented.has(status))
       throw new Error(`covers(): ${op.id} documents no status ${status} (documented: ${[...documented].join(', ')})`);
   }
-  return { type: COVERS_ANNOTATION, description: `${op.id} ${statuses.join(',')}` };
-}
-
-export function parseCoverage(description: string | undefined): { operationId: string; statuses: string[] } | null {
-  const m = /^(\S+) (\S+)$/.exec(description ?? '');
-  return m ? { operationId: m[1] ?? '', statuses: (m[2] ?? '').split(',') } : null;
+  return statuses.map((s) => `${op.id} ${s}`);
 }
 
 /** Declared where a test is declared (specs/kit/declare.ts): an operation it calls. */

@@ -79,6 +79,28 @@ export interface TestEvidence {
   replayPlan?: ReplayPlan | null;
   /** Why the suite could not judge (its own time-out, or an answer it cannot attribute to the target), when that is how the test ended. */
   notJudged: string | null;
+  /** What the test recorded besides its exchanges and verdicts (specs/kit/test-record.ts). */
+  records: TestRecords;
+}
+
+/** A property a test ran: its name and how many cases ran, and why that many. */
+export interface PropertyRun {
+  name: string;
+  runs: number;
+  why: string;
+  seed?: number;
+  propertySeed?: number;
+}
+
+/** What a test records besides its exchanges and verdicts: all of it reaches the reporters in its evidence. */
+export interface TestRecords {
+  /** What the target did where the documents are silent. */
+  observations: Observation[];
+  /** What its clean-up could not undo ("not undoable: ..." or "clean-up failed: ..."). */
+  leftovers: string[];
+  properties: PropertyRun[];
+  /** The cells ("<operation id> <status>") it claimed while it ran (covers()). */
+  covers: string[];
 }
 
 export function parseEvidence(description: string | undefined): TestEvidence | null {
@@ -94,8 +116,35 @@ export function parseEvidence(description: string | undefined): TestEvidence | n
       replay: v.replay ?? null,
       replayPlan: v.replayPlan ?? null,
       notJudged: v.notJudged ?? null,
+      records: {
+        observations: v.records?.observations ?? [],
+        leftovers: v.records?.leftovers ?? [],
+        properties: v.records?.properties ?? [],
+        covers: v.records?.covers ?? [],
+      },
     };
   } catch {
     return null;
   }
+}
+
+/** What the target did where the documents are silent (error body shapes, page sizes, HR write statuses, ...): recorded, reported, never failed. */
+export type ObservationCategory =
+  | 'status'
+  | 'error-body'
+  | 'content-type'
+  | 'pagination'
+  | 'response-shape'
+  | 'headers'
+  | 'timing'
+  | 'token'
+  | 'untestable'
+  | 'other';
+
+export interface Observation {
+  category: ObservationCategory;
+  subject: string;
+  value: string;
+  /** The catalogue operation it is about, when the observer named one (the exchange's own). */
+  operationId?: string;
 }

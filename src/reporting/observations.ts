@@ -2,53 +2,9 @@
  * Observations: what the target did where the documents are silent (error body shapes, page
  * sizes, HR write statuses, content types, ...). Recorded, reported, never failed.
  */
-import type { TestInfo } from '@playwright/test';
 import type { LeftoverGroup, ObservationGroup } from './conformance-types';
 
-export type ObservationCategory =
-  | 'status'
-  | 'error-body'
-  | 'content-type'
-  | 'pagination'
-  | 'response-shape'
-  | 'headers'
-  | 'timing'
-  | 'token'
-  | 'untestable'
-  | 'other';
-
-export interface Observation {
-  category: ObservationCategory;
-  subject: string;
-  value: string;
-  /** The catalogue operation it is about, when the observer named one (the exchange's own). */
-  operationId?: string;
-}
-
-export const OBSERVATION_ANNOTATION = 'observation';
-
-export function recordObservation(
-  testInfo: TestInfo,
-  category: ObservationCategory,
-  subject: string,
-  value: string,
-  operationId?: string | null,
-): void {
-  const observation: Observation = { category, subject, value, ...(operationId ? { operationId } : {}) };
-  testInfo.annotations.push({ type: OBSERVATION_ANNOTATION, description: JSON.stringify(observation) });
-}
-
-export function parseObservation(description: string | undefined): Observation | null {
-  if (!description) return null;
-  try {
-    const value = JSON.parse(description) as Partial<Observation>;
-    return typeof value.subject === 'string' && typeof value.value === 'string' && typeof value.category === 'string'
-      ? (value as Observation)
-      : null;
-  } catch {
-    return null;
-  }
-}
+export type { Observation, ObservationCategory } from './evidence';
 
 /** Shape of a JSON error body in a few words, e.g. "object {errors[]}" or "text/html". */
 export function bodyShape(text: string): string {

@@ -3,6 +3,7 @@
  * failure): cells are earned by judged exchanges, never by declared coverage; failures carry their
  * verdict's check, clause, operation, cell and exchange; JUnit and the markdown render the same data.
  */
+import type { Observation } from '../../src/reporting/observations';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestCase } from '@playwright/test/reporter';
@@ -86,7 +87,8 @@ function verdict(
   };
 }
 
-const covers = (description: string): Annotation => ({ type: 'covers', description });
+/** A cell the test sets out to earn, as declares() writes it in its details. */
+const covers = (description: string): Annotation => ({ type: 'earns', description });
 const rowOf = (report: ReturnType<typeof buildReport>, id: string): Record<string, string> =>
   report.operations.find((o) => o.id === id)?.statuses ?? {};
 const EMBEDDED = { target: { rm: 'embedded', hr: 'embedded' }, seed: 1, runId: 'r' };
@@ -343,22 +345,27 @@ test('each status names its clause; statuses outside the operation\u2019s row ge
 });
 
 test('observations are grouped per (category, subject) and leftovers per kind in the markdown', () => {
-  const obs = (subject: string, value: string): { type: string; description: string } => ({
-    type: 'observation',
-    description: JSON.stringify({ category: 'status', subject, value }),
-  });
+  const obs = (subject: string, value: string): Observation => ({ category: 'status', subject, value });
   const tests = [
-    fakeTest('a', 'passed', [
-      obs('PUT /hrcore/position with a malformed token', '401'),
-      obs('PUT /hrcore/position with no token', '401'),
-      obs('PUT /hrcore/position update', '200'),
-      obs('PUT /hrcore/position create', '200'),
-      obs('PUT /hrcore/position create without name', '400'),
-      obs('PUT /hrcore/position create with a bad date', '422'),
-      { type: 'leftover', description: 'RM candidate conformance+a-1@example.com (000 §4 has no operation that deletes a candidate)' },
-      { type: 'leftover', description: 'RM candidate conformance+a-2@example.com (000 §4 has no operation that deletes a candidate)' },
-      { type: 'leftover', description: 'RM education edu-000109 of candidate 10079 (no documented delete operation)' },
-    ]),
+    fakeTest('a', 'passed', [], {
+      records: {
+        observations: [
+          obs('PUT /hrcore/position with a malformed token', '401'),
+          obs('PUT /hrcore/position with no token', '401'),
+          obs('PUT /hrcore/position update', '200'),
+          obs('PUT /hrcore/position create', '200'),
+          obs('PUT /hrcore/position create without name', '400'),
+          obs('PUT /hrcore/position create with a bad date', '422'),
+        ],
+        leftovers: [
+          'not undoable: RM candidate conformance+a-1@example.com (000 §4 has no operation that deletes a candidate)',
+          'not undoable: RM candidate conformance+a-2@example.com (000 §4 has no operation that deletes a candidate)',
+          'not undoable: RM education edu-000109 of candidate 10079 (no documented delete operation)',
+        ],
+        properties: [],
+        covers: [],
+      },
+    }),
   ];
   const report = buildReport(tests, EMBEDDED);
   assert.equal(report.observations.length, 6);

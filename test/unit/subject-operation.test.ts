@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseObservation } from '../../src/reporting/observations';
+import { parseEvidence } from '../../src/reporting/evidence';
 import { operationOfSubject } from '../../src/reporting/subject-operation';
 
 test('a subject naming a method and a path names its operation; the most specific template wins', () => {
@@ -19,9 +19,9 @@ test('a subject that names no path names no operation: no plural or word is gues
   assert.equal(operationOfSubject('rm 422'), null);
 });
 
-test('an observation carries the operation its observer named', () => {
-  const o = parseObservation(
-    JSON.stringify({ category: 'status', subject: 'PUT activity create', value: '201', operationId: 'learning.activities.put' }),
-  );
-  assert.equal(o?.operationId, 'learning.activities.put');
+test('an observation reaches the reporters in the evidence of its test, with the operation its observer named', () => {
+  const observation = { category: 'status', subject: 'PUT activity create', value: '201', operationId: 'learning.activities.put' };
+  const evidence = parseEvidence(JSON.stringify({ exchanges: [], verdicts: [], records: { observations: [observation] } }));
+  assert.equal(evidence?.records.observations[0]?.operationId, 'learning.activities.put');
+  assert.deepEqual(evidence?.records.leftovers, []);
 });
