@@ -3,6 +3,11 @@
  * of its operation, whatever request a person or a tool sent. Each rule applies to the exchanges it
  * can judge and calls the checks' own wrappers (so its verdicts are the suite's verdicts, with their
  * clauses); a rule that needs a request nobody sent is not here (see NOT_JUDGED_FROM_TRAFFIC).
+ *
+ * The same rules judge every exchange of the suite's own run (./every-response.ts), where the suite
+ * sends requests that are wrong on purpose (no credentials, malformed JSON, unknown ids, a wrong grant
+ * type): so each rule judges only what the documents require of any answer to what was sent, reading
+ * the request where a requirement depends on it, and where they are silent every lawful answer passes.
  */
 import type { OperationSpec } from '../../contract/catalogue/types';
 import { asCited } from '../checks/define';
@@ -77,6 +82,9 @@ const successCells = (op: OperationSpec): string[] => op.responses.map((r) => r.
 
 const E_MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The sentence that requires credentials of each API's operations: RM 000 §5; HR core 001 §5.1; learning 001 §5.5 (as the specs cite them). */
+const CREDENTIALS_CLAUSE = { rm: 'rm.auth.required', hr: 'v3.auth.token', learning: 'learning.auth.scope' } as const;
+
 /**
  * Operations whose path the document does not show whole (001 §4 Gaps "Exact path prefix and payload of the
  * employee-by-reference-id operation: not shown"): a target may serve them elsewhere, so a refusal there is any
@@ -109,10 +117,7 @@ export const RULES: readonly Rule[] = [
   {
     name: 'a request without credentials is refused (000 §5: 401; 001 §5: a bearer token, RFC 6750 §3.1)',
     applies: (x) => x.op !== null && !hasCredentials(x.exchange) && status(x) !== 429 && status(x) < 500,
-    judge: (x) =>
-      expectCredentialsRefused(x.exchange, x.exchange.api === 'rm' ? 'rm.auth.required' : 'v3.auth.token', {
-        routeShown: routeShown(x.op),
-      }),
+    judge: (x) => expectCredentialsRefused(x.exchange, CREDENTIALS_CLAUSE[x.exchange.api], { routeShown: routeShown(x.op) }),
   },
   {
     name: 'a 401 carries its challenge (RFC 9110 §15.5.2); a refused bearer token a Bearer one (RFC 6750 §3)',
