@@ -15,8 +15,10 @@ import { escapeRegExp, type InstanceProject } from '../../src/runner/instances';
 export interface CatchHint {
   /** Spec file under specs/, e.g. "specs/rm/candidates.spec.ts". */
   file: string;
-  /** The test's title path below the file, joined with " > " (as in conformance.json failures). */
+  /** The test's title path below the file, joined with " > " (as in conformance.json failures): what selects it. */
   test: string;
+  /** Playwright's id of the test (conformance.json tests[].id): what joins a hint to a run's reports. */
+  id?: string;
 }
 
 export type CatchHints = Record<string, CatchHint>;
@@ -36,7 +38,7 @@ export function writeHints(hints: CatchHints, path = HINTS_FILE): void {
 /** The first failure of a run that named `check`, as a hint for the next run. */
 export function hintFrom(report: ConformanceReport | null, check: string): CatchHint | null {
   const failure = report?.failures.find((f) => f.check === check);
-  return failure ? { file: failure.file, test: failure.test } : null;
+  return failure ? { file: failure.file, test: failure.test, ...(failure.testId ? { id: failure.testId } : {}) } : null;
 }
 
 /**

@@ -10,12 +10,13 @@
  * - 001 §5.4: a token of another tenant's client is observed.
  * The learning operation's share of these rules is in specs/learning/catalogue-rules.spec.ts.
  */
-import { test, catalogueRules } from '../kit';
+import { declares, test } from '../kit';
+import { catalogueRules } from '../kit/hr';
 
 for (const { describe, cases } of catalogueRules('hr')) {
   test.describe(describe, () => {
-    for (const { title, run } of cases) {
-      test(title, async ({ hr, hrTokens, target, cleanup, covers, observe, unitParents }) => {
+    for (const { title, declares: declared, run } of cases) {
+      test(title, declares(...declared), async ({ hr, hrTokens, target, cleanup, covers, observe, unitParents }) => {
         await run({ client: hr, tokens: hrTokens, target, cleanup, covers, observe, unitParents });
       });
     }

@@ -12,6 +12,7 @@
  * values as generated is sent as well, and what the target does with it is observed.
  */
 import {
+  declares,
   test,
   expectArchiveAccepted,
   expectArchiveRefused,
@@ -34,6 +35,13 @@ import {
   withoutKeys,
   withoutNulls,
   type Json,
+  drawOf,
+  personAt,
+  personalEmail,
+  phoneNumber,
+  plainPerson,
+} from '../kit';
+import {
   expectRefusalWithMessage,
   isAccepted,
   observeOutcome,
@@ -53,12 +61,7 @@ import {
   type HrContext,
   type HrRecord,
   type UnitLevel,
-  drawOf,
-  personAt,
-  personalEmail,
-  phoneNumber,
-  plainPerson,
-} from '../kit';
+} from '../kit/hr';
 import fc from 'fast-check';
 import { operation } from '../../contract/catalogue';
 
@@ -278,81 +281,86 @@ function fieldsOf(invalid: InvalidCase): string[] {
 }
 
 test.describe('HR core, generated @property @stateful', () => {
-  test('a business unit hierarchy follows the model: parents required, archive refused while a live child references it', async ({
-    hr,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
-    for (const level of UNIT_LEVELS) covers(unitOp(level), '2xx', '4xx');
-    const ctx: HrContext = { api: 'hr', client: hr, target, cleanup, observe };
-    await checkProperty({
-      name: 'business unit hierarchy model',
-      target,
-      numRuns: Math.min(target.run.numRuns, 15),
-      arbitrary: modelCommands(commands, 12),
-      predicate: async (cmds) => {
-        const ids = UNIT_LEVELS.map((l) => runExternalId(target, `model-bu${l}`));
-        const model: Model = {
-          created: [false, false, false, false],
-          archived: [false, false, false, false],
-          hadChild: [false, false, false, false],
-        };
-        await fc.asyncModelRun(() => ({ model, real: { ctx, ids, records: [null, null, null, null] } }), cmds);
-      },
-    });
-  });
+  test(
+    'a business unit hierarchy follows the model: parents required, archive refused while a live child references it',
+    declares(
+      'hr.business-unit-level1.put 2xx',
+      'hr.business-unit-level1.put 4xx',
+      'hr.business-unit-level2.put 2xx',
+      'hr.business-unit-level2.put 4xx',
+      'hr.business-unit-level3.put 2xx',
+      'hr.business-unit-level3.put 4xx',
+      'hr.business-unit-level4.put 2xx',
+      'hr.business-unit-level4.put 4xx',
+    ),
+    async ({ hr, target, covers, cleanup, observe }) => {
+      for (const level of UNIT_LEVELS) covers(unitOp(level), '2xx', '4xx');
+      const ctx: HrContext = { api: 'hr', client: hr, target, cleanup, observe };
+      await checkProperty({
+        name: 'business unit hierarchy model',
+        target,
+        numRuns: Math.min(target.run.numRuns, 15),
+        arbitrary: modelCommands(commands, 12),
+        predicate: async (cmds) => {
+          const ids = UNIT_LEVELS.map((l) => runExternalId(target, `model-bu${l}`));
+          const model: Model = {
+            created: [false, false, false, false],
+            archived: [false, false, false, false],
+            hadChild: [false, false, false, false],
+          };
+          await fc.asyncModelRun(() => ({ model, real: { ctx, ids, records: [null, null, null, null] } }), cmds);
+        },
+      });
+    },
+  );
 
   for (const [opId, schema, kind] of [
     [EMPLOYEE_OP, 'hr/employee-create.json', 'emp'],
     [POSITION_OP, 'hr/position-create.json', 'pos'],
   ] as const) {
-    test(`${operation(opId).path}: every valid create body is accepted, every body missing a required field is refused with a message`, async ({
-      hr,
-      target,
-      covers,
-      cleanup,
-      observe,
-    }) => {
-      covers(opId, '2xx', '4xx');
-      const ctx: HrContext = { api: 'hr', client: hr, target, cleanup, observe };
-      await checkProperty({
-        name: `${opId} valid create bodies`,
-        target,
-        arbitrary: validBodies(schema, (b) => b),
-        predicate: async (generated) => {
-          const body = sendable(generated, runExternalId(target, `gen-${kind}`));
-          const ex = await hrPut(hr, opId, body);
-          archiveIfCreated(ctx, ex, opId, String(body.externalId));
-          expectDocumented(ex, operation(opId), '2xx', { schema: false });
-          // The same body with its values as generated: lengths, characters and numbers 001 does not bound (§8).
-          const raw = asGenerated(generated, runExternalId(target, `raw-${kind}`));
-          const rawEx = await hrPut(hr, opId, raw);
-          archiveIfCreated(ctx, rawEx, opId, String(raw.externalId));
-          observe('status', subject(opId, 'create with generated values as they come (001 §8: bounds not shown)'), outcomeOf(rawEx));
-          // Accepted or refused as the target's bounds say; a server error is neither.
-          expectNoServerError(rawEx, opId === EMPLOYEE_OP ? 'hr.op.employee' : 'hr.op.position');
-        },
-      });
-      await checkProperty({
-        name: `${opId} invalid create bodies`,
-        target,
-        arbitrary: invalidBodies(schema).filter((c) => isRecord(c.value)),
-        predicate: async (invalid) => {
-          const externalId = runExternalId(target, `bad-${kind}`);
-          const body = sendable(
-            invalid.value as Json,
-            externalId,
-            invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
-          );
-          const ex = await hrPut(hr, opId, body);
-          archiveIfCreated(ctx, ex, opId, typeof body.externalId === 'string' ? body.externalId : undefined);
-          const clause = refusalClause(opId, invalid);
-          if (clause) expectRefusalWithMessage(ex, clause, 'hr.rule.message', [invalid.missingProperty ?? ''], invalid.rule);
-          else judgeUnruled(observe, opId, invalid, ex);
-        },
-      });
-    });
+    test(
+      `${operation(opId).path}: every valid create body is accepted, every body missing a required field is refused with a message`,
+      declares(`${opId} 2xx`, `${opId} 4xx`),
+      async ({ hr, target, covers, cleanup, observe }) => {
+        covers(opId, '2xx', '4xx');
+        const ctx: HrContext = { api: 'hr', client: hr, target, cleanup, observe };
+        await checkProperty({
+          name: `${opId} valid create bodies`,
+          target,
+          arbitrary: validBodies(schema, (b) => b),
+          predicate: async (generated) => {
+            const body = sendable(generated, runExternalId(target, `gen-${kind}`));
+            const ex = await hrPut(hr, opId, body);
+            archiveIfCreated(ctx, ex, opId, String(body.externalId));
+            expectDocumented(ex, operation(opId), '2xx', { schema: false });
+            // The same body with its values as generated: lengths, characters and numbers 001 does not bound (§8).
+            const raw = asGenerated(generated, runExternalId(target, `raw-${kind}`));
+            const rawEx = await hrPut(hr, opId, raw);
+            archiveIfCreated(ctx, rawEx, opId, String(raw.externalId));
+            observe('status', subject(opId, 'create with generated values as they come (001 §8: bounds not shown)'), outcomeOf(rawEx));
+            // Accepted or refused as the target's bounds say; a server error is neither.
+            expectNoServerError(rawEx, opId === EMPLOYEE_OP ? 'hr.op.employee' : 'hr.op.position');
+          },
+        });
+        await checkProperty({
+          name: `${opId} invalid create bodies`,
+          target,
+          arbitrary: invalidBodies(schema).filter((c) => isRecord(c.value)),
+          predicate: async (invalid) => {
+            const externalId = runExternalId(target, `bad-${kind}`);
+            const body = sendable(
+              invalid.value as Json,
+              externalId,
+              invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
+            );
+            const ex = await hrPut(hr, opId, body);
+            archiveIfCreated(ctx, ex, opId, typeof body.externalId === 'string' ? body.externalId : undefined);
+            const clause = refusalClause(opId, invalid);
+            if (clause) expectRefusalWithMessage(ex, clause, 'hr.rule.message', [invalid.missingProperty ?? ''], invalid.rule);
+            else judgeUnruled(observe, opId, invalid, ex);
+          },
+        });
+      },
+    );
   }
 });

@@ -19,8 +19,8 @@
  * @slow) when the wait is long; a short stated life runs at once.
  */
 import {
+  declares,
   test,
-  fixedBearer,
   expectBearerType,
   expectClaimNotAfterIssue,
   expectCredentialsRefused,
@@ -47,6 +47,10 @@ import {
   unknownScopeShown,
   TOKEN_LIFETIME_S,
   readEnv,
+  type ClientAuth,
+} from '../kit';
+import {
+  fixedBearer,
   EMPLOYEE_OP,
   subject,
   observeOutcome,
@@ -57,8 +61,7 @@ import {
   tokenRequest,
   prepareWrites,
   sendWrite,
-  type ClientAuth,
-} from '../kit';
+} from '../kit/hr';
 
 const LIFETIME_S = TOKEN_LIFETIME_S;
 
@@ -237,41 +240,41 @@ const expiryMargin = (lifetime: number): number => Math.max(2, Math.ceil(lifetim
 const FAST_WAIT_S = 20;
 
 test.describe('token lifetime', () => {
-  test(`a token is refused after its stated lifetime (a wait over ${FAST_WAIT_S} s runs only with CONFORMANCE_SLOW=1) @slow`, async ({
-    api,
-    target,
-    observe,
-  }) => {
-    const hrTarget = configuredHr(target);
-    const askedAt = Date.now();
-    const res = await tokenRequest(hrTarget, target, hrTarget.scope);
-    const token = res.body?.access_token;
-    if (res.status !== 200 || typeof token !== 'string' || token === '') {
-      failSetup('v3.auth.token', `the token endpoint gave no token to the configured client (HTTP ${res.status})`);
-    }
-    const stated = statedLifetime(res) ?? { seconds: LIFETIME_S, source: '001 §5.3 (the response states none)' };
-    const wait = stated.seconds + expiryMargin(stated.seconds);
-    observe('token', 'lifetime read by the expiry test', `${stated.seconds} s (${stated.source})`);
-    const slow = readEnv().CONFORMANCE_SLOW === '1';
-    test.skip(
-      wait > FAST_WAIT_S && !slow,
-      `waits ${wait} s for the token to expire (it states ${stated.seconds} s, ${stated.source}): set CONFORMANCE_SLOW=1 to run it`,
-    );
-    test.setTimeout((wait + 60) * 1000);
+  test(
+    `a token is refused after its stated lifetime (a wait over ${FAST_WAIT_S} s runs only with CONFORMANCE_SLOW=1) @slow`,
+    declares(EMPLOYEE_OP),
+    async ({ api, target, observe }) => {
+      const hrTarget = configuredHr(target);
+      const askedAt = Date.now();
+      const res = await tokenRequest(hrTarget, target, hrTarget.scope);
+      const token = res.body?.access_token;
+      if (res.status !== 200 || typeof token !== 'string' || token === '') {
+        failSetup('v3.auth.token', `the token endpoint gave no token to the configured client (HTTP ${res.status})`);
+      }
+      const stated = statedLifetime(res) ?? { seconds: LIFETIME_S, source: '001 §5.3 (the response states none)' };
+      const wait = stated.seconds + expiryMargin(stated.seconds);
+      observe('token', 'lifetime read by the expiry test', `${stated.seconds} s (${stated.source})`);
+      const slow = readEnv().CONFORMANCE_SLOW === '1';
+      test.skip(
+        wait > FAST_WAIT_S && !slow,
+        `waits ${wait} s for the token to expire (it states ${stated.seconds} s, ${stated.source}): set CONFORMANCE_SLOW=1 to run it`,
+      );
+      test.setTimeout((wait + 60) * 1000);
 
-    const ctx = api;
-    const writes = await prepareWrites(ctx, EMPLOYEE_OP);
-    const auth = fixedBearer(token);
-    const before = await sendWrite(ctx, EMPLOYEE_OP, writes.next(), { auth });
-    expectSetup(before, 'v3.auth.token', "a write with a token just issued is this test's precondition");
+      const ctx = api;
+      const writes = await prepareWrites(ctx, EMPLOYEE_OP);
+      const auth = fixedBearer(token);
+      const before = await sendWrite(ctx, EMPLOYEE_OP, writes.next(), { auth });
+      expectSetup(before, 'v3.auth.token', "a write with a token just issued is this test's precondition");
 
-    const remaining = askedAt + wait * 1000 - Date.now();
-    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-    const after = await sendWrite(ctx, EMPLOYEE_OP, writes.next(), { auth });
-    const elapsed = Math.round((Date.now() - askedAt) / 1000);
-    observeOutcome(observe, subject(EMPLOYEE_OP, 'with a token past its stated lifetime'), after);
-    expectCredentialsRefused(after, 'v3.auth.lifetime', {
-      why: `the token was used ${elapsed} s after it was asked for; it states a life of ${stated.seconds} s (${stated.source})`,
-    });
-  });
+      const remaining = askedAt + wait * 1000 - Date.now();
+      if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+      const after = await sendWrite(ctx, EMPLOYEE_OP, writes.next(), { auth });
+      const elapsed = Math.round((Date.now() - askedAt) / 1000);
+      observeOutcome(observe, subject(EMPLOYEE_OP, 'with a token past its stated lifetime'), after);
+      expectCredentialsRefused(after, 'v3.auth.lifetime', {
+        why: `the token was used ${elapsed} s after it was asked for; it states a life of ${stated.seconds} s (${stated.source})`,
+      });
+    },
+  );
 });

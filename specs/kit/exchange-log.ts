@@ -13,6 +13,7 @@ import type { Bases } from '../../src/judge/classify';
 import { judgeEveryResponse } from '../../src/judge/every-response';
 import { attachWithoutStack } from './attach';
 import { LEAN } from './lean';
+import { inSetup } from './setup-scope';
 
 /**
  * How exchange texts are attached. Playwright's list reporter prints, under a failed test, the body
@@ -61,6 +62,8 @@ export class ExchangeLog {
   readonly startSeq = lastExchangeSeq();
   private readonly open: ExchangeStep[] = [];
   private readonly steps: Promise<void>[] = [];
+  /** The seqs of the exchanges sent as set-up (./setup-scope.ts). */
+  private readonly setupSeqs = new Set<number>();
 
   constructor(private readonly testInfo: TestInfo) {}
 
@@ -71,6 +74,7 @@ export class ExchangeLog {
 
   private recordExchange(exchange: Exchange): void {
     this.all.push(exchange);
+    if (inSetup()) this.setupSeqs.add(exchange.seq);
     // A lean run's reports show no exchange: no step, no attachment, just the brief in the evidence.
     if (LEAN) return;
     const step = this.step(exchange, this.all.length);
@@ -153,6 +157,7 @@ export class ExchangeLog {
       ...(e.sentAgain ? { sentAgain: e.sentAgain } : {}),
       ms: Math.round(e.durationMs),
       ...(e.startedAt ? { at: Date.parse(e.startedAt) - this.firstStart() } : {}),
+      ...(this.setupSeqs.has(e.seq) ? { setup: true as const } : {}),
     }));
   }
 

@@ -35,6 +35,7 @@ import { RmShared } from './rm-shared';
 import { sharedUnitParents, type HrRecord } from './v3-hr';
 import type { WorkerRecords } from './worker-records';
 import { LEAN } from './lean';
+import { SELF_CHECK, undeclaredCalls, undeclaredCells } from './declare';
 
 interface WorkerFixtures {
   target: Target;
@@ -158,6 +159,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await log.writeHar(failure !== null || testInfo.status === 'failed' || ending !== null);
         const evidence = evidenceOf(testInfo, target, log, failure, ending ? 'failed' : testInfo.status);
         testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidence) });
+        // The suite's own check of its declarations (the self-test's reference run): what the test called itself is declared.
+        if (SELF_CHECK) undeclaredCalls(testInfo, log.briefs());
       }
       if (ending) throw ending;
     },
@@ -204,6 +207,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const pending: PromiseLike<void>[] = [];
       await use((operationId, ...statuses) => {
         const op = operation(operationId);
+        if (SELF_CHECK) undeclaredCells(testInfo, op.id, statuses);
         testInfo.annotations.push(coverageAnnotation(op, statuses));
         // A lean run has no Allure reporter to read the labels. One epic, feature and story per test:
         // the first operation it covers; the others as parameters (not part of the test's identity).

@@ -7,6 +7,7 @@
  * a discovery may still find no record on the target (null). test/unit/rm-registries.test.ts
  * proves every path parameter of the catalogue has an entry.
  */
+import { asSetup } from './setup-scope';
 import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
@@ -57,12 +58,12 @@ async function configuredOrFirst(rm: ApiClient, configured: string | null | unde
 
 /** RM_JOB_ID, or the first job of GET /jobs; null when there is none. */
 export async function discoverJob(rm: ApiClient, target: Target): Promise<string | null> {
-  return configuredOrFirst(rm, target.rm?.jobId, 'rm.jobs.list');
+  return asSetup(() => configuredOrFirst(rm, target.rm?.jobId, 'rm.jobs.list'));
 }
 
 /** RM_LIST_ID, or the first static list of GET /lists; null when there is none. */
 export async function resolveListId(rm: ApiClient, target: Target): Promise<string | null> {
-  return configuredOrFirst(rm, target.rm?.listId, 'rm.lists.list');
+  return asSetup(() => configuredOrFirst(rm, target.rm?.listId, 'rm.lists.list'));
 }
 
 export const EVENT_BUCKETS = [
@@ -74,15 +75,17 @@ export const EVENT_BUCKETS = [
 
 /** RM_RECRUITMENT_EVENT_ID, or the first recruitment event of the four time buckets; null when none. */
 export async function discoverRecruitmentEvent(rm: ApiClient, target: Target): Promise<string | null> {
-  if (target.rm?.recruitmentEventId) return target.rm.recruitmentEventId;
-  for (const { id } of EVENT_BUCKETS) {
-    const op = rm.operation(id);
-    const ex = await rm.call(op.id);
-    expectDocumented(ex, op, '200', { asSetup: true });
-    const first = idsOf(ex)[0];
-    if (first !== undefined) return first;
-  }
-  return null;
+  return asSetup(async () => {
+    if (target.rm?.recruitmentEventId) return target.rm.recruitmentEventId;
+    for (const { id } of EVENT_BUCKETS) {
+      const op = rm.operation(id);
+      const ex = await rm.call(op.id);
+      expectDocumented(ex, op, '200', { asSetup: true });
+      const first = idsOf(ex)[0];
+      if (first !== undefined) return first;
+    }
+    return null;
+  });
 }
 
 /** RM_JOB_APPLICATION_ID, or a job application named by a candidate's relationships (bounded search). */
@@ -92,13 +95,15 @@ export async function discoverJobApplication(rm: ApiClient, target: Target): Pro
 
 /** A job application as discoverJobApplication finds it, with the candidate whose relationship named it (null when not known). */
 export async function discoverJobApplicationOf(rm: ApiClient, target: Target): Promise<{ id: string; candidateId: string | null } | null> {
-  if (target.rm?.jobApplicationId) return { id: target.rm.jobApplicationId, candidateId: null };
-  const { found, exchanges } = await findCandidatesWith(rm, 'job_applications', 'job_applications', 4);
-  const first = found[0];
-  const ref = first?.refs[0];
-  if (first && ref) return { id: ref.id, candidateId: first.candidate.id };
-  const included = exchanges.flatMap(includedOf).find((r) => r.type === 'job_applications');
-  return included ? { id: included.id, candidateId: null } : null;
+  return asSetup(async () => {
+    if (target.rm?.jobApplicationId) return { id: target.rm.jobApplicationId, candidateId: null };
+    const { found, exchanges } = await findCandidatesWith(rm, 'job_applications', 'job_applications', 4);
+    const first = found[0];
+    const ref = first?.refs[0];
+    if (first && ref) return { id: ref.id, candidateId: first.candidate.id };
+    const included = exchanges.flatMap(includedOf).find((r) => r.type === 'job_applications');
+    return included ? { id: included.id, candidateId: null } : null;
+  });
 }
 
 /**
@@ -106,26 +111,28 @@ export async function discoverJobApplicationOf(rm: ApiClient, target: Target): P
  * pages of GET /candidates?include=events (bounded), or null when none has events.
  */
 export async function discoverCandidateWithEvents(rm: ApiClient, maxPages = 3, perPage = 20): Promise<string | null> {
-  const op = rm.operation('rm.candidates.list');
-  let best: { id: string; kinds: number; events: number } | null = null;
-  for (let page = 1; page <= maxPages; page += 1) {
-    const ex = await rm.call(op.id, { query: { include: 'events', page, per_page: perPage } });
-    if (refusedAsPastEnd(ex, page)) break;
-    expectDocumented(ex, op, '200');
-    const included = includedOf(ex);
-    const records = dataOf(ex);
-    for (const candidate of records) {
-      const refs = relationshipRefs(candidate, 'events') ?? [];
-      if (refs.length === 0) continue;
-      const kindOf = (r: Ref): unknown =>
-        included.find((i) => i.id === r.id && (r.type === '' || i.type === '' || i.type === r.type))?.attributes.kind;
-      const kinds = new Set(refs.map(kindOf).filter((k) => k !== undefined));
-      const score = { id: candidate.id, kinds: kinds.size, events: refs.length };
-      if (!best || score.kinds > best.kinds || (score.kinds === best.kinds && score.events > best.events)) best = score;
+  return asSetup(async () => {
+    const op = rm.operation('rm.candidates.list');
+    let best: { id: string; kinds: number; events: number } | null = null;
+    for (let page = 1; page <= maxPages; page += 1) {
+      const ex = await rm.call(op.id, { query: { include: 'events', page, per_page: perPage } });
+      if (refusedAsPastEnd(ex, page)) break;
+      expectDocumented(ex, op, '200');
+      const included = includedOf(ex);
+      const records = dataOf(ex);
+      for (const candidate of records) {
+        const refs = relationshipRefs(candidate, 'events') ?? [];
+        if (refs.length === 0) continue;
+        const kindOf = (r: Ref): unknown =>
+          included.find((i) => i.id === r.id && (r.type === '' || i.type === '' || i.type === r.type))?.attributes.kind;
+        const kinds = new Set(refs.map(kindOf).filter((k) => k !== undefined));
+        const score = { id: candidate.id, kinds: kinds.size, events: refs.length };
+        if (!best || score.kinds > best.kinds || (score.kinds === best.kinds && score.events > best.events)) best = score;
+      }
+      if (records.length < perPage) break;
     }
-    if (records.length < perPage) break;
-  }
-  return best?.id ?? null;
+    return best?.id ?? null;
+  });
 }
 
 // ---- an existing id for each path parameter -----------------------------------------------------
@@ -172,9 +179,11 @@ export function discoveryOf(name: string, op?: OperationSpec): Discovery {
 
 /** An existing record for each path parameter of `op`, or null where the target shows none. */
 export async function existingIds(op: OperationSpec, context: DiscoveryContext): Promise<Record<string, string | null>> {
-  // Every name is checked before the first request: a missing entry fails at once.
-  const discoveries = op.pathParams.map(({ name }) => [name, discoveryOf(name, op)] as const);
-  const ids: Record<string, string | null> = {};
-  for (const [name, discover] of discoveries) ids[name] = await discover(context);
-  return ids;
+  return asSetup(async () => {
+    // Every name is checked before the first request: a missing entry fails at once.
+    const discoveries = op.pathParams.map(({ name }) => [name, discoveryOf(name, op)] as const);
+    const ids: Record<string, string | null> = {};
+    for (const [name, discover] of discoveries) ids[name] = await discover(context);
+    return ids;
+  });
 }

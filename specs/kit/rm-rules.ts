@@ -86,6 +86,7 @@ const OTHER_SCHEME: AuthProvider = {
 const credentials = defineRule<RmRuleContext, CredentialEntry>({
   describe: 'every operation: credentials (000 §5)',
   title: () => 'answers 401 without credentials, with a wrong secret and with an unknown API key @smoke',
+  earns: ['401'],
   // 000 §5.1: every operation requires credentials.
   ...partition('rm', credentialEntry, () => 'every operation requires credentials'),
   run: async (ctx, op, entry) => {
@@ -126,6 +127,7 @@ const credentials = defineRule<RmRuleContext, CredentialEntry>({
 const unknownPathIds = defineRule<RmRuleContext, { names: string[] }>({
   describe: 'every operation: unknown path ids (000 §7)',
   title: ({ names }) => `answers 404 for an unknown ${names.map((n) => `{${n}}`).join(' or ')}`,
+  earns: ['404'],
   ...partition(
     'rm',
     (op) => (op.pathParams.length > 0 ? { names: op.pathParams.map((p) => p.name) } : null),

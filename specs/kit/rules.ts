@@ -14,6 +14,8 @@ export interface RuleCase<C> {
   op: OperationSpec;
   /** "<METHOD> <path> <what the rule requires>". */
   title: string;
+  /** What the test declares (./declare.ts): the operation, the cells the rule sets out to earn on it, and what else it calls. */
+  declares: string[];
   run: (ctx: C) => Promise<void>;
 }
 
@@ -26,6 +28,10 @@ export interface RuleSpec<C, E> {
   table: Readonly<Record<string, E>>;
   /** Each other operation of the catalogue, with why the sentence does not cover it. */
   excluded: Readonly<Record<string, string>>;
+  /** The statuses the rule sets out to earn on each operation (those its row documents become cells). */
+  earns: readonly string[];
+  /** Other operations a case calls for what it needs (a record another operation makes); none by default. */
+  alsoCalls?: (entry: E, op: OperationSpec) => string[];
   run: (ctx: C, op: OperationSpec, entry: E) => Promise<void>;
 }
 
@@ -46,7 +52,15 @@ export function defineRule<C, E>(spec: RuleSpec<C, E>): CatalogueRule<C> {
             throw new Error(`rule "${spec.describe}" neither covers nor excludes ${op.id}: add it to its table or its exclusions`);
           return [];
         }
-        return [{ op, title: `${op.method} ${op.path} ${spec.title(entry, op)}`, run: (ctx) => spec.run(ctx, op, entry) }];
+        const cells = spec.earns.filter((status) => op.responses.some((r) => r.status === status)).map((status) => `${op.id} ${status}`);
+        return [
+          {
+            op,
+            title: `${op.method} ${op.path} ${spec.title(entry, op)}`,
+            declares: [...new Set([op.id, ...cells, ...(spec.alsoCalls?.(entry, op) ?? [])])],
+            run: (ctx) => spec.run(ctx, op, entry),
+          },
+        ];
       }),
   };
 }

@@ -121,10 +121,11 @@ interface ValidationEntry {
  * end, and the refused create must have left nothing: written again without its name, it is a create
  * without name again (D69).
  */
-function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<ValidationEntry>, 'run' | 'title'>): V3Rule {
+function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<ValidationEntry>, 'run' | 'title' | 'earns'>): V3Rule {
   const intent = field === 'externalId' ? 'create without externalId' : `create without ${field}`;
   return defineRule<ValidationEntry>({
     ...spec,
+    earns: ['4xx'],
     title: () =>
       (field === 'externalId'
         ? 'refuses a body without externalId, or with it null'
@@ -235,6 +236,7 @@ const unitLifecycle = (level: UnitLevel): LifecycleEntry => ({
  */
 const lifecycle = defineRule<LifecycleEntry>({
   describe: 'every HR core record: one PUT creates, updates and archives it (001 §1, §3, §4 Shared write rules 1)',
+  earns: ['2xx'],
   title: ({ what, smoke }) => `creates, updates and archives ${what}: 2xx each${smoke ? ' @smoke' : ''}`,
   table: {
     [EMPLOYEE_OP]: {
@@ -302,6 +304,7 @@ const lifecycle = defineRule<LifecycleEntry>({
 /** 001 §4 Shared write rules 1 ("update requires `externalId` plus at least one other field") and 4. */
 const updateWithOnlyExternalId = defineRule<null>({
   describe: 'every HR core update: externalId plus at least one other field, with a validation message (001 §4 Shared write rules 1, 4)',
+  earns: ['4xx'],
   title: () => 'refuses an update with only externalId (the record exists), with a validation message',
   table: each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], null),
   excluded: {
@@ -332,6 +335,7 @@ interface NullEntry {
 /** 001 §4 Shared write rules 2: "a field sent as null is removed" (no read operation: only that the update is accepted). */
 const nullRemoves = defineRule<NullEntry>({
   describe: 'every HR core update: a field sent as null is removed (001 §4 Shared write rules 2)',
+  earns: ['2xx'],
   title: ({ fields }) => `accepts ${Object.keys(fields).join(' and ')} sent as null in an update (removes): 2xx`,
   table: {
     [EMPLOYEE_OP]: {
@@ -377,6 +381,7 @@ interface CollectionEntry {
  */
 const collectionsReplaced = defineRule<CollectionEntry>({
   describe: 'every HR core update: a collection sent replaces the stored one (001 §4 Shared write rules 3)',
+  earns: ['2xx'],
   title: ({ accepts }) => `accepts ${accepts}: 2xx`,
   table: {
     [EMPLOYEE_OP]: {
@@ -455,6 +460,9 @@ interface DateEntry {
 /** 001 §2: "Dates are ISO-8601 (`YYYY-MM-DD` or `YYYYMMDD`); any time part sent in a date field is ignored." */
 const dateForms = defineRule<DateEntry>({
   describe: 'every date field: YYYY-MM-DD or YYYYMMDD, a time part ignored (001 §2)',
+  earns: ['2xx'],
+  // The employee carries a position reference: the position is made first.
+  alsoCalls: (_entry, op) => (op.id === EMPLOYEE_OP ? [POSITION_OP] : []),
   title: ({ field }) => `accepts ${field} as YYYY-MM-DD, YYYYMMDD and with a time part: 2xx`,
   table: {
     [EMPLOYEE_OP]: {
@@ -513,6 +521,7 @@ const HR_TOKEN: CredentialEntry = { clause: 'v3.auth.token', probe: false };
  */
 const invalidCredentials = defineRule<CredentialEntry>({
   describe: 'every operation: a bearer token (001 §5.1, §5.5)',
+  earns: ['4xx'],
   title: ({ probe }) =>
     `refuses no token (also on a body missing its required fields), a malformed token and forged tokens (${refusalText(probe)}) @smoke`,
   table: {
@@ -538,6 +547,7 @@ const invalidCredentials = defineRule<CredentialEntry>({
 /** Observed only: 001 §5.4 issues credentials "per environment", not per tenant, so no sentence refuses such a token. */
 const foreignToken = defineRule<null>({
   describe: "every operation: a token of another tenant's client (observed, 001 §5.4)",
+  earns: [],
   title: () => "with a token issued to another tenant's client is observed",
   table: each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP, EMPLOYEE_REFERENCE_OP, ACTIVITY_OP], null),
   excluded: {},
@@ -550,6 +560,7 @@ const foreignToken = defineRule<null>({
 /** 001 §5.2: "The token request must ask for the scope `Public.HrCore.Write`". */
 const withoutWriteScope = defineRule<{ probe: boolean }>({
   describe: `every HR core operation: a token with ${HR_WRITE_SCOPE} (001 §5.2)`,
+  earns: ['4xx'],
   title: ({ probe }) => `refuses every token without ${HR_WRITE_SCOPE} it can obtain (${refusalText(probe)})`,
   table: { ...each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], { probe: false }), [EMPLOYEE_REFERENCE_OP]: { probe: true } },
   excluded: { [ACTIVITY_OP]: LEARNING_SCOPE },
@@ -585,6 +596,7 @@ const withoutWriteScope = defineRule<{ probe: boolean }>({
  */
 const severalScopes = defineRule<{ write: 'create' | 'empty object' }>({
   describe: `every HR core operation: a token asked for with several scopes (001 §5.2)`,
+  earns: ['2xx'],
   title: () => `accepts a token asked for with several space-separated scopes, ${HR_WRITE_SCOPE} among them`,
   table: {
     ...each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], { write: 'create' as const }),

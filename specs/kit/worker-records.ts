@@ -10,6 +10,7 @@
 import type { ApiClient } from '../../src/http/client';
 import type { Exchange } from '../../src/http/exchange';
 import { Cleanup } from '../../src/runner/cleanup';
+import { asSetup } from './setup-scope';
 
 /** A clean-up that keeps undos for the worker's teardown and hands leftovers to the asking test's clean-up (its report). */
 class WorkerUndos extends Cleanup {
@@ -51,7 +52,7 @@ export class WorkerRecords<T> {
     if (this.pending) return this.pending;
     const worker = (this.client ??= client.with({ onExchange: (exchange) => this.recorder?.(exchange) }));
     this.recorder = client.config.onExchange ?? null;
-    const made = this.make(worker, new WorkerUndos(this.cleanup, cleanup)).finally(() => {
+    const made = asSetup(() => this.make(worker, new WorkerUndos(this.cleanup, cleanup))).finally(() => {
       this.recorder = null;
     });
     this.pending = made;

@@ -8,12 +8,13 @@
  * - a token another tenant's client obtained is observed only (001 §5.4 issues credentials "per
  *   environment", not per tenant).
  */
-import { test, catalogueRules } from '../kit';
+import { declares, test } from '../kit';
+import { catalogueRules } from '../kit/learning';
 
 for (const { describe, cases } of catalogueRules('learning')) {
   test.describe(describe, () => {
-    for (const { title, run } of cases) {
-      test(title, async ({ learning, hrTokens, target, cleanup, covers, observe }) => {
+    for (const { title, declares: declared, run } of cases) {
+      test(title, declares(...declared), async ({ learning, hrTokens, target, cleanup, covers, observe }) => {
         await run({ client: learning, tokens: hrTokens, target, cleanup, covers, observe });
       });
     }

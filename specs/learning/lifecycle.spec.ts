@@ -21,6 +21,7 @@
  * Not ruled, so observed: a change between public and private (200 or a refusal).
  */
 import {
+  declares,
   test,
   expectDocumented,
   expectJson,
@@ -28,7 +29,6 @@ import {
   expectUnruledReading,
   expectPublicPrivateReading,
   expectAggregateResentReading,
-  isAccepted,
   type InvalidCase,
   checkProperty,
   modelCommands,
@@ -39,6 +39,9 @@ import {
   withoutKeys,
   withoutNulls,
   type Json,
+} from '../kit';
+import {
+  isAccepted,
   expectRefusalWithMessage,
   expectActivityLeftNothing,
   observeOutcome,
@@ -59,7 +62,7 @@ import {
   type AccessLevel,
   type LearningContext,
   type LearningMessage,
-} from '../kit';
+} from '../kit/learning';
 import fc from 'fast-check';
 import { LEARNING_PROVIDER_FIELD } from '../../contract/terms';
 
@@ -250,90 +253,97 @@ function invalidBody(invalid: InvalidCase, rule: Ruling): Json {
 }
 
 test.describe('learning activities, generated @property @stateful', () => {
-  test('an activity follows the model of its life: updates, access-level rules, aggregate id, archive', async ({ api, target, covers }) => {
-    covers('learning.activities.put', '201', '200', '4xx');
-    const ctx: LearningContext = api;
-    const field = await providerField(ctx);
-    await checkProperty({
-      name: 'learning activity lifecycle model',
-      target,
-      numRuns: Math.min(target.run.numRuns, 15),
-      arbitrary: fc.tuple(fc.constantFrom(...ACCESS_LEVELS), modelCommands(commands, 8)),
-      predicate: async ([level, cmds]) => {
-        const externalId = runExternalId(target, 'model');
-        const created = await putCreate(ctx, externalId, activityBody(target, field, level), level);
-        expectDocumented(created, activityOp(), '201');
-        const real: Real = { ctx, externalId, aggregateId: createdBody(created).aggregateId, titles: 0 };
-        await fc.asyncModelRun(() => ({ model: { level, archived: false }, real }), cmds);
-      },
-    });
-  });
+  test(
+    'an activity follows the model of its life: updates, access-level rules, aggregate id, archive',
+    declares('learning.activities.put 200', 'learning.activities.put 201', 'learning.activities.put 4xx'),
+    async ({ api, target, covers }) => {
+      covers('learning.activities.put', '201', '200', '4xx');
+      const ctx: LearningContext = api;
+      const field = await providerField(ctx);
+      await checkProperty({
+        name: 'learning activity lifecycle model',
+        target,
+        numRuns: Math.min(target.run.numRuns, 15),
+        arbitrary: fc.tuple(fc.constantFrom(...ACCESS_LEVELS), modelCommands(commands, 8)),
+        predicate: async ([level, cmds]) => {
+          const externalId = runExternalId(target, 'model');
+          const created = await putCreate(ctx, externalId, activityBody(target, field, level), level);
+          expectDocumented(created, activityOp(), '201');
+          const real: Real = { ctx, externalId, aggregateId: createdBody(created).aggregateId, titles: 0 };
+          await fc.asyncModelRun(() => ({ model: { level, archived: false }, real }), cmds);
+        },
+      });
+    },
+  );
 
-  test('PUT creates an activity from every valid create body: 201 with {id, aggregateId, url}', async ({ api, target, covers }) => {
-    covers('learning.activities.put', '201');
-    const ctx: LearningContext = api;
-    const field = await providerField(ctx);
-    await checkProperty({
-      name: 'learning valid create bodies',
-      target,
-      arbitrary: validBodies('learning/activity-create.json', (b) => sendable(b, ctx, field)),
-      predicate: async (body) => {
-        const externalId = runExternalId(target, 'gen');
-        const ex = await putCreate(ctx, externalId, body, body.accessLevel as AccessLevel);
-        expectDocumented(ex, activityOp(), '201');
-        expectJson(ex, 'v3.json-bodies');
-      },
-    });
-  });
+  test(
+    'PUT creates an activity from every valid create body: 201 with {id, aggregateId, url}',
+    declares('learning.activities.put 201'),
+    async ({ api, target, covers }) => {
+      covers('learning.activities.put', '201');
+      const ctx: LearningContext = api;
+      const field = await providerField(ctx);
+      await checkProperty({
+        name: 'learning valid create bodies',
+        target,
+        arbitrary: validBodies('learning/activity-create.json', (b) => sendable(b, ctx, field)),
+        predicate: async (body) => {
+          const externalId = runExternalId(target, 'gen');
+          const ex = await putCreate(ctx, externalId, body, body.accessLevel as AccessLevel);
+          expectDocumented(ex, activityOp(), '201');
+          expectJson(ex, 'v3.json-bodies');
+        },
+      });
+    },
+  );
 
-  test('PUT refuses a create body missing a required field, or meeting a condition of the message table, and observes other broken rules', async ({
-    api,
-    target,
-    covers,
-    observe,
-  }) => {
-    covers('learning.activities.put', '4xx');
-    const ctx: LearningContext = api;
-    const field = await providerField(ctx);
-    await checkProperty({
-      name: 'learning invalid create bodies',
-      target,
-      arbitrary: invalidBodies('learning/activity-create.json').filter((c) => isRecord(c.value)),
-      predicate: async (invalid) => {
-        const externalId = runExternalId(target, 'bad');
-        const rule = ruling(invalid);
-        const body = sendable(
-          invalidBody(invalid, rule),
-          ctx,
-          field,
-          invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
-        );
-        const ex = await putCreate(ctx, externalId, body, (body.accessLevel as AccessLevel | undefined) ?? 'private');
-        if (rule.kind === 'missing') {
-          const missing = rule.field === SCHEMA_PROVIDER ? field : rule.field;
-          expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', [missing], invalid.rule);
-        } else if (rule.kind === 'message') {
-          expectLearningMessage(ex, rule.message, invalid.rule);
-        } else {
-          const spot = invalid.instancePath === '' ? '(root)' : invalid.instancePath;
-          observe('status', `PUT activity create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`, outcomeOf(ex));
-          // Taken, or refused; a server error is neither (D32).
-          const names = invalid.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
-          const fields = (invalid.missingProperty ? [...names, invalid.missingProperty] : names).map((f) =>
-            f === SCHEMA_PROVIDER ? field : f,
+  test(
+    'PUT refuses a create body missing a required field, or meeting a condition of the message table, and observes other broken rules',
+    declares('learning.activities.put 4xx'),
+    async ({ api, target, covers, observe }) => {
+      covers('learning.activities.put', '4xx');
+      const ctx: LearningContext = api;
+      const field = await providerField(ctx);
+      await checkProperty({
+        name: 'learning invalid create bodies',
+        target,
+        arbitrary: invalidBodies('learning/activity-create.json').filter((c) => isRecord(c.value)),
+        predicate: async (invalid) => {
+          const externalId = runExternalId(target, 'bad');
+          const rule = ruling(invalid);
+          const body = sendable(
+            invalidBody(invalid, rule),
+            ctx,
+            field,
+            invalid.instancePath + (invalid.missingProperty ? `/${invalid.missingProperty}` : ''),
           );
-          expectUnruledReading(ex, 'v3.error.validation', fields, invalid.rule);
-          return;
-        }
-        // The refused create left no activity (D69): a title alone to its id is a create without its other required fields.
-        await expectActivityLeftNothing(
-          ctx,
-          externalId,
-          ex,
-          rule.kind === 'missing' ? 'learning.op.put' : rule.message.clause,
-          invalid.rule,
-        );
-      },
-    });
-  });
+          const ex = await putCreate(ctx, externalId, body, (body.accessLevel as AccessLevel | undefined) ?? 'private');
+          if (rule.kind === 'missing') {
+            const missing = rule.field === SCHEMA_PROVIDER ? field : rule.field;
+            expectRefusalWithMessage(ex, 'learning.op.put', 'v3.error.validation', [missing], invalid.rule);
+          } else if (rule.kind === 'message') {
+            expectLearningMessage(ex, rule.message, invalid.rule);
+          } else {
+            const spot = invalid.instancePath === '' ? '(root)' : invalid.instancePath;
+            observe('status', `PUT activity create breaking a rule 001 does not rule (${invalid.keyword} at ${spot})`, outcomeOf(ex));
+            // Taken, or refused; a server error is neither (D32).
+            const names = invalid.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+            const fields = (invalid.missingProperty ? [...names, invalid.missingProperty] : names).map((f) =>
+              f === SCHEMA_PROVIDER ? field : f,
+            );
+            expectUnruledReading(ex, 'v3.error.validation', fields, invalid.rule);
+            return;
+          }
+          // The refused create left no activity (D69): a title alone to its id is a create without its other required fields.
+          await expectActivityLeftNothing(
+            ctx,
+            externalId,
+            ex,
+            rule.kind === 'missing' ? 'learning.op.put' : rule.message.clause,
+            invalid.rule,
+          );
+        },
+      });
+    },
+  );
 });

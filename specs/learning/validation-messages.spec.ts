@@ -15,6 +15,7 @@
  * nothing: the update it would let through (a currency code alone) is not taken (D69).
  */
 import {
+  declares,
   test,
   expectDocumented,
   expectAggregateIdReading,
@@ -22,10 +23,13 @@ import {
   expectNoServerError,
   expectStateShownBy,
   expectAggregateResentReading,
-  activityOp,
-  isAccepted,
   type Target,
   type Exchange,
+  expectLeftNothing,
+} from '../kit';
+import {
+  activityOp,
+  isAccepted,
   ACTIVITY_OP,
   LIMITED_LEVELS,
   MSG,
@@ -36,16 +40,15 @@ import {
   tryCreate,
   tryCreateKeyed,
   expectActivityLeftNothing,
-  expectLeftNothing,
   isRefused,
   type AccessLevel,
-  type ActivityBody as Body,
+  type Body,
   type LearningContext,
   type LearningMessage,
   observeOutcome,
   runExternalId,
   runTitle,
-} from '../kit';
+} from '../kit/learning';
 
 const COSTS = ['attendenceCost', 'cancellationCost', 'otherCost'];
 
@@ -210,7 +213,7 @@ interface Sent {
  * a refused create leaves no activity (D69).
  */
 function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => Promise<(send: Body) => Promise<Sent>>): void {
-  test(condition.title, async ({ api, target, covers, observe }) => {
+  test(condition.title, declares('learning.activities.put 4xx'), async ({ api, target, covers, observe }) => {
     covers(ACTIVITY_OP, '4xx');
     const write = await prepare(api);
     for (const { send, subject, why } of condition.provocations(target)) {
@@ -224,115 +227,109 @@ function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => 
 
 test.describe('learning validation messages', () => {
   for (const level of LIMITED_LEVELS) {
-    test(`an orgwide activity changed to ${level} is refused: "${MSG.fromOrgwide.text}"; it stays orgwide`, async ({
-      api,
-      learning,
-      target,
-      covers,
-      observe,
-    }) => {
-      const op = covers(ACTIVITY_OP, '4xx', '200');
-      const activity = await createActivity(api, 'orgwide');
-      const ex = await putActivity(learning, activity.externalId, { accessLevel: level });
-      observeOutcome(observe, `PUT activity update orgwide -> ${level}`, ex);
-      expectLearningMessage(ex, MSG.fromOrgwide, `the activity is orgwide and accessLevel is altered to ${level}`);
-      // Still orgwide: code, a field only orgwide activities may use (001 §2), is accepted.
-      const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
-      observeOutcome(observe, 'PUT activity update code on an orgwide activity', after);
-      // A refused change that left a trace: about the refused update, then the one that shows it.
-      expectStateShownBy(
-        ex,
-        after,
-        '2xx',
-        'learning.state.access-levels',
-        'after the refused change the activity is still orgwide, and code applies to orgwide activities',
-      );
-      expectDocumented(after, op, '200', { schema: false });
-      // An archive is an update (001 §4 "sending isArchived true archives"): altering the access level there is refused too.
-      const archived = await putActivity(learning, activity.externalId, { isArchived: true, accessLevel: level });
-      observeOutcome(observe, `PUT activity archive orgwide -> ${level}`, archived);
-      if (isAccepted(archived)) activity.archived = true;
-      expectLearningMessage(archived, MSG.fromOrgwide, `the activity is orgwide and the archive alters accessLevel to ${level}`);
-    });
+    test(
+      `an orgwide activity changed to ${level} is refused: "${MSG.fromOrgwide.text}"; it stays orgwide`,
+      declares('learning.activities.put 200', 'learning.activities.put 4xx'),
+      async ({ api, learning, target, covers, observe }) => {
+        const op = covers(ACTIVITY_OP, '4xx', '200');
+        const activity = await createActivity(api, 'orgwide');
+        const ex = await putActivity(learning, activity.externalId, { accessLevel: level });
+        observeOutcome(observe, `PUT activity update orgwide -> ${level}`, ex);
+        expectLearningMessage(ex, MSG.fromOrgwide, `the activity is orgwide and accessLevel is altered to ${level}`);
+        // Still orgwide: code, a field only orgwide activities may use (001 §2), is accepted.
+        const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
+        observeOutcome(observe, 'PUT activity update code on an orgwide activity', after);
+        // A refused change that left a trace: about the refused update, then the one that shows it.
+        expectStateShownBy(
+          ex,
+          after,
+          '2xx',
+          'learning.state.access-levels',
+          'after the refused change the activity is still orgwide, and code applies to orgwide activities',
+        );
+        expectDocumented(after, op, '200', { schema: false });
+        // An archive is an update (001 §4 "sending isArchived true archives"): altering the access level there is refused too.
+        const archived = await putActivity(learning, activity.externalId, { isArchived: true, accessLevel: level });
+        observeOutcome(observe, `PUT activity archive orgwide -> ${level}`, archived);
+        if (isAccepted(archived)) activity.archived = true;
+        expectLearningMessage(archived, MSG.fromOrgwide, `the activity is orgwide and the archive alters accessLevel to ${level}`);
+      },
+    );
 
-    test(`a ${level} activity changed to orgwide is refused: "${MSG.toOrgwide.text}"; it stays ${level}`, async ({
-      api,
-      learning,
-      target,
-      covers,
-      observe,
-    }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const activity = await createActivity(api, level);
-      const ex = await putActivity(learning, activity.externalId, { accessLevel: 'orgwide' });
-      observeOutcome(observe, `PUT activity update ${level} -> orgwide`, ex);
-      expectLearningMessage(ex, MSG.toOrgwide, `the activity is ${level} and accessLevel is set to orgwide`);
-      // Still not orgwide: code (orgwide only, 001 §2) is refused. Its message is checked word for word below.
-      const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
-      observeOutcome(observe, `PUT activity update code on a ${level} activity`, after);
-      expectStateShownBy(
-        ex,
-        after,
-        '4xx',
-        'learning.state.access-levels',
-        `after the refused change the activity is still ${level}, and code applies only to orgwide activities`,
-      );
-      // An archive is an update (001 §4 "sending isArchived true archives"): setting orgwide there is refused too.
-      const archived = await putActivity(learning, activity.externalId, { isArchived: true, accessLevel: 'orgwide' });
-      observeOutcome(observe, `PUT activity archive ${level} -> orgwide`, archived);
-      if (isAccepted(archived)) activity.archived = true;
-      expectLearningMessage(archived, MSG.toOrgwide, `the activity is ${level} and the archive sets accessLevel to orgwide`);
-    });
+    test(
+      `a ${level} activity changed to orgwide is refused: "${MSG.toOrgwide.text}"; it stays ${level}`,
+      declares('learning.activities.put 4xx'),
+      async ({ api, learning, target, covers, observe }) => {
+        covers(ACTIVITY_OP, '4xx');
+        const activity = await createActivity(api, level);
+        const ex = await putActivity(learning, activity.externalId, { accessLevel: 'orgwide' });
+        observeOutcome(observe, `PUT activity update ${level} -> orgwide`, ex);
+        expectLearningMessage(ex, MSG.toOrgwide, `the activity is ${level} and accessLevel is set to orgwide`);
+        // Still not orgwide: code (orgwide only, 001 §2) is refused. Its message is checked word for word below.
+        const after = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
+        observeOutcome(observe, `PUT activity update code on a ${level} activity`, after);
+        expectStateShownBy(
+          ex,
+          after,
+          '4xx',
+          'learning.state.access-levels',
+          `after the refused change the activity is still ${level}, and code applies only to orgwide activities`,
+        );
+        // An archive is an update (001 §4 "sending isArchived true archives"): setting orgwide there is refused too.
+        const archived = await putActivity(learning, activity.externalId, { isArchived: true, accessLevel: 'orgwide' });
+        observeOutcome(observe, `PUT activity archive ${level} -> orgwide`, archived);
+        if (isAccepted(archived)) activity.archived = true;
+        expectLearningMessage(archived, MSG.toOrgwide, `the activity is ${level} and the archive sets accessLevel to orgwide`);
+      },
+    );
   }
 
-  test(`a different aggregateId on update or archive is refused: "${MSG.aggregate.text}"; the stored one sent again is accepted or refused as unchanged, and never changes`, async ({
-    api,
-    learning,
-    target,
-    covers,
-    observe,
-  }) => {
-    covers(ACTIVITY_OP, '4xx', '200');
-    const activity = await createActivity(api, 'orgwide');
-    const stored = activity.created.aggregateId;
-    expectAggregateIdReading(activity.createdBy, stored, 'learning.op.put');
-    const other = otherAggregateId(stored);
-    const changed = await putActivity(learning, activity.externalId, { aggregateId: other });
-    observeOutcome(observe, 'PUT activity update with another aggregateId', changed);
-    expectLearningMessage(changed, MSG.aggregate, `stored ${JSON.stringify(stored)}, sent ${JSON.stringify(other)}`);
+  test(
+    `a different aggregateId on update or archive is refused: "${MSG.aggregate.text}"; the stored one sent again is accepted or refused as unchanged, and never changes`,
+    declares('learning.activities.put 200', 'learning.activities.put 4xx'),
+    async ({ api, learning, target, covers, observe }) => {
+      covers(ACTIVITY_OP, '4xx', '200');
+      const activity = await createActivity(api, 'orgwide');
+      const stored = activity.created.aggregateId;
+      expectAggregateIdReading(activity.createdBy, stored, 'learning.op.put');
+      const other = otherAggregateId(stored);
+      const changed = await putActivity(learning, activity.externalId, { aggregateId: other });
+      observeOutcome(observe, 'PUT activity update with another aggregateId', changed);
+      expectLearningMessage(changed, MSG.aggregate, `stored ${JSON.stringify(stored)}, sent ${JSON.stringify(other)}`);
 
-    // The stored id sent back does not differ from the stored one (the message's condition, 001 §7.2), and the id is
-    // "set at creation, never changed" (001 §2); "send only the fields that change" (001 §4) lets a target refuse the
-    // unchanged field as well (D70): accepted (200), or refused with a message other than the aggregate id's.
-    const why = `the aggregateId sent, ${JSON.stringify(stored)}, is the stored one: it does not differ, and the id is never changed`;
-    const same = await putActivity(learning, activity.externalId, {
-      aggregateId: stored,
-      title: runTitle(target, 'orgwide activity, same aggregateId'),
-    });
-    observeOutcome(observe, 'PUT activity update with the stored aggregateId', same);
-    expectAggregateResentReading(same, MSG.aggregate.clause);
-    if (isAccepted(same)) {
-      expectDocumented(same, activityOp(), '200', { schema: false });
-      const again = await putActivity(learning, activity.externalId, {
+      // The stored id sent back does not differ from the stored one (the message's condition, 001 §7.2), and the id is
+      // "set at creation, never changed" (001 §2); "send only the fields that change" (001 §4) lets a target refuse the
+      // unchanged field as well (D70): accepted (200), or refused with a message other than the aggregate id's.
+      const why = `the aggregateId sent, ${JSON.stringify(stored)}, is the stored one: it does not differ, and the id is never changed`;
+      const same = await putActivity(learning, activity.externalId, {
         aggregateId: stored,
-        title: runTitle(target, 'orgwide activity, same aggregateId again'),
+        title: runTitle(target, 'orgwide activity, same aggregateId'),
       });
-      observeOutcome(observe, 'PUT activity update with the stored aggregateId, again', again);
-      // Accepted once, so the stored id may be sent again; an update that changed the id claimed success: a failure is
-      // about it, then the update that shows it.
-      expectStateShownBy(same, again, '2xx', 'learning.aggregateId', `sent again: ${why}`);
-    }
+      observeOutcome(observe, 'PUT activity update with the stored aggregateId', same);
+      expectAggregateResentReading(same, MSG.aggregate.clause);
+      if (isAccepted(same)) {
+        expectDocumented(same, activityOp(), '200', { schema: false });
+        const again = await putActivity(learning, activity.externalId, {
+          aggregateId: stored,
+          title: runTitle(target, 'orgwide activity, same aggregateId again'),
+        });
+        observeOutcome(observe, 'PUT activity update with the stored aggregateId, again', again);
+        // Accepted once, so the stored id may be sent again; an update that changed the id claimed success: a failure is
+        // about it, then the update that shows it.
+        expectStateShownBy(same, again, '2xx', 'learning.aggregateId', `sent again: ${why}`);
+      }
 
-    // Archiving is an update too (001 §4 "sending isArchived true archives"): a different id is still refused.
-    const archived = await putActivity(learning, activity.externalId, { isArchived: true, aggregateId: other });
-    observeOutcome(observe, 'PUT activity archive with another aggregateId', archived);
-    if (isAccepted(archived)) activity.archived = true;
-    expectLearningMessage(
-      archived,
-      MSG.aggregate,
-      `an archive carrying aggregateId ${JSON.stringify(other)}, stored ${JSON.stringify(stored)}`,
-    );
-  });
+      // Archiving is an update too (001 §4 "sending isArchived true archives"): a different id is still refused.
+      const archived = await putActivity(learning, activity.externalId, { isArchived: true, aggregateId: other });
+      observeOutcome(observe, 'PUT activity archive with another aggregateId', archived);
+      if (isAccepted(archived)) activity.archived = true;
+      expectLearningMessage(
+        archived,
+        MSG.aggregate,
+        `an archive carrying aggregateId ${JSON.stringify(other)}, stored ${JSON.stringify(stored)}`,
+      );
+    },
+  );
 
   test(`the circular-reference message is not testable: "${MSG.circular.text}"`, async ({ observe }) => {
     const reason =
@@ -349,7 +346,7 @@ test.describe('learning validation messages', () => {
       return { ex, leftNothing: (why) => expectActivityLeftNothing(ctx, externalId, ex, condition.message.clause, why) };
     });
 
-  test('a cost with its currency code is accepted (201)', async ({ api, covers, observe }) => {
+  test('a cost with its currency code is accepted (201)', declares('learning.activities.put 201'), async ({ api, covers, observe }) => {
     const op = covers(ACTIVITY_OP, '201');
     const ex = await tryCreate(api, 'orgwide', {
       costs: { currency: { code: 'AUD' }, attendenceCost: 25, cancellationCost: 5, otherCost: 0 },
@@ -359,62 +356,64 @@ test.describe('learning validation messages', () => {
   });
 
   for (const level of LIMITED_LEVELS) {
-    test(`a ${level} activity with code (orgwide only) is refused on create and on update: "${MSG.fieldLevel.text}"`, async ({
-      api,
-      learning,
-      target,
-      covers,
-      observe,
-    }) => {
-      covers(ACTIVITY_OP, '4xx');
-      const ctx = api;
-      const created = await tryCreate(ctx, level, { code: runExternalId(target, 'code') });
-      observeOutcome(observe, `PUT activity create ${level} with code`, created);
-      expectLearningMessage(created, MSG.fieldLevel, `code (it applies only to orgwide activities) on a ${level} activity`);
+    test(
+      `a ${level} activity with code (orgwide only) is refused on create and on update: "${MSG.fieldLevel.text}"`,
+      declares('learning.activities.put 4xx'),
+      async ({ api, learning, target, covers, observe }) => {
+        covers(ACTIVITY_OP, '4xx');
+        const ctx = api;
+        const created = await tryCreate(ctx, level, { code: runExternalId(target, 'code') });
+        observeOutcome(observe, `PUT activity create ${level} with code`, created);
+        expectLearningMessage(created, MSG.fieldLevel, `code (it applies only to orgwide activities) on a ${level} activity`);
 
-      const activity = await createActivity(ctx, level);
-      const updated = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
-      observeOutcome(observe, `PUT activity update ${level} with code`, updated);
-      expectLearningMessage(
-        updated,
-        MSG.fieldLevel,
-        `code (it applies only to orgwide activities) sent in an update of a ${level} activity`,
-      );
-    });
+        const activity = await createActivity(ctx, level);
+        const updated = await putActivity(learning, activity.externalId, { code: runExternalId(target, 'code') });
+        observeOutcome(observe, `PUT activity update ${level} with code`, updated);
+        expectLearningMessage(
+          updated,
+          MSG.fieldLevel,
+          `code (it applies only to orgwide activities) sent in an update of a ${level} activity`,
+        );
+      },
+    );
   }
 
-  test('an image.tempKey held in temporary storage is accepted (201)', async ({ api, target, covers, observe }) => {
-    const op = covers(ACTIVITY_OP, '201');
-    const tempKey = target.v3?.learningImageTempKey ?? null;
-    test.skip(
-      !tempKey,
-      'LEARNING_IMAGE_TEMP_KEY is not set: no image in temporary storage is known (its upload operation is not shown, 001 §4 Gaps)',
-    );
-    const ex = await tryCreate(api, 'orgwide', { image: { tempKey } });
-    observeOutcome(observe, 'PUT activity create with a stored image.tempKey', ex);
-    if (ex.response && ex.response.status >= 400)
-      observe('other', 'LEARNING_IMAGE_TEMP_KEY', 'refused: a temporary image may be usable once only; give a fresh key per run');
-    expectDocumented(ex, op, '201');
+  test(
+    'an image.tempKey held in temporary storage is accepted (201)',
+    declares('learning.activities.put 201'),
+    async ({ api, target, covers, observe }) => {
+      const op = covers(ACTIVITY_OP, '201');
+      const tempKey = target.v3?.learningImageTempKey ?? null;
+      test.skip(
+        !tempKey,
+        'LEARNING_IMAGE_TEMP_KEY is not set: no image in temporary storage is known (its upload operation is not shown, 001 §4 Gaps)',
+      );
+      const ex = await tryCreate(api, 'orgwide', { image: { tempKey } });
+      observeOutcome(observe, 'PUT activity create with a stored image.tempKey', ex);
+      if (ex.response && ex.response.status >= 400)
+        observe('other', 'LEARNING_IMAGE_TEMP_KEY', 'refused: a temporary image may be usable once only; give a fresh key per run');
+      expectDocumented(ex, op, '201');
 
-    // The same key again: whether a temporary image is usable more than once is not said, so "Image does not exist",
-    // another refusal or a create are all lawful; a server error is none of them.
-    const again = await tryCreate(api, 'orgwide', { image: { tempKey } });
-    observeOutcome(observe, 'PUT activity create with an image.tempKey another create used', again);
-    expectNoServerError(again, 'learning.image');
-  });
+      // The same key again: whether a temporary image is usable more than once is not said, so "Image does not exist",
+      // another refusal or a create are all lawful; a server error is none of them.
+      const again = await tryCreate(api, 'orgwide', { image: { tempKey } });
+      observeOutcome(observe, 'PUT activity create with an image.tempKey another create used', again);
+      expectNoServerError(again, 'learning.image');
+    },
+  );
 
-  test(`a currency code with a cost of 0 is accepted, or refused "${MSG.currencyNeedsCost.text}" where 0 is no cost`, async ({
-    api,
-    covers,
-    observe,
-  }) => {
-    covers(ACTIVITY_OP, '201');
-    // 001 §7.2: the message's condition is "currency.code is sent without any cost"; whether attendenceCost 0 is a cost is
-    // not said (D46: zero-is-a-cost, zero-is-no-cost), nor whether 0 is an allowed cost (001 §8: bounds not shown).
-    const ex = await tryCreate(api, 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 0 } });
-    observeOutcome(observe, 'PUT activity create with a currency and a cost of 0', ex);
-    expectZeroCostReading(ex, MSG.currencyNeedsCost.clause);
-  });
+  test(
+    `a currency code with a cost of 0 is accepted, or refused "${MSG.currencyNeedsCost.text}" where 0 is no cost`,
+    declares('learning.activities.put 201'),
+    async ({ api, covers, observe }) => {
+      covers(ACTIVITY_OP, '201');
+      // 001 §7.2: the message's condition is "currency.code is sent without any cost"; whether attendenceCost 0 is a cost is
+      // not said (D46: zero-is-a-cost, zero-is-no-cost), nor whether 0 is an allowed cost (001 §8: bounds not shown).
+      const ex = await tryCreate(api, 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 0 } });
+      observeOutcome(observe, 'PUT activity create with a currency and a cost of 0', ex);
+      expectZeroCostReading(ex, MSG.currencyNeedsCost.clause);
+    },
+  );
 });
 
 /**

@@ -6,6 +6,7 @@
  * RM_JOB_APPLICATION_ID; unknown ids (404) are in catalogue-rules.spec.ts.
  */
 import {
+  declares,
   test,
   expectArrayFormAnswered,
   expectBounds,
@@ -27,6 +28,10 @@ import {
   type ApiClient,
   type QueryValue,
   type Exchange,
+  atOnce,
+  expectRelationshipsKept,
+} from '../kit';
+import {
   dataOf,
   relationshipRefs,
   type Resource,
@@ -40,10 +45,8 @@ import {
   sendQuery,
   sendRepeatedKeys,
   walkNumeric,
-  atOnce,
-  expectRelationshipsKept,
   relationshipView,
-} from '../kit';
+} from '../kit/rm';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 type Observe = (category: 'other' | 'status', subject: string, value: string) => void;
@@ -275,46 +278,47 @@ async function checkIncludes({ rm, op, params, observe }: EventsContext): Promis
 }
 
 test.describe('candidate events', () => {
-  test('GET /candidates/{candidateId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({
-    rm,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
-    const op = covers('rm.candidate-events.list', '200');
-    const found = await discoverCandidateWithEvents(rm);
-    const candidateId = found ?? (await createCandidate(rm, target, cleanup, 'events'));
-    await checkEvents(rm, op, { candidateId }, observe, { kind: 'rm.filter.kind', createdAt: 'rm.filter.created_at' });
-  });
+  test(
+    'GET /candidates/{candidateId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says',
+    declares('rm.candidate-events.list 200', 'rm.candidates.list 200'),
+    async ({ rm, target, covers, cleanup, observe }) => {
+      const op = covers('rm.candidate-events.list', '200');
+      const found = await discoverCandidateWithEvents(rm);
+      const candidateId = found ?? (await createCandidate(rm, target, cleanup, 'events'));
+      await checkEvents(rm, op, { candidateId }, observe, { kind: 'rm.filter.kind', createdAt: 'rm.filter.created_at' });
+    },
+  );
 
-  test('GET /candidates/{candidateId}/events for a new candidate answers 200 @smoke', async ({ rm, target, covers, cleanup }) => {
-    const op = covers('rm.candidate-events.list', '200');
-    const candidateId = await createCandidate(rm, target, cleanup, 'events-new');
-    await read(rm, op, { candidateId });
-  });
+  test(
+    'GET /candidates/{candidateId}/events for a new candidate answers 200 @smoke',
+    declares('rm.candidate-events.list 200', 'rm.candidates.create'),
+    async ({ rm, target, covers, cleanup }) => {
+      const op = covers('rm.candidate-events.list', '200');
+      const candidateId = await createCandidate(rm, target, cleanup, 'events-new');
+      await read(rm, op, { candidateId });
+    },
+  );
 });
 
 test.describe('job application events', () => {
-  test('GET /job_applications/{jobApplicationId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says', async ({
-    rm,
-    target,
-    covers,
-    observe,
-  }) => {
-    const op = covers('rm.job-application-events.list', '200');
-    const application = await discoverJobApplicationOf(rm, target);
-    test.skip(
-      application === null,
-      "no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates' job_applications relationships)",
-    );
-    if (application === null) return;
-    const jobApplicationId = application.id;
-    await atOnce([
-      () => checkEvents(rm, op, { jobApplicationId }, observe, { kind: 'rm.filter.job-application-kind', createdAt: null }),
-      () => expectSameEventsThroughCandidate(rm, op, application, observe),
-    ]);
-  });
+  test(
+    'GET /job_applications/{jobApplicationId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says',
+    declares('rm.candidate-events.list 200', 'rm.candidates.list 200', 'rm.job-application-events.list 200'),
+    async ({ rm, target, covers, observe }) => {
+      const op = covers('rm.job-application-events.list', '200');
+      const application = await discoverJobApplicationOf(rm, target);
+      test.skip(
+        application === null,
+        "no job application on the target: set RM_JOB_APPLICATION_ID (none found through the candidates' job_applications relationships)",
+      );
+      if (application === null) return;
+      const jobApplicationId = application.id;
+      await atOnce([
+        () => checkEvents(rm, op, { jobApplicationId }, observe, { kind: 'rm.filter.job-application-kind', createdAt: null }),
+        () => expectSameEventsThroughCandidate(rm, op, application, observe),
+      ]);
+    },
+  );
 });
 
 /**
@@ -388,90 +392,96 @@ async function candidateWithMessages(rm: ApiClient, op: OperationSpec): Promise<
 }
 
 test.describe('candidate messages', () => {
-  test('GET /candidates/{candidateId}/messages answers 200; per_page, the conversation filter and each include mean what 000 §4 says', async ({
-    rm,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
-    const op = covers('rm.candidate-messages.list', '200');
-    let candidateId = await candidateWithMessages(rm, op);
-    if (candidateId === null) {
-      observe(
-        'other',
-        'GET /candidates/{candidateId}/messages',
-        'no candidate with messages on the first pages: checked for status and shape only',
+  test(
+    'GET /candidates/{candidateId}/messages answers 200; per_page, the conversation filter and each include mean what 000 §4 says',
+    declares('rm.candidate-messages.list 200', 'rm.candidates.list 200'),
+    async ({ rm, target, covers, cleanup, observe }) => {
+      const op = covers('rm.candidate-messages.list', '200');
+      let candidateId = await candidateWithMessages(rm, op);
+      if (candidateId === null) {
+        observe(
+          'other',
+          'GET /candidates/{candidateId}/messages',
+          'no candidate with messages on the first pages: checked for status and shape only',
+        );
+        candidateId = await createCandidate(rm, target, cleanup, 'messages');
+      }
+      const params = { candidateId };
+      const where = pathOf(op, params);
+
+      // page and per_page (000 §4 Operations).
+      const pages = await walkNumeric(rm, op, {}, 1, 3, {}, params);
+      expectPagesWithin(pages.shown, 1);
+      expectPagesDisjoint(pages.shown, `GET ${where} walked with per_page=1`);
+
+      // include: each value answers 200 and embeds what the messages name.
+      for (const include of op.include) {
+        const ex = await sendQuery(rm, op, params, { include, page: 1, per_page: 25 });
+        expectDocumented(ex, op, '200');
+        observeIncluded(observe, `GET ${op.path}`, include, expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages'));
+      }
+
+      // filter[conversation][exists]: true returns only messages of this candidate that are in a conversation.
+      const all = await walkNumeric(rm, op, { include: 'conversation' }, 50, 5, {}, params);
+      // With include the pages are still pages: no message twice (000 §4 page, include).
+      expectPagesDisjoint(all.shown, `GET ${where}?include=conversation walked with per_page=${all.perPage}`);
+      const inConversation = await walkNumeric(
+        rm,
+        op,
+        { include: 'conversation', 'filter[conversation][exists]': 'true' },
+        50,
+        5,
+        {},
+        params,
       );
-      candidateId = await createCandidate(rm, target, cleanup, 'messages');
-    }
-    const params = { candidateId };
-    const where = pathOf(op, params);
-
-    // page and per_page (000 §4 Operations).
-    const pages = await walkNumeric(rm, op, {}, 1, 3, {}, params);
-    expectPagesWithin(pages.shown, 1);
-    expectPagesDisjoint(pages.shown, `GET ${where} walked with per_page=1`);
-
-    // include: each value answers 200 and embeds what the messages name.
-    for (const include of op.include) {
-      const ex = await sendQuery(rm, op, params, { include, page: 1, per_page: 25 });
-      expectDocumented(ex, op, '200');
-      observeIncluded(observe, `GET ${op.path}`, include, expectIncluded(ex, include, MESSAGE_INCLUDES, 'rm.include.messages'));
-    }
-
-    // filter[conversation][exists]: true returns only messages of this candidate that are in a conversation.
-    const all = await walkNumeric(rm, op, { include: 'conversation' }, 50, 5, {}, params);
-    // With include the pages are still pages: no message twice (000 §4 page, include).
-    expectPagesDisjoint(all.shown, `GET ${where}?include=conversation walked with per_page=${all.perPage}`);
-    const inConversation = await walkNumeric(
-      rm,
-      op,
-      { include: 'conversation', 'filter[conversation][exists]': 'true' },
-      50,
-      5,
-      {},
-      params,
-    );
-    const outsideWalk = await walkNumeric(rm, op, { include: 'conversation', 'filter[conversation][exists]': 'false' }, 50, 5, {}, params);
-    const inConversationSel: Selection<Resource> = {
-      query: `GET ${where}?filter[conversation][exists]=true`,
-      pages: inConversation.shown,
-      complete: inConversation.complete,
-    };
-    if (all.complete) {
-      const theCandidates = { text: "the candidate's messages", fits: (m: Resource) => all.ids.includes(m.id) };
-      expectOnlyFitting(inConversationSel, theCandidates, 'rm.filter.conversation');
-    }
-    // Evidence of "not in a conversation": with include=conversation, some messages name a conversation and these
-    // name none (an empty, null or absent relationship). A target that names no conversation at all proves nothing.
-    const conversationOf = (m: Resource) => relationshipRefs(m, 'conversation');
-    const shown = all.records.some((m) => (conversationOf(m)?.length ?? 0) > 0);
-    const outside = shown ? all.records.filter((m) => (conversationOf(m)?.length ?? 0) === 0).map((m) => m.id) : [];
-    const why = 'messages in no conversation (include=conversation shows none for them)';
-    expectExcludes(inConversationSel, outside, 'rm.filter.conversation', why);
-    // "`true` returns only messages in a conversation": the messages in one, each of them (both walks ended).
-    const inOne = all.records.filter((m) => (conversationOf(m)?.length ?? 0) > 0).map((m) => m.id);
-    if (all.complete && inConversation.complete)
-      expectSelects(
-        inConversationSel,
-        inOne,
-        'rm.filter.conversation',
-        'messages in a conversation (include=conversation names one for them)',
+      const outsideWalk = await walkNumeric(
+        rm,
+        op,
+        { include: 'conversation', 'filter[conversation][exists]': 'false' },
+        50,
+        5,
+        {},
+        params,
       );
-    // false is "accepted": only the messages in no conversation, or every message (D76); judged where some name one.
-    if (shown) {
-      const no: Selection<Resource> = {
-        query: `GET ${where}?filter[conversation][exists]=false`,
-        pages: outsideWalk.shown,
-        complete: outsideWalk.complete,
+      const inConversationSel: Selection<Resource> = {
+        query: `GET ${where}?filter[conversation][exists]=true`,
+        pages: inConversation.shown,
+        complete: inConversation.complete,
       };
-      const allSel: Selection<Resource> = { query: `GET ${where}`, pages: all.shown, complete: all.complete };
-      expectConversationFalseReading(no, allSel, inOne, outside, 'rm.filter.conversation');
-    }
-    if (!shown) {
-      const why = 'no message shows a conversation relationship: the conversation filter is checked for status and shape only';
-      observe('other', 'GET /candidates/{candidateId}/messages?include=conversation', why);
-    }
-  });
+      if (all.complete) {
+        const theCandidates = { text: "the candidate's messages", fits: (m: Resource) => all.ids.includes(m.id) };
+        expectOnlyFitting(inConversationSel, theCandidates, 'rm.filter.conversation');
+      }
+      // Evidence of "not in a conversation": with include=conversation, some messages name a conversation and these
+      // name none (an empty, null or absent relationship). A target that names no conversation at all proves nothing.
+      const conversationOf = (m: Resource) => relationshipRefs(m, 'conversation');
+      const shown = all.records.some((m) => (conversationOf(m)?.length ?? 0) > 0);
+      const outside = shown ? all.records.filter((m) => (conversationOf(m)?.length ?? 0) === 0).map((m) => m.id) : [];
+      const why = 'messages in no conversation (include=conversation shows none for them)';
+      expectExcludes(inConversationSel, outside, 'rm.filter.conversation', why);
+      // "`true` returns only messages in a conversation": the messages in one, each of them (both walks ended).
+      const inOne = all.records.filter((m) => (conversationOf(m)?.length ?? 0) > 0).map((m) => m.id);
+      if (all.complete && inConversation.complete)
+        expectSelects(
+          inConversationSel,
+          inOne,
+          'rm.filter.conversation',
+          'messages in a conversation (include=conversation names one for them)',
+        );
+      // false is "accepted": only the messages in no conversation, or every message (D76); judged where some name one.
+      if (shown) {
+        const no: Selection<Resource> = {
+          query: `GET ${where}?filter[conversation][exists]=false`,
+          pages: outsideWalk.shown,
+          complete: outsideWalk.complete,
+        };
+        const allSel: Selection<Resource> = { query: `GET ${where}`, pages: all.shown, complete: all.complete };
+        expectConversationFalseReading(no, allSel, inOne, outside, 'rm.filter.conversation');
+      }
+      if (!shown) {
+        const why = 'no message shows a conversation relationship: the conversation filter is checked for status and shape only';
+        observe('other', 'GET /candidates/{candidateId}/messages?include=conversation', why);
+      }
+    },
+  );
 });

@@ -10,6 +10,7 @@
  * value whose later segments reach no record.
  */
 import {
+  declares,
   test,
   expectDocumented,
   expectKnownEmbedded,
@@ -18,7 +19,6 @@ import {
   expectRelationshipsApart,
   expectOnlyFitting,
   expectSelects,
-  eventually,
   readsAs,
   type ClauseOf,
   type KnownRecord,
@@ -26,6 +26,9 @@ import {
   type ApiClient,
   type Exchange,
   type Cleanup,
+} from '../kit';
+import {
+  eventually,
   dataOf,
   relationshipRefs,
   singleOf,
@@ -47,7 +50,7 @@ import {
   refusedAsPastEnd,
   expectOwnEvents,
   expectOwnMessages,
-} from '../kit';
+} from '../kit/rm';
 import { operation } from '../../contract/catalogue';
 
 const getOp = operation('rm.candidates.get');
@@ -211,138 +214,169 @@ async function seeded(rm: ApiClient, include: string, exchanges: Exchange[]): Pr
   return best;
 }
 
+/** What a test of an include calls besides GET /candidates and GET /candidates/{candidateId}: what makes and reads the related records. */
+const INCLUDE_ALSO_CALLS: Readonly<Record<string, readonly string[]>> = {
+  events: ['rm.candidate-events.list 200'],
+  first_touch_event: ['rm.candidate-events.list 200'],
+  last_touch_event: ['rm.candidate-events.list 200'],
+  messages_to: ['rm.candidate-messages.list 200'],
+  messages_from: ['rm.candidate-messages.list 200'],
+  resumes: ['rm.candidates.create', 'rm.candidate-files.create'],
+  educations: ['rm.candidates.create', 'rm.educations.create', 'rm.educations.list 200'],
+  employments: ['rm.candidates.create', 'rm.employments.create', 'rm.employments.list 200'],
+  lists: ['rm.candidates.create', 'rm.list-candidates.add', 'rm.list-candidates.remove', 'rm.lists.list 200'],
+  taggings: ['rm.candidates.create', 'rm.candidate-tags.create', 'rm.candidate-tags.delete', 'rm.candidate-tags.list 200'],
+};
+
 test.describe('include on candidates', () => {
   for (const include of getOp.include) {
     const top = include.split('.')[0] ?? include;
-    test(`GET /candidates and /candidates/{candidateId} with include=${include} embed the related records`, async ({
-      rm,
-      target,
-      covers,
-      cleanup,
-      observe,
-    }) => {
-      const list = covers('rm.candidates.list', '200');
-      const get = covers('rm.candidates.get', '200');
-      if (!list.include.includes(include)) throw new Error(`include=${include} is allowed on get but not on list in the catalogue`);
-      const exchanges: Exchange[] = [];
-      const made = CREATABLE.has(top) ? await created(rm, target, cleanup, top) : null;
-      let subject = made;
-      if (subject === null) subject = (await seeded(rm, include, exchanges))?.subject ?? null;
-      for (const e of exchanges) expectIncluded(e, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
-      const why = CREATABLE.has(top)
-        ? `the suite could not give a candidate ${top} records, and no candidate on the first pages of GET /candidates has any`
-        : `no operation creates ${top} records, and no candidate on the first pages of GET /candidates has any`;
-      test.skip(subject === null, `include=${include}: ${why}; set up such a record to check this include value`);
-      if (subject === null) return;
-      const { candidateId } = subject;
+    test(
+      `GET /candidates and /candidates/{candidateId} with include=${include} embed the related records`,
+      declares('rm.candidates.list 200', 'rm.candidates.get 200', ...(INCLUDE_ALSO_CALLS[top] ?? [])),
+      async ({ rm, target, covers, cleanup, observe }) => {
+        const list = covers('rm.candidates.list', '200');
+        const get = covers('rm.candidates.get', '200');
+        if (!list.include.includes(include)) throw new Error(`include=${include} is allowed on get but not on list in the catalogue`);
+        const exchanges: Exchange[] = [];
+        const made = CREATABLE.has(top) ? await created(rm, target, cleanup, top) : null;
+        let subject = made;
+        if (subject === null) subject = (await seeded(rm, include, exchanges))?.subject ?? null;
+        for (const e of exchanges) expectIncluded(e, include, CANDIDATE_INCLUDES, 'rm.include.candidates');
+        const why = CREATABLE.has(top)
+          ? `the suite could not give a candidate ${top} records, and no candidate on the first pages of GET /candidates has any`
+          : `no operation creates ${top} records, and no candidate on the first pages of GET /candidates has any`;
+        test.skip(subject === null, `include=${include}: ${why}; set up such a record to check this include value`);
+        if (subject === null) return;
+        const { candidateId } = subject;
 
-      // One candidate by id. Records the suite just gave it may show a little later (D78, D88): read again, bounded,
-      // while the answer does not mention each of them (the judgement below is exact).
-      const read = () => rm.call(get.id, { params: { candidateId }, query: { include } });
-      let byId = await read();
-      const known = subject.known;
-      const mentions = (): boolean => known.every((k) => (byId.response?.text ?? '').includes(k.name ?? String(k.id)));
-      if (made !== null && byId.response?.status === 200 && !mentions())
-        await eventually(async () => {
-          byId = await read();
-          return byId.response?.status !== 200 || mentions();
-        });
-      expectDocumented(byId, get, '200');
-      const result = expectIncluded(byId, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
-      expectKnown(byId, result, subject, include, `GET /candidates/${candidateId}?include=${include}`, observe);
-
-      // The candidate's own records (D82, D83, D84): what its relationship names, its own operation shows.
-      const through = { candidateId, relationship: top, naming: byId, named: result.topRefs, embedded: result.embedded };
-      if (OWN_EVENTS.has(top)) await expectOwnEvents(rm, through, observe);
-      if (OWN_MESSAGES.has(top)) await expectOwnMessages(rm, through, observe);
-
-      // The list operation: a candidate of ours alone, by its e-mail. include embeds; the filter still selects
-      // (000 §4 Filters "exact e-mail match"): that candidate, and only candidates with that e-mail.
-      // Both ways of paging (000 §4 Common query parameters): a numeric page, and a cursor request (no page).
-      for (const paging of subject.email === null ? [] : [{ page: 1, per_page: 10 }, { per_page: 10 }]) {
-        const email = subject.email ?? '';
-        const query = { include, 'filter[email][eq]': email, ...paging };
-        let ex = await rm.call(list.id, { query });
-        // A list served from an index may show a new candidate a little later (D78).
-        if (ex.response?.status === 200 && !dataOf(ex).some((c) => c.id === candidateId))
+        // One candidate by id. Records the suite just gave it may show a little later (D78, D88): read again, bounded,
+        // while the answer does not mention each of them (the judgement below is exact).
+        const read = () => rm.call(get.id, { params: { candidateId }, query: { include } });
+        let byId = await read();
+        const known = subject.known;
+        const mentions = (): boolean => known.every((k) => (byId.response?.text ?? '').includes(k.name ?? String(k.id)));
+        if (made !== null && byId.response?.status === 200 && !mentions())
           await eventually(async () => {
-            ex = await rm.call(list.id, { query });
-            return ex.response?.status !== 200 || dataOf(ex).some((c) => c.id === candidateId);
+            byId = await read();
+            return byId.response?.status !== 200 || mentions();
           });
-        expectDocumented(ex, list, '200');
-        const where = `GET /candidates?filter[email][eq]=${email}&include=${include}${'page' in paging ? '&page=1' : ''}&per_page=10`;
-        const selection = { query: where, pages: [{ exchange: ex, records: dataOf(ex) }] };
-        expectSelects(selection, [candidateId], 'rm.filter.email', 'which has that e-mail');
-        const sameEmail = { text: `with the e-mail ${email}`, fits: (r: Resource) => readsAs('email', email, r.attributes.email) };
-        expectOnlyFitting(
-          selection,
-          { ...sameEmail, shown: (r) => `${r.id} (e-mail ${JSON.stringify(r.attributes.email)})` },
-          'rm.filter.email',
-        );
-        const listed = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
-        expectKnown(ex, listed, subject, include, where, observe);
-      }
+        expectDocumented(byId, get, '200');
+        const result = expectIncluded(byId, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
+        expectKnown(byId, result, subject, include, `GET /candidates/${candidateId}?include=${include}`, observe);
 
-      // A nested value means something only where its later segments reach records.
-      const levels = reachedBy(byId, include, CANDIDATE_INCLUDES, dataOf(byId));
-      const empty = levels.findIndex((level) => level.length === 0);
-      const segments = include.split('.');
-      test.skip(
-        segments.length > 1 && empty > 0,
-        `include=${include}: the ${segments.slice(0, empty).join('.')} records of candidate ${candidateId} name no ${segments[empty] ?? ''}: ` +
-          'the nested part cannot be observed on this target',
-      );
-    });
+        // The candidate's own records (D82, D83, D84): what its relationship names, its own operation shows.
+        const through = { candidateId, relationship: top, naming: byId, named: result.topRefs, embedded: result.embedded };
+        if (OWN_EVENTS.has(top)) await expectOwnEvents(rm, through, observe);
+        if (OWN_MESSAGES.has(top)) await expectOwnMessages(rm, through, observe);
+
+        // The list operation: a candidate of ours alone, by its e-mail. include embeds; the filter still selects
+        // (000 §4 Filters "exact e-mail match"): that candidate, and only candidates with that e-mail.
+        // Both ways of paging (000 §4 Common query parameters): a numeric page, and a cursor request (no page).
+        for (const paging of subject.email === null ? [] : [{ page: 1, per_page: 10 }, { per_page: 10 }]) {
+          const email = subject.email ?? '';
+          const query = { include, 'filter[email][eq]': email, ...paging };
+          let ex = await rm.call(list.id, { query });
+          // A list served from an index may show a new candidate a little later (D78).
+          if (ex.response?.status === 200 && !dataOf(ex).some((c) => c.id === candidateId))
+            await eventually(async () => {
+              ex = await rm.call(list.id, { query });
+              return ex.response?.status !== 200 || dataOf(ex).some((c) => c.id === candidateId);
+            });
+          expectDocumented(ex, list, '200');
+          const where = `GET /candidates?filter[email][eq]=${email}&include=${include}${'page' in paging ? '&page=1' : ''}&per_page=10`;
+          const selection = { query: where, pages: [{ exchange: ex, records: dataOf(ex) }] };
+          expectSelects(selection, [candidateId], 'rm.filter.email', 'which has that e-mail');
+          const sameEmail = { text: `with the e-mail ${email}`, fits: (r: Resource) => readsAs('email', email, r.attributes.email) };
+          expectOnlyFitting(
+            selection,
+            { ...sameEmail, shown: (r) => `${r.id} (e-mail ${JSON.stringify(r.attributes.email)})` },
+            'rm.filter.email',
+          );
+          const listed = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
+          expectKnown(ex, listed, subject, include, where, observe);
+        }
+
+        // A nested value means something only where its later segments reach records.
+        const levels = reachedBy(byId, include, CANDIDATE_INCLUDES, dataOf(byId));
+        const empty = levels.findIndex((level) => level.length === 0);
+        const segments = include.split('.');
+        test.skip(
+          segments.length > 1 && empty > 0,
+          `include=${include}: the ${segments.slice(0, empty).join('.')} records of candidate ${candidateId} name no ${segments[empty] ?? ''}: ` +
+            'the nested part cannot be observed on this target',
+        );
+      },
+    );
   }
 
-  test('include with several values at once answers 200 and embeds each @smoke', async ({ rm, target, covers, cleanup, observe }) => {
-    const get = covers('rm.candidates.get', '200');
-    const candidate = await createCandidateRecord(rm, target, cleanup, 'inc-many');
-    const records = {
-      educations: await addEducation(rm, cleanup, candidate.id),
-      employments: await addEmployment(rm, cleanup, candidate.id),
-    };
-    const values = Object.keys(records);
-    const ex = await rm.call(get.id, { params: { candidateId: candidate.id }, query: { include: values } });
-    expectDocumented(ex, get, '200');
-    for (const [include, id] of Object.entries(records)) {
-      const subject: Subject = {
-        candidateId: candidate.id,
-        email: candidate.email,
-        known: [{ id, name: null }],
-        how: `added by POST ${include}`,
+  test(
+    'include with several values at once answers 200 and embeds each @smoke',
+    declares(
+      'rm.candidates.get 200',
+      'rm.educations.list 200',
+      'rm.employments.list 200',
+      'rm.candidates.create',
+      'rm.educations.create',
+      'rm.employments.create',
+    ),
+    async ({ rm, target, covers, cleanup, observe }) => {
+      const get = covers('rm.candidates.get', '200');
+      const candidate = await createCandidateRecord(rm, target, cleanup, 'inc-many');
+      const records = {
+        educations: await addEducation(rm, cleanup, candidate.id),
+        employments: await addEmployment(rm, cleanup, candidate.id),
       };
-      const result = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
-      expectKnown(ex, result, subject, include, `GET /candidates/${candidate.id}?include=${values.join(',')}`, observe);
-    }
-  });
-
-  test('messages_to and messages_from of a candidate name no message in common', async ({ rm, covers, observe }) => {
-    // 000 §2: messages_to are "messages (sent to the candidate)", messages_from "messages (sent by the candidate)".
-    const list = covers('rm.candidates.list', '200');
-    const names = ['messages_to', 'messages_from'] as const;
-    let judged = 0;
-    for (let page = 1; page <= 3; page += 1) {
-      const ex = await rm.call(list.id, { query: { include: [...names], page, per_page: 20 } });
-      expectNoServerError(ex, 'rm.op.candidates.list');
-      const candidates = dataOf(ex);
-      for (const candidate of candidates) {
-        const [to, from] = names.map((n) => relationshipRefs(candidate, n));
-        if (!to || !from || to.length === 0 || from.length === 0) continue;
-        judged += 1;
-        expectRelationshipsApart(ex, to, from, names, 'rm.candidate.rel.messages_from', `candidate ${candidate.id}`);
+      const values = Object.keys(records);
+      const ex = await rm.call(get.id, { params: { candidateId: candidate.id }, query: { include: values } });
+      expectDocumented(ex, get, '200');
+      for (const [include, id] of Object.entries(records)) {
+        const subject: Subject = {
+          candidateId: candidate.id,
+          email: candidate.email,
+          known: [{ id, name: null }],
+          how: `added by POST ${include}`,
+        };
+        const result = expectIncluded(ex, include, CANDIDATE_INCLUDES, 'rm.include.candidates', knownCounts(subject, include));
+        expectKnown(ex, result, subject, include, `GET /candidates/${candidate.id}?include=${values.join(',')}`, observe);
       }
-      if (ex.response?.status !== 200 || candidates.length < 20) break;
-    }
-    observe('other', 'messages_to and messages_from', `${judged} candidates with both given, judged`);
-  });
+    },
+  );
 
-  test('an include value outside the allowed list does not cause a server error', async ({ rm, covers, observe }) => {
-    // 000 §4 lists the allowed values; what other values get is not shown -> observed. The row of
-    // GET /candidates lists 200 and 401 only: a server error is none of them.
-    const list = covers('rm.candidates.list', '200');
-    const ex = await rm.call(list.id, { query: { include: 'no_such_relationship', per_page: 1 } });
-    expectNoServerError(ex, 'rm.op.candidates.list');
-    observe('status', 'GET /candidates?include=no_such_relationship', String(ex.response?.status));
-  });
+  test(
+    'messages_to and messages_from of a candidate name no message in common',
+    declares('rm.candidates.list 200'),
+    async ({ rm, covers, observe }) => {
+      // 000 §2: messages_to are "messages (sent to the candidate)", messages_from "messages (sent by the candidate)".
+      const list = covers('rm.candidates.list', '200');
+      const names = ['messages_to', 'messages_from'] as const;
+      let judged = 0;
+      for (let page = 1; page <= 3; page += 1) {
+        const ex = await rm.call(list.id, { query: { include: [...names], page, per_page: 20 } });
+        expectNoServerError(ex, 'rm.op.candidates.list');
+        const candidates = dataOf(ex);
+        for (const candidate of candidates) {
+          const [to, from] = names.map((n) => relationshipRefs(candidate, n));
+          if (!to || !from || to.length === 0 || from.length === 0) continue;
+          judged += 1;
+          expectRelationshipsApart(ex, to, from, names, 'rm.candidate.rel.messages_from', `candidate ${candidate.id}`);
+        }
+        if (ex.response?.status !== 200 || candidates.length < 20) break;
+      }
+      observe('other', 'messages_to and messages_from', `${judged} candidates with both given, judged`);
+    },
+  );
+
+  test(
+    'an include value outside the allowed list does not cause a server error',
+    declares('rm.candidates.list 200'),
+    async ({ rm, covers, observe }) => {
+      // 000 §4 lists the allowed values; what other values get is not shown -> observed. The row of
+      // GET /candidates lists 200 and 401 only: a server error is none of them.
+      const list = covers('rm.candidates.list', '200');
+      const ex = await rm.call(list.id, { query: { include: 'no_such_relationship', per_page: 1 } });
+      expectNoServerError(ex, 'rm.op.candidates.list');
+      observe('status', 'GET /candidates?include=no_such_relationship', String(ex.response?.status));
+    },
+  );
 });

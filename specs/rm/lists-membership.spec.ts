@@ -5,6 +5,7 @@
  * the candidate and the list's count. 404 for an unknown list or candidate: catalogue-rules.spec.ts.
  */
 import {
+  declares,
   test,
   expectListCount,
   expectMove,
@@ -15,14 +16,16 @@ import {
   type Exchange,
   type ApiClient,
   bodyShape,
+  modelCommands,
+  propertiesAtOnce,
+  laneName,
+} from '../kit';
+import {
   relationshipRefs,
   CANDIDATE_INCLUDES,
   expectIncluded,
-  modelCommands,
   checkRmProperty,
   MODEL_MIN_RUNS,
-  propertiesAtOnce,
-  laneName,
   modelRuns,
   resolveListId,
   caughtUp,
@@ -34,7 +37,7 @@ import {
   removeFromListLater,
   walkNumeric,
   allLists,
-} from '../kit';
+} from '../kit/rm';
 import fc from 'fast-check';
 import { operation } from '../../contract/catalogue';
 
@@ -133,188 +136,206 @@ test.describe('static lists', () => {
   // The tests below count the same list: they run one after the other.
   test.describe.configure({ mode: 'default' });
 
-  test('GET /lists answers 200 with static lists; per_page is honoured and pages do not overlap @smoke', async ({ rm, covers }) => {
-    const op = covers('rm.lists.list', '200');
-    const walk = await walkNumeric(rm, op, {}, 1, 3);
-    expectPagesWithin(walk.shown, 1);
-    expectPagesDisjoint(walk.shown, 'GET /lists walked with per_page=1');
-  });
+  test(
+    'GET /lists answers 200 with static lists; per_page is honoured and pages do not overlap @smoke',
+    declares('rm.lists.list 200'),
+    async ({ rm, covers }) => {
+      const op = covers('rm.lists.list', '200');
+      const walk = await walkNumeric(rm, op, {}, 1, 3);
+      expectPagesWithin(walk.shown, 1);
+      expectPagesDisjoint(walk.shown, 'GET /lists walked with per_page=1');
+    },
+  );
 
-  test('PUT /lists/{listId}/candidates/{candidateId} answers 201 then 200; DELETE answers 204; include=lists and the list count follow', async ({
-    rm,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
-    const add = covers('rm.list-candidates.add', '201', '200');
-    const remove = covers('rm.list-candidates.remove', '204');
-    covers('rm.lists.list', '200');
-    covers('rm.candidates.get', '200');
-    const listId = await resolveListId(rm, target);
-    test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
-    if (listId === null) return;
-    const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'member');
-    const params = { listId, candidateId };
-    removeFromListLater(rm, cleanup, listId, candidateId);
+  test(
+    'PUT /lists/{listId}/candidates/{candidateId} answers 201 then 200; DELETE answers 204; include=lists and the list count follow',
+    declares(
+      'rm.candidates.get 200',
+      'rm.list-candidates.add 200',
+      'rm.list-candidates.add 201',
+      'rm.list-candidates.remove 204',
+      'rm.lists.list 200',
+      'rm.candidates.create',
+    ),
+    async ({ rm, target, covers, cleanup, observe }) => {
+      const add = covers('rm.list-candidates.add', '201', '200');
+      const remove = covers('rm.list-candidates.remove', '204');
+      covers('rm.lists.list', '200');
+      covers('rm.candidates.get', '200');
+      const listId = await resolveListId(rm, target);
+      test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
+      if (listId === null) return;
+      const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'member');
+      const params = { listId, candidateId };
+      removeFromListLater(rm, cleanup, listId, candidateId);
 
-    // The count moves by exactly one (000 §2 List: "count (integer, number of candidates in the list)"); on a remote
-    // target others may change it too, and it may follow late: read again a few times before failing.
-    const expectCount = async (move: Exchange, expected: number | null, when: string): Promise<void> => {
-      if (expected === null) return;
-      let shown: Awaited<ReturnType<typeof listCount>> = { count: null, read: null };
-      // A count may catch up late (D78): read again, bounded, only while it does not show what is expected.
-      const wait = await caughtUp(async () => {
-        shown = await listCount(rm, listId);
-        return shown.count === expected;
-      });
-      expectListCount(move, shown.read, listId, shown.count, expected, wait.ok ? when : `${when} (${waited(wait)})`);
-    };
-    const before = (await listCount(rm, listId)).count;
-    if (before === null)
-      observe('other', `GET /lists count of list ${listId}`, 'the list is not on the first pages of GET /lists: counts not checked');
-    const fresh = await listsOf(rm, candidateId);
-    expectShownMembership(null, fresh.read, fresh.lists, listId, false, 'rm.state.list-add', `a new candidate ${candidateId}`);
+      // The count moves by exactly one (000 §2 List: "count (integer, number of candidates in the list)"); on a remote
+      // target others may change it too, and it may follow late: read again a few times before failing.
+      const expectCount = async (move: Exchange, expected: number | null, when: string): Promise<void> => {
+        if (expected === null) return;
+        let shown: Awaited<ReturnType<typeof listCount>> = { count: null, read: null };
+        // A count may catch up late (D78): read again, bounded, only while it does not show what is expected.
+        const wait = await caughtUp(async () => {
+          shown = await listCount(rm, listId);
+          return shown.count === expected;
+        });
+        expectListCount(move, shown.read, listId, shown.count, expected, wait.ok ? when : `${when} (${waited(wait)})`);
+      };
+      const before = (await listCount(rm, listId)).count;
+      if (before === null)
+        observe('other', `GET /lists count of list ${listId}`, 'the list is not on the first pages of GET /lists: counts not checked');
+      const fresh = await listsOf(rm, candidateId);
+      expectShownMembership(null, fresh.read, fresh.lists, listId, false, 'rm.state.list-add', `a new candidate ${candidateId}`);
 
-    const first = await rm.call(add.id, { params });
-    expectMove(first, 'add');
-    const added = await listsOf(rm, candidateId, [{ listId, member: true }]);
-    expectShownMembership(first, added.read, added.lists, listId, true, 'rm.state.list-add', `after PUT (201), candidate ${candidateId}`);
-    await expectCount(first, before === null ? null : before + 1, 'after the candidate was added');
+      const first = await rm.call(add.id, { params });
+      expectMove(first, 'add');
+      const added = await listsOf(rm, candidateId, [{ listId, member: true }]);
+      expectShownMembership(first, added.read, added.lists, listId, true, 'rm.state.list-add', `after PUT (201), candidate ${candidateId}`);
+      await expectCount(first, before === null ? null : before + 1, 'after the candidate was added');
 
-    const second = await rm.call(add.id, { params });
-    expectMove(second, 're-add');
-    const again2 = await listsOf(rm, candidateId, [{ listId, member: true }]);
-    const readded = `after a second PUT (200), candidate ${candidateId}`;
-    expectShownMembership(second, again2.read, again2.lists, listId, true, 'rm.state.list-readd', readded);
-    await expectCount(second, before === null ? null : before + 1, 'after the same candidate was added again (member unchanged)');
+      const second = await rm.call(add.id, { params });
+      expectMove(second, 're-add');
+      const again2 = await listsOf(rm, candidateId, [{ listId, member: true }]);
+      const readded = `after a second PUT (200), candidate ${candidateId}`;
+      expectShownMembership(second, again2.read, again2.lists, listId, true, 'rm.state.list-readd', readded);
+      await expectCount(second, before === null ? null : before + 1, 'after the same candidate was added again (member unchanged)');
 
-    const del = await rm.call(remove.id, { params });
-    expectMove(del, 'remove');
-    const removed = await listsOf(rm, candidateId, [{ listId, member: false }]);
-    expectShownMembership(
-      del,
-      removed.read,
-      removed.lists,
-      listId,
-      false,
-      'rm.state.list-remove',
-      `after DELETE (204), candidate ${candidateId}`,
-    );
-    await expectCount(del, before, 'after the candidate was removed');
+      const del = await rm.call(remove.id, { params });
+      expectMove(del, 'remove');
+      const removed = await listsOf(rm, candidateId, [{ listId, member: false }]);
+      expectShownMembership(
+        del,
+        removed.read,
+        removed.lists,
+        listId,
+        false,
+        'rm.state.list-remove',
+        `after DELETE (204), candidate ${candidateId}`,
+      );
+      await expectCount(del, before, 'after the candidate was removed');
 
-    // Removing a candidate that is not a member: 000 §3 shows 204 when "candidate and list exist", and the row
-    // lists 404: either is lawful; which one is observed.
-    const again = await rm.call(remove.id, { params });
-    expectNonMemberRemoval(again, 'rm.op.list-candidates.remove', 'the candidate is not a member');
-    observe(
-      'status',
-      'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member',
-      `${String(again.response?.status)} ${bodyShape(again.response?.text ?? '')}`,
-    );
-  });
+      // Removing a candidate that is not a member: 000 §3 shows 204 when "candidate and list exist", and the row
+      // lists 404: either is lawful; which one is observed.
+      const again = await rm.call(remove.id, { params });
+      expectNonMemberRemoval(again, 'rm.op.list-candidates.remove', 'the candidate is not a member');
+      observe(
+        'status',
+        'DELETE /lists/{listId}/candidates/{candidateId} for a candidate that is not a member',
+        `${String(again.response?.status)} ${bodyShape(again.response?.text ?? '')}`,
+      );
+    },
+  );
 
-  test('membership is per list: PUT to a second list answers 201, and DELETE from one list leaves the other @stateful', async ({
-    rm,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
-    // 000 §3: PUT of a candidate "not yet in list" answers 201 (the list named, whatever other lists hold it);
-    // DELETE makes the candidate "not a member" of the list named, and of no other.
-    const add = covers('rm.list-candidates.add', '201');
-    const remove = covers('rm.list-candidates.remove', '204');
-    covers('rm.candidates.get', '200');
-    const lists = (await allLists(rm, 2)).map((l) => l.id);
-    if (lists.length < 2) {
-      observe('other', 'membership of two lists', `${lists.length} static lists on the first pages: not checked`);
-      test.skip(true, 'the target shows fewer than two static lists');
-      return;
-    }
-    const [a, b] = [lists[0] ?? '', lists[1] ?? ''];
-    const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'two-lists');
-    for (const listId of [a, b]) removeFromListLater(rm, cleanup, listId, candidateId);
-    expectMove(await rm.call(add.id, { params: { listId: a, candidateId } }), 'add');
-    expectMove(await rm.call(add.id, { params: { listId: b, candidateId } }), 'add');
-    const del = await rm.call(remove.id, { params: { listId: a, candidateId } });
-    expectMove(del, 'remove');
-    const after = await listsOf(rm, candidateId, [
-      { listId: a, member: false },
-      { listId: b, member: true },
-    ]);
-    const when = `after DELETE from list ${a}, candidate ${candidateId} (also added to list ${b})`;
-    expectShownMembership(del, after.read, after.lists, b, true, 'rm.state.list-remove', when);
-    expectShownMembership(del, after.read, after.lists, a, false, 'rm.state.list-remove', when);
-  });
+  test(
+    'membership is per list: PUT to a second list answers 201, and DELETE from one list leaves the other @stateful',
+    declares(
+      'rm.candidates.get 200',
+      'rm.list-candidates.add 201',
+      'rm.list-candidates.remove 204',
+      'rm.lists.list 200',
+      'rm.candidates.create',
+    ),
+    async ({ rm, target, covers, cleanup, observe }) => {
+      // 000 §3: PUT of a candidate "not yet in list" answers 201 (the list named, whatever other lists hold it);
+      // DELETE makes the candidate "not a member" of the list named, and of no other.
+      const add = covers('rm.list-candidates.add', '201');
+      const remove = covers('rm.list-candidates.remove', '204');
+      covers('rm.candidates.get', '200');
+      const lists = (await allLists(rm, 2)).map((l) => l.id);
+      if (lists.length < 2) {
+        observe('other', 'membership of two lists', `${lists.length} static lists on the first pages: not checked`);
+        test.skip(true, 'the target shows fewer than two static lists');
+        return;
+      }
+      const [a, b] = [lists[0] ?? '', lists[1] ?? ''];
+      const { id: candidateId } = await createCandidateRecord(rm, target, cleanup, 'two-lists');
+      for (const listId of [a, b]) removeFromListLater(rm, cleanup, listId, candidateId);
+      expectMove(await rm.call(add.id, { params: { listId: a, candidateId } }), 'add');
+      expectMove(await rm.call(add.id, { params: { listId: b, candidateId } }), 'add');
+      const del = await rm.call(remove.id, { params: { listId: a, candidateId } });
+      expectMove(del, 'remove');
+      const after = await listsOf(rm, candidateId, [
+        { listId: a, member: false },
+        { listId: b, member: true },
+      ]);
+      const when = `after DELETE from list ${a}, candidate ${candidateId} (also added to list ${b})`;
+      expectShownMembership(del, after.read, after.lists, b, true, 'rm.state.list-remove', when);
+      expectShownMembership(del, after.read, after.lists, a, false, 'rm.state.list-remove', when);
+    },
+  );
 
-  test('list membership follows its model over random sequences of PUT and DELETE @stateful @property', async ({
-    rm,
-    target,
-    covers,
-    cleanup,
-    observe,
-  }) => {
-    covers('rm.list-candidates.add', '201', '200');
-    covers('rm.list-candidates.remove', '204');
-    const listId = await resolveListId(rm, target);
-    test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
-    if (listId === null) return;
-    // Each run starts from fresh candidates, created at once, so no run inherits another's state and a
-    // shrunk case replays exactly (CONFORMANCE_REPLAY_PATH).
-    const freshCandidates = (): Promise<string[]> =>
-      Promise.all(
-        Array.from({ length: CANDIDATES_PER_RUN }, async (_, n) => {
-          const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
-          removeFromListLater(rm, cleanup, listId, id);
-          return id;
+  test(
+    'list membership follows its model over random sequences of PUT and DELETE @stateful @property',
+    declares(
+      'rm.candidates.get 200',
+      'rm.list-candidates.add 200',
+      'rm.list-candidates.add 201',
+      'rm.list-candidates.remove 204',
+      'rm.lists.list 200',
+      'rm.candidates.create',
+    ),
+    async ({ rm, target, covers, cleanup, observe }) => {
+      covers('rm.list-candidates.add', '201', '200');
+      covers('rm.list-candidates.remove', '204');
+      const listId = await resolveListId(rm, target);
+      test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
+      if (listId === null) return;
+      // Each run starts from fresh candidates, created at once, so no run inherits another's state and a
+      // shrunk case replays exactly (CONFORMANCE_REPLAY_PATH).
+      const freshCandidates = (): Promise<string[]> =>
+        Promise.all(
+          Array.from({ length: CANDIDATES_PER_RUN }, async (_, n) => {
+            const { id } = await createCandidateRecord(rm, target, cleanup, `model${n}`);
+            removeFromListLater(rm, cleanup, listId, id);
+            return id;
+          }),
+        );
+      const index = fc.integer({ min: 0, max: CANDIDATES_PER_RUN - 1 });
+      const before = await listCount(rm, listId);
+      // Members our cases leave in the list (each case's candidates stay until the test's clean-up).
+      let leftIn = 0;
+      // The cases run in MODEL_LANES properties at once (each its own seed): far away their round trips
+      // overlap. Together at least MODEL_MIN_RUNS cases of up to 10 commands on any target (a remote one
+      // defaults to 5 cases per property): sequences like PUT, DELETE, PUT of one candidate need a few
+      // tries to come up. A far target cuts each lane to its time budget, never below its share of the floor.
+      await propertiesAtOnce(
+        Array.from({ length: MODEL_LANES }, (_, i) => {
+          const name = laneName('RM static list membership model', i + 1, MODEL_LANES);
+          return {
+            name,
+            run: () =>
+              checkRmProperty(observe, {
+                name,
+                alongside: true,
+                target,
+                numRuns: Math.ceil(modelRuns(target.run.numRuns) / MODEL_LANES),
+                floor: Math.ceil(MODEL_MIN_RUNS / MODEL_LANES),
+                requestsPerCase: 25,
+                arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 10),
+                predicate: async (commands) => {
+                  const candidates = await freshCandidates();
+                  const model: Model = { members: candidates.map(() => false) };
+                  await fc.asyncModelRun(() => ({ model, real: { rm, listId, candidates } }), commands);
+                  leftIn += model.members.filter(Boolean).length;
+                },
+              }),
+          };
         }),
       );
-    const index = fc.integer({ min: 0, max: CANDIDATES_PER_RUN - 1 });
-    const before = await listCount(rm, listId);
-    // Members our cases leave in the list (each case's candidates stay until the test's clean-up).
-    let leftIn = 0;
-    // The cases run in MODEL_LANES properties at once (each its own seed): far away their round trips
-    // overlap. Together at least MODEL_MIN_RUNS cases of up to 10 commands on any target (a remote one
-    // defaults to 5 cases per property): sequences like PUT, DELETE, PUT of one candidate need a few
-    // tries to come up. A far target cuts each lane to its time budget, never below its share of the floor.
-    await propertiesAtOnce(
-      Array.from({ length: MODEL_LANES }, (_, i) => {
-        const name = laneName('RM static list membership model', i + 1, MODEL_LANES);
-        return {
-          name,
-          run: () =>
-            checkRmProperty(observe, {
-              name,
-              alongside: true,
-              target,
-              numRuns: Math.ceil(modelRuns(target.run.numRuns) / MODEL_LANES),
-              floor: Math.ceil(MODEL_MIN_RUNS / MODEL_LANES),
-              requestsPerCase: 25,
-              arbitrary: modelCommands<Model, Real>([index.map((n) => new Add(n)), index.map((n) => new Remove(n))], 10),
-              predicate: async (commands) => {
-                const candidates = await freshCandidates();
-                const model: Model = { members: candidates.map(() => false) };
-                await fc.asyncModelRun(() => ({ model, real: { rm, listId, candidates } }), commands);
-                leftIn += model.members.filter(Boolean).length;
-              },
-            }),
-        };
-      }),
-    );
-    if (before.count === null || !target.embedded) return;
-    // The count follows the members (000 §2 List count); on the embedded server no one else changes this list meanwhile.
-    // The count may catch up late (D78): read again, bounded, only while it does not show what is expected.
-    const expected = before.count + leftIn;
-    let after = await listCount(rm, listId);
-    const wait =
-      after.count === expected
-        ? null
-        : await caughtUp(async () => {
-            after = await listCount(rm, listId);
-            return after.count === expected;
-          });
-    const when = `after ${MODEL_LANES} lanes of the model${wait && !wait.ok ? ` (${waited(wait)})` : ''}`;
-    expectListCount(null, after.read, listId, after.count, expected, when);
-  });
+      if (before.count === null || !target.embedded) return;
+      // The count follows the members (000 §2 List count); on the embedded server no one else changes this list meanwhile.
+      // The count may catch up late (D78): read again, bounded, only while it does not show what is expected.
+      const expected = before.count + leftIn;
+      let after = await listCount(rm, listId);
+      const wait =
+        after.count === expected
+          ? null
+          : await caughtUp(async () => {
+              after = await listCount(rm, listId);
+              return after.count === expected;
+            });
+      const when = `after ${MODEL_LANES} lanes of the model${wait && !wait.ok ? ` (${waited(wait)})` : ''}`;
+      expectListCount(null, after.read, listId, after.count, expected, when);
+    },
+  );
 });

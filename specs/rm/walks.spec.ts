@@ -7,6 +7,7 @@
  * per_page, so the single read may be clamped: it then proves less, never more.
  */
 import {
+  declares,
   test,
   expectDocumented,
   expectNoGap,
@@ -15,6 +16,9 @@ import {
   type Exchange,
   pathOf,
   type ApiClient,
+  atOnce,
+} from '../kit';
+import {
   dataOf,
   type Resource,
   findCandidatesWith,
@@ -22,9 +26,8 @@ import {
   addEmployment,
   createCandidateRecord,
   walkNumeric,
-  atOnce,
   type Walk,
-} from '../kit';
+} from '../kit/rm';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 /** Page sizes of the walks: small, so that even a few records span several pages. */
@@ -111,57 +114,59 @@ async function expectWalks(
 }
 
 test.describe('numeric pagination walked to the end', () => {
-  test('GET /lists walked at small page sizes shows every static list once, as a single large page does', async ({
-    rm,
-    covers,
-    observe,
-  }) => {
-    const op = covers('rm.lists.list', '200');
-    const { walks } = await expectWalks(rm, op, {}, observe);
-    if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /lists', 'fewer than two static lists: no page boundary to check');
-  });
+  test(
+    'GET /lists walked at small page sizes shows every static list once, as a single large page does',
+    declares('rm.lists.list 200'),
+    async ({ rm, covers, observe }) => {
+      const op = covers('rm.lists.list', '200');
+      const { walks } = await expectWalks(rm, op, {}, observe);
+      if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /lists', 'fewer than two static lists: no page boundary to check');
+    },
+  );
 
-  test('GET /jobs walked at small page sizes shows every live job once, as a single large page does', async ({ rm, covers, observe }) => {
-    const op = covers('rm.jobs.list', '200');
-    const { walks } = await expectWalks(rm, op, {}, observe);
-    if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /jobs', 'fewer than two live jobs: no page boundary to check');
-  });
+  test(
+    'GET /jobs walked at small page sizes shows every live job once, as a single large page does',
+    declares('rm.jobs.list 200'),
+    async ({ rm, covers, observe }) => {
+      const op = covers('rm.jobs.list', '200');
+      const { walks } = await expectWalks(rm, op, {}, observe);
+      if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /jobs', 'fewer than two live jobs: no page boundary to check');
+    },
+  );
 
-  test('GET /candidates/{candidateId}/messages walked at small page sizes shows every message of the candidate once', async ({
-    rm,
-    covers,
-    observe,
-  }) => {
-    const op = covers('rm.candidate-messages.list', '200');
-    // The candidate of the first pages with the most messages (bounded search).
-    let best: { id: string; count: number } | null = null;
-    const searches = await atOnce(['messages_to', 'messages_from'].map((name) => () => findCandidatesWith(rm, name, name, 3)));
-    for (const { candidate, refs } of searches.flatMap((s) => s.found)) {
-      if (!best || refs.length > best.count) best = { id: candidate.id, count: refs.length };
-    }
-    test.skip(best === null, 'no candidate on the first pages of GET /candidates has messages (no operation creates one)');
-    if (best === null) return;
-    const { walks } = await expectWalks(rm, op, { candidateId: best.id }, observe);
-    test.skip((walks[0]?.ids.length ?? 0) < 2, `candidate ${best.id} lists fewer than two messages: no page boundary to check`);
-  });
+  test(
+    'GET /candidates/{candidateId}/messages walked at small page sizes shows every message of the candidate once',
+    declares('rm.candidate-messages.list 200', 'rm.candidates.list 200'),
+    async ({ rm, covers, observe }) => {
+      const op = covers('rm.candidate-messages.list', '200');
+      // The candidate of the first pages with the most messages (bounded search).
+      let best: { id: string; count: number } | null = null;
+      const searches = await atOnce(['messages_to', 'messages_from'].map((name) => () => findCandidatesWith(rm, name, name, 3)));
+      for (const { candidate, refs } of searches.flatMap((s) => s.found)) {
+        if (!best || refs.length > best.count) best = { id: candidate.id, count: refs.length };
+      }
+      test.skip(best === null, 'no candidate on the first pages of GET /candidates has messages (no operation creates one)');
+      if (best === null) return;
+      const { walks } = await expectWalks(rm, op, { candidateId: best.id }, observe);
+      test.skip((walks[0]?.ids.length ?? 0) < 2, `candidate ${best.id} lists fewer than two messages: no page boundary to check`);
+    },
+  );
 
   for (const kind of ['educations', 'employments'] as const) {
-    test(`GET /candidates/{candidateId}/${kind} walked at per_page 1, 2 and 3 shows each of the candidate's ${kind} once`, async ({
-      rm,
-      target,
-      covers,
-      cleanup,
-      observe,
-    }) => {
-      const op = covers(`rm.${kind}.list`, '200');
-      const candidate = await createCandidateRecord(rm, target, cleanup, `walk-${kind}`);
-      const add = kind === 'educations' ? addEducation : addEmployment;
-      const created = await atOnce([0, 1, 2, 3].map(() => () => add(rm, cleanup, candidate.id)));
-      const { walks, sizes } = await expectWalks(rm, op, { candidateId: candidate.id }, observe);
-      for (const [n, walk] of walks.entries()) {
-        const where = `GET /candidates/${candidate.id}/${kind} with per_page=${sizes[n] ?? ''} (created for this candidate)`;
-        expectNoGap(walk.shown, created, where);
-      }
-    });
+    test(
+      `GET /candidates/{candidateId}/${kind} walked at per_page 1, 2 and 3 shows each of the candidate's ${kind} once`,
+      declares(`rm.${kind}.list 200`, `rm.${kind}.create`, 'rm.candidates.create'),
+      async ({ rm, target, covers, cleanup, observe }) => {
+        const op = covers(`rm.${kind}.list`, '200');
+        const candidate = await createCandidateRecord(rm, target, cleanup, `walk-${kind}`);
+        const add = kind === 'educations' ? addEducation : addEmployment;
+        const created = await atOnce([0, 1, 2, 3].map(() => () => add(rm, cleanup, candidate.id)));
+        const { walks, sizes } = await expectWalks(rm, op, { candidateId: candidate.id }, observe);
+        for (const [n, walk] of walks.entries()) {
+          const where = `GET /candidates/${candidate.id}/${kind} with per_page=${sizes[n] ?? ''} (created for this candidate)`;
+          expectNoGap(walk.shown, created, where);
+        }
+      },
+    );
   }
 });

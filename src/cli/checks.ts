@@ -1,16 +1,16 @@
 /**
  * `npm run checks`: what the suite checks, from the registries themselves. Every check with what it
  * asserts and the clauses it may cite (each with its sentence), and every catalogue operation with
- * its documented statuses and the tests that earn each (src/runner/operation-index.json). `--json`
- * for machines; `--write-index <conformance.json>` rebuilds the index from a run.
+ * its documented statuses and the tests that declare they set out to earn each (specs/kit/declare.ts,
+ * read from Playwright's listing: nothing is run). `--json` for machines.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { catalogue } from '../../contract/catalogue';
 import { CHECK_LIST } from '../checks/registry';
 import { CLAUSES, clauseLine, type ClauseId } from '../../contract/clauses';
-import type { ConformanceReport } from '../reporting/conformance-types';
-import { indexFromReport, readIndex, writeIndex, INDEX_FILE } from '../runner/operation-index';
-import { parseCliArgs, usageError } from './help';
+import { listTests } from '../reporting/listed-tests';
+import { runnerEnv } from '../runner/runner-env';
+import { parseCliArgs } from './help';
 
 /** The clause ids a check may cite: its exact ids, and every id under each of its prefixes. */
 function clausesOf(cites: readonly string[]): ClauseId[] {
@@ -22,7 +22,7 @@ export function checksListing(): {
   checks: { name: string; summary: string; cites: readonly string[]; clauses: { id: string; sentence: string }[] }[];
   operations: { id: string; method: string; path: string; statuses: { status: string; clause: string; tests: string[] }[] }[];
 } {
-  const index = readIndex();
+  const tests = listTests(join(__dirname, '../../playwright.config.ts'), runnerEnv(process.env));
   return {
     checks: CHECK_LIST.map((c) => ({
       name: c.name,
@@ -37,7 +37,7 @@ export function checksListing(): {
       statuses: op.responses.map((r) => ({
         status: r.status,
         clause: r.clause,
-        tests: index.tests.filter((t) => t.earned.includes(`${op.id} ${r.status}`)).map((t) => t.test),
+        tests: tests.filter((t) => t.earns.includes(`${op.id} ${r.status}`)).map((t) => t.test),
       })),
     })),
   };
@@ -45,20 +45,9 @@ export function checksListing(): {
 
 function main(): void {
   const { values } = parseCliArgs('checks', {
-    options: { json: { type: 'boolean', default: false }, 'write-index': { type: 'string' } },
+    options: { json: { type: 'boolean', default: false } },
     strict: true,
   });
-  const from = values['write-index'];
-  if (from !== undefined) {
-    if (!existsSync(from)) usageError('npm run checks', `--write-index: no file at ${from} (give a run's reports/conformance.json)`);
-    const report = JSON.parse(readFileSync(from, 'utf8')) as ConformanceReport;
-    if (!Array.isArray(report.tests))
-      usageError('npm run checks', `--write-index: ${from} is not a conformance report of this suite (no tests[])`);
-    const index = indexFromReport(report);
-    writeIndex(index);
-    console.log(`${INDEX_FILE}: ${index.tests.length} tests, from run ${index.from.runId}`);
-    return;
-  }
   const listing = checksListing();
   if (values.json) {
     console.log(JSON.stringify(listing, null, 2));

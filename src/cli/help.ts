@@ -257,16 +257,12 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
   },
   checks: {
     summary: 'every check with the clauses it cites, and every operation with its documented statuses and the tests behind each',
-    usage: ['npm run checks', 'npm run checks -- --json', 'npm run checks -- --write-index reports/conformance.json'],
-    what: "Lists every check of the registry (its name, what it asserts, the clause ids it may cite, each with its sentence) and every catalogue operation with its documented statuses and the tests that earn each (from src/runner/operation-index.json, read from a run against the embedded server). --write-index rebuilds that index from a run's conformance.json; npm start -- --operation uses it to run exactly the tests that call an operation.",
-    options: [
-      ['--json', 'the same as JSON'],
-      ['--write-index <conformance.json>', 'rebuild src/runner/operation-index.json from that run'],
-      HELP_OPTION,
-    ],
+    usage: ['npm run checks', 'npm run checks -- --json'],
+    what: "Lists every check of the registry (its name, what it asserts, the clause ids it may cite, each with its sentence) and every catalogue operation with its documented statuses and the tests that set out to earn each: what each test declares where it is declared (declares(...) in its details, specs/kit/declare.ts), read from Playwright's listing without running a test. npm start -- --operation selects by the same declarations.",
+    options: [['--json', 'the same as JSON'], HELP_OPTION],
     exits: [
-      ['0', 'listed (or the index written)'],
-      ['2', 'an unknown option, or a file that is no conformance report'],
+      ['0', 'listed'],
+      ['2', 'an unknown option'],
     ],
   },
   readings: {

@@ -16,7 +16,7 @@ import { runnerEnv } from '../runner/runner-env';
 import { ConfigError } from '../config/errors';
 import { readEnv } from '../config/env';
 import { parseTarget, planTarget } from '../config/target';
-import type * as OperationIndex from '../runner/operation-index';
+import type * as ListedTests from '../reporting/listed-tests';
 import type * as GateInputs from '../reporting/gate/inputs';
 import type * as Suite from '../reporting/suite';
 
@@ -48,6 +48,13 @@ function withConfig(argv: readonly string[]): string[] {
   return given ? [...argv] : ['--config', join(__dirname, '../../playwright.config.ts'), ...argv];
 }
 
+/** The config file the run uses: the caller's --config, else the suite's own. */
+function configOf(argv: readonly string[]): string {
+  const i = argv.findIndex((a) => a === '--config' || a === '-c');
+  const eq = argv.find((a) => a.startsWith('--config='));
+  return eq?.slice('--config='.length) ?? (i >= 0 ? (argv[i + 1] ?? '') : join(__dirname, '../../playwright.config.ts'));
+}
+
 /** `--project X`, `--project=X`, `-p X`: each must be one of the suite's projects. */
 function projectsNamed(argv: readonly string[]): string[] {
   const out: string[] = [];
@@ -64,8 +71,9 @@ if (wantsHelp(args)) {
 }
 
 /**
- * `--operation <id or glob>` (repeatable): exactly the tests that call that catalogue operation
- * (src/runner/operation-index.ts), as a --grep of their titles; every other argument goes to Playwright.
+ * `--operation <id or glob>` (repeatable): exactly the tests that declare they call that catalogue
+ * operation (specs/kit/declare.ts; read from Playwright's own listing, nothing run), as a --grep of
+ * their titles; every other argument goes to Playwright.
  */
 function selectByOperation(argv: readonly string[]): string[] {
   const patterns: string[] = [];
@@ -77,18 +85,19 @@ function selectByOperation(argv: readonly string[]): string[] {
     else rest.push(a);
   }
   if (patterns.length === 0) return rest;
-  // Only a run that names an operation needs the catalogue (~80 ms of modules before Playwright starts).
-  const { grepOf, operationsMatching, readIndex, testsCalling } = load('../runner/operation-index') as typeof OperationIndex;
+  // Only a run that names an operation needs the catalogue and the listing (~2 s, the specs loaded once more).
+  const { grepOf, listTests, operationsMatching, testsCalling } = load('../reporting/listed-tests') as typeof ListedTests;
   const ids = patterns.flatMap((p) => {
     const found = operationsMatching(p);
     if (found.length === 0) cannotStart(`--operation ${p || '(empty)'}: no catalogue operation matches it (npm run checks lists them).`);
     return found;
   });
-  const tests = testsCalling(readIndex(), ids);
-  if (tests.length === 0)
-    cannotStart(`--operation ${patterns.join(', ')}: no test calls ${ids.join(', ')} (src/runner/operation-index.json).`);
   if (rest.some((a) => a === '--grep' || a === '-g' || a.startsWith('--grep=')))
     cannotStart('--operation and --grep cannot be combined: --operation is a grep of the titles of the tests that call the operation.');
+  const listed = listTests(configOf(rest), runnerEnv(process.env));
+  if (listed.length === 0) cannotStart('--operation: Playwright listed no test (run `npm start -- --list` to see why).');
+  const tests = testsCalling(listed, ids);
+  if (tests.length === 0) cannotStart(`--operation ${patterns.join(', ')}: no test declares it calls ${ids.join(', ')}.`);
   console.log(`--operation ${patterns.join(', ')}: ${tests.length} test(s) that call ${ids.join(', ')}`);
   return [...rest, '--grep', grepOf(tests)];
 }

@@ -237,6 +237,7 @@ function gateExcuse(test: TestCase, result: TestResult): NonNullable<ResultFacts
     operationId: failure.operationId,
     status: failure.cells[0] ?? null,
     test: test.titlePath().slice(2).join(' > '),
+    testId: test.id,
     clause: null,
     message: failure.detail,
   };

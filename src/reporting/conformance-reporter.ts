@@ -13,7 +13,7 @@ import type { GateInputs } from './gate/inputs';
 import { catalogue } from '../../contract/catalogue';
 import { clauseRef, isClauseId, CLAUSES } from '../../contract/clauses';
 import { redact } from '../http/redact';
-import { parseCoverage, COVERS_ANNOTATION } from './coverage';
+import { parseCoverage, COVERS_ANNOTATION, EARNS_ANNOTATION, declaredOf } from './coverage';
 import { cellsOfTest, earnCells, NOT_RUN_REASON, type CellState, type TestCells } from './cells';
 import { readingsTally } from './readings-tally';
 import { failureIdOf, specFileOf } from './replay';
@@ -277,6 +277,8 @@ export function readTest(test: ReportedTest): ReadTest | null {
     if (a.type === COVERS_ANNOTATION) {
       const cov = parseCoverage(a.description);
       if (cov) for (const s of cov.statuses) declared.push(`${cov.operationId} ${s}`);
+    } else if (a.type === EARNS_ANNOTATION && a.description) {
+      declared.push(a.description);
     } else if (a.type === OBSERVATION_ANNOTATION) {
       const obs = parseObservation(a.description);
       if (obs) observations.push({ ...obs, test: title });
@@ -306,7 +308,9 @@ export function readTest(test: ReportedTest): ReadTest | null {
       outcome,
       file: test.location.file.replace(/^.*?specs\//, 'specs/'),
       ms: Math.round(test.results.reduce((sum, r) => sum + r.duration, 0)),
-      operations: [...new Set(exchanges.flatMap((e) => (e.operationId ? [e.operationId] : [])))].sort(),
+      // What the test called itself: its set-up (shared records, discovery) is evidence, not what it declares.
+      operations: [...new Set(exchanges.flatMap((e) => (e.operationId && !e.setup ? [e.operationId] : [])))].sort(),
+      declared: declaredOf(annotations),
       earned: [...cellsOfTest(cells).passed.keys()].sort(),
       chain: sequentialChain(exchanges),
       worker: test.results[test.results.length - 1]?.parallelIndex ?? 0,

@@ -1,4 +1,5 @@
 /** The shape of reports/conformance.json (INTERFACE.md, extended). */
+import type { DeclaredCoverage } from './coverage';
 import type { ApiName } from '../../contract/catalogue/types';
 import type { FailingExchange, TestOutcome } from './evidence';
 import type { GateResult } from './gate/classify';
@@ -69,8 +70,10 @@ export interface TestLine {
   file?: string;
   /** How long the test took, in ms. */
   ms?: number;
-  /** The catalogue operations its exchanges called. */
+  /** The catalogue operations its exchanges called (its set-up's not counted). */
   operations?: string[];
+  /** What it declares where it is declared (specs/kit/declare.ts): the operations it calls and the cells it sets out to earn. */
+  declared?: DeclaredCoverage;
   /** The cells ("<operationId> <status>") its verdicts earned. */
   earned?: string[];
   /** Its longest chain of round trips one after another (src/reporting/evidence.ts sequentialChain). */

@@ -25,6 +25,8 @@ export interface ExchangeBrief {
   ms: number;
   /** When it started, in ms after the test's first exchange started. */
   at?: number;
+  /** Sent to set the test up (shared records, discovering a record to address), not as what the test declares it calls. */
+  setup?: true;
 }
 
 /**

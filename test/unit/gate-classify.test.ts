@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gate, verdictOf } from '../../src/reporting/gate/classify';
+import { classifyFailure } from '../../src/reporting/gate/run-gate';
 import { describeKey } from '../../src/reporting/gate/failure-key';
 import type { GateFailure } from '../../src/reporting/gate/types';
 import { expectation, expectations, failure, report, T_EMPLOYEE, T_GET, T_TAGS_200, T_TAGS_404, tests } from './gate-fixtures';
@@ -205,4 +206,22 @@ test('one key per test: a failure names its test by id; a baseline written befor
   );
   assert.equal(gate(renamedRun, { expectations: byId, today: TODAY }).expected.length, 1);
   assert.equal(gate(report({ failures: [other] }), { expectations: byId, today: TODAY }).expected.length, 0);
+});
+
+test('a failure is classed by one rule as it happens and over the run: a baseline keyed by title matches it through its id', () => {
+  const withId = { ...tagsStatus, testId: 'abc-123' };
+  const titleOnly = { ...tagsStatus };
+  delete (titleOnly as { testId?: string }).testId;
+  const inputs = { baseline: baselineOf(titleOnly) };
+  // Live (the Allure result, as the test ends) and over the whole run (conformance.json, JUnit, the exit status) agree.
+  assert.equal(classifyFailure(inputs, withId, TODAY).verdict, 'known');
+  const run = gate(report({ failures: [withId], tests: [{ test: T_TAGS_200, id: 'abc-123', project: 'rm', outcome: 'failed' }] }), {
+    ...inputs,
+    today: TODAY,
+  });
+  assert.equal(verdictOf(run, withId), 'known');
+  const e = expectation(0, { check: 'status', operation: 'rm.candidate-tags.create' });
+  const expected = { expectations: expectations(e) };
+  assert.equal(classifyFailure(expected, withId, TODAY).verdict, 'expected');
+  assert.equal(verdictOf(gate(report({ failures: [withId] }), { ...expected, today: TODAY }), withId), 'expected');
 });

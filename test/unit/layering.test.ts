@@ -177,14 +177,33 @@ test('each folder refuses a deliberate crossing, naming the folder and the impor
   assert.equal(folderOf(layers, 'elsewhere/x.ts'), null);
 });
 
-test('a spec imports at most three modules of ours: the kit, the catalogue (its ids) and the terms', () => {
-  const allowed = new Set(['specs/kit/index.ts', 'contract/catalogue/index.ts', 'contract/catalogue/types.ts', 'contract/terms.ts']);
+test("a spec imports the kit's core, its own API's face, the catalogue (its ids) and the terms, nothing else of ours", () => {
+  const common = ['specs/kit/index.ts', 'contract/catalogue/index.ts', 'contract/catalogue/types.ts', 'contract/terms.ts'];
   for (const dir of ['rm', 'hr', 'learning']) {
+    const allowed = new Set([...common, `specs/kit/${dir}.ts`]);
     for (const file of readdirSync(join(ROOT, 'specs', dir)).filter((f) => f.endsWith('.spec.ts'))) {
       const from = `specs/${dir}/${file}`;
       const outside = importsOfSpec(from).filter((to) => !allowed.has(to));
-      assert.deepEqual(outside, [], `${from} imports ${outside.join(', ')}: take it from the kit (specs/kit/index.ts)`);
+      assert.deepEqual(
+        outside,
+        [],
+        `${from} imports ${outside.join(', ')}: take it from the kit (specs/kit/index.ts or specs/kit/${dir}.ts)`,
+      );
     }
+  }
+});
+
+test('the kit is a core and one face per API: no face re-exports another, the core re-exports no face', () => {
+  const faces = ['rm', 'hr', 'learning'].map((api) => `specs/kit/${api}.ts`);
+  const core = importsOfSpec('specs/kit/index.ts');
+  assert.deepEqual(
+    core.filter((to) => faces.includes(to) || /specs\/kit\/(rm|v3)/.test(to)),
+    [],
+    'the core names no API module',
+  );
+  for (const face of faces) {
+    const other = importsOfSpec(face).filter((to) => faces.includes(to) && to !== face);
+    assert.deepEqual(other, [], `${face} re-exports another face`);
   }
 });
 

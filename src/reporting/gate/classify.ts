@@ -30,7 +30,7 @@
  */
 import type { Baseline } from './baseline';
 import type { Expectation, Expectations } from './expectations';
-import { keyString, testIdsOf, testKeyOf, uniqueByKey } from './failure-key';
+import { keyString, testIdsOf, testKeyOf, uniqueByKey, type TestIds } from './failure-key';
 import { configuredApis, type GateApi, type GateFailure, type GateReport } from './types';
 
 export interface GateOptions {
@@ -121,11 +121,11 @@ export function gate(report: GateReport, options: GateOptions): GateResult {
   };
   const used = new Set<number>();
   for (const failure of report.failures) {
-    const entry = inForce.find((e) => matches(e, failure));
-    if (entry) {
-      used.add(entry.index);
-      result.expected.push({ failure, expectation: entry });
-    } else if (baselineKeys.has(keyString(failure, ids))) result.known.push(failure);
+    const c = classOf(failure, inForce, baselineKeys, ids);
+    if (c.verdict === 'expected') {
+      used.add(c.entry.index);
+      result.expected.push({ failure, expectation: c.entry });
+    } else if (c.verdict === 'known') result.known.push(failure);
     else result.new.push(failure);
   }
 
@@ -143,6 +143,25 @@ export function gate(report: GateReport, options: GateOptions): GateResult {
   for (const e of expiredEntries) result.expired.push({ expectation: e, failures: report.failures.filter((f) => matches(e, f)) });
   result.exitCode = result.new.length > 0 || result.expired.length > 0 ? 1 : 0;
   return result;
+}
+
+/** A failure's class: the expectation in force it matches, else known (its key in the baseline), else new. */
+export type FailureClass = { verdict: 'expected'; entry: Expectation } | { verdict: 'known' } | { verdict: 'new' };
+
+/**
+ * The one rule that classes a failure, for the gate over a whole run and for each failure as it
+ * happens (the Allure result of an expected failure says so): the first expectation in force it
+ * matches, else known when the baseline (keyed with `ids`) holds its key, else new.
+ */
+export function classOf(
+  failure: GateFailure,
+  inForce: readonly Expectation[],
+  baselineKeys: ReadonlySet<string>,
+  ids?: TestIds,
+): FailureClass {
+  const entry = inForce.find((e) => matches(e, failure));
+  if (entry) return { verdict: 'expected', entry };
+  return baselineKeys.has(keyString(failure, ids)) ? { verdict: 'known' } : { verdict: 'new' };
 }
 
 /** How `gate` classed a failure of the run it was given (by key): for a JUnit property or an Allure label. */

@@ -4,13 +4,11 @@
  * classed as it happens (so the Allure result of an expected failure says so), and the whole run
  * classed at its end (conformance.json/md, JUnit, the console, the exit status).
  */
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { listTests } from '../listed-tests';
 import type { ConfigError } from '../../config/errors';
 import { readEnv } from '../../config/env';
 import { SUITE } from '../suite';
-import { isExpired, matches, gate, type GateResult } from './classify';
+import { classOf, isExpired, gate, type GateResult } from './classify';
 import { todayUtc } from './expectations';
 import { keyString } from './failure-key';
 import { gateInputsFromEnv, type GateInputs } from './inputs';
@@ -42,17 +40,23 @@ export function gateActive(inputs: GateInputs): boolean {
   return inputs.baseline !== undefined || inputs.expectations !== undefined;
 }
 
-/** How one failure is classed while the run goes on: expected (with its entry's reason), known, or new. */
+/**
+ * How one failure is classed while the run goes on (by the rule the gate classes the whole run with,
+ * `classOf`): expected (with its entry's reason), known, or new. A baseline written before ids
+ * names the failure's test by title: matched through the failure's own id, as the gate does.
+ */
 export function classifyFailure(
   inputs: GateInputs,
   failure: GateFailure,
   today = todayUtc(),
 ): { verdict: 'new' } | { verdict: 'known' } | { verdict: 'expected'; reason: string; until: string; link?: string } {
-  const entry = inputs.expectations?.entries.find((e) => !isExpired(e, today) && matches(e, failure));
-  if (entry) return { verdict: 'expected', reason: entry.reason, until: entry.until, ...(entry.link ? { link: entry.link } : {}) };
-  const key = keyString(failure);
-  if (inputs.baseline?.report.failures.some((f) => keyString(f) === key)) return { verdict: 'known' };
-  return { verdict: 'new' };
+  const inForce = (inputs.expectations?.entries ?? []).filter((e) => !isExpired(e, today));
+  const ids = failure.testId ? new Map([[failure.test, failure.testId]]) : undefined;
+  const baselineKeys = new Set((inputs.baseline?.report.failures ?? []).map((f) => keyString(f, ids)));
+  const c = classOf(failure, inForce, baselineKeys, ids);
+  if (c.verdict !== 'expected') return c;
+  const { reason, until, link } = c.entry;
+  return { verdict: 'expected', reason, until, ...(link ? { link } : {}) };
 }
 
 /** The gate over a whole run's report. */
@@ -65,31 +69,7 @@ export function gateReport(inputs: GateInputs, report: GateReport): GateResult {
  * that the run's selection left out: only then is the whole list read.
  */
 export function allTestTitles(configFile: string): Set<string> {
-  const require = createRequire(__filename);
-  const cli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-  const res = spawnSync(process.execPath, [cli, 'test', '--config', configFile, '--list', '--reporter=json'], {
-    encoding: 'utf8',
-    env: { ...process.env, CONFORMANCE_QUIET: '1', CONFORMANCE_EXPECTATIONS: '', CONFORMANCE_BASELINE: '' },
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 60_000,
-  });
-  const titles = new Set<string>();
-  interface JsonSuite {
-    title: string;
-    specs?: { title: string }[];
-    suites?: JsonSuite[];
-  }
-  const walk = (suite: JsonSuite, path: string[]): void => {
-    for (const spec of suite.specs ?? []) titles.add([...path, spec.title].join(' > '));
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  try {
-    const parsed = JSON.parse(res.stdout) as { suites?: JsonSuite[] };
-    for (const file of parsed.suites ?? []) walk(file, [file.title]);
-  } catch {
-    // No list: the titles stay unchecked rather than refused.
-  }
-  return titles;
+  return new Set(listTests(configFile).map((t) => t.test));
 }
 
 export type { ConfigError };
