@@ -44,17 +44,22 @@ function waitsOf(exchanges: readonly Exchange[]): string {
   return waits ? `; the target asked ${waits} of its requests to wait (429/503 with Retry-After)` : '';
 }
 
-/** The test's evidence: its exchanges, its verdicts, the failure, and the one replay command of a failed test. */
+/**
+ * The test's evidence: its exchanges, its verdicts, the failure, and the one replay command of a failed
+ * test. `status`: how the test ends (the runner's status, or "failed" when a check of every response
+ * fails a test whose body passed, at its end).
+ */
 export function evidenceOf(
   testInfo: TestInfo,
   target: Target,
   log: ExchangeLog,
   failure: Verdict | null,
   records: TestRecords,
+  status: TestInfo['status'] = testInfo.status,
 ): TestEvidence {
-  const timedOut = testInfo.status === 'timedOut' || testInfo.status === 'interrupted';
-  const cannot = testInfo.status === 'failed' ? unattributed(log.all, failure) : null;
-  const failed = testInfo.status === 'failed' && cannot === null;
+  const timedOut = status === 'timedOut' || status === 'interrupted';
+  const cannot = status === 'failed' ? unattributed(log.all, failure) : null;
+  const failed = status === 'failed' && cannot === null;
   const failedCase = takeFailedCase();
   return {
     exchanges: log.briefs(),

@@ -7,7 +7,10 @@ import { lastExchangeSeq } from '../../src/http/last-exchange';
 import { redact } from '../../src/http/redact';
 import { appendHarEntries, harAttachment, harEntriesFile, toHarEntry } from '../../src/reporting/har';
 import type { ExchangeBrief } from '../../src/reporting/evidence';
+import { CheckError } from '../../src/checks/check-error';
 import type { Verdict } from '../../src/checks/verdict';
+import type { Bases } from '../../src/judge/classify';
+import { judgeEveryResponse } from '../../src/judge/every-response';
 import { attachWithoutStack } from './attach';
 import { LEAN } from './lean';
 import { inSetup } from './setup-scope';
@@ -81,13 +84,28 @@ export class ExchangeLog {
   }
 
   /**
+   * Judges each exchange of the test by the checks that apply to every response (src/judge/every-response.ts)
+   * and records their verdicts among the test's (those its own checks gave already are not repeated).
+   * Returns what would fail the test: the first failed verdict (in the order the exchanges were sent) as
+   * its CheckError, else an error of the judge itself, else null.
+   */
+  judgeEveryResponse(bases: Bases): Error | null {
+    const { verdicts, errors } = judgeEveryResponse(this.all, bases, this.verdicts);
+    this.verdicts.push(...verdicts);
+    const failed = verdicts.find((v) => v.verdict === 'failed');
+    if (failed) return withoutStack(new CheckError(failed));
+    return errors.length ? withoutStack(new Error(`the checks of every response could not judge: ${errors.join('; ')}`)) : null;
+  }
+
+  /**
    * Ends the open steps: the failed verdict's exchange failed (with the test's error), every other
    * passed; waits for every step. The exchanges' texts go into their steps when the test did not
-   * pass, else into one attachment.
+   * pass, else into one attachment. `ending`: the error the test is about to fail with although its
+   * body passed (a check of every response failed, at its end).
    */
-  async finish(failure: Verdict | null): Promise<void> {
-    const error = failure ? stepError(this.testInfo) : null;
-    const attachText = this.testInfo.status !== 'passed';
+  async finish(failure: Verdict | null, ending: Error | null = null): Promise<void> {
+    const error = failure ? (ending ? stepErrorOf(ending.message) : stepError(this.testInfo)) : null;
+    const attachText = this.testInfo.status !== 'passed' || ending !== null;
     for (const step of this.open.splice(0)) step.close({ error: failure && step.seq === failure.exchangeSeq ? error : null, attachText });
     await Promise.all(this.steps);
     if (!attachText && !LEAN && this.all.length > 0) {
@@ -184,8 +202,18 @@ export function recordInRunningTest(exchange: Exchange): void {
 
 /** The error the failing exchange's step ends with: the test's own message (check, clause and quote). */
 export function stepError(testInfo: TestInfo): Error {
-  const error = new Error(redact(testInfo.error?.message ?? `test ${testInfo.status ?? 'failed'}`));
+  return stepErrorOf(testInfo.error?.message ?? `test ${testInfo.status ?? 'failed'}`);
+}
+
+function stepErrorOf(message: string): Error {
+  const error = new Error(redact(message));
   error.name = 'CheckError';
+  error.stack = `${error.name}: ${error.message}`;
+  return error;
+}
+
+/** An error thrown at a test's end: its message says everything, the fixture's frames nothing. */
+function withoutStack<E extends Error>(error: E): E {
   error.stack = `${error.name}: ${error.message}`;
   return error;
 }

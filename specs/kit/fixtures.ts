@@ -24,7 +24,9 @@ import { Cleanup } from '../../src/runner/cleanup';
 import type { ObservationCategory } from '../../src/reporting/observations';
 import { coveredCells } from '../../src/reporting/coverage';
 import { EVIDENCE_ANNOTATION } from '../../src/reporting/evidence';
+import { CheckError } from '../../src/checks/check-error';
 import { pendingFailure, setVerdictSink } from '../../src/checks/verdict';
+import type { Bases } from '../../src/judge/classify';
 import { allureHomeFor, allureLabelsFor } from './allure-labels';
 import { evidenceOf } from './evidence';
 import { ExchangeLog, recordInRunningTest, setRunningLog } from './exchange-log';
@@ -139,25 +141,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const records = startRecords();
       setVerdictSink(log);
       setRunningLog(log);
+      // A check of every response that failed a test whose body passed: thrown once the evidence is written.
+      let ending: Error | null = null;
       try {
         await use(log);
       } finally {
         // Read before the sink goes: the failed verdict on its way out of the test, if a check failed it.
-        const failure = testInfo.status === 'failed' ? pendingFailure() : null;
+        const own = testInfo.status === 'failed' ? pendingFailure() : null;
         setVerdictSink(null);
         setRunningLog(null);
+        // Every exchange of a test that ran to its end is judged by the checks that apply to every response
+        // (src/judge/every-response.ts). The test's own failure keeps precedence: a failed one fails the test
+        // only when its body passed, and then the failure is that verdict, with its exchange.
+        const held = testInfo.status === 'passed' || testInfo.status === 'failed' ? log.judgeEveryResponse(basesOf(target)) : null;
+        ending = testInfo.status === 'passed' ? held : null;
+        const failure = own ?? (ending instanceof CheckError ? ending.verdict : null);
         await allureHomeFor(testInfo);
-        await log.finish(failure);
-        await log.writeHar(failure !== null || testInfo.status === 'failed');
+        await log.finish(failure, ending);
+        await log.writeHar(failure !== null || testInfo.status === 'failed' || ending !== null);
         endRecords();
         // The one channel from a test to the reporters: its evidence, with everything it recorded.
-        testInfo.annotations.push({
-          type: EVIDENCE_ANNOTATION,
-          description: JSON.stringify(evidenceOf(testInfo, target, log, failure, records)),
-        });
+        const evidence = evidenceOf(testInfo, target, log, failure, records, ending ? 'failed' : testInfo.status);
+        testInfo.annotations.push({ type: EVIDENCE_ANNOTATION, description: JSON.stringify(evidence) });
         // The suite's own check of its declarations (the self-test's reference run): what the test called itself is declared.
         if (SELF_CHECK) undeclaredCalls(testInfo, log.briefs());
       }
+      if (ending) throw ending;
     },
     // Every test has evidence, whether or not it asks for a client.
     { box: 'self', auto: true },
@@ -232,6 +241,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
 });
+
+/** The run's addresses, by which an exchange is told to be of an API, or a token request (src/judge/classify.ts). */
+function basesOf(target: Target): Bases {
+  return { rm: target.rm?.baseUrl, hr: target.v3?.baseUrl, token: target.v3?.tokenUrl };
+}
 
 const API_NAMES: Record<ApiName, string> = { rm: 'RM v2', hr: 'HR core v3', learning: 'Learning v3' };
 

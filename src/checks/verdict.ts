@@ -82,6 +82,23 @@ export function clearPendingFailure(): void {
 }
 
 /**
+ * Runs `judge` with its verdicts going to `into` alone: the running test's sink and its pending failure
+ * are as they were afterwards (the judge's own judging, or the rules run over a test's exchanges at its
+ * end, never take the place of the test's own failure).
+ */
+export function judgedApart<T>(into: VerdictSink, judge: () => T): T {
+  const [previousSink, previousPending] = [sink, pending];
+  sink = into;
+  pending = null;
+  try {
+    return judge();
+  } finally {
+    sink = previousSink;
+    pending = previousPending;
+  }
+}
+
+/**
  * The documented status cell of `op` an answered status falls under: the exact status when the
  * operation lists it, else its class ("4xx") when listed, else null.
  */

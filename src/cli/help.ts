@@ -288,9 +288,9 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
   judge: {
     summary: 'judge recorded exchanges (HAR 1.2) against the documents',
     usage: ['npm run judge -- <file.har>... [--out <dir>]'],
-    what: "Judges recorded exchanges (HAR 1.2 as browsers' developer tools, Postman/Newman, mitmproxy, Charles and this suite's own reports/exchanges.har write them; base64 and compressed bodies decoded) with every check that can judge what was recorded: per exchange (no 5xx, the documented success status and body shape, credentials and 401 with its challenge, a candidate without a valid e-mail refused 422, an HR write without externalId refused with a validation message, the token service's answers by RFC 6749 §5.1-5.2) and across the recording (a candidate created is there to read, a tag deleted is no longer listed, the pages of one walk share no record). Each page of a recording is judged as one test. The API of each exchange comes from RM_BASE_URL, HR_BASE_URL and HR_TOKEN_URL when set, else from the catalogue's paths. Writes conformance.json and .md, junit.xml and exchanges.har as a run does (no Allure report); what a recording cannot show is listed as not judged.",
+    what: "Judges recorded exchanges (HAR 1.2 as browsers' developer tools, Postman/Newman, mitmproxy, Charles and this suite's own reports/exchanges.har write them; base64 and compressed bodies decoded) with every check that can judge what was recorded: per exchange (no 5xx, the documented success status and body shape, credentials and 401 with its challenge, a candidate without a valid e-mail refused 422, an HR write without externalId refused with a validation message, the token service's answers by RFC 6749 §5.1-5.2) and across the recording (a candidate created is there to read, a tag deleted is no longer listed, the pages of one walk share no record). The per-exchange checks are the same the suite's own run (npm start) applies to every response of every test. Each page of a recording is judged as one test. The API of each exchange comes from RM_BASE_URL, HR_BASE_URL and HR_TOKEN_URL when set, else from the catalogue's paths. Writes a run's reports into the reports folder: conformance.json and .md, junit.xml, exchanges.har, allure-results/ (each page a test, each of its exchanges a step holding the exchange's text and, as sub-steps, the verdicts given on it; a failed page labelled with its failed check and clause, the exchange it judged marked ✗, the sentence quoted) and the Allure HTML report allure-report/index.html built from them; what a recording cannot show is listed as not judged.",
     options: [['-o, --out <dir>', 'where the reports go (default: CONFORMANCE_REPORTS_DIR, else reports)'], HELP_OPTION],
-    variables: ['RM_BASE_URL', 'HR_BASE_URL', 'HR_TOKEN_URL', 'CONFORMANCE_REPORTS_DIR'],
+    variables: ['RM_BASE_URL', 'HR_BASE_URL', 'HR_TOKEN_URL', 'CONFORMANCE_REPORTS_DIR', 'CONFORMANCE_HISTORY'],
     exits: [
       ['0', 'every recorded exchange judged conforms'],
       ['1', 'a conformance failure'],
@@ -303,13 +303,13 @@ const COMMANDS: Record<Exclude<CliName, 'reference'>, HelpEntry> = {
   proxy: {
     summary: 'a validating reverse proxy on loopback, for testing by hand',
     usage: ['npm run proxy -- [--port <n>] [--out <dir>]'],
-    what: "A reverse proxy on 127.0.0.1 for a person testing by hand: point Postman, a browser or the vendor's app at it. /rm/... goes to RM_BASE_URL, /hr/... to HR_BASE_URL, /token to HR_TOKEN_URL. Each exchange passes through unchanged and is judged as it passes by every check that judges one exchange: one console line (✓, or ✗ with the check and the quoted sentence) and a response header x-conformance-verdict naming a failed check and its clause; secrets are redacted as everywhere. On Ctrl-C or SIGTERM the session is judged whole (across its exchanges too) and its reports are written as a run's (conformance.json/md, junit.xml, exchanges.har, which npm run judge takes again).",
+    what: "A reverse proxy on 127.0.0.1 for a person testing by hand: point Postman, a browser or the vendor's app at it. /rm/... goes to RM_BASE_URL, /hr/... to HR_BASE_URL, /token to HR_TOKEN_URL. Each exchange passes through unchanged and is judged as it passes by every check that judges one exchange: one console line (✓, or ✗ with the check and the quoted sentence) and a response header x-conformance-verdict naming a failed check and its clause; secrets are redacted as everywhere. On Ctrl-C or SIGTERM the session is judged whole (across its exchanges too) and its reports are written as a run's and as npm run judge writes them: conformance.json/md, junit.xml, exchanges.har (which npm run judge takes again), allure-results/ (the session one test, each exchange a step carrying its verdicts) and the Allure HTML report allure-report/index.html.",
     options: [
       ['--port <n>', 'the port to listen on (default 8480; 0 picks a free one)'],
       ['-o, --out <dir>', "where the session's reports go (default: CONFORMANCE_REPORTS_DIR, else reports)"],
       HELP_OPTION,
     ],
-    variables: ['RM_BASE_URL', 'HR_BASE_URL', 'HR_TOKEN_URL', 'CONFORMANCE_REPORTS_DIR'],
+    variables: ['RM_BASE_URL', 'HR_BASE_URL', 'HR_TOKEN_URL', 'CONFORMANCE_REPORTS_DIR', 'CONFORMANCE_HISTORY'],
     exits: [
       ['0', 'stopped, and no verdict failed'],
       ['1', 'stopped, and a verdict failed'],

@@ -2,8 +2,9 @@
  * `npm run judge -- <file.har>...`: judges recorded exchanges (HAR 1.2, from browsers' developer tools,
  * Postman/Newman, mitmproxy, Charles, or this suite's own exchanges.har) against the documents, with
  * every check that can judge what was recorded (src/judge/), and writes a run's reports: conformance.json
- * and .md, junit.xml, exchanges.har, cells earned only by recorded exchanges. Exit 0 conforms, 1 a
- * failure, 2 an unreadable recording or one with no exchange of either API.
+ * and .md, junit.xml, exchanges.har, cells earned only by recorded exchanges, and the Allure results and
+ * HTML report (each judged page a test, its exchanges steps carrying their verdicts). Exit 0 conforms, 1
+ * a failure, 2 an unreadable recording or one with no exchange of either API.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { wantsCertificate, writeCertificate } from '../judge/certify';
 import { buildReport } from '../reporting/conformance-reporter';
 import { renderMarkdown } from '../reporting/conformance-markdown';
 import { summaryLines } from '../reporting/console-summary';
+import { writeJudgedAllureResults } from '../reporting/allure-judged';
 import { harLog, toHarEntry } from '../reporting/har';
 import { renderJUnit } from '../reporting/junit';
 import { REPORTS_DIR, RUN_REPORT_FILES, STALE_AFTER_A_RUN } from '../runner/run-info';
@@ -19,6 +21,7 @@ import { judgeRecording, reportedTestOf, type JudgedPage } from '../judge/engine
 import { readHarFiles, RecordingError, type RecordedEntry } from '../judge/har-input';
 import type { Bases } from '../judge/classify';
 import { NOT_JUDGED_FROM_TRAFFIC } from '../judge/rules';
+import { buildAllureReport } from './allure-html';
 import { parseCliArgs, usageError } from './help';
 
 const COMMAND = 'npm run judge';
@@ -80,7 +83,24 @@ export function judgeEntries(
   return { exitCode: report.totals.failed > 0 ? 1 : 0, message: lines.join('\n'), pages };
 }
 
-function main(): void {
+/**
+ * The Allure results of a judgement (`out`/allure-results: each judged page a test, each of its exchanges
+ * a step carrying the verdicts given on it) and the HTML report built from them (`out`/allure-report), as
+ * a run writes them. Returns the line that names them.
+ */
+export async function writeJudgedAllure(result: JudgeResult, out: string): Promise<string> {
+  const resultsDir = join(out, 'allure-results');
+  await writeJudgedAllureResults(
+    resultsDir,
+    result.pages.map((page, i) => ({ test: reportedTestOf(page, i), exchanges: page.exchanges })),
+  );
+  const built = await buildAllureReport(resultsDir, join(out, 'allure-report'));
+  return built
+    ? `  Allure: ${out}/allure-report/index.html (results: ${resultsDir})`
+    : `  Allure results: ${resultsDir} (the HTML report could not be built)`;
+}
+
+async function main(): Promise<void> {
   const { values, positionals } = parseCliArgs('judge', {
     options: { out: { type: 'string', short: 'o' } },
     allowPositionals: true,
@@ -93,7 +113,8 @@ function main(): void {
     process.exit(2);
   }
   console.log(result.message);
+  console.log(await writeJudgedAllure(result, values.out ?? REPORTS_DIR));
   process.exit(result.exitCode);
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();

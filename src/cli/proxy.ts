@@ -3,14 +3,15 @@
  * (src/judge/proxy.ts). Point Postman, a browser or the vendor's app at it: /rm/... reaches RM_BASE_URL,
  * /hr/... HR_BASE_URL, /token HR_TOKEN_URL. Each exchange passes unchanged, with a console line and an
  * `x-conformance-verdict` header; on Ctrl-C or SIGTERM the session is judged whole and its reports are
- * written as a run's (conformance.json/md, JUnit, exchanges.har, which `npm run judge` takes again).
+ * written as a run's (conformance.json/md, JUnit, exchanges.har, which `npm run judge` takes again, and the
+ * Allure results and HTML report).
  * Exit 1 when a verdict failed, 0 when none did, 2 when it cannot start.
  */
 import { readEnv } from '../config/env';
 import { startProxy } from '../judge/proxy';
 import { REPORTS_DIR } from '../runner/run-info';
 import { parseCliArgs, usageError } from './help';
-import { judgeEntries } from './judge';
+import { judgeEntries, writeJudgedAllure } from './judge';
 
 const COMMAND = 'npm run proxy';
 
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
       const out = values.out ?? REPORTS_DIR;
       const result = judgeEntries(proxy.entries, out, bases, ['proxy session'], env);
       console.log(result.message);
+      if (result.exitCode !== 2) console.log(await writeJudgedAllure(result, out));
       process.exit(result.exitCode === 2 ? 0 : result.exitCode);
     })();
   };

@@ -1,20 +1,21 @@
 /**
  * The judge: recorded exchanges in, verdicts and reports out. Each page of a recording (a test of the
  * suite's own HAR, a browser page, a file without pages) is judged as one test: every rule that
- * applies to an exchange (./rules.ts), then the checks across its exchanges (./across.ts). A failed
+ * applies to an exchange (./rules.ts, run by ./every-response.ts as the suite's own run runs them), then
+ * the checks across its exchanges (./across.ts). A failed
  * check records its verdict and the judging goes on, so one recording shows every failure it holds.
  * The verdicts travel as a run's do (the test's evidence), so the reports are a run's reports.
  */
-import { CheckError } from '../checks/check-error';
-import { setVerdictSink, type Verdict } from '../checks/verdict';
+import { judgedApart, type Verdict } from '../checks/verdict';
 import { exchangeBrief, urlPathOf, type Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
 import type { ReportedTest } from '../reporting/conformance-reporter';
 import { EVIDENCE_ANNOTATION, type FailingExchange, type TestEvidence } from '../reporting/evidence';
 import { ACROSS } from './across';
 import { classify, type Bases } from './classify';
+import { attempt, judgeEach } from './every-response';
 import type { RecordedEntry } from './har-input';
-import { RULES, type JudgedExchange } from './rules';
+import type { JudgedExchange } from './rules';
 
 /** One page of a recording, judged. */
 export interface JudgedPage {
@@ -49,15 +50,6 @@ function exchangeOf(entry: RecordedEntry, seq: number, api: Exchange['api'], ope
   };
 }
 
-/** Runs `fn`; a failed check has recorded its verdict already, anything else is the judge's own error. */
-function attempt(fn: () => void, errors: string[], what: string): void {
-  try {
-    fn();
-  } catch (error) {
-    if (!(error instanceof CheckError)) errors.push(`${what}: ${(error as Error).message}`);
-  }
-}
-
 /** Judges every page of `entries`. */
 export function judgeRecording(entries: readonly RecordedEntry[], bases: Bases): JudgedPage[] {
   const pages = new Map<string, RecordedEntry[]>();
@@ -78,14 +70,10 @@ export function judgeRecording(entries: readonly RecordedEntry[], bases: Bases):
       const exchange = exchangeOf(entry, seq, c.api, c.kind === 'operation' ? c.op.id : null) as JudgedExchange['exchange'];
       judged.push({ exchange, op: c.kind === 'operation' ? c.op : null, token: c.kind === 'token' });
     }
-    const previous = setVerdictSink({ record: (v) => verdicts.push(v) });
-    try {
-      for (const x of judged)
-        for (const rule of RULES) if (rule.applies(x)) attempt(() => rule.judge(x), errors, `${rule.name} (${x.exchange.seq})`);
+    judgedApart({ record: (v) => verdicts.push(v) }, () => {
+      judgeEach(judged, errors);
       for (const across of ACROSS) attempt(() => across.judge(judged), errors, across.name);
-    } finally {
-      setVerdictSink(previous);
-    }
+    });
     return { page, title: list[0]?.pageTitle ?? page, exchanges: judged.map((x) => x.exchange), verdicts, skipped, errors };
   });
 }

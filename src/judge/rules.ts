@@ -3,6 +3,11 @@
  * of its operation, whatever request a person or a tool sent. Each rule applies to the exchanges it
  * can judge and calls the checks' own wrappers (so its verdicts are the suite's verdicts, with their
  * clauses); a rule that needs a request nobody sent is not here (see NOT_JUDGED_FROM_TRAFFIC).
+ *
+ * The same rules judge every exchange of the suite's own run (./every-response.ts), where the suite
+ * sends requests that are wrong on purpose (no credentials, malformed JSON, unknown ids, a wrong grant
+ * type): so each rule judges only what the documents require of any answer to what was sent, reading
+ * the request where a requirement depends on it, and where they are silent every lawful answer passes.
  */
 import type { OperationSpec } from '../../contract/catalogue/types';
 import { asCited } from '../checks/define';
@@ -18,8 +23,10 @@ import {
   expectRegisteredError,
   expectTokenJson,
 } from '../checks/registry/token';
+import { expectEpochsAgree } from '../checks/registry/schema';
 import { expectValidationFailed } from '../checks/registry/validation';
 import { expectSomeMessage } from '../checks/registry/validation-message';
+import { refusalOf } from '../checks/refusal';
 import { issuedToken, type TokenAnswer } from '../checks/token-answer';
 import { jsonBody, type Exchange } from '../http/exchange';
 
@@ -29,6 +36,11 @@ export interface JudgedExchange {
   /** The catalogue operation, or null for a token exchange. */
   op: OperationSpec | null;
   token: boolean;
+  /**
+   * Whether a verdict of `check` citing `clause` passed already on this exchange (in the suite's run, by
+   * the test's own checks): a rule need not judge it again. Absent for a recording.
+   */
+  passed?: (check: string, clause: string) => boolean;
 }
 
 export interface Rule {
@@ -70,6 +82,17 @@ const successCells = (op: OperationSpec): string[] => op.responses.map((r) => r.
 
 const E_MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The sentence that requires credentials of each API's operations: RM 000 §5; HR core 001 §5.1; learning 001 §5.5 (as the specs cite them). */
+const CREDENTIALS_CLAUSE = { rm: 'rm.auth.required', hr: 'v3.auth.token', learning: 'learning.auth.scope' } as const;
+
+/**
+ * Operations whose path the document does not show whole (001 §4 Gaps "Exact path prefix and payload of the
+ * employee-by-reference-id operation: not shown"): a target may serve them elsewhere, so a refusal there is any
+ * 4xx, as the spec takes it when its probe found nothing at the path (auth-enforced `routeShown`).
+ */
+const PATH_NOT_SHOWN: ReadonlySet<string> = new Set(['hr.employee-reference.put']);
+const routeShown = (op: OperationSpec | null): boolean => op === null || !PATH_NOT_SHOWN.has(op.id);
+
 export const RULES: readonly Rule[] = [
   {
     name: 'no 5xx: an operation of the tables answers with one of its statuses, never a server error',
@@ -78,22 +101,32 @@ export const RULES: readonly Rule[] = [
   },
   {
     name: 'a success is the one the operation row documents, and its body the shape the document gives',
-    applies: (x) => x.op !== null && is2xx(x),
+    // A v3 2xx whose body refuses is a refusal (001 §7.1; D72): whether the request deserved one needs what it
+    // was meant to be, which the spec that sent it judges (a recording does not show it).
+    applies: (x) => x.op !== null && is2xx(x) && refusalOf(x.exchange) === null,
     judge: (x) => {
       if (!x.op) return;
-      expectDocumented(x.exchange, x.op, successCells(x.op));
+      // A body the test's own checks validated already against its row's schema (and its DateTimes) is not validated again.
+      const cells = successCells(x.op);
+      const row = x.op.responses.find((r) => r.status === String(status(x))) ?? x.op.responses.find((r) => r.status === cells[0]);
+      const validated = row?.schema !== undefined && x.passed?.('schema', row.clause) === true;
+      expectDocumented(x.exchange, x.op, cells, { schema: !validated });
+      if (validated && x.op.api === 'rm' && !x.passed?.('schema', 'rm.datetime.epoch')) expectEpochsAgree(x.exchange, jsonBody(x.exchange));
     },
   },
   {
     name: 'a request without credentials is refused (000 §5: 401; 001 §5: a bearer token, RFC 6750 §3.1)',
     applies: (x) => x.op !== null && !hasCredentials(x.exchange) && status(x) !== 429 && status(x) < 500,
-    judge: (x) => expectCredentialsRefused(x.exchange, x.exchange.api === 'rm' ? 'rm.auth.required' : 'v3.auth.token'),
+    judge: (x) => expectCredentialsRefused(x.exchange, CREDENTIALS_CLAUSE[x.exchange.api], { routeShown: routeShown(x.op) }),
   },
   {
     name: 'a 401 carries its challenge (RFC 9110 §15.5.2); a refused bearer token a Bearer one (RFC 6750 §3)',
-    applies: (x) => status(x) === 401 || (x.op !== null && x.exchange.api !== 'rm' && status(x) === 403),
+    // A v3 403 to a request with a token is not judged here: a refused token (RFC 6750 §3.1 insufficient_scope) and a
+    // write refused for what it asks (001 §3 "request refused", any 4xx) look alike. Without a token, the rule above judges it.
+    applies: (x) => status(x) === 401,
     // The token endpoint's refusal challenges the client's own scheme (RFC 6749 §5.2): any scheme, as RFC 9110 says.
-    judge: (x) => (x.token ? expectChallenge(x.exchange, 'rfc9110.15.5.2.challenge') : expectRefusalChallenge(x.exchange)),
+    judge: (x) =>
+      x.token ? expectChallenge(x.exchange, 'rfc9110.15.5.2.challenge') : expectRefusalChallenge(x.exchange, routeShown(x.op)),
   },
   {
     name: 'POST /candidates without an e-mail address, or with an invalid one, is refused with 422 (000 §4 rule 1)',
