@@ -19,6 +19,7 @@ import { renderJUnit } from '../reporting/junit';
 import { REPORTS_DIR, RUN_REPORT_FILES, STALE_AFTER_A_RUN } from '../runner/run-info';
 import { judgeRecording, reportedTestOf, type JudgedPage } from '../judge/engine';
 import { readHarFiles, RecordingError, type RecordedEntry } from '../judge/har-input';
+import { registerRecordedSecrets } from '../judge/recorded-secrets';
 import type { Bases } from '../judge/classify';
 import { NOT_JUDGED_FROM_TRAFFIC } from '../judge/rules';
 import { buildAllureReport } from './allure-html';
@@ -52,6 +53,8 @@ export function judgeEntries(
   files: readonly string[],
   env: Env = readEnv(),
 ): JudgeResult {
+  // A tester's recording carries their credentials: none of them reaches a report or a console line.
+  registerRecordedSecrets(entries);
   const pages = judgeRecording(entries, bases);
   const judged = pages.reduce((n, p) => n + p.exchanges.length, 0);
   if (judged === 0)

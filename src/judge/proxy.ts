@@ -16,6 +16,7 @@ import { Agent, request, type Dispatcher } from '../http/undici';
 import type { Bases } from './classify';
 import { judgeRecording } from './engine';
 import type { RecordedEntry } from './har-input';
+import { registerRecordedSecrets } from './recorded-secrets';
 
 /** Headers of one hop (RFC 9110 §7.6.1): never forwarded. */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
@@ -118,6 +119,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             responseBody: decoded(bytes, responseHeaders['content-encoding']),
           };
           entries.push(entry);
+          registerRecordedSecrets([entry]);
           // This exchange alone, by the rules that judge one exchange; the session is judged whole on stop.
           const verdicts = judgeRecording([{ ...entry, page: 'one' }], options.bases)[0]?.verdicts ?? [];
           options.onExchange(exchangeLine(entry.method, path, entry.status, verdicts));
