@@ -46,10 +46,11 @@ function verdictStep(v: Verdict, at: number): AllureStep {
   };
 }
 
-/** The exchange as its step's attachment shows it: credentials' headers redacted, as in the HAR. */
+/** The exchange as its step's attachment shows it: credentials redacted, as in the HAR. */
 function exchangeText(e: Exchange): string {
   const response = e.response ? { ...e.response, headers: redactHeaders(e.response.headers) } : null;
-  return exchangeToText({ ...e, request: { ...e.request, headers: redactHeaders(e.request.headers) }, response });
+  // Bodies too: a recording's token request and answer carry its secrets (registered by src/judge/recorded-secrets.ts).
+  return redact(exchangeToText({ ...e, request: { ...e.request, headers: redactHeaders(e.request.headers) }, response }));
 }
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { judgeFiles } from '../../src/cli/judge';
+import { reportedTestOf } from '../../src/judge/engine';
+import { writeJudgedAllureResults } from '../../src/reporting/allure-judged';
 
 const CLIENT_SECRET = 'tester-client-secret-7Hq2';
 const ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0ZXN0ZXIifQ.c2lnbmF0dXJlLW9mLXRoZS10ZXN0ZXI';
@@ -47,7 +49,7 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? filesUnder(join(dir, f)) : [join(dir, f)]));
 }
 
-test("no report of a judged recording holds the tester's credentials", () => {
+test("no report of a judged recording holds the tester's credentials", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'judge-secrets-'));
   const har = join(dir, 'session.har');
   const basic = `Basic ${Buffer.from(`rm-key-1:${RM_SECRET}`).toString('base64')}`;
@@ -78,7 +80,15 @@ test("no report of a judged recording holds the tester's credentials", () => {
     RM_BASE_URL: 'https://rm.example.com/api/v2',
   });
   assert.equal(judged.exitCode, 1, `the 500 fails the recording: ${judged.message}`);
+  await writeJudgedAllureResults(
+    join(out, 'allure-results'),
+    judged.pages.map((page, i) => ({ test: reportedTestOf(page, i), exchanges: page.exchanges })),
+  );
   const written = filesUnder(out);
+  assert.ok(
+    written.some((f) => f.endsWith('-attachment.txt') || f.includes('attachment')),
+    'the Allure attachments are read too',
+  );
   assert.ok(
     written.some((f) => f.endsWith('conformance.json')),
     written.join(', '),
