@@ -49,7 +49,9 @@ test('the proxy passes the answer, names the failed verdict in a header and a co
     const proxied = await fetch(`${url}/rm/recruitment_events/upcoming`);
     assert.equal(proxied.status, direct.status, "the upstream's status, unchanged");
     assert.equal(proxied.status, 200);
-    assert.equal(await proxied.text(), await direct.text(), "the upstream's body, unchanged");
+    // The answers' "ago" is the server's clock read at each request: it may turn over between the two.
+    const withoutAgo = (text: string): string => text.replace(/"ago":"[^"]*"/g, '"ago":""');
+    assert.equal(withoutAgo(await proxied.text()), withoutAgo(await direct.text()), "the upstream's body, unchanged");
     assert.match(proxied.headers.get('x-conformance-verdict') ?? '', /^failed; check=auth-enforced; clause=rm\.auth\.required$/);
     // A request that conforms passes with "passed".
     const authorised = await fetch(`${url}/rm/jobs`, {
