@@ -225,3 +225,18 @@ test('a failure is classed by one rule as it happens and over the run: a baselin
   assert.equal(classifyFailure(expected, withId, TODAY).verdict, 'expected');
   assert.equal(verdictOf(gate(report({ failures: [withId] }), { ...expected, today: TODAY }), withId), 'expected');
 });
+
+test('the gate over the run takes how a failure was classed as it happened, and classes only the others', () => {
+  const withId = { ...tagsStatus, testId: 'abc-123' };
+  const asked: string[] = [];
+  const r = gate(report({ failures: [withId, get404] }), {
+    today: TODAY,
+    classedBefore: (f) => {
+      asked.push(f.check);
+      return f === withId ? { verdict: 'known' } : undefined;
+    },
+  });
+  assert.deepEqual(asked, ['status', 'not-found']);
+  assert.deepEqual(keys(r.known), keys([withId]), 'taken as classed before (no baseline would make it known)');
+  assert.deepEqual(keys(r.new), keys([get404]), 'classed by the rule');
+});

@@ -38,6 +38,8 @@ export interface GateOptions {
   expectations?: Expectations | undefined;
   /** YYYY-MM-DD (UTC): the day the expiry dates are read against (src/reporting/gate/expectations.ts todayUtc()). */
   today: string;
+  /** How a failure was already classed as it happened (the run's Allure result), by the same rule: taken, not classed again. */
+  classedBefore?: (failure: GateFailure) => FailureClass | undefined;
 }
 
 export interface ExpectedFailure {
@@ -121,7 +123,7 @@ export function gate(report: GateReport, options: GateOptions): GateResult {
   };
   const used = new Set<number>();
   for (const failure of report.failures) {
-    const c = classOf(failure, inForce, baselineKeys, ids);
+    const c = options.classedBefore?.(failure) ?? classOf(failure, inForce, baselineKeys, ids);
     if (c.verdict === 'expected') {
       used.add(c.entry.index);
       result.expected.push({ failure, expectation: c.entry });

@@ -8,7 +8,7 @@ import { listTests } from '../listed-tests';
 import type { ConfigError } from '../../config/errors';
 import { readEnv } from '../../config/env';
 import { SUITE } from '../suite';
-import { classOf, isExpired, gate, type GateResult } from './classify';
+import { classOf, isExpired, gate, type FailureClass, type GateResult } from './classify';
 import { todayUtc } from './expectations';
 import { keyString } from './failure-key';
 import { gateInputsFromEnv, type GateInputs } from './inputs';
@@ -54,14 +54,18 @@ export function classifyFailure(
   const ids = failure.testId ? new Map([[failure.test, failure.testId]]) : undefined;
   const baselineKeys = new Set((inputs.baseline?.report.failures ?? []).map((f) => keyString(f, ids)));
   const c = classOf(failure, inForce, baselineKeys, ids);
+  classed.set(keyString(failure), c);
   if (c.verdict !== 'expected') return c;
   const { reason, until, link } = c.entry;
   return { verdict: 'expected', reason, until, ...(link ? { link } : {}) };
 }
 
+/** Each failure classed as it happened, by its key: the gate over the run takes these rather than class them again. */
+const classed = new Map<string, FailureClass>();
+
 /** The gate over a whole run's report. */
 export function gateReport(inputs: GateInputs, report: GateReport): GateResult {
-  return gate(report, { ...inputs, today: todayUtc() });
+  return gate(report, { ...inputs, today: todayUtc(), classedBefore: (f) => classed.get(keyString(f)) });
 }
 
 /**
