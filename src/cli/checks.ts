@@ -58,11 +58,13 @@ function main(): void {
     console.log(`${c.name}: ${c.summary}`);
     console.log(`  cites ${c.cites.join(', ')} (${c.clauses.length} clauses)`);
   }
-  console.log(`\nOperations (${listing.operations.length}): documented statuses and the tests that earn each\n`);
+  console.log(
+    `\nOperations (${listing.operations.length}): documented statuses and the tests that set out to earn each (declares(...), specs/kit/declare.ts)\n`,
+  );
   for (const op of listing.operations) {
     console.log(`${op.method} ${op.path}  (${op.id})`);
     for (const s of op.statuses) {
-      console.log(`  ${s.status}  [${s.clause}]  ${s.tests.length ? `${s.tests.length} test(s)` : 'no test earns it'}`);
+      console.log(`  ${s.status}  [${s.clause}]  ${s.tests.length ? `${s.tests.length} test(s)` : 'no test declares it'}`);
       for (const t of s.tests.slice(0, 5)) console.log(`      ${t}`);
       if (s.tests.length > 5) console.log(`      ... and ${s.tests.length - 5} more (--json lists all)`);
     }
