@@ -23,6 +23,7 @@ import {
   observeOutcome,
   runTitle,
 } from '../kit/hr';
+import { operation } from '../../contract/catalogue';
 
 type ArchiveClause = 'hr.state.employee-archive' | 'hr.state.position-archive' | 'hr.state.bu-archive';
 
@@ -65,10 +66,10 @@ test.describe('archived HR core records', () => {
     test(
       `an archived ${kind.what}: a second archive and an update are answered as the target chooses (observed; 001 §3 shows no move out)`,
       declares(`${kind.opId} 2xx`),
-      async ({ api, hr, covers, observe }) => {
+      async ({ api, hr, observe }) => {
         const ctx = api;
         const record = await kind.create(ctx);
-        const op = covers(record.opId, '2xx');
+        const op = operation(record.opId);
         const archive = { externalId: record.externalId, ...record.keep, archive: true };
 
         const archived = await hrPut(hr, record.opId, archive);

@@ -16,8 +16,8 @@ import { catalogueRules } from '../kit/hr';
 for (const { describe, cases } of catalogueRules('hr')) {
   test.describe(describe, () => {
     for (const { title, declares: declared, run } of cases) {
-      test(title, declares(...declared), async ({ hr, hrTokens, target, cleanup, covers, observe, unitParents }) => {
-        await run({ client: hr, tokens: hrTokens, target, cleanup, covers, observe, unitParents });
+      test(title, declares(...declared), async ({ hr, hrTokens, target, cleanup, observe, unitParents }) => {
+        await run({ client: hr, tokens: hrTokens, target, cleanup, observe, unitParents });
       });
     }
   });

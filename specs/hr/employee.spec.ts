@@ -34,13 +34,14 @@ import {
   isRefused,
   runExternalId,
 } from '../kit/hr';
+import { operation } from '../../contract/catalogue';
 
 test.describe('employee', () => {
   test(
     'PUT /hrcore/employee gives an employee made with its names only every other documented field, one update each: 2xx',
     declares('hr.employee.put 2xx', 'hr.position.put 2xx'),
-    async ({ api, hr, covers, observe }) => {
-      const op = covers(EMPLOYEE_OP, '2xx');
+    async ({ api, hr, observe }) => {
+      const op = operation(EMPLOYEE_OP);
       const ctx = api;
       const position = await createPosition(ctx);
       const employee: HrRecord = await createEmployee(ctx, { email: undefined });
@@ -84,10 +85,10 @@ test.describe('employee', () => {
   test(
     "PUT /hrcore/employee with names as people have them (José, O'Brien, Nguyễn, 李, ...): taken or refused with a message, never a server error",
     declares('hr.employee.put'),
-    async ({ api, hr, covers, observe }) => {
+    async ({ api, hr, observe }) => {
       // 001 §2 "title, firstName, lastName, initials | string" and no character rule: a target may refuse some (D64, D65's
       // reading for HR core); a refusal is a failed validation, which returns a validation message (001 §7.1). No read shows them.
-      const op = covers(EMPLOYEE_OP);
+      const op = operation(EMPLOYEE_OP);
       for (const [i, who] of PEOPLE.entries()) {
         const externalId = runExternalId(api.target, 'emp-name');
         const body = {

@@ -21,13 +21,14 @@ import {
   runExternalId,
   runTitle,
 } from '../kit/hr';
+import { operation } from '../../contract/catalogue';
 
 test.describe('position', () => {
   test(
     'PUT /hrcore/position with every documented field form (business units, parent position, supplementary): 2xx',
     declares('hr.business-unit-level1.put 2xx', 'hr.business-unit-level2.put 2xx', 'hr.position.put 2xx'),
-    async ({ api, hr, target, covers, observe }) => {
-      const op = covers(POSITION_OP, '2xx');
+    async ({ api, hr, target, observe }) => {
+      const op = operation(POSITION_OP);
       const ctx = api;
       const [l1, l2] = await createUnitChain(ctx, 2);
       const parent = await createPosition(ctx);

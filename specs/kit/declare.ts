@@ -36,13 +36,3 @@ export function undeclaredCalls(testInfo: TestInfo, exchanges: readonly Exchange
       `the test calls ${missing.join(', ')} but does not declare it: add it to declares(...) in its details (specs/kit/declare.ts)`,
     );
 }
-
-/** An error of the suite: covers() claims a cell the test does not declare. */
-export function undeclaredCells(testInfo: TestInfo, operationId: string, statuses: readonly string[]): void {
-  const { earns } = declaredOf(testInfo.annotations);
-  const missing = statuses.map((s) => `${operationId} ${s}`).filter((cell) => !earns.includes(cell));
-  if (missing.length > 0)
-    throw new Error(
-      `covers() claims ${missing.join(', ')} but the test does not declare it: add it to declares(...) in its details (specs/kit/declare.ts)`,
-    );
-}

@@ -1,6 +1,6 @@
 /**
  * Playwright fixtures of every spec: the target (read once per worker), an API client per API with
- * auth, politeness and exchange recording, `covers` (which operation x status a test proves, for
+ * auth, politeness and exchange recording, the Allure labels of the operations a test declares (for
  * the conformance matrix), `observe` (what the target did where the documents are silent), a
  * clean-up registry that undoes what a test created, and `api` (the test's own API: its client,
  * target, clean-up and observer together). Each test's evidence goes to the reporters when it ends.
@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { _baseTest as base } from '@playwright/test';
 import { operation } from '../../contract/catalogue';
-import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 import { readEnv } from '../../src/config/env';
 import { parseTarget, type Target } from '../../src/config/target';
 import { setStatementInForce } from '../../src/readings';
@@ -22,7 +22,7 @@ import { hmacBasicAuth } from '../../src/auth/hmac-basic';
 import { TokenCache, bearerAuth, requestToken } from '../../src/auth/oauth';
 import { Cleanup } from '../../src/runner/cleanup';
 import type { ObservationCategory } from '../../src/reporting/observations';
-import { coveredCells } from '../../src/reporting/coverage';
+import { declaredOperations } from '../../src/reporting/coverage';
 import { EVIDENCE_ANNOTATION } from '../../src/reporting/evidence';
 import { CheckError } from '../../src/checks/check-error';
 import { pendingFailure, setVerdictSink } from '../../src/checks/verdict';
@@ -36,7 +36,7 @@ import { sharedUnitParents, type HrRecord } from './v3-hr';
 import type { WorkerRecords } from './worker-records';
 import { LEAN } from './lean';
 import { endRecords, recordObservation, runningRecords, startRecords } from './test-record';
-import { SELF_CHECK, undeclaredCalls, undeclaredCells } from './declare';
+import { SELF_CHECK, undeclaredCalls } from './declare';
 
 interface WorkerFixtures {
   target: Target;
@@ -54,8 +54,6 @@ interface TestFixtures {
   rm: ApiClient;
   hr: ApiClient;
   learning: ApiClient;
-  /** Declares that this test proves `statuses` of the catalogue operation `operationId`. */
-  covers: (operationId: string, ...statuses: string[]) => OperationSpec;
   /** Records what the target did where the documents are silent; `operationId` names the operation it is about (the exchange's own). */
   observe: (category: ObservationCategory, subject: string, value: string, operationId?: string | null) => void;
   cleanup: Cleanup;
@@ -139,6 +137,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (rtt > 0) testInfo.setTimeout(testInfo.timeout + rtt * 400);
       const log = new ExchangeLog(testInfo);
       const records = startRecords();
+      // A lean run has no Allure reporter to read the labels. One epic, feature and story per test: the first
+      // operation it declares; the others as parameters (not part of the test's identity).
+      if (!LEAN) for (const id of declaredOperations(testInfo.annotations)) await allureLabelsFor(testInfo, operation(id));
       setVerdictSink(log);
       setRunningLog(log);
       // A check of every response that failed a test whose body passed: thrown once the evidence is written.
@@ -203,22 +204,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           ? hmacBasicAuth(target.rm.apiKey, target.rm.apiSecret)
           : bearerAuth(hrTokens, target.v3?.tokenAuth ?? 'post');
       await use({ api, client: apiClient(api, target, limiter, exchanges, auth), target, cleanup, observe });
-    },
-    { box: 'self' },
-  ],
-  covers: [
-    async ({}, use, testInfo) => {
-      const pending: PromiseLike<void>[] = [];
-      await use((operationId, ...statuses) => {
-        const op = operation(operationId);
-        if (SELF_CHECK) undeclaredCells(testInfo, op.id, statuses);
-        runningRecords().covers.push(...coveredCells(op, statuses));
-        // A lean run has no Allure reporter to read the labels. One epic, feature and story per test:
-        // the first operation it covers; the others as parameters (not part of the test's identity).
-        if (!LEAN) pending.push(allureLabelsFor(testInfo, op));
-        return op;
-      });
-      await Promise.all(pending);
     },
     { box: 'self' },
   ],

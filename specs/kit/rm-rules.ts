@@ -36,7 +36,6 @@ export interface RmRuleContext {
   rm: ApiClient;
   target: Target;
   rmShared: RmShared;
-  covers: (operationId: string, ...statuses: string[]) => OperationSpec;
   cleanup: Cleanup;
   observe: (category: ObservationCategory, subject: string, value: string) => void;
 }
@@ -91,7 +90,6 @@ const credentials = defineRule<RmRuleContext, CredentialEntry>({
   ...partition('rm', credentialEntry, () => 'every operation requires credentials'),
   run: async (ctx, op, entry) => {
     const { rm, target } = ctx;
-    if (op.responses.some((r) => r.status === '401')) ctx.covers(op.id, '401');
     const none = Object.fromEntries(op.pathParams.map((p) => [p.name, null]));
     const ids = withUnknowns(entry.ids === 'unknown' ? none : await existingIds(op, discovery(ctx)));
     const body = exampleBody(op, target);
@@ -135,7 +133,6 @@ const unknownPathIds = defineRule<RmRuleContext, { names: string[] }>({
   ),
   run: async (ctx, op, { names }) => {
     const { rm, target } = ctx;
-    if (op.responses.some((r) => r.status === '404')) ctx.covers(op.id, '404');
     const existing = await existingIds(op, discovery(ctx));
     const sent = await Promise.all(
       names.map((name) => rm.call(op.id, { params: { ...withUnknowns(existing), [name]: unknownId() }, body: exampleBody(op, target) })),

@@ -1,7 +1,7 @@
 /**
  * What a test records besides its exchanges and verdicts, until its evidence is written at its end
  * (./fixtures.ts): observations (where the documents are silent), notes, what its clean-up could not
- * undo, the properties it ran and the cells it claimed. The reporters read all of it from the one
+ * undo and the properties it ran. The reporters read all of it from the one
  * evidence annotation (src/reporting/evidence.ts), never from annotations of their own.
  */
 import type { Observation, ObservationCategory } from '../../src/reporting/observations';
@@ -11,7 +11,7 @@ let running: TestRecords | null = null;
 
 /** A fresh record for the test that starts; the previous one (if any) is done. */
 export function startRecords(): TestRecords {
-  running = { observations: [], leftovers: [], properties: [], covers: [] };
+  running = { observations: [], leftovers: [], properties: [] };
   return running;
 }
 
@@ -22,7 +22,7 @@ export function endRecords(): void {
 
 /** The running test's record; outside a test (worker set-up or teardown), a record nothing reads. */
 export function runningRecords(): TestRecords {
-  return running ?? { observations: [], leftovers: [], properties: [], covers: [] };
+  return running ?? { observations: [], leftovers: [], properties: [] };
 }
 
 /** Records what the target did where the documents are silent (`operationId`: the operation it is about). */

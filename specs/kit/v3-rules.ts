@@ -29,7 +29,7 @@ import {
   type RuleCase as GenericRuleCase,
   type RuleSpec,
 } from './rules';
-import type { ApiName, OperationSpec } from '../../contract/catalogue/types';
+import type { ApiName } from '../../contract/catalogue/types';
 import {
   expectArchiveAccepted,
   expectCredentialsRefused,
@@ -53,9 +53,8 @@ import { HR_WRITE_SCOPE, foreignClientToken, invalidTokens, sharedNoWriteToken, 
 import { expectRefusedWriteLeftNothing } from './v3-traces';
 import { prepareWrites, sendWrite, type PreparedWrites, type WriteContext } from './v3-writes';
 
-/** What a rule needs of a test: the fixtures of a write, `covers`, and the suite's own token. */
+/** What a rule needs of a test: the fixtures of a write and the suite's own token. */
 export interface RuleContext extends WriteContext {
-  covers: (operationId: string, ...statuses: string[]) => OperationSpec;
   tokens: { token(): Promise<string> };
 }
 
@@ -131,7 +130,6 @@ function requiredFieldRule(field: 'externalId' | 'name', spec: Omit<V3RuleSpec<V
         ? 'refuses a body without externalId, or with it null'
         : `refuses a create without ${field}, or with it null`) + ', with a validation message',
     run: async (ctx, op, { clause, why }) => {
-      ctx.covers(op.id, '4xx');
       const writes = await prepareWrites(ctx, op.id);
       // Left out, and sent as null: 001 §4 rule 2 "a field sent as null is removed", so on a create nothing is given.
       for (const value of [undefined, null] as const) {
@@ -267,7 +265,6 @@ const lifecycle = defineRule<LifecycleEntry>({
       'the learning statuses are documented (001 §4: 201 on create, 200 on update and archive): specs/learning/activities.spec.ts',
   },
   run: async (ctx, op, entry) => {
-    ctx.covers(op.id, '2xx');
     const writes = await prepareWrites(ctx, op.id);
     const write = writes.next();
     const body = { ...write.body, ...entry.created };
@@ -312,7 +309,6 @@ const updateWithOnlyExternalId = defineRule<null>({
     [ACTIVITY_OP]: '001 §4 Learning update rules: "send only the fields that change"; the body carries no externalId (it is in the path)',
   },
   run: async (ctx, op) => {
-    ctx.covers(op.id, '4xx');
     const record = await createRecord(ctx, op.id);
     const ex = await record.update({}, 'update with only externalId');
     expectRefusalWithMessage(
@@ -358,7 +354,6 @@ const nullRemoves = defineRule<NullEntry>({
       'the learning sentence is another (001 §4 Learning update rules, with its status 200): specs/learning/activities.spec.ts',
   },
   run: async (ctx, op, { fields, alsoCreated }) => {
-    ctx.covers(op.id, '2xx');
     const record = await createRecord(ctx, op.id, { ...alsoCreated, ...fields });
     const nulls = Object.fromEntries(Object.keys(fields).map((k) => [k, null]));
     const ex = await record.update(nulls, 'update with fields sent as null');
@@ -435,7 +430,6 @@ const collectionsReplaced = defineRule<CollectionEntry>({
     [ACTIVITY_OP]: LEARNING_NOT_HR,
   },
   run: async (ctx, op, { observed, updates }) => {
-    ctx.covers(op.id, '2xx');
     const record = await createRecord(ctx, op.id);
     for (const { body, intent } of observed?.(ctx) ?? []) {
       const ex = await record.update(body, intent);
@@ -495,8 +489,7 @@ const dateForms = defineRule<DateEntry>({
     [EMPLOYEE_REFERENCE_OP]: REFERENCE_PAYLOAD,
     [ACTIVITY_OP]: '001 §2 Learning activity lists no date field',
   },
-  run: async (ctx, op, { dates, writes }) => {
-    ctx.covers(op.id, '2xx');
+  run: async (ctx, _op, { dates, writes }) => {
     const write = await writes(ctx);
     for (const date of dates) {
       const ex = await write(date);
@@ -531,7 +524,6 @@ const invalidCredentials = defineRule<CredentialEntry>({
   },
   excluded: {},
   run: async (ctx, op, entry) => {
-    ctx.covers(op.id, '4xx');
     const real = await ctx.tokens.token();
     // The token is what the operation needs first (001 §5.1): without one, a body that would be refused for
     // its fields (an empty object: no externalId, no required create field) is refused for the credentials.
@@ -565,7 +557,6 @@ const withoutWriteScope = defineRule<{ probe: boolean }>({
   table: { ...each([EMPLOYEE_OP, ...UNIT_OPS, POSITION_OP], { probe: false }), [EMPLOYEE_REFERENCE_OP]: { probe: true } },
   excluded: { [ACTIVITY_OP]: LEARNING_SCOPE },
   run: async (ctx, op, { probe }) => {
-    ctx.covers(op.id, '4xx');
     if (!ctx.target.v3) return;
     const noWrite = await sharedNoWriteToken(ctx.target.v3, ctx.target);
     if (noWrite.kind === 'none') {
@@ -625,7 +616,6 @@ const severalScopes = defineRule<{ write: 'create' | 'empty object' }>({
       expectNotRefusedForScope(ex, 'v3.auth.scope', `refused for its credentials: ${why}`);
       return;
     }
-    ctx.covers(op.id, '2xx');
     const ex = await sendWrite(ctx, op.id, writes.next(), { auth });
     observeOutcome(ctx.observe, writes.subject('create with a token for several scopes'), ex);
     expectScopeAccepted(ex, 'v3.auth.scope', why);

@@ -26,6 +26,7 @@ import {
   runExternalId,
   runTitle,
 } from '../kit/learning';
+import { operation } from '../../contract/catalogue';
 
 /** The 001 §7.2 messages whose condition is the access level. */
 const LEVEL_MESSAGES = [MSG.contentType.text, MSG.fieldLevel.text];
@@ -35,8 +36,8 @@ test.describe('learning access levels', () => {
     test(
       `${accessLevel === 'orgwide' ? 'an' : 'a'} ${accessLevel} activity accepts content type text (201); a bare weblink is not refused for the access level`,
       declares('learning.activities.put 201'),
-      async ({ api, target, covers, observe }) => {
-        const op = covers(ACTIVITY_OP, '201');
+      async ({ api, target, observe }) => {
+        const op = operation(ACTIVITY_OP);
         const ctx = api;
         const text = await tryCreate(ctx, accessLevel, { content: { type: 'text', text: runTitle(target, 'text content') } });
         observeOutcome(observe, `PUT activity create ${accessLevel} with content type text`, text);
@@ -65,8 +66,8 @@ test.describe('learning access levels', () => {
   test(
     'an orgwide activity is not refused content type scormcourse for the access level (201, or a refusal for its unnamed fields)',
     declares('learning.activities.put 201'),
-    async ({ learning, target, cleanup, covers, observe }) => {
-      const op = covers(ACTIVITY_OP, '201');
+    async ({ learning, target, cleanup, observe }) => {
+      const op = operation(ACTIVITY_OP);
       const ex = await tryCreate({ api: 'learning', client: learning, target, cleanup, observe }, 'orgwide', {
         content: { type: 'scormcourse' },
       });
@@ -80,8 +81,8 @@ test.describe('learning access levels', () => {
   test(
     'an orgwide activity accepts the orgwide-only field code (201)',
     declares('learning.activities.put 201'),
-    async ({ learning, target, cleanup, covers, observe }) => {
-      const op = covers(ACTIVITY_OP, '201');
+    async ({ learning, target, cleanup, observe }) => {
+      const op = operation(ACTIVITY_OP);
       const ex = await tryCreate({ api: 'learning', client: learning, target, cleanup, observe }, 'orgwide', {
         code: runExternalId(target, 'code'),
       });

@@ -56,6 +56,7 @@ import {
   runExternalId,
   runTitle,
 } from '../kit/learning';
+import { operation } from '../../contract/catalogue';
 import { LEARNING_PROVIDER_FIELD } from '../../contract/terms';
 
 const article = (accessLevel: string): string => (accessLevel === 'orgwide' ? 'an' : 'a');
@@ -66,8 +67,8 @@ test.describe('learning activities', () => {
     test(
       `PUT creates ${article(accessLevel)} ${accessLevel} activity: 201 with {id integer, aggregateId, url string}${smoke(accessLevel)}`,
       declares('learning.activities.put 201'),
-      async ({ api, target, covers, observe }) => {
-        const op = covers(ACTIVITY_OP, '201');
+      async ({ api, target, observe }) => {
+        const op = operation(ACTIVITY_OP);
         const ctx = api;
         const field = await providerField(ctx);
         const externalId = runExternalId(target, 'act');
@@ -99,8 +100,8 @@ test.describe('learning activities', () => {
   test(
     'PUT updates an activity: 200, also through the path with a trailing slash @smoke',
     declares('learning.activities.put 200'),
-    async ({ api, learning, target, covers, observe }) => {
-      const op = covers(ACTIVITY_OP, '200');
+    async ({ api, learning, target, observe }) => {
+      const op = operation(ACTIVITY_OP);
       const activity = await createActivity(api, 'private');
 
       const updated = await putActivity(learning, activity.externalId, { title: runTitle(target, 'private activity renamed') });
@@ -117,8 +118,8 @@ test.describe('learning activities', () => {
   test(
     'PUT with fields sent as null removes their values: 200, and removed costs are gone where a later update shows it',
     declares('learning.activities.put 200', 'learning.activities.put 4xx'),
-    async ({ api, learning, target, covers, observe }) => {
-      const op = covers(ACTIVITY_OP, '200', '4xx');
+    async ({ api, learning, target, observe }) => {
+      const op = operation(ACTIVITY_OP);
       const activity = await createActivity(api, 'orgwide', {
         description: runTitle(target, 'description'),
         duration: { duration: 30, durationPeriod: 'minutes' },
@@ -146,8 +147,7 @@ test.describe('learning activities', () => {
   test(
     'PUT with a cost sent as null inside costs removes that cost: a currency code alone is then refused where a later update shows it',
     declares('learning.activities.put 4xx'),
-    async ({ api, learning, covers, observe }) => {
-      covers(ACTIVITY_OP, '4xx');
+    async ({ api, learning, observe }) => {
       const activity = await createActivity(api, 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 25 } });
       // "sending a field as null removes its value" (001 §4): attendenceCost is a field of costs (001 §2). Whether the
       // currency code left alone is refused here is not said (the fields sent carry no currency): observed.
@@ -166,8 +166,7 @@ test.describe('learning activities', () => {
   test(
     'PUT with the whole create body to an existing externalId updates that activity: 200 (or a refusal), never a second create',
     declares('learning.activities.put 200'),
-    async ({ api, learning, target, covers, observe }) => {
-      covers(ACTIVITY_OP, '200');
+    async ({ api, learning, target, observe }) => {
       const field = await providerField(api);
       const activity = await createActivity(api, 'private');
       const body = activityBody(target, field, 'private', { title: runTitle(target, 'private activity, whole body sent again') });
@@ -216,11 +215,11 @@ test.describe('learning activities', () => {
   test(
     'PUT creates orgwide activities whose title and description are written as people write them: 201, or refused with a validation message',
     declares('learning.activities.put 201'),
-    async ({ api, covers, observe }) => {
+    async ({ api, observe }) => {
       // 001 §2 "title | string; required on create", "description | string": no character rule, no length bound (001 §8),
       // and nothing reads them back (no read operation). Taken (201, "create ... 201") or refused as failed validation, which
       // returns a validation message (001 §7.1); never a server error (D64).
-      const op = covers(ACTIVITY_OP);
+      const op = operation(ACTIVITY_OP);
       const texts: readonly [string, string][] = [
         ['Sécurité incendie : évacuation et premiers secours', 'Procédures d’évacuation, extincteurs & premiers gestes.'],
         ['消防安全培训', '了解灭火器的使用方法和疏散路线。'],
@@ -245,8 +244,7 @@ test.describe('learning activities', () => {
   test(
     'PUT with isArchived true archives the activity: 200 @smoke',
     declares('learning.activities.put 200'),
-    async ({ api, learning, target, covers, observe }) => {
-      covers(ACTIVITY_OP, '200');
+    async ({ api, learning, target, observe }) => {
       const activity = await createActivity(api, 'public');
       const ex = await putActivity(learning, activity.externalId, { isArchived: true });
       if (isAccepted(ex)) activity.archived = true;
@@ -272,8 +270,7 @@ test.describe('learning activities', () => {
     test(
       `PUT create without ${label} is refused with a validation message`,
       declares('learning.activities.put 4xx'),
-      async ({ api, covers, observe }) => {
-        covers(ACTIVITY_OP, '4xx');
+      async ({ api, observe }) => {
         const { externalId, ex } = await tryCreateKeyed(api, 'private', {}, [field]);
         observeOutcome(observe, `PUT activity create without ${field}`, ex);
         // The message names the field as this target spells it (the provider object's name is discovered, 001 §2 hides it).

@@ -14,8 +14,8 @@ import { catalogueRules } from '../kit/learning';
 for (const { describe, cases } of catalogueRules('learning')) {
   test.describe(describe, () => {
     for (const { title, declares: declared, run } of cases) {
-      test(title, declares(...declared), async ({ learning, hrTokens, target, cleanup, covers, observe }) => {
-        await run({ client: learning, tokens: hrTokens, target, cleanup, covers, observe });
+      test(title, declares(...declared), async ({ learning, hrTokens, target, cleanup, observe }) => {
+        await run({ client: learning, tokens: hrTokens, target, cleanup, observe });
       });
     }
   });

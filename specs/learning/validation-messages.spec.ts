@@ -49,6 +49,7 @@ import {
   runExternalId,
   runTitle,
 } from '../kit/learning';
+import { operation } from '../../contract/catalogue';
 
 const COSTS = ['attendenceCost', 'cancellationCost', 'otherCost'];
 
@@ -213,8 +214,7 @@ interface Sent {
  * a refused create leaves no activity (D69).
  */
 function conditionTest(condition: Condition, prepare: (ctx: LearningContext) => Promise<(send: Body) => Promise<Sent>>): void {
-  test(condition.title, declares('learning.activities.put 4xx'), async ({ api, target, covers, observe }) => {
-    covers(ACTIVITY_OP, '4xx');
+  test(condition.title, declares('learning.activities.put 4xx'), async ({ api, target, observe }) => {
     const write = await prepare(api);
     for (const { send, subject, why } of condition.provocations(target)) {
       const { ex, leftNothing } = await write(send);
@@ -230,8 +230,8 @@ test.describe('learning validation messages', () => {
     test(
       `an orgwide activity changed to ${level} is refused: "${MSG.fromOrgwide.text}"; it stays orgwide`,
       declares('learning.activities.put 200', 'learning.activities.put 4xx'),
-      async ({ api, learning, target, covers, observe }) => {
-        const op = covers(ACTIVITY_OP, '4xx', '200');
+      async ({ api, learning, target, observe }) => {
+        const op = operation(ACTIVITY_OP);
         const activity = await createActivity(api, 'orgwide');
         const ex = await putActivity(learning, activity.externalId, { accessLevel: level });
         observeOutcome(observe, `PUT activity update orgwide -> ${level}`, ex);
@@ -259,8 +259,7 @@ test.describe('learning validation messages', () => {
     test(
       `a ${level} activity changed to orgwide is refused: "${MSG.toOrgwide.text}"; it stays ${level}`,
       declares('learning.activities.put 4xx'),
-      async ({ api, learning, target, covers, observe }) => {
-        covers(ACTIVITY_OP, '4xx');
+      async ({ api, learning, target, observe }) => {
         const activity = await createActivity(api, level);
         const ex = await putActivity(learning, activity.externalId, { accessLevel: 'orgwide' });
         observeOutcome(observe, `PUT activity update ${level} -> orgwide`, ex);
@@ -287,8 +286,7 @@ test.describe('learning validation messages', () => {
   test(
     `a different aggregateId on update or archive is refused: "${MSG.aggregate.text}"; the stored one sent again is accepted or refused as unchanged, and never changes`,
     declares('learning.activities.put 200', 'learning.activities.put 4xx'),
-    async ({ api, learning, target, covers, observe }) => {
-      covers(ACTIVITY_OP, '4xx', '200');
+    async ({ api, learning, target, observe }) => {
       const activity = await createActivity(api, 'orgwide');
       const stored = activity.created.aggregateId;
       expectAggregateIdReading(activity.createdBy, stored, 'learning.op.put');
@@ -345,8 +343,8 @@ test.describe('learning validation messages', () => {
       return { ex, leftNothing: (why) => expectActivityLeftNothing(ctx, externalId, ex, condition.message.clause, why) };
     });
 
-  test('a cost with its currency code is accepted (201)', declares('learning.activities.put 201'), async ({ api, covers, observe }) => {
-    const op = covers(ACTIVITY_OP, '201');
+  test('a cost with its currency code is accepted (201)', declares('learning.activities.put 201'), async ({ api, observe }) => {
+    const op = operation(ACTIVITY_OP);
     const ex = await tryCreate(api, 'orgwide', {
       costs: { currency: { code: 'AUD' }, attendenceCost: 25, cancellationCost: 5, otherCost: 0 },
     });
@@ -358,8 +356,7 @@ test.describe('learning validation messages', () => {
     test(
       `a ${level} activity with code (orgwide only) is refused on create and on update: "${MSG.fieldLevel.text}"`,
       declares('learning.activities.put 4xx'),
-      async ({ api, learning, target, covers, observe }) => {
-        covers(ACTIVITY_OP, '4xx');
+      async ({ api, learning, target, observe }) => {
         const ctx = api;
         const created = await tryCreate(ctx, level, { code: runExternalId(target, 'code') });
         observeOutcome(observe, `PUT activity create ${level} with code`, created);
@@ -380,8 +377,8 @@ test.describe('learning validation messages', () => {
   test(
     'an image.tempKey held in temporary storage is accepted (201)',
     declares('learning.activities.put 201'),
-    async ({ api, target, covers, observe }) => {
-      const op = covers(ACTIVITY_OP, '201');
+    async ({ api, target, observe }) => {
+      const op = operation(ACTIVITY_OP);
       const tempKey = target.v3?.learningImageTempKey ?? null;
       test.skip(
         !tempKey,
@@ -404,8 +401,7 @@ test.describe('learning validation messages', () => {
   test(
     `a currency code with a cost of 0 is accepted, or refused "${MSG.currencyNeedsCost.text}" where 0 is no cost`,
     declares('learning.activities.put 201'),
-    async ({ api, covers, observe }) => {
-      covers(ACTIVITY_OP, '201');
+    async ({ api, observe }) => {
       // 001 §7.2: the message's condition is "currency.code is sent without any cost"; whether attendenceCost 0 is a cost is
       // not said (D46: zero-is-a-cost, zero-is-no-cost), nor whether 0 is an allowed cost (001 §8: bounds not shown).
       const ex = await tryCreate(api, 'orgwide', { costs: { currency: { code: 'AUD' }, attendenceCost: 0 } });

@@ -128,23 +128,19 @@ function expectReadBack(
 }
 
 test.describe('candidates', () => {
-  test(
-    'GET /candidates answers 200 with candidate resources @smoke',
-    declares('rm.candidates.list 200'),
-    async ({ rm, covers, observe }) => {
-      const op = covers('rm.candidates.list', '200');
-      const ex = await rm.call(op.id, { query: { per_page: 5 } });
-      expectDocumented(ex, op, '200');
-      observe('response-shape', 'GET /candidates top-level members', envelopeKeys(ex));
-    },
-  );
+  test('GET /candidates answers 200 with candidate resources @smoke', declares('rm.candidates.list 200'), async ({ rm, observe }) => {
+    const op = operation('rm.candidates.list');
+    const ex = await rm.call(op.id, { query: { per_page: 5 } });
+    expectDocumented(ex, op, '200');
+    observe('response-shape', 'GET /candidates top-level members', envelopeKeys(ex));
+  });
 
   test(
     'GET /candidates without per_page, and with a large per_page: page sizes are observed @smoke',
     declares('rm.candidates.list 200'),
-    async ({ rm, covers, observe }) => {
+    async ({ rm, observe }) => {
       // 000 §8: "Default and maximum per_page: not shown" -> a large per_page may be served or refused; observed.
-      const op = covers('rm.candidates.list', '200');
+      const op = operation('rm.candidates.list');
       const plain = await rm.call(op.id);
       expectDocumented(plain, op, '200');
       observe('pagination', 'GET /candidates default page size (records on page 1 without per_page)', String(dataOf(plain).length));
@@ -169,9 +165,8 @@ test.describe('candidates', () => {
   test(
     'POST /candidates creates a candidate: 201, and GET /candidates/{candidateId} shows what was sent @smoke',
     declares('rm.candidates.create 201', 'rm.candidates.get 200'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.create', '201');
-      covers('rm.candidates.get', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.create');
       // A person as people have them (an accent, a family name with a space) with a number of their country as they type it.
       const who = PEOPLE[0] as Person;
       const phone = phoneNumber(who.country, 1);
@@ -195,9 +190,8 @@ test.describe('candidates', () => {
   test(
     "POST /candidates with names as people have them (José, O'Brien, Nguyễn, Müller-Lüdenscheidt, 李, Zoë, Mary Ann, ...): each is taken or refused with 422, and what is taken reads back in a lawful reading",
     declares('rm.candidates.create 201', 'rm.candidates.get 200'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.create', '201');
-      covers('rm.candidates.get', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.create');
       for (const [i, who] of PEOPLE.entries()) {
         // Each with a number of their own country, in E.164 or as people type it (international format).
         const phone = phoneNumber(who.country, i);
@@ -215,10 +209,9 @@ test.describe('candidates', () => {
   test(
     'POST /candidates with phone numbers as people type them (+44 20 7123 4567): taken and read back as the same number, or refused with 422 and taken in E.164',
     declares('rm.candidates.create 201', 'rm.candidates.get 200'),
-    async ({ rm, target, covers, cleanup, observe }) => {
+    async ({ rm, target, cleanup, observe }) => {
       // 000 §2 "| email, phone_number | string |": no format; a target may take E.164 alone (D65), then E.164 is sent.
-      const op = covers('rm.candidates.create', '201');
-      covers('rm.candidates.get', '200');
+      const op = operation('rm.candidates.create');
       for (const [i, country] of (['GB', 'US', 'DE', 'JP'] as const).entries()) {
         const who = plainPerson(nextPerson());
         const phone = phoneNumber(country, i + 100);
@@ -257,10 +250,10 @@ test.describe('candidates', () => {
     test(
       `POST /candidates ${title} answers 422 and creates nothing`,
       declares('rm.candidates.create 422', 'rm.candidates.get 200', 'rm.candidates.list 200'),
-      async ({ rm, target, covers, cleanup, observe }) => {
+      async ({ rm, target, cleanup, observe }) => {
         // 000 §4 rule 1 (email required, e-mail format) and the row's "`data` and `type` required" with its 422;
         // 000 §7 422 "a rejected candidate": nothing is stored (no-trace, through every read that finds a candidate).
-        const op = covers('rm.candidates.create', '422');
+        const op = operation('rm.candidates.create');
         const email = runEmail(target, 'refused');
         const lastName = runName('Refused');
         const before = await candidateFence(rm, target, cleanup);
@@ -280,8 +273,8 @@ test.describe('candidates', () => {
   test(
     'POST /candidates without data.type: 201, or 422 and nothing stored (D12 rm.write.untyped-body)',
     declares('rm.candidates.create 422', 'rm.candidates.list 200'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.create');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.create');
       const email = runEmail(target, 'untyped');
       const ex = await rm.call(op.id, { body: { data: { attributes: { email } } } });
       expectAcceptedOrRefused(ex, 'rm.op.candidates.create', RM_UNTYPED_BODY, [201], 'a body with an e-mail but without data.type');
@@ -305,10 +298,10 @@ test.describe('candidates', () => {
   test(
     'POST /candidates with an invalid e-mail leaves no candidate behind',
     declares('rm.candidates.create 422', 'rm.candidates.get 200', 'rm.candidates.list 200'),
-    async ({ rm, target, covers, cleanup }) => {
+    async ({ rm, target, cleanup }) => {
       // 000 §4 rule 1 and §7 (422 for "a rejected candidate"): the rejected candidate is not created.
-      const op = covers('rm.candidates.create', '422');
-      const list = covers('rm.candidates.list', '200');
+      const op = operation('rm.candidates.create');
+      const list = operation('rm.candidates.list');
       const before = await fence(rm, target, cleanup, 'notrace');
       // An address with its @ typed as a dot: no e-mail address under any reading.
       const invalid = runEmail(target, 'invalid').replace('@', '.');
@@ -324,9 +317,9 @@ test.describe('candidates', () => {
   test(
     'POST /candidates with a body that is not JSON is refused without a server error',
     declares('rm.candidates.create 422'),
-    async ({ rm, covers, observe }) => {
+    async ({ rm, observe }) => {
       // 000 §4 rule 1: a POST that lacks `email` is refused (422); the exact status for unparsable JSON is observed.
-      const op = covers('rm.candidates.create', '422');
+      const op = operation('rm.candidates.create');
       const text = '{"data": {"type": "candidates", "attributes": {"email": ';
       const ex = await rm.call(op.id, { raw: { text, contentType: 'application/vnd.api+json' } });
       expectRefused(ex, 'rm.rule.candidate-email', 'the POST carries no e-mail');
@@ -337,8 +330,8 @@ test.describe('candidates', () => {
   test(
     'PATCH /candidates/{candidateId} changes first name, last name and skills: 200, visible afterwards',
     declares('rm.candidates.get 200', 'rm.candidates.update 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
-      const op = covers('rm.candidates.update', '200');
+    async ({ rm, target, cleanup }) => {
+      const op = operation('rm.candidates.update');
       const created = await createCandidateRecord(rm, target, cleanup, 'patch');
       // Names of another script than Latin-1's (a target may refuse them with 422, D65: then their plain forms are sent).
       const skills = ['cobol', 'compilers'];
@@ -366,9 +359,9 @@ test.describe('candidates', () => {
   test(
     'PATCH /candidates/{candidateId} with first_name alone keeps last_name and skills as they were',
     declares('rm.candidates.get 200', 'rm.candidates.update 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
+    async ({ rm, target, cleanup }) => {
       // 000 §4 PATCH row: "no attribute is required": an attribute the body does not carry is not changed.
-      const op = covers('rm.candidates.update', '200');
+      const op = operation('rm.candidates.update');
       const created = await createCandidateRecord(rm, target, cleanup, 'patch-one');
       const first = { last_name: 'Okonkwo-Eze', skills: ['cobol', 'compilers'] };
       const clause = 'rm.op.candidates.update';
@@ -430,8 +423,8 @@ test.describe('candidates', () => {
   test(
     'GET /candidates/{candidateId}/job_alert_subscriptions answers 200 @smoke',
     declares('rm.candidates.list 200', 'rm.job-alert-subscriptions.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
-      const op = covers('rm.job-alert-subscriptions.list', '200');
+    async ({ rm, target, cleanup }) => {
+      const op = operation('rm.job-alert-subscriptions.list');
       const ids = [await createCandidateRecord(rm, target, cleanup, 'alerts').then((c) => c.id)];
       // A candidate with subscriptions, when the first pages show one (bounded search).
       for (const name of ['job_alert_subscriptions', 'job_alert_subscription']) {

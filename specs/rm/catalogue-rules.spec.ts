@@ -5,13 +5,14 @@
  */
 import { declares, test, expectDocumented, expectStatus, pathOf, type QueryValue } from '../kit';
 import { hmacBasicAuth, candidateBody, rmCatalogueRules } from '../kit/rm';
+import { operation } from '../../contract/catalogue';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 for (const { describe, cases } of rmCatalogueRules()) {
   test.describe(describe, () => {
     for (const { title, declares: declared, run } of cases) {
-      test(title, declares(...declared), async ({ rm, target, rmShared, covers, cleanup, observe }) => {
-        await run({ rm, target, rmShared, covers, cleanup, observe });
+      test(title, declares(...declared), async ({ rm, target, rmShared, cleanup, observe }) => {
+        await run({ rm, target, rmShared, cleanup, observe });
       });
     }
   });
@@ -21,11 +22,11 @@ test.describe('credentials: the date header (000 §5.3)', () => {
   test(
     'requests carrying the ordinary date header instead of x-hmac-date are served @smoke',
     declares('rm.candidates.get 200', 'rm.candidates.list 200', 'rm.candidates.update 200'),
-    async ({ rm, target, rmShared, covers, cleanup, observe }) => {
+    async ({ rm, target, rmShared, cleanup, observe }) => {
       // 000 §5.3: "The request header `x-hmac-date` may be replaced by the ordinary `date` header."
-      const list = covers('rm.candidates.list', '200');
-      const get = covers('rm.candidates.get', '200');
-      const update = covers('rm.candidates.update', '200');
+      const list = operation('rm.candidates.list');
+      const get = operation('rm.candidates.get');
+      const update = operation('rm.candidates.update');
       const { candidateId } = await rmShared.records(rm, cleanup);
       const auth = hmacBasicAuth(target.rm?.apiKey ?? '', target.rm?.apiSecret ?? '', { dateHeader: false });
       const requests: { op: OperationSpec; params: Record<string, string>; query: Record<string, QueryValue>; body: unknown }[] = [

@@ -47,6 +47,7 @@ import {
   walkNumeric,
   relationshipView,
 } from '../kit/rm';
+import { operation } from '../../contract/catalogue';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 type Observe = (category: 'other' | 'status', subject: string, value: string) => void;
@@ -281,8 +282,8 @@ test.describe('candidate events', () => {
   test(
     'GET /candidates/{candidateId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says',
     declares('rm.candidate-events.list 200', 'rm.candidates.list 200'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidate-events.list', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidate-events.list');
       const found = await discoverCandidateWithEvents(rm);
       const candidateId = found ?? (await createCandidate(rm, target, cleanup, 'events'));
       await checkEvents(rm, op, { candidateId }, observe, { kind: 'rm.filter.kind', createdAt: 'rm.filter.created_at' });
@@ -292,8 +293,8 @@ test.describe('candidate events', () => {
   test(
     'GET /candidates/{candidateId}/events for a new candidate answers 200 @smoke',
     declares('rm.candidate-events.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
-      const op = covers('rm.candidate-events.list', '200');
+    async ({ rm, target, cleanup }) => {
+      const op = operation('rm.candidate-events.list');
       const candidateId = await createCandidate(rm, target, cleanup, 'events-new');
       await read(rm, op, { candidateId });
     },
@@ -304,8 +305,8 @@ test.describe('job application events', () => {
   test(
     'GET /job_applications/{jobApplicationId}/events answers 200; each kind filter, the created_at bounds and each include mean what 000 §4 says',
     declares('rm.candidate-events.list 200', 'rm.candidates.list 200', 'rm.job-application-events.list 200'),
-    async ({ rm, target, covers, observe }) => {
-      const op = covers('rm.job-application-events.list', '200');
+    async ({ rm, target, observe }) => {
+      const op = operation('rm.job-application-events.list');
       const application = await discoverJobApplicationOf(rm, target);
       test.skip(
         application === null,
@@ -395,8 +396,8 @@ test.describe('candidate messages', () => {
   test(
     'GET /candidates/{candidateId}/messages answers 200; per_page, the conversation filter and each include mean what 000 §4 says',
     declares('rm.candidate-messages.list 200', 'rm.candidates.list 200'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidate-messages.list', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidate-messages.list');
       let candidateId = await candidateWithMessages(rm, op);
       if (candidateId === null) {
         observe(

@@ -24,9 +24,8 @@ test.describe('candidate files', () => {
   test(
     'POST /candidates/{candidateId}/candidate_files with base64 content answers 201 @smoke',
     declares('rm.candidate-files.create 201', 'rm.candidates.get 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidate-files.create', '201');
-      covers('rm.candidates.get', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidate-files.create');
       const { id } = await createCandidateRecord(rm, target, cleanup, 'file');
       const before = await shownFiles(rm, id);
       const writes: Exchange[] = [];
@@ -65,9 +64,8 @@ test.describe('candidate files', () => {
     test(
       `POST /candidates/{candidateId}/candidate_files with ${title} answers 422 and attaches nothing`,
       declares('rm.candidate-files.create 422', 'rm.candidates.get 200', 'rm.candidates.create'),
-      async ({ rm, target, covers, cleanup, observe }) => {
-        const op = covers('rm.candidate-files.create', '422');
-        covers('rm.candidates.get', '200');
+      async ({ rm, target, cleanup, observe }) => {
+        const op = operation('rm.candidate-files.create');
         const { id } = await createCandidateRecord(rm, target, cleanup, 'file422');
         const before = await shownFiles(rm, id);
         const body = { data: { type: 'candidate_files', attributes } };
@@ -84,7 +82,7 @@ test.describe('candidate files', () => {
   test(
     'POST /candidates/{candidateId}/candidate_files with content that is not base64: 201, or 422 and nothing attached',
     declares('rm.candidate-files.create 422', 'rm.candidates.get 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
+    async ({ rm, target, cleanup, observe }) => {
       // 000 §4 rule 2: "When the candidate file content is not accepted, the response is 422 and the file is not attached."
       // Which content is not accepted is not said ("string, base64" types the field; D16, D32): both outcomes are
       // lawful, any other is not.
@@ -99,7 +97,6 @@ test.describe('candidate files', () => {
         'POST candidate_files with content that is not base64',
         `${String(ex.response?.status)} ${bodyShape(ex.response?.text ?? '')}`,
       );
-      covers(op.id, String(ex.response?.status));
       if (ex.response?.status === 201) {
         cleanup.leftover(`RM candidate file resume.txt (not base64) of candidate ${id} (no documented delete operation)`);
         return;

@@ -234,9 +234,9 @@ test.describe('include on candidates', () => {
     test(
       `GET /candidates and /candidates/{candidateId} with include=${include} embed the related records`,
       declares('rm.candidates.list 200', 'rm.candidates.get 200', ...(INCLUDE_ALSO_CALLS[top] ?? [])),
-      async ({ rm, target, covers, cleanup, observe }) => {
-        const list = covers('rm.candidates.list', '200');
-        const get = covers('rm.candidates.get', '200');
+      async ({ rm, target, cleanup, observe }) => {
+        const list = operation('rm.candidates.list');
+        const get = operation('rm.candidates.get');
         if (!list.include.includes(include)) throw new Error(`include=${include} is allowed on get but not on list in the catalogue`);
         const exchanges: Exchange[] = [];
         const made = CREATABLE.has(top) ? await created(rm, target, cleanup, top) : null;
@@ -320,8 +320,8 @@ test.describe('include on candidates', () => {
       'rm.educations.create',
       'rm.employments.create',
     ),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const get = covers('rm.candidates.get', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const get = operation('rm.candidates.get');
       const candidate = await createCandidateRecord(rm, target, cleanup, 'inc-many');
       const records = {
         educations: await addEducation(rm, cleanup, candidate.id),
@@ -346,9 +346,9 @@ test.describe('include on candidates', () => {
   test(
     'messages_to and messages_from of a candidate name no message in common',
     declares('rm.candidates.list 200'),
-    async ({ rm, covers, observe }) => {
+    async ({ rm, observe }) => {
       // 000 §2: messages_to are "messages (sent to the candidate)", messages_from "messages (sent by the candidate)".
-      const list = covers('rm.candidates.list', '200');
+      const list = operation('rm.candidates.list');
       const names = ['messages_to', 'messages_from'] as const;
       let judged = 0;
       for (let page = 1; page <= 3; page += 1) {
@@ -370,10 +370,10 @@ test.describe('include on candidates', () => {
   test(
     'an include value outside the allowed list does not cause a server error',
     declares('rm.candidates.list 200'),
-    async ({ rm, covers, observe }) => {
+    async ({ rm, observe }) => {
       // 000 §4 lists the allowed values; what other values get is not shown -> observed. The row of
       // GET /candidates lists 200 and 401 only: a server error is none of them.
-      const list = covers('rm.candidates.list', '200');
+      const list = operation('rm.candidates.list');
       const ex = await rm.call(list.id, { query: { include: 'no_such_relationship', per_page: 1 } });
       expectNoServerError(ex, 'rm.op.candidates.list');
       observe('status', 'GET /candidates?include=no_such_relationship', String(ex.response?.status));

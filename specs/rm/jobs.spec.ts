@@ -24,6 +24,7 @@ import {
   sendQuery,
   walkNumeric,
 } from '../kit/rm';
+import { operation } from '../../contract/catalogue';
 
 const JOB_INCLUDES: Readonly<Record<string, IncludeTarget>> = { categories: { relationships: ['categories'], types: ['categories'] } };
 
@@ -34,8 +35,8 @@ test.describe('jobs', () => {
   test(
     'GET /jobs lists only live jobs; per_page is honoured and pages do not overlap @smoke',
     declares('rm.jobs.list 200'),
-    async ({ rm, covers, observe }) => {
-      const op = covers('rm.jobs.list', '200');
+    async ({ rm, observe }) => {
+      const op = operation('rm.jobs.list');
       const walk = await walkNumeric(rm, op, {}, 5, 20);
       expectPagesWithin(walk.shown, 5);
       expectPagesDisjoint(walk.shown, 'GET /jobs walked with per_page=5');
@@ -57,8 +58,8 @@ test.describe('jobs', () => {
   test(
     'GET /jobs with filter[q][eq] finds a job by its title and by its ATS id; a term that matches nothing finds no job',
     declares('rm.jobs.list 200'),
-    async ({ rm, covers, observe }) => {
-      const op = covers('rm.jobs.list', '200');
+    async ({ rm, observe }) => {
+      const op = operation('rm.jobs.list');
       const jobs = (await walkNumeric(rm, op, {}, 50, 4)).records;
       test.skip(jobs.length === 0, 'the target lists no job');
       const text = (j: Resource, name: string): string | null => {
@@ -105,9 +106,9 @@ test.describe('jobs', () => {
   test(
     'GET /jobs and GET /jobs/{jobId} with include=categories embed the categories the jobs name',
     declares('rm.jobs.get 200', 'rm.jobs.list 200'),
-    async ({ rm, target, covers, observe }) => {
-      const list = covers('rm.jobs.list', '200');
-      const get = covers('rm.jobs.get', '200');
+    async ({ rm, target, observe }) => {
+      const list = operation('rm.jobs.list');
+      const get = operation('rm.jobs.get');
       for (const include of list.include) {
         const ex = await sendQuery(rm, list, {}, { include, page: 1, per_page: 25 });
         expectDocumented(ex, list, '200');
@@ -121,16 +122,12 @@ test.describe('jobs', () => {
     },
   );
 
-  test(
-    'GET /jobs/{jobId} answers 200 with the job @smoke',
-    declares('rm.jobs.get 200', 'rm.jobs.list 200'),
-    async ({ rm, target, covers }) => {
-      const get = covers('rm.jobs.get', '200');
-      const jobId = await discoverJob(rm, target);
-      test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
-      if (jobId === null) return;
-      const ex = await rm.call(get.id, { params: { jobId } });
-      expectDocumented(ex, get, '200');
-    },
-  );
+  test('GET /jobs/{jobId} answers 200 with the job @smoke', declares('rm.jobs.get 200', 'rm.jobs.list 200'), async ({ rm, target }) => {
+    const get = operation('rm.jobs.get');
+    const jobId = await discoverJob(rm, target);
+    test.skip(jobId === null, 'no job on the target: set RM_JOB_ID');
+    if (jobId === null) return;
+    const ex = await rm.call(get.id, { params: { jobId } });
+    expectDocumented(ex, get, '200');
+  });
 });

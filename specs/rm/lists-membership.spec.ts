@@ -139,8 +139,8 @@ test.describe('static lists', () => {
   test(
     'GET /lists answers 200 with static lists; per_page is honoured and pages do not overlap @smoke',
     declares('rm.lists.list 200'),
-    async ({ rm, covers }) => {
-      const op = covers('rm.lists.list', '200');
+    async ({ rm }) => {
+      const op = operation('rm.lists.list');
       const walk = await walkNumeric(rm, op, {}, 1, 3);
       expectPagesWithin(walk.shown, 1);
       expectPagesDisjoint(walk.shown, 'GET /lists walked with per_page=1');
@@ -157,11 +157,9 @@ test.describe('static lists', () => {
       'rm.lists.list 200',
       'rm.candidates.create',
     ),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const add = covers('rm.list-candidates.add', '201', '200');
-      const remove = covers('rm.list-candidates.remove', '204');
-      covers('rm.lists.list', '200');
-      covers('rm.candidates.get', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const add = operation('rm.list-candidates.add');
+      const remove = operation('rm.list-candidates.remove');
       const listId = await resolveListId(rm, target);
       test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
       if (listId === null) return;
@@ -235,12 +233,11 @@ test.describe('static lists', () => {
       'rm.lists.list 200',
       'rm.candidates.create',
     ),
-    async ({ rm, target, covers, cleanup, observe }) => {
+    async ({ rm, target, cleanup, observe }) => {
       // 000 §3: PUT of a candidate "not yet in list" answers 201 (the list named, whatever other lists hold it);
       // DELETE makes the candidate "not a member" of the list named, and of no other.
-      const add = covers('rm.list-candidates.add', '201');
-      const remove = covers('rm.list-candidates.remove', '204');
-      covers('rm.candidates.get', '200');
+      const add = operation('rm.list-candidates.add');
+      const remove = operation('rm.list-candidates.remove');
       const lists = (await allLists(rm, 2)).map((l) => l.id);
       if (lists.length < 2) {
         observe('other', 'membership of two lists', `${lists.length} static lists on the first pages: not checked`);
@@ -274,9 +271,7 @@ test.describe('static lists', () => {
       'rm.lists.list 200',
       'rm.candidates.create',
     ),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      covers('rm.list-candidates.add', '201', '200');
-      covers('rm.list-candidates.remove', '204');
+    async ({ rm, target, cleanup, observe }) => {
       const listId = await resolveListId(rm, target);
       test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
       if (listId === null) return;

@@ -290,8 +290,8 @@ test.describe('pagination', () => {
   test(
     'GET /candidates with page and per_page: per_page is honoured and pages do not overlap @smoke',
     declares('rm.candidates.get 200', 'rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.list', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.list');
       const perPage = 2;
       // Unfiltered: a page never holds more than per_page records.
       for (const size of [1, 3]) expectPagesWithin((await selected(rm, { page: 1, per_page: size })).pages, size);
@@ -323,8 +323,8 @@ test.describe('pagination', () => {
   test(
     'GET /candidates by cursor: following meta.next_cursor visits every record once and ends',
     declares('rm.candidates.get 200', 'rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.list', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.list');
       const perPage = 2;
       const window = await candidateWindow(rm, target, cleanup, 'cursor', 5);
       const plan = await windowWalk(rm, window, perPage, MAX_PAGES);
@@ -383,10 +383,10 @@ test.describe('pagination', () => {
   test(
     'numeric pagination with a filter past RM_FILTER_CAP answers 400; within the cap and by cursor it is not refused',
     declares('rm.candidates.list 200', 'rm.candidates.list 400'),
-    async ({ rm, target, covers, observe }) => {
+    async ({ rm, target, observe }) => {
       // 000 §4: "When a filter is combined with numeric pagination, requests that reach beyond a fixed record cap ...
       // get HTTP 400; cursor pagination avoids the cap" (and §7, §8). per_page=1 keeps the window exact.
-      const op = covers('rm.candidates.list', '400', '200');
+      const op = operation('rm.candidates.list');
       const { cap, filter, probe } = capProbe(rm, target, op);
       const past = await probe(cap + 1, 1);
       expectCapRefused(past);
@@ -414,12 +414,12 @@ test.describe('pagination', () => {
   test(
     'the record cap holds at several page sizes: just under and at RM_FILTER_CAP a filtered page is served, beyond it 400',
     declares('rm.candidates.list 200', 'rm.candidates.list 400'),
-    async ({ rm, target, covers, observe }) => {
+    async ({ rm, target, observe }) => {
       // 000 §4: "requests that reach beyond a fixed record cap ... get HTTP 400" (and §7, §8). A request reaches
       // records (page - 1) * per_page + 1 to page * per_page: beyond the cap when page * per_page > cap; at the cap
       // (page * per_page = cap) it is not beyond. A page size the target does not honour (clamped, 000 §8: maximum
       // not shown) reaches less far than asked: its probe beyond the cap is observed, not required.
-      const op = covers('rm.candidates.list', '400', '200');
+      const op = operation('rm.candidates.list');
       const { cap, probe } = capProbe(rm, target, op);
       for (const size of [1, 10, 25, 50, 100]) {
         const first = await probe(1, size);
@@ -460,8 +460,7 @@ test.describe('filters', () => {
   test(
     'filter[updated_at]: lt is strictly before, gte is at or after, and they combine',
     declares('rm.candidates.get 200', 'rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
-      covers('rm.candidates.list', '200');
+    async ({ rm, target, cleanup }) => {
       const created = await createCandidateRecord(rm, target, cleanup, 'updated');
       const instant = await updatedInstantOf(rm, created.id);
       const t = await updatedAtOf(rm, created.id);
@@ -530,8 +529,7 @@ test.describe('filters', () => {
   test(
     'filter[email][eq] is an exact e-mail match',
     declares('rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
-      covers('rm.candidates.list', '200');
+    async ({ rm, target, cleanup }) => {
       const created = await createCandidateRecord(rm, target, cleanup, 'email');
       const eq = 'filter[email][eq]';
       let read: Selection<Resource> | null = null;
@@ -559,8 +557,7 @@ test.describe('filters', () => {
   test(
     'filter[archived] defaults to false and false lists no archived candidate; true lists the archived ones',
     declares('rm.candidates.get 200', 'rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
-      covers('rm.candidates.list', '200');
+    async ({ rm, target, cleanup }) => {
       const until = await fence(rm, target, cleanup, 'archived');
       const window = { 'filter[updated_at][lt]': until };
       const statusOf = (value: unknown): boolean | null => (value === 'archived' ? true : value === 'unarchived' ? false : null);
@@ -605,7 +602,7 @@ test.describe('filters', () => {
   test(
     'filter[archived]=true finds a candidate known to be archived, and the default (false) does not',
     declares('rm.candidates.get 200', 'rm.candidates.list 200'),
-    async ({ rm, target, covers }) => {
+    async ({ rm, target }) => {
       // 000 §4 Filters: "filter[archived] | `true` or `false`; default `false`". Either reading of true
       // (only archived, or archived included) lists an archived candidate; false and the default never do.
       const id = target.rm?.archivedCandidateId ?? null;
@@ -614,7 +611,6 @@ test.describe('filters', () => {
         'RM_ARCHIVED_CANDIDATE_ID is not set: no candidate is known to be archived (000 has no operation that archives one)',
       );
       if (id === null) return;
-      covers('rm.candidates.list', '200');
       const { resource } = await getCandidate(rm, id);
       const status = resource.attributes.archived_status;
       test.skip(status === 'unarchived', `candidate ${id} (RM_ARCHIVED_CANDIDATE_ID) is not archived: archived_status is "unarchived"`);
@@ -635,7 +631,7 @@ test.describe('filters', () => {
   test(
     'filter[anonymised]=true finds a candidate known to be anonymised, and the default (false) does not',
     declares('rm.candidates.get 200', 'rm.candidates.list 200'),
-    async ({ rm, target, covers }) => {
+    async ({ rm, target }) => {
       // 000 §4 Filters: "filter[anonymised] | `true` or `false`; default `false`". No attribute shows
       // anonymisation (000 §2), so only a candidate the tester knows to be anonymised proves what true selects:
       // either reading of true (only anonymised, or anonymised included) lists it; false and the default never do.
@@ -645,7 +641,6 @@ test.describe('filters', () => {
         'RM_ANONYMISED_CANDIDATE_ID is not set: no candidate is known to be anonymised (anonymisation is queued, 000 §4, and shows in no attribute)',
       );
       if (id === null) return;
-      covers('rm.candidates.list', '200');
       const op = rm.operation('rm.candidates.get');
       const got = await rm.call(op.id, { params: { candidateId: id } });
       test.skip(
@@ -682,8 +677,7 @@ test.describe('filters', () => {
   test(
     'filter[anonymised] defaults to false; true selects anonymised candidates only, or all with them',
     declares('rm.candidates.get 200', 'rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
-      covers('rm.candidates.list', '200');
+    async ({ rm, target, cleanup }) => {
       const until = await fence(rm, target, cleanup, 'anonymised');
       const window = { 'filter[updated_at][lt]': until };
       // No attribute shows anonymisation: "only" means nothing in common with the default selection, "included" a superset.
@@ -702,8 +696,7 @@ test.describe('filters', () => {
   ] as const;
   for (const [name, clause] of EXISTS) {
     const key = `filter[${name}][exists]`;
-    test(`${key}: true and false select disjoint candidates`, declares('rm.candidates.list 200'), async ({ rm, covers }) => {
-      covers('rm.candidates.list', '200');
+    test(`${key}: true and false select disjoint candidates`, declares('rm.candidates.list 200'), async ({ rm }) => {
       const [qYes, qNo] = [{ [key]: 'true' }, { [key]: 'false' }];
       const [yes, no] = await atOnce([() => walkNumeric(rm, list(), qYes, 100, 10), () => walkNumeric(rm, list(), qNo, 100, 10)]);
       const both = yes.records.filter((r) => no.ids.includes(r.id));
@@ -731,9 +724,8 @@ test.describe('filters', () => {
     test(
       `${key}: a new candidate is selected by false and not by true`,
       declares('rm.candidates.list 200', 'rm.candidates.create'),
-      async ({ rm, target, covers, cleanup }) => {
+      async ({ rm, target, cleanup }) => {
         // 000 §4 Filters: a candidate the suite has just created through POST /candidates has neither.
-        covers('rm.candidates.list', '200');
         const created = await createCandidateRecord(rm, target, cleanup, `fresh-${name}`);
         await expectOnlyFalseSelects(rm, created, key, `which was just created and ${why}`, clause);
       },
@@ -743,12 +735,11 @@ test.describe('filters', () => {
   test(
     'filter[ats_candidates][exists]=true selects no candidate whose events show no ATS status',
     declares('rm.candidate-events.list 200', 'rm.candidates.list 200'),
-    async ({ rm, covers, observe }) => {
+    async ({ rm, observe }) => {
       // 000 §4 Filters: "tests for any ATS status history (status events only)": a candidate whose events are all
       // shown (one short answer without a next cursor) and none is an ATS status event (kind ats, an ats object or
       // an ats_status relationship) has no status history to find. Other activity does not count.
-      covers('rm.candidates.list', '200');
-      const events = covers('rm.candidate-events.list', '200');
+      const events = operation('rm.candidate-events.list');
       const query = { 'filter[ats_candidates][exists]': 'true' };
       const yes = await walkNumeric(rm, list(), query, 100, 3);
       const statusEvent = (e: Resource): boolean =>
@@ -778,9 +769,8 @@ test.describe('filters', () => {
   test(
     'filter[updated_at] with a UTC offset (+05:30, -03:00) selects the same candidates as the same instants written in UTC',
     declares('rm.candidates.get 200', 'rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
+    async ({ rm, target, cleanup }) => {
       // 000 §4 Filters: gte and lt take a date-time (RFC 3339 §5.6): an offset names the same instant as its UTC form.
-      covers('rm.candidates.list', '200');
       const window = await candidateWindow(rm, target, cleanup, 'offset', 2);
       const utc = { 'filter[updated_at][gte]': window.from, 'filter[updated_at][lt]': window.until };
       const offset = { 'filter[updated_at][gte]': atOffset(window.from, 330), 'filter[updated_at][lt]': atOffset(window.until, -180) };
@@ -798,10 +788,9 @@ test.describe('filters', () => {
   test(
     'filter[resume][exists]: a candidate without any file is selected by false, not by true',
     declares('rm.candidates.list 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup }) => {
+    async ({ rm, target, cleanup }) => {
       // 000 §4 Filters: resume exists counts only resumes whose text has been extracted; a candidate
       // that has no file at all has none.
-      covers('rm.candidates.list', '200');
       const created = await createCandidateRecord(rm, target, cleanup, 'noresume');
       await expectOnlyFalseSelects(rm, created, 'filter[resume][exists]', 'which has no file', 'rm.filter.resume');
     },
@@ -810,8 +799,8 @@ test.describe('filters', () => {
   test(
     'every documented filter of GET /candidates answers 200 with a valid body @smoke',
     declares('rm.candidates.list 200'),
-    async ({ rm, covers }) => {
-      const op = covers('rm.candidates.list', '200');
+    async ({ rm }) => {
+      const op = operation('rm.candidates.list');
       const now = new Date().toISOString();
       const samples: Record<string, string[]> = {
         'filter[updated_at][lt]': [now],

@@ -156,8 +156,8 @@ test.describe('RM v2 properties @property', () => {
   test(
     'POST /candidates accepts every valid body: 201, and the candidate carries the e-mail and names sent',
     declares('rm.candidates.create 201', 'rm.candidates.list 200'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.create', '201');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.create');
       const runId = target.run.runId;
       await checkRmProperty(observe, {
         name: 'POST /candidates valid bodies',
@@ -204,8 +204,8 @@ test.describe('RM v2 properties @property', () => {
   test(
     'POST /candidates refuses a body without e-mail, data or type, or with an invalid e-mail: 422, and nothing is created',
     declares('rm.candidates.create 422'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.create', '422');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.create');
       const property = {
         name: 'POST /candidates invalid bodies',
         schema: requestSchemaOf(op),
@@ -238,8 +238,8 @@ test.describe('RM v2 properties @property', () => {
   test(
     'PATCH /candidates/{candidateId} accepts valid bodies (200); what one-rule-broken bodies get is observed',
     declares('rm.candidates.get 200', 'rm.candidates.update 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidates.update', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidates.update');
       const candidateId = await createCandidate(rm, target, cleanup, 'patch-property');
       const params = { candidateId };
       const schema = requestSchemaOf(op);
@@ -283,8 +283,8 @@ test.describe('RM v2 properties @property', () => {
     test(
       `POST /candidates/{candidateId}/${kind}: valid bodies 200 or 201; a body ${refusal} 422 and nothing added`,
       declares(`rm.${kind}.create 200`, `rm.${kind}.create 201`, `rm.${kind}.create 422`, `rm.${kind}.list 200`, 'rm.candidates.create'),
-      async ({ rm, target, covers, cleanup, observe }) => {
-        const op = covers(`rm.${kind}.create`, '200', '201', '422');
+      async ({ rm, target, cleanup, observe }) => {
+        const op = operation(`rm.${kind}.create`);
         const candidateId = await createCandidate(rm, target, cleanup, `${kind}-property`);
         const params = { candidateId };
         const schema = requestSchemaOf(op);
@@ -322,8 +322,8 @@ test.describe('RM v2 properties @property', () => {
   test(
     'POST /candidates/{candidateId}/candidate_files refuses a body without filename or content with 422; refused content attaches nothing',
     declares('rm.candidate-files.create 422', 'rm.candidates.get 200', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const op = covers('rm.candidate-files.create', '422');
+    async ({ rm, target, cleanup, observe }) => {
+      const op = operation('rm.candidate-files.create');
       const firstCandidate = await createCandidate(rm, target, cleanup, 'files-property');
       const schema = requestSchemaOf(op);
       const property = { name: 'POST candidate_files invalid bodies', schema, type: 'candidate_files', what: 'POST candidate_files' };
@@ -366,8 +366,8 @@ test.describe('RM v2 properties @property', () => {
     test(
       `${title} with a valid body`,
       declares(`${opId} 200`, ...(operation(opId).path.includes('{candidateId}') ? ['rm.candidates.create'] : [])),
-      async ({ rm, target, covers, cleanup, observe }) => {
-        const op = covers(opId, '200');
+      async ({ rm, target, cleanup, observe }) => {
+        const op = operation(opId);
         const params: Record<string, string> = {};
         const pastEnd = new Set<string>();
         if (op.path.includes('{candidateId}')) params.candidateId = await createCandidate(rm, target, cleanup, 'read-property');

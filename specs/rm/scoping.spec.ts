@@ -6,6 +6,7 @@
  */
 import { declares, test, expectDocumented, expectKept, expectNoneForeign, expectNotFound, expectSameRecord } from '../kit';
 import { singleOf, runTag, addEducation, addEmployment, addTag, createCandidateRecord, listTags, relatedRecords } from '../kit/rm';
+import { operation } from '../../contract/catalogue';
 
 test.describe('records scoped to their candidate', () => {
   test(
@@ -24,10 +25,10 @@ test.describe('records scoped to their candidate', () => {
       'rm.educations.create',
       'rm.employments.create',
     ),
-    async ({ rm, target, covers, cleanup }) => {
-      const getEducation = covers('rm.educations.get', '404', '200');
-      const getEmployment = covers('rm.employments.get', '404', '200');
-      const deleteTag = covers('rm.candidate-tags.delete', '404');
+    async ({ rm, target, cleanup }) => {
+      const getEducation = operation('rm.educations.get');
+      const getEmployment = operation('rm.employments.get');
+      const deleteTag = operation('rm.candidate-tags.delete');
       const a = await createCandidateRecord(rm, target, cleanup, 'scope-a');
       const b = await createCandidateRecord(rm, target, cleanup, 'scope-b');
       const educationId = await addEducation(rm, cleanup, b.id);

@@ -28,6 +28,7 @@ import {
   RM_TAG_WITHOUT_EMAIL,
   RM_UNTIED_RULE,
 } from '../kit/rm';
+import { operation } from '../../contract/catalogue';
 
 test.describe('tags', () => {
   test(
@@ -39,10 +40,9 @@ test.describe('tags', () => {
       'rm.candidates.get 200',
       'rm.candidates.create',
     ),
-    async ({ rm, target, covers, cleanup, observe }) => {
-      const create = covers('rm.candidate-tags.create', '200');
-      const del = covers('rm.candidate-tags.delete', '200');
-      covers('rm.candidate-tags.list', '200');
+    async ({ rm, target, cleanup, observe }) => {
+      const create = operation('rm.candidate-tags.create');
+      const del = operation('rm.candidate-tags.delete');
       const candidate = await createCandidateRecord(rm, target, cleanup, 'tags');
       const name = runTag(target, 'tag');
       const body = tagBody(name, candidate.email);
@@ -106,10 +106,8 @@ test.describe('tags', () => {
   test(
     'POST /candidates with tag_values: the candidate carries each of those tags',
     declares('rm.candidate-tags.list 200', 'rm.candidates.create 201', 'rm.candidates.get 200'),
-    async ({ rm, target, covers, cleanup }) => {
+    async ({ rm, target, cleanup }) => {
       // 000 §4 Operations: POST /candidates attributes tag_values (array of string); 000 §2: tags. Two values: each is a tag.
-      covers('rm.candidates.create', '201');
-      covers('rm.candidate-tags.list', '200');
       const names = [runTag(target, 'value'), runTag(target, 'value')];
       const candidate = await createCandidateRecord(rm, target, cleanup, 'tagvalues', { tag_values: names });
       const listed = await listTags(rm, candidate.id);
@@ -125,10 +123,9 @@ test.describe('tags', () => {
   test(
     'POST /candidates/{candidateId}/tags without email: 200 and listed, or 422 and no trace (D13 rm.write.tag-without-email)',
     declares('rm.candidate-tags.create 200', 'rm.candidate-tags.list 200', 'rm.candidate-tags.delete', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
+    async ({ rm, target, cleanup, observe }) => {
       // 000 §4: "the contract also lists `email` as a required attribute name although no such property is defined".
-      const create = covers('rm.candidate-tags.create');
-      covers('rm.candidate-tags.list', '200');
+      const create = operation('rm.candidate-tags.create');
       const candidate = await createCandidateRecord(rm, target, cleanup, 'tag-noemail');
       const name = runTag(target, 'noemail');
       const ex = await rm.call(create.id, { params: { candidateId: candidate.id }, body: tagBody(name) });
@@ -150,9 +147,9 @@ test.describe('tags', () => {
   test(
     'POST /candidates/{candidateId}/tags with a blank name: 200, or 422 and no trace (D32 rm.write.untied-rule)',
     declares('rm.candidate-tags.list 200', 'rm.candidates.get 200', 'rm.candidate-tags.create', 'rm.candidates.create'),
-    async ({ rm, target, covers, cleanup, observe }) => {
+    async ({ rm, target, cleanup, observe }) => {
       // 000 §4: "attributes{name string}", not marked required; no sentence ties a blank name to a refusal.
-      const create = covers('rm.candidate-tags.create');
+      const create = operation('rm.candidate-tags.create');
       const candidate = await createCandidateRecord(rm, target, cleanup, 'tag-blank');
       const ex = await rm.call(create.id, { params: { candidateId: candidate.id }, body: tagBody(' ', candidate.email) });
       expectAcceptedOrRefused(ex, 'rm.op.candidate-tags.create', RM_UNTIED_RULE, [200], 'a tag whose name is blank');

@@ -28,6 +28,7 @@ import {
   walkNumeric,
   type Walk,
 } from '../kit/rm';
+import { operation } from '../../contract/catalogue';
 import type { OperationSpec } from '../../contract/catalogue/types';
 
 /** Page sizes of the walks: small, so that even a few records span several pages. */
@@ -117,8 +118,8 @@ test.describe('numeric pagination walked to the end', () => {
   test(
     'GET /lists walked at small page sizes shows every static list once, as a single large page does',
     declares('rm.lists.list 200'),
-    async ({ rm, covers, observe }) => {
-      const op = covers('rm.lists.list', '200');
+    async ({ rm, observe }) => {
+      const op = operation('rm.lists.list');
       const { walks } = await expectWalks(rm, op, {}, observe);
       if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /lists', 'fewer than two static lists: no page boundary to check');
     },
@@ -127,8 +128,8 @@ test.describe('numeric pagination walked to the end', () => {
   test(
     'GET /jobs walked at small page sizes shows every live job once, as a single large page does',
     declares('rm.jobs.list 200'),
-    async ({ rm, covers, observe }) => {
-      const op = covers('rm.jobs.list', '200');
+    async ({ rm, observe }) => {
+      const op = operation('rm.jobs.list');
       const { walks } = await expectWalks(rm, op, {}, observe);
       if ((walks[0]?.ids.length ?? 0) < 2) observe('pagination', 'GET /jobs', 'fewer than two live jobs: no page boundary to check');
     },
@@ -137,8 +138,8 @@ test.describe('numeric pagination walked to the end', () => {
   test(
     'GET /candidates/{candidateId}/messages walked at small page sizes shows every message of the candidate once',
     declares('rm.candidate-messages.list 200', 'rm.candidates.list 200'),
-    async ({ rm, covers, observe }) => {
-      const op = covers('rm.candidate-messages.list', '200');
+    async ({ rm, observe }) => {
+      const op = operation('rm.candidate-messages.list');
       // The candidate of the first pages with the most messages (bounded search).
       let best: { id: string; count: number } | null = null;
       const searches = await atOnce(['messages_to', 'messages_from'].map((name) => () => findCandidatesWith(rm, name, name, 3)));
@@ -156,8 +157,8 @@ test.describe('numeric pagination walked to the end', () => {
     test(
       `GET /candidates/{candidateId}/${kind} walked at per_page 1, 2 and 3 shows each of the candidate's ${kind} once`,
       declares(`rm.${kind}.list 200`, `rm.${kind}.create`, 'rm.candidates.create'),
-      async ({ rm, target, covers, cleanup, observe }) => {
-        const op = covers(`rm.${kind}.list`, '200');
+      async ({ rm, target, cleanup, observe }) => {
+        const op = operation(`rm.${kind}.list`);
         const candidate = await createCandidateRecord(rm, target, cleanup, `walk-${kind}`);
         const add = kind === 'educations' ? addEducation : addEmployment;
         const created = await atOnce([0, 1, 2, 3].map(() => () => add(rm, cleanup, candidate.id)));

@@ -123,7 +123,6 @@ export function reportedTestOf(page: JudgedPage, index: number): ReportedTest {
       })),
       leftovers: [],
       properties: [],
-      covers: [],
     },
   };
   const status = failure || page.errors.length ? 'failed' : page.exchanges.length ? 'passed' : 'skipped';

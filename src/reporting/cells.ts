@@ -2,7 +2,7 @@
  * The operation x status matrix, earned from verdicts (INTERFACE.md): a cell is `passed` only when
  * an exchange of that operation answered that status (or class), a check judged the status and
  * every check that judged that exchange passed; `failed` when a failed verdict speaks for it; a cell
- * a test declared (`covers`) but no verdict reached is `not-covered`, with the reason. Nothing is
+ * a test declared (`declares`) but no verdict reached is `not-covered`, with the reason. Nothing is
  * inferred from declared coverage alone.
  */
 import type { Verdict } from '../checks/verdict';

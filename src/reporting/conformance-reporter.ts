@@ -1,5 +1,5 @@
 /**
- * The conformance-matrix reporter: folds every test's `covers` annotations and outcome into the
+ * The conformance-matrix reporter: folds every test's declared cells, evidence and outcome into the
  * operation x documented-status matrix of the catalogue (so every documented operation appears,
  * `not-covered` until a spec proves it), and writes reports/conformance.json and .md in the shape
  * of INTERFACE.md, plus the failed checks and the observations.
@@ -264,10 +264,7 @@ export function readTest(test: ReportedTest): ReadTest | null {
   );
   // One channel: what the test recorded comes in its evidence; what it declares, from its details.
   const records = evidence?.records;
-  const declared = [
-    ...(records?.covers ?? []),
-    ...annotations.flatMap((a) => (a.type === EARNS_ANNOTATION && a.description ? [a.description] : [])),
-  ];
+  const declared = annotations.flatMap((a) => (a.type === EARNS_ANNOTATION && a.description ? [a.description] : []));
   const leftovers = records?.leftovers ?? [];
   observations.push(...(records?.observations ?? []).map((o) => ({ ...o, test: title })));
   const reason =

@@ -1,19 +1,8 @@
 /**
- * Coverage: what a test declares where it is declared (the operations it calls, the cells it sets
- * out to earn; annotations Playwright lists without a run) and the cells it claims while it runs
- * (covers(), carried in its evidence). The conformance reporter folds them into the matrix.
+ * Coverage a test declares where it is declared (specs/kit/declare.ts): the operations it calls and
+ * the cells it sets out to earn, annotations Playwright lists without a run. The conformance reporter
+ * folds the cells into the matrix (a declared cell no exchange reached is not covered, with why).
  */
-import type { OperationSpec } from '../../contract/catalogue/types';
-
-/** The cells ("<operation id> <status>") a covers() call claims; a status the operation does not document is the suite's error. */
-export function coveredCells(op: OperationSpec, statuses: readonly string[]): string[] {
-  const documented = new Set(op.responses.map((r) => r.status));
-  for (const status of statuses) {
-    if (!documented.has(status))
-      throw new Error(`covers(): ${op.id} documents no status ${status} (documented: ${[...documented].join(', ')})`);
-  }
-  return statuses.map((s) => `${op.id} ${s}`);
-}
 
 /** Declared where a test is declared (specs/kit/declare.ts): an operation it calls. */
 export const CALLS_ANNOTATION = 'calls';
@@ -32,4 +21,12 @@ export function declaredOf(annotations: readonly { type: string; description?: s
   const earns = of(EARNS_ANNOTATION);
   const calls = new Set([...of(CALLS_ANNOTATION), ...earns.map((c) => c.split(' ')[0] ?? '')]);
   return { calls: [...calls].sort(), earns: [...earns].sort() };
+}
+
+/** The operations a test declares, in the order it declares them (a cell's operation first where it comes first). */
+export function declaredOperations(annotations: readonly { type: string; description?: string }[]): string[] {
+  const ids = annotations
+    .filter((a) => a.type === EARNS_ANNOTATION || a.type === CALLS_ANNOTATION)
+    .map((a) => (a.description ?? '').split(' ')[0] ?? '');
+  return [...new Set(ids.filter(Boolean))];
 }

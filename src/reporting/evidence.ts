@@ -99,8 +99,6 @@ export interface TestRecords {
   /** What its clean-up could not undo ("not undoable: ..." or "clean-up failed: ..."). */
   leftovers: string[];
   properties: PropertyRun[];
-  /** The cells ("<operation id> <status>") it claimed while it ran (covers()). */
-  covers: string[];
 }
 
 export function parseEvidence(description: string | undefined): TestEvidence | null {
@@ -120,7 +118,6 @@ export function parseEvidence(description: string | undefined): TestEvidence | n
         observations: v.records?.observations ?? [],
         leftovers: v.records?.leftovers ?? [],
         properties: v.records?.properties ?? [],
-        covers: v.records?.covers ?? [],
       },
     };
   } catch {

@@ -363,7 +363,6 @@ test('observations are grouped per (category, subject) and leftovers per kind in
           'not undoable: RM education edu-000109 of candidate 10079 (no documented delete operation)',
         ],
         properties: [],
-        covers: [],
       },
     }),
   ];
