@@ -5,6 +5,7 @@
  * answers of the writes, so a created record is read from the answer when it carries one, and
  * otherwise found again through a documented read (support/rm-doc.ts).
  */
+import type { StoredKind } from '../../src/checks';
 import type { OperationSpec } from '../../contract/catalogue/types';
 import type { Target } from '../../src/config/target';
 import type { ApiClient } from '../../src/http/client';
@@ -437,3 +438,11 @@ export async function addToList(rm: ApiClient, cleanup: Cleanup, listId: string,
   removeFromListLater(rm, cleanup, listId, candidateId);
   return ex;
 }
+
+/** The candidate attributes a write sends as people have them, each with the kind of value its read-back is judged as (readsAs). */
+export const CANDIDATE_READ_BACK: readonly (readonly [string, StoredKind])[] = [
+  ['email', 'email'],
+  ['first_name', 'name'],
+  ['last_name', 'name'],
+  ['phone_number', 'phone'],
+];

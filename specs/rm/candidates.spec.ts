@@ -26,7 +26,6 @@ import {
   type Exchange,
   type Target,
   type Person,
-  type StoredKind,
   type Same,
   PEOPLE,
   phoneNumber,
@@ -35,6 +34,7 @@ import {
   bodyShape,
 } from '../kit';
 import {
+  CANDIDATE_READ_BACK,
   postPerson,
   patchPerson,
   dataOf,
@@ -109,13 +109,7 @@ function expectReadBack(
   context: string,
   observe: (category: 'other', subject: string, value: string) => void,
 ): void {
-  const fields: [string, StoredKind][] = [
-    ['email', 'email'],
-    ['first_name', 'name'],
-    ['last_name', 'name'],
-    ['phone_number', 'phone'],
-  ];
-  for (const [field, kind] of fields) {
+  for (const [field, kind] of CANDIDATE_READ_BACK) {
     const value = sent[field];
     if (typeof value !== 'string') continue;
     expectStoredShown(write, read, kind, field, value, shown[field], context);

@@ -19,7 +19,6 @@ import {
   expectStoredShown,
   expectValueShown,
   sameMembers,
-  type StoredKind,
   withPlainNames,
   type QueryValue,
   type Exchange,
@@ -38,6 +37,7 @@ import {
   expectPastEnd,
 } from '../kit';
 import {
+  CANDIDATE_READ_BACK,
   judgeTyped,
   checkRmProperty,
   requestSchemaOf,
@@ -186,13 +186,7 @@ test.describe('RM v2 properties @property', () => {
           const where = `GET /candidates?filter[email][eq]=${email}`;
           const stored = expectCreatedShown(ex, found.exchange, found.records[0], 'rm.op.candidates.create', where);
           const context = `candidate ${stored.id} read back`;
-          const fields: [string, StoredKind][] = [
-            ['email', 'email'],
-            ['first_name', 'name'],
-            ['last_name', 'name'],
-            ['phone_number', 'phone'],
-          ];
-          for (const [field, kind] of fields) {
+          for (const [field, kind] of CANDIDATE_READ_BACK) {
             const sent = attrs[field];
             if (typeof sent === 'string') expectStoredShown(ex, found.exchange, kind, field, sent, stored.attributes[field], context);
           }
