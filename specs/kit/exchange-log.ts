@@ -2,11 +2,11 @@
  * A test's exchanges as Allure/Playwright steps (the failing one marked), and its verdict sink.
  */
 import { _baseTest as base, type TestInfo } from '@playwright/test';
-import { exchangeTitle, exchangeToText, urlPathOf, type Exchange } from '../../src/http/exchange';
+import { exchangeTitle, exchangeToText, type Exchange } from '../../src/http/exchange';
 import { lastExchangeSeq } from '../../src/http/last-exchange';
 import { redact } from '../../src/http/redact';
 import { appendHarEntries, harAttachment, harEntriesFile, toHarEntry } from '../../src/reporting/har';
-import type { ExchangeBrief } from '../../src/reporting/evidence';
+import { briefsOf, type ExchangeBrief } from '../../src/reporting/evidence';
 import { CheckError } from '../../src/checks/check-error';
 import type { Verdict } from '../../src/checks/verdict';
 import type { Bases } from '../../src/judge/classify';
@@ -140,25 +140,8 @@ export class ExchangeLog {
     return i < 0 ? null : { exchange: this.all[i] as Exchange, n: i + 1 };
   }
 
-  /** When the test's first exchange started (ms since the epoch). */
-  private firstStart(): number {
-    return Math.min(...this.all.map((e) => (e.startedAt ? Date.parse(e.startedAt) : Infinity)));
-  }
-
   briefs(): ExchangeBrief[] {
-    return this.all.map((e, i) => ({
-      n: i + 1,
-      seq: e.seq,
-      operationId: e.operationId,
-      method: e.request.method,
-      path: urlPathOf(e.request.url),
-      status: e.response?.status ?? null,
-      retries: e.retries,
-      ...(e.sentAgain ? { sentAgain: e.sentAgain } : {}),
-      ms: Math.round(e.durationMs),
-      ...(e.startedAt ? { at: Date.parse(e.startedAt) - this.firstStart() } : {}),
-      ...(this.setupSeqs.has(e.seq) ? { setup: true as const } : {}),
-    }));
+    return briefsOf(this.all, this.setupSeqs);
   }
 
   private step(exchange: Exchange, n: number): ExchangeStep {

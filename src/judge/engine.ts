@@ -10,7 +10,7 @@ import { judgedApart, type Verdict } from '../checks/verdict';
 import { exchangeBrief, urlPathOf, type Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
 import type { ReportedTest } from '../reporting/conformance-reporter';
-import { EVIDENCE_ANNOTATION, type FailingExchange, type TestEvidence } from '../reporting/evidence';
+import { briefsOf, EVIDENCE_ANNOTATION, type FailingExchange, type TestEvidence } from '../reporting/evidence';
 import { ACROSS } from './across';
 import { classify, type Bases } from './classify';
 import { attempt, judgeEach } from './every-response';
@@ -100,16 +100,7 @@ function failingExchangeOf(exchanges: readonly Exchange[], failure: Verdict | nu
 export function reportedTestOf(page: JudgedPage, index: number): ReportedTest {
   const failure = page.verdicts.find((v) => v.verdict === 'failed') ?? null;
   const evidence: TestEvidence = {
-    exchanges: page.exchanges.map((e, i) => ({
-      n: i + 1,
-      seq: e.seq,
-      operationId: e.operationId,
-      method: e.request.method,
-      path: urlPathOf(e.request.url),
-      status: e.response?.status ?? null,
-      retries: 0,
-      ms: Math.round(e.durationMs),
-    })),
+    exchanges: briefsOf(page.exchanges),
     verdicts: page.verdicts,
     failure,
     failingExchange: failingExchangeOf(page.exchanges, failure),

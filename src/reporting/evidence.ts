@@ -4,6 +4,7 @@
  * test, as one annotation; the conformance reporter builds the matrix, the failures, JUnit and the
  * console block from it alone.
  */
+import { urlPathOf, type Exchange } from '../http/exchange';
 import type { Verdict } from '../checks/verdict';
 import type { ReplayPlan } from './replay';
 
@@ -144,4 +145,22 @@ export interface Observation {
   value: string;
   /** The catalogue operation it is about, when the observer named one (the exchange's own). */
   operationId?: string;
+}
+
+/** The exchanges of a test (or a judged page) in brief, numbered from 1; `setup`: the seqs sent as its set-up. */
+export function briefsOf(exchanges: readonly Exchange[], setup: ReadonlySet<number> = new Set()): ExchangeBrief[] {
+  const first = Math.min(...exchanges.map((e) => (e.startedAt ? Date.parse(e.startedAt) : Infinity)));
+  return exchanges.map((e, i) => ({
+    n: i + 1,
+    seq: e.seq,
+    operationId: e.operationId,
+    method: e.request.method,
+    path: urlPathOf(e.request.url),
+    status: e.response?.status ?? null,
+    retries: e.retries,
+    ...(e.sentAgain ? { sentAgain: e.sentAgain } : {}),
+    ms: Math.round(e.durationMs),
+    ...(e.startedAt ? { at: Date.parse(e.startedAt) - first } : {}),
+    ...(setup.has(e.seq) ? { setup: true as const } : {}),
+  }));
 }

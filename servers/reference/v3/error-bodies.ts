@@ -63,13 +63,8 @@ export function drfBody(errors: readonly FieldError[]): Shaped {
   return { status: 400, body };
 }
 
-/** ASP.NET Core's ValidationProblemDetails (application/problem+json), errors keyed by the property. */
-export function aspNetBody(errors: readonly FieldError[]): Shaped {
-  const map: Record<string, string[]> = {};
-  for (const e of errors) {
-    const key = e.field === undefined ? '' : e.field.charAt(0).toUpperCase() + e.field.slice(1);
-    (map[key] ??= []).push(required(e) ? `The ${key} field is required.` : e.message);
-  }
+/** ASP.NET Core's ValidationProblemDetails (application/problem+json) with these errors, keyed by the property. */
+function aspNetProblem(errors: Record<string, string[]>): Shaped {
   return {
     status: 400,
     mediaType: 'application/problem+json',
@@ -77,10 +72,20 @@ export function aspNetBody(errors: readonly FieldError[]): Shaped {
       type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
       title: 'One or more validation errors occurred.',
       status: 400,
-      errors: map,
+      errors,
       traceId: traceId(),
     },
   };
+}
+
+/** ASP.NET Core's ValidationProblemDetails (application/problem+json), errors keyed by the property. */
+export function aspNetBody(errors: readonly FieldError[]): Shaped {
+  const map: Record<string, string[]> = {};
+  for (const e of errors) {
+    const key = e.field === undefined ? '' : e.field.charAt(0).toUpperCase() + e.field.slice(1);
+    (map[key] ??= []).push(required(e) ? `The ${key} field is required.` : e.message);
+  }
+  return aspNetProblem(map);
 }
 
 /** Laravel's ValidationException (422): a generic message and the errors keyed by the attribute. */
@@ -159,32 +164,12 @@ export function statusText(): Shaped {
 
 /** ASP.NET's ValidationProblemDetails with no errors in it. */
 export function aspNetEmpty(): Shaped {
-  return {
-    status: 400,
-    mediaType: 'application/problem+json',
-    body: {
-      type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
-      title: 'One or more validation errors occurred.',
-      status: 400,
-      errors: {},
-      traceId: traceId(),
-    },
-  };
+  return aspNetProblem({});
 }
 
 /** ASP.NET Core's answer to a request whose body it could not bind (an empty body): the same words whatever failed. */
 export function aspNetBodyRequired(): Shaped {
-  return {
-    status: 400,
-    mediaType: 'application/problem+json',
-    body: {
-      type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
-      title: 'One or more validation errors occurred.',
-      status: 400,
-      errors: { '': ['A non-empty request body is required.'] },
-      traceId: traceId(),
-    },
-  };
+  return aspNetProblem({ '': ['A non-empty request body is required.'] });
 }
 
 /** hapi's Boom with Joi (failAction returning the error): the first error, its key quoted, and the keys that failed. */
