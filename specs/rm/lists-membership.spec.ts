@@ -132,6 +132,16 @@ class Remove implements fc.AsyncCommand<Model, Real> {
   }
 }
 
+/** What a test of membership changes declares: the PUT and DELETE cells, and the reads that show them. */
+const MEMBERSHIP_CELLS = [
+  'rm.candidates.get 200',
+  'rm.list-candidates.add 200',
+  'rm.list-candidates.add 201',
+  'rm.list-candidates.remove 204',
+  'rm.lists.list 200',
+  'rm.candidates.create',
+];
+
 test.describe('static lists', () => {
   // The tests below count the same list: they run one after the other.
   test.describe.configure({ mode: 'default' });
@@ -149,14 +159,7 @@ test.describe('static lists', () => {
 
   test(
     'PUT /lists/{listId}/candidates/{candidateId} answers 201 then 200; DELETE answers 204; include=lists and the list count follow',
-    declares(
-      'rm.candidates.get 200',
-      'rm.list-candidates.add 200',
-      'rm.list-candidates.add 201',
-      'rm.list-candidates.remove 204',
-      'rm.lists.list 200',
-      'rm.candidates.create',
-    ),
+    declares(...MEMBERSHIP_CELLS),
     async ({ rm, target, cleanup, observe }) => {
       const add = operation('rm.list-candidates.add');
       const remove = operation('rm.list-candidates.remove');
@@ -263,14 +266,7 @@ test.describe('static lists', () => {
 
   test(
     'list membership follows its model over random sequences of PUT and DELETE @stateful @property',
-    declares(
-      'rm.candidates.get 200',
-      'rm.list-candidates.add 200',
-      'rm.list-candidates.add 201',
-      'rm.list-candidates.remove 204',
-      'rm.lists.list 200',
-      'rm.candidates.create',
-    ),
+    declares(...MEMBERSHIP_CELLS),
     async ({ rm, target, cleanup, observe }) => {
       const listId = await resolveListId(rm, target);
       test.skip(listId === null, 'the target has no static list (GET /lists is empty and RM_LIST_ID is unset)');
